@@ -1,0 +1,153 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '@qbank/shared/errors';
+import { authRoutes } from './auth/routes';
+import { passwordChangeRoutes } from './auth/password-change-routes';
+import { boardRoutes } from './boards/routes';
+import { memberRoutes } from './members/routes';
+import { classRoutes } from './classes/routes';
+import { problemRoutes } from './problems/routes';
+import { problemAuthoringRoutes } from './problems/authoring-routes';
+import { assignmentRoutes } from './assignments/routes';
+import { subjectRoutes } from './subjects/routes';
+import { testRoutes } from './tests/routes';
+import { exportRoutes } from './export/routes';
+import { boxRoutes } from './boxes/routes';
+import { replyRoutes } from './replies/routes';
+import { solveRoutes } from './solve/routes';
+import type { AppContext } from './core/context';
+import { registerErrorHandling, routerErrorHandler } from './core/error-handler';
+import { forbidden } from './errors';
+import { messages } from './messages';
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+// Paths the API owns: a miss below them is a JSON 404, never the web app's index.html.
+const API_PREFIXES = ['/v1/', '/boards', '/uploads/', '/healthz'];
+
+function defaultWebDistDir(): string {
+  // src/app.ts (tests, tsx) and dist/main.js (bundle) both sit two levels below apps/.
+  return fileURLToPath(new URL('../../web/dist', import.meta.url));
+}
+
+// DESIGN.md §5 (CSRF): a cookie-authenticated write from another origin is refused. Bearer
+// clients are not exposed to CSRF; JSON-only parsing (text/plain removed) blocks form posts.
+function checkOrigin(ctx: AppContext, allowedOrigins: Set<string>) {
+  return async (request: FastifyRequest) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (!origin || request.headers.authorization) return;
+    if (!request.cookies.token) return;
+    const host = request.headers.host;
+    if (allowedOrigins.has(origin) || origin === `http://${host}` || origin === `https://${host}`) return;
+    request.log.warn({ origin }, 'cross-site write refused');
+    throw forbidden(messages.crossSiteRequest);
+  };
+}
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    frameworkErrors: routerErrorHandler,
+    // One line per request only when debugging; errors are always logged by the error handler.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+  });
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandling(app);
+
+  const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline style attributes; scripts stay 'self' only.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.publicUrl.startsWith('https://'),
+  });
+  if (config.corsOrigins.length > 0) {
+    await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true });
+  }
+  await app.register(fastifyRateLimit, { global: false });
+  app.addHook('onRequest', checkOrigin(ctx, allowedOrigins));
+
+  app.get('/healthz', async () => ({ ok: true }));
+  await app.register(authRoutes);
+  await app.register(passwordChangeRoutes);
+  await app.register(memberRoutes);
+  await app.register(testRoutes);
+  await app.register(exportRoutes);
+  await app.register(subjectRoutes);
+  await app.register(classRoutes);
+  await app.register(problemRoutes);
+  await app.register(problemAuthoringRoutes);
+  await app.register(assignmentRoutes);
+  await app.register(replyRoutes);
+  await app.register(boxRoutes);
+  await app.register(solveRoutes);
+  await app.register(boardRoutes);
+
+  mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (res) => {
+      res.header('X-Content-Type-Options', 'nosniff');
+      res.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+
+  const webDistDir = config.webDistDir ?? defaultWebDistDir();
+  const webBuilt = existsSync(path.join(webDistDir, 'index.html'));
+  if (webBuilt) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      prefix: '/',
+      index: ['index.html'],
+      setHeaders: (res, filePath) => {
+        // Vite names assets by content hash, so they never change; index.html always revalidates.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ webDistDir }, 'web app is not built; only the API is served');
+  }
+
+  // Unknown API paths answer JSON; any other GET is a web route and gets the single-page app.
+  app.setNotFoundHandler((request, reply) => {
+    const pathOnly = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((prefix) => pathOnly === prefix || pathOnly.startsWith(prefix));
+    if (webBuilt && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: messages.notFound, code: ERROR_CODES.notFound });
+  });
+
+  return app;
+}

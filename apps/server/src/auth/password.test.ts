@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, setPasswordCost, verifyPassword } from './password';
+
+describe('scrypt password hashes', () => {
+  it('stores the parameters with the hash and verifies only the right password', async () => {
+    setPasswordCost('low');
+    const hash = await hashPassword('정답은 ③번입니다');
+    expect(hash).toMatch(/^scrypt\$10\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(await verifyPassword('정답은 ③번입니다', hash)).toBe(true);
+    expect(await verifyPassword('정답은 ④번입니다', hash)).toBe(false);
+    expect(await hashPassword('same')).not.toBe(await hashPassword('same'));
+  });
+
+  it('uses the production cost (N=2^17) unless lowered, and verifies old low-cost hashes after', async () => {
+    setPasswordCost('low');
+    const low = await hashPassword('a-password');
+    setPasswordCost('production');
+    const strong = await hashPassword('a-password');
+    expect(strong.startsWith('scrypt$17$8$1$')).toBe(true);
+    expect(await verifyPassword('a-password', strong)).toBe(true);
+    expect(await verifyPassword('a-password', low)).toBe(true);
+    setPasswordCost('low');
+  });
+
+  it('rejects malformed stored values instead of throwing', async () => {
+    for (const stored of ['', 'plain', 'bcrypt$x', 'scrypt$10$8$1$onlysalt']) {
+      expect(await verifyPassword('x', stored)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+// DESIGN.md §5: scrypt N=2^17, r=8, p=1, 16-byte salt; parameters stored with the hash
+// as `scrypt$<log2N>$<r>$<p>$<salt b64>$<hash b64>` so the cost can rise without breaking old hashes.
+const KEY_LENGTH = 32;
+const PRODUCTION_LOG2N = 17;
+const LOW_COST_LOG2N = 10;
+
+export type PasswordCost = 'production' | 'low';
+
+let currentLog2N = PRODUCTION_LOG2N;
+
+// Tests and bulk seeding lower the cost through PASSWORD_HASH_COST=low (read in env.ts).
+export function setPasswordCost(cost: PasswordCost): void {
+  currentLog2N = cost === 'low' ? LOW_COST_LOG2N : PRODUCTION_LOG2N;
+}
+
+function derive(password: string, salt: Buffer, log2N: number, r: number, p: number): Promise<Buffer> {
+  const N = 2 ** log2N;
+  const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, currentLog2N, 8, 1);
+  return ['scrypt', currentLog2N, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, log2N, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !log2N || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const key = await derive(password, Buffer.from(salt, 'base64'), Number(log2N), Number(r), Number(p));
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+// Unknown ids still cost one hash, so response time does not reveal who exists.
+let dummyHash: Promise<string> | undefined;
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hashPassword('qbank-dummy-password');
+  await verifyPassword(password, await dummyHash);
+}

@@ -1,0 +1,283 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  isNoticeBoard,
+  type CreateBoardRequest,
+  type CreatePostRequest,
+  type RenameBoardRequest,
+  type UpdatePostRequest,
+} from '@qbank/shared/boards';
+import { validationMessages } from '@qbank/shared/messages';
+import { isAdminRole, isLeadRole } from '@qbank/shared/roles';
+import { roleOf } from '../core/auth-guards';
+import type { AppContext } from '../core/context';
+import { isUniqueViolation, type DbOrTx } from '../core/db';
+import type { MemberRow } from '../db/schema';
+import { conflict, forbidden, notFound, validationError } from '../errors';
+import { messages } from '../messages';
+import {
+  attachmentFile,
+  attachmentSize,
+  attachmentsDir,
+  prepareAttachment,
+  removeAttachment,
+  writeAttachment,
+  type PreparedAttachment,
+} from './attachments';
+import { preparePostContent } from './post-content';
+import {
+  NO_ATTACHMENT,
+  countBoardContents,
+  deleteBoardContent,
+  deleteBoardReply,
+  findBoard,
+  findBoardAttachment,
+  findBoardContent,
+  findBoardReply,
+  findContentOwner,
+  incrementContentViews,
+  insertBoard,
+  insertBoardContent,
+  insertBoardReply,
+  listBoardContents,
+  listBoardReplies,
+  renameBoard,
+  updateBoardContent,
+  updateBoardReplyText,
+  type BoardContentOwnerRecord,
+  type BoardContentRecord,
+  type BoardContentSummaryRecord,
+  type BoardRecord,
+  type BoardReplyRecord,
+  type NewAttachmentValues,
+} from './repository';
+
+export async function getBoard(db: DbOrTx, idOrSlug: string): Promise<BoardRecord> {
+  const board = await findBoard(db, idOrSlug);
+  if (!board) throw notFound(messages.boardNotFound);
+  return board;
+}
+
+export async function pageBoardContents(
+  db: DbOrTx,
+  idOrSlug: string,
+  paging: { page: number; limit: number },
+): Promise<{ rows: BoardContentSummaryRecord[]; total: number }> {
+  const board = await getBoard(db, idOrSlug);
+  const [rows, total] = await Promise.all([
+    listBoardContents(db, board.code, { limit: paging.limit, offset: (paging.page - 1) * paging.limit }),
+    countBoardContents(db, board.code),
+  ]);
+  return { rows, total };
+}
+
+/** Reading a post counts as a view: the increment comes first, so the answer includes it. */
+export async function readBoardContent(
+  db: DbOrTx,
+  idOrSlug: string,
+  contentCode: number,
+): Promise<{ content: BoardContentRecord; replies: BoardReplyRecord[] }> {
+  const board = await getBoard(db, idOrSlug);
+  if (!(await incrementContentViews(db, board.code, contentCode))) throw notFound(messages.boardContentNotFound);
+  const [content, replies] = await Promise.all([
+    findBoardContent(db, board.code, contentCode),
+    listBoardReplies(db, contentCode),
+  ]);
+  // Deleted between the two statements.
+  if (!content) throw notFound(messages.boardContentNotFound);
+  return { content, replies };
+}
+
+// ---- Writing (DESIGN.md §5 "Replies and posts").
+
+function isAuthor(member: MemberRow, authorCode: number | null): boolean {
+  return authorCode !== null && authorCode === member.code;
+}
+
+/** The notice board is written by leads and above; every other board by any approved member. */
+function requireMayWriteOn(board: BoardRecord, member: MemberRow): void {
+  if (isNoticeBoard(board) && !isLeadRole(roleOf(member))) throw forbidden(messages.noticeWriteForbidden);
+}
+
+async function requireContentOwner(db: DbOrTx, boardCode: number, contentCode: number): Promise<BoardContentOwnerRecord> {
+  const row = await findContentOwner(db, boardCode, contentCode);
+  if (!row) throw notFound(messages.boardContentNotFound);
+  return row;
+}
+
+async function presentableContent(db: DbOrTx, boardCode: number, contentCode: number) {
+  const [content, replies] = await Promise.all([findBoardContent(db, boardCode, contentCode), listBoardReplies(db, contentCode)]);
+  if (!content) throw notFound(messages.boardContentNotFound);
+  return { content, replies };
+}
+
+function attachmentValues(stored: string, prepared: PreparedAttachment): NewAttachmentValues {
+  return { attached_filename: prepared.filename, attached_filesize: prepared.size, attached_path: stored, attached_mime: prepared.mime };
+}
+
+/**
+ * Disk and database stay consistent: the file is written first, the row in a transaction, and
+ * the file is removed again when the row could not be written.
+ */
+async function withStoredAttachment<T>(
+  dir: string,
+  prepared: PreparedAttachment | undefined,
+  write: (values: NewAttachmentValues | undefined) => Promise<T>,
+): Promise<T> {
+  const stored = prepared ? await writeAttachment(dir, prepared.bytes) : undefined;
+  try {
+    return await write(stored && prepared ? attachmentValues(stored, prepared) : undefined);
+  } catch (error) {
+    await removeAttachment(dir, stored);
+    throw error;
+  }
+}
+
+export async function createPost(
+  ctx: AppContext,
+  member: MemberRow,
+  idOrSlug: string,
+  request: CreatePostRequest,
+): Promise<{ content: BoardContentRecord; replies: BoardReplyRecord[] }> {
+  const board = await getBoard(ctx.db, idOrSlug);
+  requireMayWriteOn(board, member);
+  const prepared = request.attachment ? prepareAttachment(request.attachment) : undefined;
+  const content = await preparePostContent(request.content, ctx.config.uploadsDir);
+  const code = await withStoredAttachment(attachmentsDir(ctx.config.dataDir), prepared, (attachment) =>
+    ctx.db.transaction().execute((trx) =>
+      insertBoardContent(trx, { board_code: board.code, title: request.title, content, author_code: member.code, ...(attachment ?? NO_ATTACHMENT) }),
+    ),
+  );
+  return presentableContent(ctx.db, board.code, code);
+}
+
+// Only the author edits a post — admins may delete it, never put words in someone's mouth.
+export async function updatePost(
+  ctx: AppContext,
+  member: MemberRow,
+  idOrSlug: string,
+  contentCode: number,
+  request: UpdatePostRequest,
+): Promise<{ content: BoardContentRecord; replies: BoardReplyRecord[] }> {
+  const board = await getBoard(ctx.db, idOrSlug);
+  const before = await requireContentOwner(ctx.db, board.code, contentCode);
+  if (!isAuthor(member, before.author_code)) throw forbidden(messages.postEditForbidden);
+  requireMayWriteOn(board, member);
+
+  const prepared = request.attachment ? prepareAttachment(request.attachment) : undefined;
+  const content = request.content === undefined ? undefined : await preparePostContent(request.content, ctx.config.uploadsDir);
+  const dir = attachmentsDir(ctx.config.dataDir);
+  const replacedFile = await withStoredAttachment(dir, prepared, (attachment) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const current = await findContentOwner(trx, board.code, contentCode, { lock: ctx.dialect === 'postgres' });
+      if (!current) throw notFound(messages.boardContentNotFound);
+      const fileChange = attachment ?? (request.remove_attachment === true ? NO_ATTACHMENT : {});
+      await updateBoardContent(trx, contentCode, {
+        ...(request.title === undefined ? {} : { title: request.title }),
+        ...(content === undefined ? {} : { content }),
+        ...fileChange,
+      });
+      return 'attached_path' in fileChange ? current.attached_path : null;
+    }),
+  );
+  // The old file goes only after the row stopped pointing at it.
+  await removeAttachment(dir, replacedFile);
+  return presentableContent(ctx.db, board.code, contentCode);
+}
+
+export async function deletePost(ctx: AppContext, member: MemberRow, idOrSlug: string, contentCode: number): Promise<void> {
+  const board = await getBoard(ctx.db, idOrSlug);
+  const post = await requireContentOwner(ctx.db, board.code, contentCode);
+  if (!isAuthor(member, post.author_code) && !isAdminRole(roleOf(member))) throw forbidden(messages.postDeleteForbidden);
+  const deleted = await deleteBoardContent(ctx.db, board.code, contentCode);
+  if (!deleted) throw notFound(messages.boardContentNotFound);
+  // Row first, then the file: a crash in between leaves an orphan file, never a broken link.
+  await removeAttachment(attachmentsDir(ctx.config.dataDir), deleted.attached_path);
+}
+
+/** The stored file of a post's attachment, for the download route. */
+export async function attachmentForDownload(
+  ctx: AppContext,
+  idOrSlug: string,
+  contentCode: number,
+  log: FastifyBaseLogger,
+): Promise<{ file: string; filename: string; size: number }> {
+  const board = await getBoard(ctx.db, idOrSlug);
+  const row = await findBoardAttachment(ctx.db, board.code, contentCode);
+  if (!row) throw notFound(messages.boardContentNotFound);
+  if (!row.attached_path || !row.attached_filename) throw notFound(messages.attachmentNotFound);
+  const file = attachmentFile(attachmentsDir(ctx.config.dataDir), row.attached_path);
+  const size = file ? await attachmentSize(file) : null;
+  if (!file || size === null) {
+    log.warn({ contentCode, storedName: row.attached_path }, 'attachment file missing on disk');
+    throw notFound(messages.attachmentNotFound);
+  }
+  return { file, filename: row.attached_filename, size };
+}
+
+// ---- Replies on posts: the same rules and messages as replies on problems.
+
+/** The checked reply text without NUL, which PostgreSQL refuses in text. */
+function replyText(text: string): string {
+  const cleaned = text.replaceAll('\u0000', '').trim();
+  if (!cleaned) throw validationError(validationMessages.replyEmpty, { reply_text: validationMessages.replyEmpty });
+  return cleaned;
+}
+
+async function requireReply(db: DbOrTx, contentCode: number, replyCode: number): Promise<BoardReplyRecord> {
+  const reply = await findBoardReply(db, contentCode, replyCode);
+  if (!reply) throw notFound(messages.replyNotFound);
+  return reply;
+}
+
+export async function addPostReply(ctx: AppContext, member: MemberRow, idOrSlug: string, contentCode: number, text: string): Promise<BoardReplyRecord> {
+  const board = await getBoard(ctx.db, idOrSlug);
+  await requireContentOwner(ctx.db, board.code, contentCode);
+  const code = await insertBoardReply(ctx.db, { content_code: contentCode, member_code: member.code, reply_text: replyText(text) });
+  return requireReply(ctx.db, contentCode, code);
+}
+
+export async function editPostReply(
+  ctx: AppContext,
+  member: MemberRow,
+  idOrSlug: string,
+  target: { contentCode: number; replyCode: number },
+  text: string,
+): Promise<BoardReplyRecord> {
+  const board = await getBoard(ctx.db, idOrSlug);
+  await requireContentOwner(ctx.db, board.code, target.contentCode);
+  const reply = await requireReply(ctx.db, target.contentCode, target.replyCode);
+  if (!isAuthor(member, reply.member_code)) throw forbidden(messages.replyEditForbidden);
+  await updateBoardReplyText(ctx.db, target.replyCode, replyText(text));
+  return requireReply(ctx.db, target.contentCode, target.replyCode);
+}
+
+export async function removePostReply(
+  ctx: AppContext,
+  member: MemberRow,
+  idOrSlug: string,
+  target: { contentCode: number; replyCode: number },
+): Promise<void> {
+  const board = await getBoard(ctx.db, idOrSlug);
+  await requireContentOwner(ctx.db, board.code, target.contentCode);
+  const reply = await requireReply(ctx.db, target.contentCode, target.replyCode);
+  if (!isAuthor(member, reply.member_code) && !isAdminRole(roleOf(member))) throw forbidden(messages.replyDeleteForbidden);
+  if (!(await deleteBoardReply(ctx.db, target.replyCode))) throw notFound(messages.replyNotFound);
+}
+
+// ---- Boards administration (admins and superadmins; the route checks the role).
+
+export async function createBoard(db: DbOrTx, request: CreateBoardRequest): Promise<BoardRecord> {
+  try {
+    return await insertBoard(db, request);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(messages.boardIdTaken, { board_id: messages.boardIdTaken });
+    throw error;
+  }
+}
+
+export async function changeBoardName(db: DbOrTx, idOrSlug: string, request: RenameBoardRequest): Promise<BoardRecord> {
+  const board = await getBoard(db, idOrSlug);
+  const renamed = await renameBoard(db, board.code, request.board_name);
+  if (!renamed) throw notFound(messages.boardNotFound);
+  return renamed;
+}

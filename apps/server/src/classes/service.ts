@@ -1,0 +1,48 @@
+import type { ClassRow as ClassResponse, ClassWriteRequest } from '@qbank/shared/subjects';
+import type { AppContext } from '../core/context';
+import { notFound } from '../errors';
+import { messages } from '../messages';
+import { isForeignKeyViolation } from '../core/db';
+import { getSubject } from '../subjects/service';
+import { presentClass } from './presenter';
+import { deleteClass, findClass, insertClass, updateClass } from './repository';
+
+export async function getClass(ctx: AppContext, uid: number): Promise<ClassResponse> {
+  const row = await findClass(ctx.db, uid);
+  if (!row) throw notFound(messages.classNotFound);
+  return presentClass(row);
+}
+
+export async function createClass(ctx: AppContext, subjectCode: number, request: ClassWriteRequest): Promise<ClassResponse> {
+  await getSubject(ctx, subjectCode);
+  let uid: number;
+  try {
+    uid = await insertClass(ctx.db, subjectCode, {
+      class_name: request.class_name,
+      class_date: request.class_date,
+      class_time: request.class_time ?? null,
+      professor: request.professor ?? null,
+    });
+  } catch (error) {
+    // The subject was deleted between the check and the insert.
+    if (isForeignKeyViolation(error)) throw notFound(messages.subjectNotFound);
+    throw error;
+  }
+  return getClass(ctx, uid);
+}
+
+/** Absent class_time and professor stay as they are; null clears them. */
+export async function changeClass(ctx: AppContext, uid: number, request: ClassWriteRequest): Promise<ClassResponse> {
+  const { class_time, professor, ...required } = request;
+  const values = {
+    ...required,
+    ...(class_time === undefined ? {} : { class_time }),
+    ...(professor === undefined ? {} : { professor }),
+  };
+  if (!(await updateClass(ctx.db, uid, values))) throw notFound(messages.classNotFound);
+  return getClass(ctx, uid);
+}
+
+export async function removeClass(ctx: AppContext, uid: number): Promise<void> {
+  if (!(await deleteClass(ctx.db, uid))) throw notFound(messages.classNotFound);
+}

@@ -1,0 +1,24 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as initialSchema from './migrations/2026-11-21-001-initial-schema';
+import type { Database } from './schema';
+
+// Migrations are listed here rather than read from disk, so the bundled server carries them.
+const migrations: Record<string, Migration> = {
+  '2026-11-21-001-initial-schema': initialSchema,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/**
+ * `schema` names the PostgreSQL schema that holds the migration bookkeeping. Kysely looks for its
+ * tables across all schemas unless told, so a database shared by several schemas (the test
+ * suite gives each test file its own) must say which one is meant.
+ */
+export async function migrateToLatest(db: Kysely<Database>, options: { schema?: string } = {}): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(options.schema ? { migrationTableSchema: options.schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration failed: ${failed?.migrationName ?? ''} ${String(error)}`);
+  }
+}

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// The one place that reads process.env (STYLE.md §5). Validated at boot; a bad value stops the server.
+const flag = z.enum(['0', '1']).optional();
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    PUBLIC_URL: z.url().optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+    CORS_ORIGINS: z.string().optional(),
+    ADMIN_ID: z.string().trim().min(1).max(32).optional(),
+    ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+    SEED_DEMO: flag,
+    TRUST_PROXY: flag,
+    PASSWORD_HASH_COST: z.enum(['production', 'low']).default('production'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST_DIR: z.string().optional(),
+  })
+  .refine((env) => Boolean(env.ADMIN_ID) === Boolean(env.ADMIN_PASSWORD), {
+    message: 'ADMIN_ID and ADMIN_PASSWORD must be set together',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  uploadsDir: string;
+  outboxDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: Uint8Array;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  corsOrigins: string[];
+  admin: { id: string; password: string } | undefined;
+  seedDemo: 'auto' | 'always' | 'never';
+  trustProxy: boolean;
+  passwordHashCost: 'production' | 'low';
+  logLevel: Env['LOG_LEVEL'];
+  webDistDir: string | undefined;
+  rateLimits: RateLimits;
+}
+
+export interface RateLimits {
+  /** Login attempts per client address per minute: generous, a campus sits behind one NAT. */
+  loginPerIpPerMinute: number;
+  /** Failed logins per identifier before it is locked for the window. */
+  loginFailuresPerId: number;
+  loginFailureWindowMs: number;
+  signupPerIpPerHour: number;
+  /** Password-change requests per client address per hour (default below when unset). */
+  passwordChangePerIpPerHour?: number;
+  /** Password-change mails per member per hour (counted in the database, so across processes). */
+  passwordChangePerMemberPerHour?: number;
+}
+
+export const defaultRateLimits: Required<RateLimits> = {
+  loginPerIpPerMinute: 120,
+  loginFailuresPerId: 5,
+  loginFailureWindowMs: 15 * 60 * 1000,
+  signupPerIpPerHour: 30,
+  passwordChangePerIpPerHour: 60,
+  passwordChangePerMemberPerHour: 5,
+};
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+// Without JWT_SECRET a random secret is made once and kept in DATA_DIR, so tokens survive restarts.
+function loadOrCreateSecret(dataDir: string): Uint8Array {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64'), { mode: 0o600 });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export function configFromEnv(env: Env): Config {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    databaseUrl: env.DATABASE_URL,
+    jwtSecret: env.JWT_SECRET ? new TextEncoder().encode(env.JWT_SECRET) : loadOrCreateSecret(dataDir),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL,
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+    admin: env.ADMIN_ID && env.ADMIN_PASSWORD ? { id: env.ADMIN_ID, password: env.ADMIN_PASSWORD } : undefined,
+    seedDemo: env.SEED_DEMO === '1' ? 'always' : env.SEED_DEMO === '0' ? 'never' : 'auto',
+    trustProxy: env.TRUST_PROXY === '1',
+    passwordHashCost: env.PASSWORD_HASH_COST,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    rateLimits: defaultRateLimits,
+  };
+}
+
+export function loadConfig(): Config {
+  return configFromEnv(parseEnv(process.env));
+}

@@ -1,0 +1,32 @@
+import { loadConfig } from './env';
+import { roleLabels } from '@qbank/shared/roles';
+import { startServer } from './server';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { app, demoAccounts } = await startServer(config);
+  await app.listen({ port: config.port, host: config.host });
+
+  const lines = [`qbank is running at http://localhost:${config.port}`];
+  if (demoAccounts.length > 0) {
+    lines.push(`Demo accounts (데모 계정), password ${demoAccounts[0]?.password}:`);
+    for (const account of demoAccounts) {
+      lines.push(`  ${account.id.padEnd(14)} ${roleLabels[account.role]} · ${account.note}`);
+    }
+  }
+  console.log(lines.join('\n'));
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

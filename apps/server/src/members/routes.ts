@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  memberAuthorityRequestSchema,
+  memberCreateRequestSchema,
+  memberCreateResponseSchema,
+  memberDeleteResponseSchema,
+  memberListQuerySchema,
+  memberListResponseSchema,
+  memberUpdateRequestSchema,
+  retainGradeRequestSchema,
+  retainGradeResponseSchema,
+} from '@qbank/shared/member-admin';
+import { memberCodeParamsSchema, memberResponseSchema } from '@qbank/shared/members';
+import { requireRole } from '../core/auth-guards';
+import { presentMember } from './presenter';
+import {
+  approveMember,
+  changeAuthority,
+  createMemberByAdmin,
+  listMembersFor,
+  patchMember,
+  removeMember,
+  retainGrades,
+} from './service';
+
+const ADMINS = ['admin', 'superadmin'] as const;
+const LEADS_AND_ADMINS = ['lead', 'admin', 'superadmin'] as const;
+
+// Spec §7 Members. Who may do what is DESIGN.md §5 Authority, enforced in the service.
+export async function memberRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/v1/member/members',
+    { schema: { querystring: memberListQuerySchema, response: { 200: memberListResponseSchema } } },
+    async (request) => {
+      const actor = await requireRole(request, LEADS_AND_ADMINS);
+      const { page, limit } = request.query;
+      const { rows, total } = await listMembersFor(ctx, actor, request.query);
+      return { members: rows.map(presentMember), total, page, limit, size: rows.length };
+    },
+  );
+
+  api.post(
+    '/v1/member',
+    { schema: { body: memberCreateRequestSchema, response: { 201: memberCreateResponseSchema } } },
+    async (request, reply) => {
+      await requireRole(request, ADMINS);
+      const { member, oneTimePassword } = await createMemberByAdmin(ctx, request.body);
+      // The password is shown once: no cache keeps a copy.
+      reply.header('Cache-Control', 'no-store');
+      return reply.status(201).send({ member: presentMember(member), one_time_password: oneTimePassword });
+    },
+  );
+
+  api.post(
+    '/v1/member/retain-grade',
+    { schema: { body: retainGradeRequestSchema, response: { 200: retainGradeResponseSchema } } },
+    async (request) => {
+      await requireRole(request, LEADS_AND_ADMINS);
+      const members = await retainGrades(ctx, request.body.member_codes);
+      return { count: members.length, members: members.map(presentMember) };
+    },
+  );
+
+  // Approval of a sign-up.
+  api.post(
+    '/v1/member/:code/validate',
+    { schema: { params: memberCodeParamsSchema, response: { 200: memberResponseSchema } } },
+    async (request) => {
+      await requireRole(request, ADMINS);
+      return { member: presentMember(await approveMember(ctx.db, request.params.code)) };
+    },
+  );
+
+  api.post(
+    '/v1/member/:code/authority',
+    { schema: { params: memberCodeParamsSchema, body: memberAuthorityRequestSchema, response: { 200: memberResponseSchema } } },
+    async (request) => {
+      const actor = await requireRole(request, ADMINS);
+      return { member: presentMember(await changeAuthority(ctx, actor, request.params.code, request.body)) };
+    },
+  );
+
+  api.patch(
+    '/v1/member/:code',
+    { schema: { params: memberCodeParamsSchema, body: memberUpdateRequestSchema, response: { 200: memberResponseSchema } } },
+    async (request) => {
+      const actor = await requireRole(request, ADMINS);
+      return { member: presentMember(await patchMember(ctx, actor, request.params.code, request.body)) };
+    },
+  );
+
+  api.delete(
+    '/v1/member/:code',
+    { schema: { params: memberCodeParamsSchema, response: { 200: memberDeleteResponseSchema } } },
+    async (request) => {
+      const actor = await requireRole(request, ADMINS);
+      await removeMember(ctx, actor, request.params.code);
+      return { ok: true as const, code: request.params.code };
+    },
+  );
+}

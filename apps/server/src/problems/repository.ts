@@ -1,0 +1,126 @@
+import { sql, type ExpressionBuilder, type SqlBool, type Expression } from 'kysely';
+import type { DbOrTx, Dialect } from '../core/db';
+import { containsText } from '../core/search';
+import type { Database } from '../db/schema';
+
+export interface ProblemFilters {
+  test_code?: number | undefined;
+  class_heritage_code?: number | undefined;
+  uid?: number | undefined;
+  no?: number | undefined;
+  q?: string | undefined;
+}
+
+// The trigram index answers substrings of three or more characters; shorter ones (a two-syllable
+// Korean word) fall back to a LIKE over the search document, which the other filters narrow.
+const TRIGRAM_MIN = 3;
+
+function ftsPhrase(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+function matchesSearch(
+  eb: ExpressionBuilder<Database, 'problems'>,
+  dialect: Dialect,
+  text: string,
+): Expression<SqlBool> {
+  if (dialect === 'sqlite' && [...text].length >= TRIGRAM_MIN) {
+    return eb('problems.uid', 'in', sql<number>`(select rowid from problems_fts where problems_fts match ${ftsPhrase(text)})`);
+  }
+  return containsText(dialect, 'problems.search_text', text);
+}
+
+/**
+ * What a problem shows, with its exam, subject and set header (joined as `tests`, `subjects`,
+ * `set_headers`): one list for the reader's and the lead's queries.
+ */
+export const problemColumns = [
+  'problems.uid',
+  'problems.no',
+  'problems.test_code',
+  'problems.type',
+  'problems.choice_type',
+  'problems.question',
+  'problems.question_text',
+  'problems.illustration',
+  'problems.answer',
+  'problems.comments',
+  'problems.is_vacant',
+  'problems.question_pic_path',
+  'problems.answer_pic_path',
+  'problems.comment_pic_path',
+  'tests.test_name',
+  'tests.year',
+  'tests.subject_code',
+  'subjects.subject_name',
+  'set_headers.code as header_code',
+  'set_headers.type as header_type',
+  'set_headers.begin_problem_no',
+  'set_headers.end_problem_no',
+  'set_headers.header_text',
+  'set_headers.pic_path as header_pic_path',
+] as const;
+
+export function replyCount(eb: ExpressionBuilder<Database, 'problems'>) {
+  return eb
+    .selectFrom('problem_replies')
+    .select((inner) => inner.fn.countAll<number>().as('n'))
+    .whereRef('problem_replies.problem_uid', '=', 'problems.uid')
+    .as('reply_count');
+}
+
+function filtered(db: DbOrTx, dialect: Dialect, filters: ProblemFilters) {
+  return (
+    db
+      .selectFrom('problems')
+      .innerJoin('tests', 'tests.code', 'problems.test_code')
+      .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
+      // Vacant slots are not content: they never appear outside the lead and assignee screens.
+      .where('problems.is_vacant', '=', 0)
+      .$if(filters.test_code !== undefined, (qb) => qb.where('problems.test_code', '=', filters.test_code!))
+      .$if(filters.class_heritage_code !== undefined, (qb) =>
+        qb.where('problems.uid', 'in', (eb) =>
+          eb.selectFrom('problem_classes').select('problem_classes.problem_uid').where('problem_classes.class_uid', '=', filters.class_heritage_code!),
+        ),
+      )
+      .$if(filters.uid !== undefined, (qb) => qb.where('problems.uid', '=', filters.uid!))
+      .$if(filters.no !== undefined, (qb) => qb.where('problems.no', '=', filters.no!))
+      .$if(filters.q !== undefined, (qb) => qb.where((eb) => matchesSearch(eb, dialect, filters.q!)))
+  );
+}
+
+export async function listProblems(
+  db: DbOrTx,
+  dialect: Dialect,
+  filters: ProblemFilters,
+  paging: { page: number; limit: number },
+) {
+  const [rows, count] = await Promise.all([
+    filtered(db, dialect, filters)
+      .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
+      .select(problemColumns)
+      .select((eb) => replyCount(eb))
+      // Across exams (a class, a search): newest exam first; within an exam: type, then number.
+      .orderBy('tests.year', 'desc')
+      .orderBy('problems.test_code', 'desc')
+      .orderBy('problems.type')
+      .orderBy('problems.no')
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit)
+      .execute(),
+    filtered(db, dialect, filters).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export type ProblemListRow = Awaited<ReturnType<typeof listProblems>>['rows'][number];
+
+export function listSetHeaders(db: DbOrTx, testCode: number) {
+  return db
+    .selectFrom('set_headers')
+    .select(['code', 'test_code', 'type', 'begin_problem_no', 'end_problem_no', 'header_text', 'pic_path'])
+    .where('test_code', '=', testCode)
+    .orderBy('begin_problem_no')
+    .orderBy('code')
+    .execute();
+}

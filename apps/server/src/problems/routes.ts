@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  headersQuerySchema,
+  headersResponseSchema,
+  problemParamsSchema,
+  problemResponseSchema,
+  problemsQuerySchema,
+  problemsResponseSchema,
+} from '@qbank/shared/problems';
+import { requireApprovedMember } from '../core/auth-guards';
+import { notFound } from '../errors';
+import { messages } from '../messages';
+import { getTestInfo } from '../tests/service';
+import { presentProblem } from './presenter';
+import { listProblems, listSetHeaders } from './repository';
+
+export async function problemRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // Problem bodies, answers and explanations need an approved member (DESIGN.md §5).
+  api.get('/v1/problem', { schema: { querystring: problemsQuerySchema, response: { 200: problemsResponseSchema } } }, async (request) => {
+    await requireApprovedMember(request);
+    const { page, limit, ...filters } = request.query;
+    const [test, { rows, total }] = await Promise.all([
+      filters.test_code !== undefined ? getTestInfo(ctx, filters.test_code) : Promise.resolve(null),
+      listProblems(ctx.db, ctx.dialect, filters, { page, limit }),
+    ]);
+    return { problem: rows.map(presentProblem), problem_count: total, page, limit, test };
+  });
+
+  // Set headers (common passages) are public, like the exam header.
+  api.get('/v1/problem/header', { schema: { querystring: headersQuerySchema, response: { 200: headersResponseSchema } } }, async (request) => {
+    await getTestInfo(ctx, request.query.test_code);
+    return { headers: await listSetHeaders(ctx.db, request.query.test_code) };
+  });
+
+  api.get('/v1/problem/:id', { schema: { params: problemParamsSchema, response: { 200: problemResponseSchema } } }, async (request) => {
+    await requireApprovedMember(request);
+    const { rows } = await listProblems(ctx.db, ctx.dialect, { uid: request.params.id }, { page: 1, limit: 1 });
+    const row = rows[0];
+    if (!row) throw notFound(messages.problemNotFound);
+    return { problem: presentProblem(row) };
+  });
+}

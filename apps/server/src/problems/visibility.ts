@@ -1,0 +1,15 @@
+import type { DbOrTx } from '../core/db';
+import { notFound } from '../errors';
+import { messages } from '../messages';
+
+/** The problem exists and has content; vacant slots are not visible to readers (DESIGN.md §5). */
+export async function requireVisibleProblem(db: DbOrTx, uid: number): Promise<{ uid: number; test_code: number; type: number; answer: string }> {
+  const problem = await db
+    .selectFrom('problems')
+    .select(['uid', 'test_code', 'type', 'answer'])
+    .where('uid', '=', uid)
+    .where('is_vacant', '=', 0)
+    .executeTakeFirst();
+  if (!problem) throw notFound(messages.problemNotFound);
+  return problem;
+}

@@ -1,0 +1,46 @@
+import type { ProblemReply } from '@qbank/shared/replies';
+import { isAdminRole } from '@qbank/shared/roles';
+import type { AppContext } from '../core/context';
+import { roleOf } from '../core/auth-guards';
+import type { MemberRow } from '../db/schema';
+import { forbidden, notFound } from '../errors';
+import { messages } from '../messages';
+import { requireVisibleProblem } from '../problems/visibility';
+import {
+  deleteProblemReply,
+  findProblemReply,
+  insertProblemReply,
+  listProblemReplies,
+  updateProblemReplyText,
+} from './repository';
+
+export async function repliesOf(ctx: AppContext, problemUid: number): Promise<ProblemReply[]> {
+  await requireVisibleProblem(ctx.db, problemUid);
+  return listProblemReplies(ctx.db, problemUid);
+}
+
+async function requireReply(ctx: AppContext, problemUid: number, replyCode: number): Promise<ProblemReply> {
+  const reply = await findProblemReply(ctx.db, problemUid, replyCode);
+  if (!reply) throw notFound(messages.replyNotFound);
+  return reply;
+}
+
+export async function addReply(ctx: AppContext, member: MemberRow, problemUid: number, text: string): Promise<ProblemReply> {
+  await requireVisibleProblem(ctx.db, problemUid);
+  const code = await insertProblemReply(ctx.db, { problem_uid: problemUid, member_code: member.code, reply_text: text });
+  return requireReply(ctx, problemUid, code);
+}
+
+// DESIGN.md §5: authors edit their own replies; authors and admins delete them.
+export async function editReply(ctx: AppContext, member: MemberRow, problemUid: number, replyCode: number, text: string): Promise<ProblemReply> {
+  const reply = await requireReply(ctx, problemUid, replyCode);
+  if (reply.member_code !== member.code) throw forbidden(messages.replyEditForbidden);
+  await updateProblemReplyText(ctx.db, replyCode, text);
+  return requireReply(ctx, problemUid, replyCode);
+}
+
+export async function removeReply(ctx: AppContext, member: MemberRow, problemUid: number, replyCode: number): Promise<void> {
+  const reply = await requireReply(ctx, problemUid, replyCode);
+  if (reply.member_code !== member.code && !isAdminRole(roleOf(member))) throw forbidden(messages.replyDeleteForbidden);
+  await deleteProblemReply(ctx.db, replyCode);
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { okResponseSchema } from '@qbank/shared/auth';
+import {
+  subjectClassesQuerySchema,
+  subjectClassesResponseSchema,
+  subjectCreateRequestSchema,
+  subjectDeleteRequestSchema,
+  subjectIdParamsSchema,
+  subjectNamesResponseSchema,
+  subjectResponseSchema,
+  subjectsQuerySchema,
+  subjectsResponseSchema,
+  subjectUpdateRequestSchema,
+  subjectYearsQuerySchema,
+  yearsResponseSchema,
+} from '@qbank/shared/subjects';
+import { subjectTestsQuerySchema, subjectTestsResponseSchema } from '@qbank/shared/tests';
+import { listSubjectClasses } from '../classes/repository';
+import { requireRole } from '../core/auth-guards';
+import { listTests } from '../tests/repository';
+import { listClassYears, listSubjectNames } from './repository';
+import { changeSubject, createSubject, getSubject, removeSubject, searchSubjects } from './service';
+
+const LEADS_AND_ADMINS = ['lead', 'admin', 'superadmin'] as const;
+
+// The guard runs on request, before the body is validated: a student learns nothing about the
+// form's rules, and an anonymous caller gets 401 whatever it sent.
+const leadFirst = async (request: FastifyRequest) => {
+  await requireRole(request, LEADS_AND_ADMINS);
+};
+
+// Subject reads are public (DESIGN.md §5); writes belong to the lead screens (spec §6).
+export async function subjectRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/v1/subject/subjects', { schema: { querystring: subjectsQuerySchema, response: { 200: subjectsResponseSchema } } }, async (request) => {
+    const { page, limit, ...filters } = request.query;
+    return { ...(await searchSubjects(ctx, filters, { page, limit })), page, limit };
+  });
+
+  api.get('/v1/subject/years', { schema: { querystring: subjectYearsQuerySchema, response: { 200: yearsResponseSchema } } }, async (request) => ({
+    years: await listClassYears(ctx.db, request.query.subject_code),
+  }));
+
+  api.get('/v1/subject/names', { schema: { response: { 200: subjectNamesResponseSchema } } }, async () => ({
+    subject_names: await listSubjectNames(ctx.db),
+  }));
+
+  api.get(
+    '/v1/subject/:id/classes',
+    { schema: { params: subjectIdParamsSchema, querystring: subjectClassesQuerySchema, response: { 200: subjectClassesResponseSchema } } },
+    async (request) => {
+      const subject = await getSubject(ctx, request.params.id);
+      const { page, limit, ...filters } = request.query;
+      const { rows, total } = await listSubjectClasses(ctx.db, ctx.dialect, subject.subject_code, filters, { page, limit });
+      return { classes: rows, subject, total, page, limit };
+    },
+  );
+
+  api.get(
+    '/v1/subject/:id/tests',
+    { schema: { params: subjectIdParamsSchema, querystring: subjectTestsQuerySchema, response: { 200: subjectTestsResponseSchema } } },
+    async (request) => {
+      const subject = await getSubject(ctx, request.params.id);
+      const { page, limit, search } = request.query;
+      const { rows, total } = await listTests(ctx.db, ctx.dialect, { subject_code: subject.subject_code, search }, { page, limit });
+      return { tests: rows, subject, total, page, limit };
+    },
+  );
+
+  api.post('/v1/subject', { onRequest: leadFirst, schema: { body: subjectCreateRequestSchema, response: { 201: subjectResponseSchema } } }, async (request, reply) => {
+    return reply.status(201).send({ subject: await createSubject(ctx, request.body) });
+  });
+
+  api.put('/v1/subject', { onRequest: leadFirst, schema: { body: subjectUpdateRequestSchema, response: { 200: subjectResponseSchema } } }, async (request) => {
+    return { subject: await changeSubject(ctx, request.body) };
+  });
+
+  api.delete('/v1/subject', { onRequest: leadFirst, schema: { body: subjectDeleteRequestSchema, response: { 200: okResponseSchema } } }, async (request) => {
+    await removeSubject(ctx, request.body.code);
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { AUTHORITY, type Role } from '@qbank/shared/roles';
+import { buildApp } from '../app';
+import { hashPassword, setPasswordCost } from '../auth/password';
+import { openDatabase, type Db, type Dialect } from '../core/db';
+import { migrateToLatest } from '../db/migrate';
+import type { MemberRow } from '../db/schema';
+import { configFromEnv, parseEnv, type Config, type RateLimits } from '../env';
+import { insertMember } from '../members/repository';
+
+// Kysely's own pattern: every database test runs once per dialect in this list. PostgreSQL joins
+// when TEST_DATABASE_URL is set; REQUIRE_POSTGRES=1 (CI) makes its absence a failure, not a skip.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (process.env.REQUIRE_POSTGRES === '1' && !postgresUrl) {
+  throw new Error('REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set');
+}
+export const testDialects: Dialect[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+const generousLimits: RateLimits = {
+  loginPerIpPerMinute: 10_000,
+  loginFailuresPerId: 1_000,
+  loginFailureWindowMs: 60_000,
+  signupPerIpPerHour: 10_000,
+};
+
+async function createPostgresSchema(): Promise<{ schema: string; url: string; drop(): Promise<void> }> {
+  const schema = `qbank_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  // Extensions belong to the database, not the schema: install pg_trgm once in public, which
+  // stays on the search path, so dropping a test schema never drops it for the others.
+  await admin.query('create extension if not exists pg_trgm with schema public').catch(() => undefined);
+  await admin.query(`create schema "${schema}"`);
+  await admin.end();
+  const separator = postgresUrl!.includes('?') ? '&' : '?';
+  return {
+    schema,
+    url: `${postgresUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema},public`)}`,
+    async drop() {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`drop schema "${schema}" cascade`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestDatabase {
+  db: Db;
+  dialect: Dialect;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  close(): Promise<void>;
+}
+
+/** A migrated, empty database of the dialect (SQLite in a temp dir, or a fresh PostgreSQL schema). */
+export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  setPasswordCost('low');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'qbank-test-'));
+  const schema = dialect === 'postgres' ? await createPostgresSchema() : undefined;
+  const { db } = openDatabase({ databaseUrl: schema?.url, dataDir });
+  await migrateToLatest(db, schema ? { schema: schema.schema } : {});
+  return {
+    db,
+    dialect,
+    dataDir,
+    databaseUrl: schema?.url,
+    async close() {
+      await db.destroy();
+      await schema?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function createTestContext(
+  dialect: Dialect,
+  options: {
+    rateLimits?: Partial<RateLimits>;
+    env?: Record<string, string>;
+    /** Extra routes for probing shared mechanisms (guards, error handler) from a test. */
+    register?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestContext> {
+  const database = await openTestDatabase(dialect);
+  const config: Config = configFromEnv(
+    parseEnv({
+      DATA_DIR: database.dataDir,
+      LOG_LEVEL: 'silent',
+      PASSWORD_HASH_COST: 'low',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      WEB_DIST_DIR: path.join(database.dataDir, 'no-web'),
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+      ...options.env,
+    }),
+  );
+  config.rateLimits = { ...generousLimits, ...options.rateLimits };
+  const app = await buildApp({ config, db: database.db, dialect });
+  options.register?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    dialect,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+const authorityOf: Record<Role, number | null> = {
+  student: null,
+  lead: AUTHORITY.lead,
+  admin: AUTHORITY.admin,
+  superadmin: AUTHORITY.superadmin,
+};
+
+let memberSerial = 0;
+
+/** A member row straight in the database (factories, not the API, so tests stay independent). */
+export async function createMember(
+  db: Db,
+  options: { role?: Role; validated?: boolean; id?: string; email?: string | null; password?: string } = {},
+): Promise<MemberRow> {
+  memberSerial += 1;
+  const suffix = `${memberSerial}${randomBytes(2).toString('hex')}`;
+  return insertMember(db, {
+    id: options.id ?? `member${suffix}`,
+    name: `테스트${suffix}`,
+    nickname: `닉${suffix}`,
+    email: options.email === undefined ? `member${suffix}@example.ac.kr` : options.email,
+    school_no: `2026${suffix}`,
+    password_hash: await hashPassword(options.password ?? TEST_PASSWORD),
+    grad_year: null,
+    grade: null,
+    authority: authorityOf[options.role ?? 'student'],
+    validated: options.validated === false ? 0 : 1,
+  });
+}
+
+/** Signs in through the API and returns the cookie header value for later calls. */
+export async function loginCookie(app: FastifyInstance, id: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { id, email: id, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === 'token');
+  if (!cookie) throw new Error('no token cookie');
+  return `token=${cookie.value}`;
+}

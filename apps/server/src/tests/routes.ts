@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  testCountResponseSchema,
+  testDeleteCheckResponseSchema,
+  testDeleteResponseSchema,
+  testFiltersSchema,
+  testInfoResponseSchema,
+  testMetaResponseSchema,
+  testParamsSchema,
+  testsQuerySchema,
+  testsResponseSchema,
+  testWriteRequestSchema,
+  testYearsResponseSchema,
+} from '@qbank/shared/tests';
+import { requireRole } from '../core/auth-guards';
+import { countTests, listTestYears, listTests } from './repository';
+import { changeTest, checkTestDeletion, createTest, getTestInfo, getTestMeta, removeTest } from './service';
+
+const LEADS_AND_ADMINS = ['lead', 'admin', 'superadmin'] as const;
+
+// Exam management is the lead screens' (spec §6). The guard runs on request, before the body is
+// validated, so an anonymous or student caller gets 401/403 whatever it sent.
+const leadFirst = async (request: FastifyRequest) => {
+  await requireRole(request, LEADS_AND_ADMINS);
+};
+
+// Exam reads are public (DESIGN.md §5): lists, years and exam headers; problem bodies are not.
+export async function testRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/v1/test/tests', { schema: { querystring: testsQuerySchema, response: { 200: testsResponseSchema } } }, async (request) => {
+    const { page, limit, ...filters } = request.query;
+    const { rows, total } = await listTests(ctx.db, ctx.dialect, filters, { page, limit });
+    return { tests: rows, total, count: rows.length, page, limit };
+  });
+
+  api.get('/v1/test/count', { schema: { querystring: testFiltersSchema, response: { 200: testCountResponseSchema } } }, async (request) => {
+    const count = await countTests(ctx.db, ctx.dialect, request.query);
+    return { count, total: count };
+  });
+
+  api.get('/v1/test/years', { schema: { response: { 200: testYearsResponseSchema } } }, async () => ({
+    years: await listTestYears(ctx.db),
+  }));
+
+  api.get('/v1/test/:id', { schema: { params: testParamsSchema, response: { 200: testInfoResponseSchema } } }, async (request) => ({
+    test_info: await getTestInfo(ctx, request.params.id),
+  }));
+
+  api.get('/v1/test/:id/meta', { schema: { params: testParamsSchema, response: { 200: testMetaResponseSchema } } }, async (request) => ({
+    meta: await getTestMeta(ctx, request.params.id),
+  }));
+
+  // The lead exam list is GET /v1/test/tests above (filters and paging in SQL; its total is the
+  // filtered count, GET /v1/test/count without filters the overall one).
+
+  api.post('/v1/test', { onRequest: leadFirst, schema: { body: testWriteRequestSchema, response: { 201: testInfoResponseSchema } } }, async (request, reply) =>
+    reply.status(201).send({ test_info: await createTest(ctx, request.body) }),
+  );
+
+  api.put(
+    '/v1/test/:id',
+    { onRequest: leadFirst, schema: { params: testParamsSchema, body: testWriteRequestSchema, response: { 200: testInfoResponseSchema } } },
+    async (request) => ({ test_info: await changeTest(ctx, request.params.id, request.body) }),
+  );
+
+  api.get(
+    '/v1/test/:id/delete-check',
+    { onRequest: leadFirst, schema: { params: testParamsSchema, response: { 200: testDeleteCheckResponseSchema } } },
+    async (request) => checkTestDeletion(ctx, request.params.id),
+  );
+
+  api.delete(
+    '/v1/test/:id',
+    { onRequest: leadFirst, schema: { params: testParamsSchema, response: { 200: testDeleteResponseSchema } } },
+    async (request) => ({ ok: true as const, deleted_vacant: await removeTest(ctx, request.params.id) }),
+  );
+}

@@ -1,0 +1,27 @@
+import type { Role } from '@qbank/shared/roles';
+import { Navigate } from 'react-router';
+import { paths } from '../lib/paths';
+import { useSession } from '../lib/session';
+
+// Spec §6: who enters which dashboard group.
+export const ADMIN_ROLES = ['admin', 'superadmin'] as const satisfies readonly Role[];
+export const LEAD_ROLES = ['lead', 'admin', 'superadmin'] as const satisfies readonly Role[];
+
+/** Where /dashboard leads each role (spec §2). */
+export function dashboardHomeFor(role: Role): string {
+  switch (role) {
+    case 'admin':
+    case 'superadmin':
+      return paths.dashboard.admin.approvals.getHref();
+    case 'lead':
+      return paths.dashboard.lead.tests.getHref();
+    case 'student':
+      return paths.dashboard.my.getHref();
+  }
+}
+
+export function DashboardIndexRedirect() {
+  const session = useSession();
+  if (session.status !== 'signed-in') return null;
+  return <Navigate to={dashboardHomeFor(session.user.role)} replace />;
+}

@@ -1,0 +1,45 @@
+import type { Role } from '@qbank/shared/roles';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { LoginRequiredCard } from '../auth/login-required-card';
+import { PendingApproval } from '../auth/pending-approval';
+import { nextFromLocation } from '../lib/next-path';
+import { paths } from '../lib/paths';
+import { isApproved, useSession } from '../lib/session';
+
+// Gates wrap a route (no children: they render the <Outlet/>) or an element (children).
+
+/**
+ * Members-only content. While the session is checked: nothing (no flash of the login card).
+ * Signed out: the login-required card, whose links bring the visitor back here (`next`).
+ * Signed in but not approved yet: the waiting state instead of screens that would only get 403s.
+ */
+export function RequireLogin({ children }: { children?: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === 'checking') return null;
+  if (session.status === 'signed-out') return <LoginRequiredCard next={nextFromLocation(location)} />;
+  if (!isApproved(session.user)) return <PendingApproval user={session.user} />;
+  return children ?? <Outlet />;
+}
+
+/** Role-restricted content: no member → /login?next=…; a role not in `roles` → `redirectTo`. */
+export function RequireRole({
+  roles,
+  redirectTo = paths.dashboard.root.path,
+  children,
+}: {
+  roles: readonly Role[];
+  redirectTo?: string;
+  children?: ReactNode;
+}) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === 'checking') return null;
+  if (session.status === 'signed-out') {
+    return <Navigate to={paths.login.getHref(nextFromLocation(location))} replace />;
+  }
+  if (!isApproved(session.user)) return <PendingApproval user={session.user} />;
+  if (!roles.includes(session.user.role)) return <Navigate to={redirectTo} replace />;
+  return children ?? <Outlet />;
+}

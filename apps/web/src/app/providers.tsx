@@ -1,0 +1,52 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { configureApiClient, isApiRequestError } from '../lib/api-client';
+import { endSession, sessionQueryKey } from '../lib/session';
+import { cssVariablesResolver, theme } from './theme';
+
+export function createAppQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A 4xx answer will not change by asking again; network and 5xx errors get two retries.
+        retry: (failureCount, error) =>
+          !(isApiRequestError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
+      },
+    },
+  });
+}
+
+/**
+ * What the API client does when the server says the session is gone: forget the member
+ * (the gates then show the login card; no page reload, so no reload loop), or re-read
+ * the member when their approval changed.
+ */
+export function connectApiClient(queryClient: QueryClient): void {
+  configureApiClient({
+    onUnauthorized: () => endSession(queryClient),
+    onNotApproved: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+  });
+}
+
+export function AppProviders({
+  queryClient,
+  children,
+  env = 'default',
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** 'test' turns off Mantine transitions and portals in unit tests. */
+  env?: 'default' | 'test';
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      {/* Light scheme only: no ColorSchemeScript, which would be an inline script the CSP forbids. */}
+      <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver} env={env}>
+        <Notifications position="top-center" />
+        {children}
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,124 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { NotFoundPage } from '../components/not-found-page';
+import { RouteErrorPage } from '../components/route-error-page';
+import { paths } from '../lib/paths';
+import { ADMIN_ROLES, DashboardIndexRedirect, LEAD_ROLES } from './dashboard-access';
+import { DashboardEntry } from './dashboard-entry';
+import { RequireLogin, RequireRole } from './gates';
+import { PublicShell } from './public-shell';
+
+// Screens are code-split: the first screen only loads the shell, the gates and the session;
+// each feature page is a lazy import like the ones below.
+const LoginPage = lazy(() => import('../auth/login-page').then((m) => ({ default: m.LoginPage })));
+const SignupPage = lazy(() => import('../auth/signup-page').then((m) => ({ default: m.SignupPage })));
+const ProfilePage = lazy(() => import('../members/profile-page').then((m) => ({ default: m.ProfilePage })));
+const ApprovalsPage = lazy(() => import('../members/approvals-page').then((m) => ({ default: m.ApprovalsPage })));
+const LeadsPage = lazy(() => import('../members/role-holders-page').then((m) => ({ default: m.LeadsPage })));
+const AdminsPage = lazy(() => import('../members/role-holders-page').then((m) => ({ default: m.AdminsPage })));
+const MembersPage = lazy(() => import('../members/members-page').then((m) => ({ default: m.MembersPage })));
+const UsersPage = lazy(() => import('../members/users-page').then((m) => ({ default: m.UsersPage })));
+const GradesPage = lazy(() => import('../members/grades-page').then((m) => ({ default: m.GradesPage })));
+const HomePage = lazy(() => import('../home/home-page').then((m) => ({ default: m.HomePage })));
+const ExamsPage = lazy(() => import('../tests/exams-page').then((m) => ({ default: m.ExamsPage })));
+const SubjectsPage = lazy(() => import('../subjects/subjects-page').then((m) => ({ default: m.SubjectsPage })));
+const SubjectClassesPage = lazy(() =>
+  import('../subjects/subject-classes-page').then((m) => ({ default: m.SubjectClassesPage })),
+);
+const SubjectTestsPage = lazy(() => import('../subjects/subject-tests-page').then((m) => ({ default: m.SubjectTestsPage })));
+const BoardPage = lazy(() => import('../boards/board-page').then((m) => ({ default: m.BoardPage })));
+const BoardContentPage = lazy(() => import('../boards/board-content-page').then((m) => ({ default: m.BoardContentPage })));
+const TestProblemsPage = lazy(() => import('../problems/test-problems-page').then((m) => ({ default: m.TestProblemsPage })));
+const ClassProblemsPage = lazy(() => import('../problems/class-problems-page').then((m) => ({ default: m.ClassProblemsPage })));
+const PasswordChangePage = lazy(() => import('../auth/password-change-page').then((m) => ({ default: m.PasswordChangePage })));
+const ChangePasswordPage = lazy(() => import('../auth/change-password-page').then((m) => ({ default: m.ChangePasswordPage })));
+// The write and edit pages carry the rich-text editor (Tiptap): it is fetched only with them.
+const PostWritePage = lazy(() => import('../boards/post-write-page').then((m) => ({ default: m.PostWritePage })));
+const PostEditPage = lazy(() => import('../boards/post-write-page').then((m) => ({ default: m.PostEditPage })));
+const SolvePage = lazy(() => import('../solve/solve-page').then((m) => ({ default: m.SolvePage })));
+const LibraryPage = lazy(() => import('../boxes/library-page').then((m) => ({ default: m.LibraryPage })));
+// The authoring pages carry the rich-text editor (Tiptap) too: fetched only with them.
+const ExamListPage = lazy(() => import('../authoring/exam-list-page').then((m) => ({ default: m.ExamListPage })));
+const LeadProblemsPage = lazy(() => import('../authoring/lead-problems-page').then((m) => ({ default: m.LeadProblemsPage })));
+const ProblemDetailPage = lazy(() => import('../authoring/problem-detail-page').then((m) => ({ default: m.ProblemDetailPage })));
+const MyProblemsPage = lazy(() => import('../my-problems/my-problems-page').then((m) => ({ default: m.MyProblemsPage })));
+const LeadSubjectsPage = lazy(() => import('../subjects/lead-subjects-page').then((m) => ({ default: m.LeadSubjectsPage })));
+const AssignPage = lazy(() => import('../assignments/assign-page').then((m) => ({ default: m.AssignPage })));
+
+const d = paths.dashboard;
+
+const redirect = (path: string, to: string): RouteObject => ({ path, element: <Navigate to={to} replace /> });
+
+const dashboardRoutes: RouteObject[] = [
+  { index: true, element: <DashboardIndexRedirect /> },
+  {
+    // Spec §6: anyone else entering a gated group goes to /dashboard/my.
+    element: <RequireRole roles={ADMIN_ROLES} redirectTo={d.my.path} />,
+    children: [
+      redirect(d.admin.root.path, d.admin.approvals.getHref()),
+      { path: d.admin.approvals.path, element: <ApprovalsPage /> },
+      { path: d.admin.leads.path, element: <LeadsPage /> },
+      { path: d.admin.admins.path, element: <AdminsPage /> },
+      { path: d.admin.members.path, element: <MembersPage /> },
+      { path: d.admin.users.path, element: <UsersPage /> },
+    ],
+  },
+  {
+    element: <RequireRole roles={LEAD_ROLES} redirectTo={d.my.path} />,
+    children: [
+      redirect(d.lead.root.path, d.lead.tests.getHref()),
+      { path: d.lead.tests.path, element: <ExamListPage /> },
+      { path: d.lead.testProblems.path, element: <LeadProblemsPage /> },
+      { path: d.lead.testProblem.path, element: <ProblemDetailPage /> },
+      { path: d.lead.subjects.path, element: <LeadSubjectsPage /> },
+      { path: d.lead.grades.path, element: <GradesPage /> },
+      { path: d.lead.assign.path, element: <AssignPage /> },
+    ],
+  },
+  { path: d.library.path, element: <LibraryPage /> },
+  { path: d.my.path, element: <MyProblemsPage /> },
+  redirect(d.settings.root.path, d.settings.password.getHref()),
+  { path: d.settings.password.path, element: <PasswordChangePage /> },
+  { path: d.profile.path, element: <ProfilePage /> },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: d.root.path, element: <DashboardEntry />, children: dashboardRoutes },
+      {
+        element: <PublicShell />,
+        children: [
+          redirect(paths.root.path, paths.home.getHref()),
+          { path: paths.home.path, element: <HomePage /> },
+          { path: paths.exams.path, element: <ExamsPage /> },
+          { path: paths.subjects.path, element: <SubjectsPage /> },
+          { path: paths.subjectClasses.path, element: <SubjectClassesPage /> },
+          { path: paths.subjectTests.path, element: <SubjectTestsPage /> },
+          { path: paths.board.path, element: <BoardPage /> },
+          { path: paths.boardContent.path, element: <BoardContentPage /> },
+          {
+            element: <RequireLogin />,
+            children: [
+              { path: paths.testProblems.path, element: <TestProblemsPage /> },
+              { path: paths.testSolve.path, element: <SolvePage /> },
+              { path: paths.classProblems.path, element: <ClassProblemsPage /> },
+              { path: paths.boardWrite.path, element: <PostWritePage /> },
+              { path: paths.boardContentEdit.path, element: <PostEditPage /> },
+            ],
+          },
+          { path: paths.login.path, element: <LoginPage /> },
+          { path: paths.signup.path, element: <SignupPage /> },
+          { path: paths.changePassword.path, element: <ChangePasswordPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,69 @@
+import {
+  loginRequestSchema,
+  memberSchema,
+  signupRequestSchema,
+  type Member,
+  type SignupRequest,
+} from '@qbank/shared/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { apiRequest, ApiRequestError } from '../lib/api-client';
+import { paths } from '../lib/paths';
+import { endSession, startSession } from '../lib/session';
+import { messages } from '../messages';
+
+// Login, signup and logout. The session itself (GET /v1/auth/me) lives in lib/session.
+
+/** The member in a login/signup answer; without one the sign-in cannot go on (spec §8). */
+function memberOf(data: unknown): Member {
+  const user = typeof data === 'object' && data !== null ? (data as { user?: unknown }).user : undefined;
+  const parsed = memberSchema.safeParse(user);
+  if (!parsed.success) throw new ApiRequestError({ status: 0, message: messages.login.noUser, code: 'NO_USER', body: data });
+  return parsed.data;
+}
+
+export async function login(input: { identifier: string; password: string }): Promise<Member> {
+  // Spec §3: the one trimmed identifier is sent as both id and email.
+  const identifier = input.identifier.trim();
+  const body = loginRequestSchema.parse({ id: identifier, email: identifier, password: input.password });
+  return memberOf(await apiRequest('/v1/auth/login', { method: 'POST', body, auth: false }));
+}
+
+export async function signup(input: SignupRequest): Promise<Member> {
+  const body = signupRequestSchema.parse(input);
+  return memberOf(await apiRequest('/v1/auth/signup', { method: 'POST', body, auth: false }));
+}
+
+export async function logout(): Promise<void> {
+  await apiRequest('/v1/auth/logout', { method: 'POST', auth: false });
+}
+
+export function useLoginMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => startSession(queryClient, user),
+  });
+}
+
+export function useSignupMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signup,
+    onSuccess: (user) => startSession(queryClient, user),
+  });
+}
+
+/** Logs out on the server, forgets the session here even if that call fails, and goes to `/`. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const mutation = useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      endSession(queryClient);
+      void navigate(paths.root.getHref());
+    },
+  });
+  return { logout: () => mutation.mutate(), isPending: mutation.isPending };
+}

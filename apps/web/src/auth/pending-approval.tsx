@@ -1,0 +1,50 @@
+import type { Member } from '@qbank/shared/auth';
+import { Button, Group, Paper, Text, ThemeIcon, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconHourglassHigh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { sessionQueryKey } from '../lib/session';
+import { messages } from '../messages';
+import { useLogout } from './api';
+
+/**
+ * An unapproved member (validated 0) can sign in, but every members-only call answers 403
+ * NOT_APPROVED; this replaces those screens so they do not look empty or broken.
+ */
+export function PendingApproval({ user }: { user: Member }) {
+  const m = messages.pending;
+  useDocumentTitle(messages.app.pageTitle(m.title));
+  const queryClient = useQueryClient();
+  const { logout, isPending } = useLogout();
+  const [rechecking, setRechecking] = useState(false);
+
+  return (
+    <Paper withBorder radius="md" p="xl" maw={520} mx="auto" my="xl">
+      <ThemeIcon variant="light" size="xl" radius="xl" mb="md" aria-hidden>
+        <IconHourglassHigh size={24} />
+      </ThemeIcon>
+      <Title order={1} size="h2">
+        {m.title}
+      </Title>
+      <Text mt="xs">{m.text}</Text>
+      <Text c="gray.7" size="sm" mt="xs">
+        {m.account(user.id)}
+      </Text>
+      <Group mt="lg">
+        <Button
+          loading={rechecking}
+          onClick={() => {
+            setRechecking(true);
+            void queryClient.invalidateQueries({ queryKey: sessionQueryKey }).finally(() => setRechecking(false));
+          }}
+        >
+          {m.recheck}
+        </Button>
+        <Button variant="default" onClick={logout} loading={isPending}>
+          {m.logout}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,117 @@
+import { SIGNUP_FIELD_MAX, signupFormSchema, type SignupRequest } from '@qbank/shared/auth';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { errorMessage, isApiRequestError } from '../lib/api-client';
+import { sanitizeNextPath } from '../lib/next-path';
+import { paths } from '../lib/paths';
+import { useSession } from '../lib/session';
+import { zodResolver } from '../lib/zod-resolver';
+import { messages } from '../messages';
+import { useSignupMutation } from './api';
+import { AuthCard } from './auth-card';
+
+const initialValues = { name: '', id: '', password: '', password_confirm: '', nickname: '', school_no: '' };
+type SignupValues = typeof initialValues;
+const requestFields = ['name', 'id', 'password', 'nickname', 'school_no'] as const satisfies readonly (keyof SignupRequest)[];
+
+export function SignupPage() {
+  const m = messages.signup;
+  const session = useSession();
+  const [searchParams] = useSearchParams();
+  const rawNext = searchParams.get('next');
+  const next = sanitizeNextPath(rawNext);
+  const signup = useSignupMutation();
+  // A failure that is not about one field (those are shown under the field instead).
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SignupValues>({
+    initialValues,
+    validate: zodResolver(signupFormSchema),
+    validateInputOnBlur: true,
+  });
+
+  if (session.status === 'signed-in') return <Navigate to={next} replace />;
+  if (session.status === 'checking') return <PageLoader />;
+
+  const onSubmit = form.onSubmit((values) => {
+    setFormError(null);
+    // The same schema that validated the form trims the values; the confirmation stays here.
+    const parsed = signupFormSchema.parse(values);
+    const request: SignupRequest = {
+      name: parsed.name,
+      id: parsed.id,
+      password: parsed.password,
+      nickname: parsed.nickname,
+      school_no: parsed.school_no,
+    };
+    signup.mutate(request, {
+      onError: (error) => {
+        const fields = isApiRequestError(error) ? (error.fields ?? {}) : {};
+        const fieldErrors = Object.fromEntries(
+          requestFields.flatMap((key) => (fields[key] ? [[key, fields[key]] as const] : [])),
+        );
+        if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+        else setFormError(errorMessage(error, m.failed));
+      },
+    });
+  });
+
+  const textProps = { maxLength: SIGNUP_FIELD_MAX, spellCheck: false } as const;
+
+  return (
+    <AuthCard title={m.title}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="gray.7">
+            {m.intro}
+          </Text>
+          {formError && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {formError}
+            </Alert>
+          )}
+          <TextInput label={m.name} autoComplete="name" {...textProps} {...form.getInputProps('name')} />
+          <TextInput
+            label={m.id}
+            description={m.idHint}
+            autoComplete="username"
+            autoCapitalize="none"
+            {...textProps}
+            {...form.getInputProps('id')}
+          />
+          <PasswordInput
+            label={m.password}
+            description={m.passwordHint}
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label={m.passwordConfirm}
+            autoComplete="new-password"
+            {...form.getInputProps('password_confirm')}
+          />
+          <TextInput label={m.nickname} autoComplete="nickname" {...textProps} {...form.getInputProps('nickname')} />
+          <TextInput
+            label={m.schoolNo}
+            description={m.schoolNoHint}
+            autoComplete="off"
+            {...textProps}
+            {...form.getInputProps('school_no')}
+          />
+          <Button type="submit" fullWidth loading={signup.isPending}>
+            {m.submit}
+          </Button>
+          <Text size="sm" ta="center">
+            {m.haveAccount}{' '}
+            <Anchor component={Link} to={paths.login.getHref(rawNext ? next : null)} fw={600}>
+              {m.loginLink}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,149 @@
+import { Button, Group, MultiSelect, NumberInput, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { PROBLEM_NO_MAX, updateProblemRequestSchema, type ProblemDetail, type UpdateProblemRequest } from '@qbank/shared/authoring';
+import { validationMessages } from '@qbank/shared/messages';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { isApiRequestError } from '../lib/api-client';
+import { messages } from '../messages';
+import { subjectClassesQueryOptions, useUpdateProblem } from './api';
+import { changedContent, contentValuesOf, type ContentFormValues } from './problem-content';
+import { contentErrorsOf, ProblemContentForm, type ContentFormErrors } from './problem-content-form';
+import { ErrorAlert, problemTypeLabel, showSuccess } from './ui';
+
+const t = messages.authoring.detail;
+
+export interface LeadFormValues {
+  content: ContentFormValues;
+  no: number | string;
+  class_uids: number[];
+}
+
+export function leadValuesOf(problem: ProblemDetail): LeadFormValues {
+  return { content: contentValuesOf(problem), no: problem.no, class_uids: problem.classes.map((c) => c.uid).sort((a, b) => a - b) };
+}
+
+const sortedKey = (uids: readonly number[]) => [...uids].sort((x, y) => x - y).join(',');
+
+/**
+ * Spec §5 "Problem edit": only the changed fields. The type is never among them — it is
+ * shown, not edited (a type never changes after creation).
+ */
+export function changedProblem(initial: LeadFormValues, current: LeadFormValues): UpdateProblemRequest {
+  const request: Record<string, unknown> = { ...changedContent(initial.content, current.content) };
+  if (current.no !== initial.no) request.no = typeof current.no === 'number' ? current.no : Number(current.no);
+  if (sortedKey(initial.class_uids) !== sortedKey(current.class_uids)) request.class_uids = [...current.class_uids].sort((a, b) => a - b);
+  return request as UpdateProblemRequest;
+}
+
+function ClassesField({ problem, value, onChange, error }: { problem: ProblemDetail; value: number[]; onChange: (uids: number[]) => void; error?: string | undefined }) {
+  const classes = useQuery(subjectClassesQueryOptions(problem.subject_code));
+  const options = new Map<string, string>();
+  for (const c of problem.classes) options.set(String(c.uid), t.classOption(c.class_name, c.class_date));
+  for (const c of classes.data ?? []) options.set(String(c.uid), t.classOption(c.class_name, c.class_date));
+  const description = classes.isError ? t.classesFailed : classes.data && classes.data.length === 0 ? t.noSubjectClasses : t.classesHint;
+  return (
+    <MultiSelect
+      label={t.classes}
+      description={description}
+      placeholder={t.classesPlaceholder}
+      data={[...options].map(([optionValue, label]) => ({ value: optionValue, label }))}
+      value={value.map(String)}
+      onChange={(next) => onChange(next.map(Number))}
+      searchable
+      clearable
+      hidePickedOptions
+      nothingFoundMessage={t.noSubjectClasses}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** The lead's edit mode: number, type (read-only), content, classes; saves only what changed. */
+export function ProblemEditForm({ problem, onDone }: { problem: ProblemDetail; onDone: () => void }) {
+  const [initial] = useState(() => leadValuesOf(problem));
+  const [values, setValues] = useState<LeadFormValues>(initial);
+  const [errors, setErrors] = useState<ContentFormErrors & { no?: string; class_uids?: string }>({});
+  const save = useUpdateProblem(problem.uid);
+  const serverFields = isApiRequestError(save.error) ? save.error.fields : undefined;
+  const shownErrors = { ...contentErrorsOf(serverFields), ...errors };
+
+  const submit = () => {
+    const request = changedProblem(initial, values);
+    if (Object.keys(request).length === 0) {
+      // Spec §5: nothing changed → 'no changes', and nothing is sent.
+      notifications.show({ color: 'blue', message: validationMessages.problemNoChanges, autoClose: 3000 });
+      return;
+    }
+    const checked = updateProblemRequestSchema.safeParse(request);
+    if (!checked.success) {
+      const next: typeof errors = {};
+      for (const issue of checked.error.issues) {
+        const key = String(issue.path[0]) as keyof typeof errors;
+        if (!next[key]) next[key] = issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    save.mutate(checked.data, {
+      onSuccess: () => {
+        showSuccess(t.saved);
+        onDone();
+      },
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="md">
+        {save.isError && <ErrorAlert title={t.saveFailed} error={save.error} />}
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <NumberInput
+              label={t.number}
+              min={1}
+              max={PROBLEM_NO_MAX}
+              allowDecimal={false}
+              allowNegative={false}
+              value={values.no}
+              onChange={(no) => setValues((current) => ({ ...current, no }))}
+              error={errors.no ?? serverFields?.no}
+            />
+            <TextInput label={t.type} value={problemTypeLabel(problem.type)} readOnly variant="filled" description={t.typeFixed} />
+          </SimpleGrid>
+        </Paper>
+        <Title order={2} size="h4">
+          {t.content}
+        </Title>
+        <ProblemContentForm
+          type={problem.type}
+          value={values.content}
+          onChange={(patch) => setValues((current) => ({ ...current, content: { ...current.content, ...patch } }))}
+          errors={shownErrors}
+        />
+        <ClassesField
+          problem={problem}
+          value={values.class_uids}
+          onChange={(class_uids) => setValues((current) => ({ ...current, class_uids }))}
+          error={errors.class_uids ?? serverFields?.class_uids}
+        />
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onDone} disabled={save.isPending}>
+            {t.cancelEdit}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,143 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { BoardReply } from '@qbank/shared/boards';
+import { useState } from 'react';
+import { EmptyState } from '../components/empty-state';
+import { checkReplyText, ReplyComposer, ReplyItem } from '../components/reply-item';
+import { errorMessage } from '../lib/api-client';
+import { isApproved, useSession } from '../lib/session';
+import { messages } from '../messages';
+import { ConfirmDeleteDialog } from './confirm-dialog';
+import { canDelete, canEdit } from './permissions';
+import { useCreateReply, useDeleteReply, useUpdateReply } from './write-api';
+
+const m = messages.boardReplies;
+
+/** Spec §8: 댓글 작성 실패 and friends, with the server's reason when it gave one. */
+function showFailure(title: string, error: unknown) {
+  const reason = errorMessage(error, '');
+  notifications.show({ color: 'red', title, message: reason ? m.failedWith(title, reason) : title });
+}
+
+interface Target {
+  board: string;
+  content: number;
+}
+
+/** A post's replies: plain text (never HTML); write (approved members), edit own, delete own or as admin. */
+export function PostReplies({ target, replies }: { target: Target; replies: BoardReply[] }) {
+  const session = useSession();
+  const user = session.user;
+  const approved = user !== null && isApproved(user);
+  const [confirming, setConfirming] = useState<BoardReply | null>(null);
+  const remove = useDeleteReply(target.board, target.content);
+
+  function confirmDelete() {
+    if (!confirming) return;
+    remove.mutate(confirming.code, {
+      onSettled: () => setConfirming(null),
+      onError: (error) => showFailure(m.deleteFailed, error),
+    });
+  }
+
+  return (
+    <section aria-labelledby="board-replies">
+      <Title order={2} fz="lg" id="board-replies" mb="sm">
+        {messages.boards.repliesTitle(replies.length)}
+      </Title>
+      <Stack gap="sm">
+        {replies.length === 0 ? (
+          <EmptyState>{messages.boards.noReplies}</EmptyState>
+        ) : (
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+            {replies.map((reply) => (
+              <BoardReplyItem
+                key={reply.code}
+                target={target}
+                reply={reply}
+                editable={approved && canEdit(user, reply.author_id)}
+                deletable={approved && canDelete(user, reply.author_id)}
+                onDelete={() => setConfirming(reply)}
+              />
+            ))}
+          </Stack>
+        )}
+        {approved ? (
+          <ReplyForm target={target} />
+        ) : (
+          <Text size="sm" c="gray.7">
+            {m.signInToReply}
+          </Text>
+        )}
+      </Stack>
+      <ConfirmDeleteDialog
+        opened={confirming !== null}
+        text={m.deleteConfirm}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setConfirming(null)}
+      />
+    </section>
+  );
+}
+
+function BoardReplyItem({
+  target,
+  reply,
+  editable,
+  deletable,
+  onDelete,
+}: {
+  target: Target;
+  reply: BoardReply;
+  editable: boolean;
+  deletable: boolean;
+  onDelete: () => void;
+}) {
+  const update = useUpdateReply(target.board, target.content);
+
+  function save(text: string, done: () => void): string | null {
+    const checked = checkReplyText(text, m.createFailed);
+    if (!checked.ok) return checked.error;
+    update.mutate(
+      { replyCode: reply.code, body: { reply_text: checked.text } },
+      { onSuccess: done, onError: (err) => showFailure(m.editFailed, err) },
+    );
+    return null;
+  }
+
+  return (
+    <ReplyItem
+      look="board"
+      author={reply.author_id ?? messages.boards.deletedAuthor}
+      reply={reply}
+      canEdit={editable}
+      canDelete={deletable}
+      onDelete={onDelete}
+      onSave={save}
+      saving={update.isPending}
+      saveDisabled={(text) => update.isPending || text.trim() === ''}
+      labels={m}
+    />
+  );
+}
+
+function ReplyForm({ target }: { target: Target }) {
+  const create = useCreateReply(target.board, target.content);
+  return (
+    <ReplyComposer
+      look="board"
+      labels={{ label: m.label, placeholder: m.placeholder, submit: m.submit, fallbackError: m.createFailed }}
+      pending={create.isPending}
+      onCreate={async (text) => {
+        try {
+          await create.mutateAsync({ reply_text: text });
+          return true;
+        } catch (err) {
+          showFailure(m.createFailed, err);
+          return false;
+        }
+      }}
+    />
+  );
+}

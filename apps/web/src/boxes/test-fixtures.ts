@@ -1,0 +1,33 @@
+import type { Box, BoxProblem } from '@qbank/shared/boxes';
+
+// Canned API rows for the box tests (shapes from the shared schemas).
+
+export function boxRow(overrides: Partial<Box> = {}): Box {
+  return {
+    code: 1,
+    box_name: '심장 복습',
+    precidence: 0,
+    solve_slot: null,
+    problem_count: 2,
+    creation_time: '2026-10-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function boxProblemRow(overrides: Partial<BoxProblem> = {}): BoxProblem {
+  const problemUid = overrides.problem_uid ?? overrides.uid ?? 11;
+  return {
+    uid: problemUid,
+    problem_uid: problemUid,
+    no: 1,
+    type: 1,
+    test_code: 3,
+    subject_code: 5,
+    subject_name: '순환기내과학',
+    test_name: '2026 순환기내과학 중간고사',
+    test_year: 2026,
+    question_text: '가장 적절한 것은?',
+    creation_time: '2026-10-02T09:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,0 +1,11 @@
+import { Center, Loader } from '@mantine/core';
+import { messages } from '../messages';
+
+/** Shown while a lazily loaded screen arrives. */
+export function PageLoader() {
+  return (
+    <Center py="xl" role="status" aria-label={messages.app.loading}>
+      <Loader size="sm" />
+    </Center>
+  );
+}

@@ -1,0 +1,220 @@
+import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { REPLY_MAX, replyRequestSchema } from '@qbank/shared/replies';
+import { useState, type FormEvent } from 'react';
+import { RelativeTime } from './relative-time';
+
+/** The words a reply item shows; each feature passes its own (same wording, its own keys). */
+export interface ReplyItemLabels {
+  edited: string;
+  edit: string;
+  delete: string;
+  editFor: (author: string) => string;
+  deleteFor: (author: string) => string;
+  editLabel: string;
+  cancel: string;
+  save: string;
+}
+
+/** How dense the item is drawn: a board post's replies or a problem's comment thread. */
+export type ReplyItemLook = 'board' | 'thread';
+
+export interface ReplyItemProps {
+  /** The author's name, or the feature's 탈퇴한 회원 when the author is gone. */
+  author: string;
+  /** True when the author has left (drawn dimmed in the thread look). */
+  authorGone?: boolean;
+  /** The reply's own fields shown as they are (both board and problem replies have them). */
+  reply: { reply_text: string; creation_time: string; update_time: string };
+  canEdit: boolean;
+  canDelete: boolean;
+  onDelete: () => void;
+  /**
+   * Save the edited text: return a validation error to show, or null once the save was sent;
+   * call `done` when it succeeded to leave edit mode.
+   */
+  onSave: (text: string, done: () => void) => string | null;
+  saving: boolean;
+  /** Whether the save button is disabled for the current text. */
+  saveDisabled: (text: string) => boolean;
+  labels: ReplyItemLabels;
+  look: ReplyItemLook;
+}
+
+/** One reply: author, relative time, (수정됨), plain text with line breaks, edit in place, delete. */
+export function ReplyItem(props: ReplyItemProps) {
+  const { author, authorGone, reply, canEdit, canDelete, onDelete, labels, look } = props;
+  const [editing, setEditing] = useState(false);
+  const board = look === 'board';
+  const edited = reply.update_time !== reply.creation_time;
+
+  return (
+    <Paper component="li" withBorder radius={board ? 'md' : 'sm'} p="sm" bg={board ? undefined : 'gray.0'}>
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+        {board ? (
+          <Group gap="xs" fz="sm" wrap="wrap">
+            <Text span fw={600} inherit>
+              {author}
+            </Text>
+            <Text span c="gray.7" inherit>
+              <RelativeTime iso={reply.creation_time} />
+              {edited && ` ${labels.edited}`}
+            </Text>
+          </Group>
+        ) : (
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" fw={700} c={authorGone ? 'gray.7' : undefined}>
+              {author}
+            </Text>
+            <Text size="xs" c="gray.7" span>
+              <RelativeTime iso={reply.creation_time} />
+              {edited && ` ${labels.edited}`}
+            </Text>
+          </Group>
+        )}
+        {!editing && (canEdit || canDelete) && (
+          <Group gap={4}>
+            {canEdit && (
+              <Button
+                size={board ? 'compact-sm' : 'compact-xs'}
+                variant="subtle"
+                color={board ? 'gray.8' : 'gray'}
+                aria-label={labels.editFor(author)}
+                onClick={() => setEditing(true)}
+              >
+                {labels.edit}
+              </Button>
+            )}
+            {canDelete && (
+              <Button
+                size={board ? 'compact-sm' : 'compact-xs'}
+                variant="subtle"
+                color={board ? 'red.8' : 'red'}
+                aria-label={labels.deleteFor(author)}
+                onClick={onDelete}
+              >
+                {labels.delete}
+              </Button>
+            )}
+          </Group>
+        )}
+      </Group>
+      {editing ? (
+        <EditReplyForm {...props} text={reply.reply_text} onDone={() => setEditing(false)} />
+      ) : (
+        // Plain text: React escapes it; pre-wrap keeps the author's line breaks.
+        <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {reply.reply_text}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+function EditReplyForm({
+  text: initial,
+  onSave,
+  saving,
+  saveDisabled,
+  labels,
+  onDone,
+}: Pick<ReplyItemProps, 'onSave' | 'saving' | 'saveDisabled' | 'labels'> & { text: string; onDone: () => void }) {
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(onSave(text, onDone));
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="xs" mt="xs">
+        <Textarea
+          label={labels.editLabel}
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            if (error) setError(null);
+          }}
+          error={error}
+          autosize
+          minRows={2}
+          maxLength={REPLY_MAX}
+          autoFocus
+        />
+        <Group justify="flex-end" gap="xs">
+          <Button size="xs" variant="default" onClick={onDone} disabled={saving}>
+            {labels.cancel}
+          </Button>
+          <Button size="xs" type="submit" disabled={saveDisabled(text)} loading={saving}>
+            {labels.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The reply text checked with the request's own schema: the error to show, or the text to send. */
+export function checkReplyText(text: string, fallbackError: string): { ok: true; text: string } | { ok: false; error: string } {
+  const parsed = replyRequestSchema.safeParse({ reply_text: text });
+  if (parsed.success) return { ok: true, text: parsed.data.reply_text };
+  return { ok: false, error: parsed.error.issues[0]?.message ?? fallbackError };
+}
+
+export interface ReplyComposerProps {
+  labels: { label: string; placeholder: string; submit: string; fallbackError: string };
+  pending: boolean;
+  /** Sends the checked text; resolves true when it was saved (the box then empties). */
+  onCreate: (text: string) => Promise<boolean>;
+  /** The thread look also keeps the button disabled while the box is empty. */
+  look: ReplyItemLook;
+}
+
+/** The form that writes a new reply (spec §5: non-empty after trimming, submit disabled while sending). */
+export function ReplyComposer({ labels, pending, onCreate, look }: ReplyComposerProps) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    const checked = checkReplyText(text, labels.fallbackError);
+    if (!checked.ok) {
+      setError(checked.error);
+      return;
+    }
+    setError(null);
+    if (await onCreate(checked.text)) setText('');
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="xs">
+        <Textarea
+          label={labels.label}
+          placeholder={labels.placeholder}
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            if (error) setError(null);
+          }}
+          error={error}
+          autosize
+          minRows={2}
+          maxLength={REPLY_MAX}
+        />
+        <Group justify="flex-end">
+          <Button
+            type="submit"
+            {...(look === 'thread' ? { size: 'xs' } : {})}
+            disabled={pending || (look === 'thread' && text.length === 0)}
+            loading={pending}
+          >
+            {labels.submit}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { Typography } from '@mantine/core';
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+import './safe-html.css';
+
+// Markup is sanitized when stored (server) and again here, before it reaches the DOM
+// (DESIGN.md §2): a `<script>`, an `on…=` handler or a `javascript:` link never runs.
+
+let hooksInstalled = false;
+
+function installHooks(): void {
+  if (hooksInstalled) return;
+  hooksInstalled = true;
+  // A link that opens a new window must not hand that window a reference back to this one.
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
+      node.setAttribute('rel', 'noopener noreferrer');
+    }
+  });
+}
+
+/** The sanitized form of `html`, for callers that need the string itself. */
+export function sanitizeHtml(html: string): string {
+  installHooks();
+  return DOMPurify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    // No forms inside content, and no inline styles: a `position: fixed` overlay could
+    // dress stored markup up as the app's own buttons.
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
+    FORBID_ATTR: ['style'],
+    ADD_ATTR: ['target'],
+  });
+}
+
+/** Renders stored HTML (a post, a problem's question or explanation) after sanitizing it. */
+export function SafeHtml({ html, className }: { html: string; className?: string }) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  return (
+    <Typography
+      className={className ? `qbank-safe-html ${className}` : 'qbank-safe-html'}
+      // Sanitized by DOMPurify just above.
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
+}

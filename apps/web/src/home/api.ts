@@ -1,0 +1,39 @@
+import { boardContentsResponseSchema, boardsResponseSchema, isNoticeBoard } from '@qbank/shared/boards';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiRequest } from '../lib/api-client';
+
+// The home page's notice section (spec §9): the latest 5 notices are fetched and 3 shown.
+export const NOTICES_FETCHED = 5;
+export const NOTICES_SHOWN = 3;
+export const NOTICE_PREVIEW_LENGTH = 100;
+
+async function fetchLatestNotices(signal: AbortSignal) {
+  const boards = await apiRequest('/boards', { schema: boardsResponseSchema, auth: false, signal });
+  const board = boards.rows.find(isNoticeBoard);
+  if (!board) return { board: null, rows: [] };
+  const contents = await apiRequest(`/boards/${encodeURIComponent(board.code)}/contents`, {
+    query: { limit: NOTICES_FETCHED, page: 1 },
+    schema: boardContentsResponseSchema,
+    auth: false,
+    signal,
+  });
+  return { board, rows: contents.rows };
+}
+
+// Under the `boards` key, so that a new post (which invalidates ['boards']) refreshes it too.
+export const latestNoticesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['boards', 'latest-notices'],
+    queryFn: ({ signal }) => fetchLatestNotices(signal),
+  });
+
+/** Spec §8: a notice load failure is only logged; the section then shows its empty text. */
+export function useLatestNotices() {
+  const query = useQuery(latestNoticesQueryOptions());
+  const { error } = query;
+  useEffect(() => {
+    if (error) console.error('notice load failed', error);
+  }, [error]);
+  return query;
+}

@@ -1,0 +1,138 @@
+import { apiErrorSchema, ERROR_CODES } from '@qbank/shared/errors';
+import type { z } from 'zod';
+import { messages } from '../messages';
+
+// The one fetch wrapper of the web app. The API is same-origin; the session rides on the
+// server's HttpOnly `token` cookie (credentials: 'include'), so no header is built here and
+// JavaScript never sees the token.
+
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly fields: Record<string, string> | undefined;
+  readonly body: unknown;
+
+  constructor(init: { status: number; message: string; code?: string; fields?: Record<string, string>; body?: unknown }) {
+    super(init.message);
+    this.name = 'ApiRequestError';
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields;
+    this.body = init.body;
+  }
+}
+
+export function isApiRequestError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError;
+}
+
+/**
+ * The text to show for a failed call: the server's own Korean message (every API error
+ * carries a `code`), or the screen's fallback when the answer was not an API error at all.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  return isApiRequestError(error) && error.code ? error.message : fallback;
+}
+
+interface ApiClientHooks {
+  /** A 401 on an authenticated call: the session is gone (expired, revoked, logged out elsewhere). */
+  onUnauthorized?: () => void;
+  /** A 403 NOT_APPROVED: the member's approval was withdrawn or is still pending. */
+  onNotApproved?: () => void;
+}
+
+let hooks: ApiClientHooks = {};
+
+/** Wired once by the providers: what the session does when the API says it is gone. */
+export function configureApiClient(next: ApiClientHooks): void {
+  hooks = next;
+}
+
+export interface ApiRequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON with `Content-Type: application/json`; without a body no content type is sent. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /**
+   * `false` for calls that work without a session (login, signup, me): their 401 is an
+   * answer for the caller, not a lost session. Default `true`.
+   */
+  auth?: boolean;
+  /** Validates the successful response; a mismatch is reported as an error, not passed on. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+function withQuery(path: string, query: ApiRequestOptions<unknown>['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  const text = await response.text();
+  if (/[/+]json\b/i.test(type)) {
+    if (!text) return null;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, query, auth = true, schema, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const init: RequestInit = { method, headers, credentials: 'include' };
+  if (signal) init.signal = signal;
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, query), init);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiRequestError({ status: 0, message: messages.errors.network, code: 'NETWORK', body: error });
+  }
+
+  const data = await readBody(response);
+
+  if (!response.ok) {
+    const parsed = apiErrorSchema.safeParse(data);
+    const apiError = parsed.success ? parsed.data : undefined;
+    if (response.status === 401 && auth) {
+      hooks.onUnauthorized?.();
+      throw new ApiRequestError({
+        status: 401,
+        message: messages.errors.unauthenticated,
+        code: apiError?.code ?? ERROR_CODES.unauthenticated,
+        body: data,
+      });
+    }
+    if (response.status === 403 && apiError?.code === ERROR_CODES.notApproved) hooks.onNotApproved?.();
+    throw new ApiRequestError({
+      status: response.status,
+      message: apiError?.message || response.statusText || messages.errors.requestFailed(response.status),
+      ...(apiError?.code ? { code: apiError.code } : {}),
+      ...(apiError?.fields ? { fields: apiError.fields } : {}),
+      body: data,
+    });
+  }
+
+  if (!schema) return data as T;
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    throw new ApiRequestError({ status: response.status, message: messages.errors.badResponse, code: 'BAD_RESPONSE', body: data });
+  }
+  return result.data;
+}

@@ -1,0 +1,62 @@
+import { meResponseSchema, type Member } from '@qbank/shared/auth';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { messages } from '../messages';
+import { apiRequest, ApiRequestError, isApiRequestError } from './api-client';
+
+// Decision: the signed-in member is NOT kept in localStorage (the spec's `user` key is dropped).
+// The server's HttpOnly `token` cookie is the only credential, and on start-up `GET /v1/auth/me`
+// restores the session from it. So there is no stale copy that outlives a logout, a demotion or
+// a withdrawn approval, and nothing in storage for a script to read.
+
+export const sessionQueryKey = ['auth', 'me'] as const;
+
+async function fetchMe(signal: AbortSignal): Promise<Member | null> {
+  try {
+    // auth: false: a 401 here just means "signed out", not a lost session to clear.
+    const data = await apiRequest('/v1/auth/me', { auth: false, signal });
+    // Also accept 200 {user: null} for "signed out", should the server answer that way.
+    if (typeof data === 'object' && data !== null && 'user' in data && data.user === null) return null;
+    const parsed = meResponseSchema.safeParse(data);
+    if (!parsed.success) throw new ApiRequestError({ status: 200, message: messages.errors.badResponse, code: 'BAD_RESPONSE', body: data });
+    return parsed.data.user;
+  } catch (error) {
+    if (isApiRequestError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => fetchMe(signal),
+    staleTime: 60_000,
+    retry: 1,
+  });
+
+export type Session =
+  | { status: 'checking'; user: null }
+  | { status: 'signed-out'; user: null }
+  | { status: 'signed-in'; user: Member };
+
+export function useSession(): Session {
+  const { data, isPending } = useQuery(meQueryOptions());
+  if (isPending) return { status: 'checking', user: null };
+  if (data) return { status: 'signed-in', user: data };
+  return { status: 'signed-out', user: null };
+}
+
+export function isApproved(user: Member): boolean {
+  return user.validated === 1;
+}
+
+/** After login or signup: the new member becomes the session; another member's cached data goes. */
+export function startSession(queryClient: QueryClient, user: Member): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+  queryClient.setQueryData(sessionQueryKey, user);
+}
+
+/** After logout or a 401: no member, and nothing cached on their behalf. */
+export function endSession(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+  queryClient.setQueryData(sessionQueryKey, null);
+}

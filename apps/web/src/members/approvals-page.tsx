@@ -1,0 +1,94 @@
+import type { Member } from '@qbank/shared/auth';
+import { formatDateTime } from '@qbank/shared/format';
+import { Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { EmptyState } from '../components/empty-state';
+import { RelativeTime } from '../components/relative-time';
+import { messages } from '../messages';
+import { ALL_MEMBERS, memberListQueryOptions, useApproveMember } from './api';
+import { showFailureBanner, showSuccessBanner } from './banners';
+import { memberLabel } from './member-format';
+import { GuardedAction, ListLoader, LoadFailed, MemberPageHeader, ScrollTable } from './member-ui';
+
+const m = messages.members;
+const a = m.approvals;
+const c = m.columns;
+
+/** Newest sign-up first (spec §2); the server already sends them so, this keeps it true. */
+function newestFirst(members: Member[]): Member[] {
+  return [...members].sort((x, y) => y.creation_time.localeCompare(x.creation_time) || y.code - x.code);
+}
+
+/** Spec §2 Admin screens: members waiting for approval (validated = 0), each with an approve button. */
+export function ApprovalsPage() {
+  const pending = useQuery(memberListQueryOptions({ ...ALL_MEMBERS, validated: 0 }));
+  const approve = useApproveMember();
+
+  const onApprove = (member: Member) =>
+    approve.mutate(member, {
+      onSuccess: () => showSuccessBanner(a.approved),
+      onError: (error) => showFailureBanner(a.approveFailed, error),
+    });
+
+  const members = pending.data ? newestFirst(pending.data.members) : [];
+
+  return (
+    <Stack gap="md">
+      <MemberPageHeader title={messages.titles.approvals} intro={a.intro} />
+      {pending.isPending ? (
+        <ListLoader />
+      ) : pending.isError ? (
+        <LoadFailed text={a.loadFailed} error={pending.error} onRetry={() => void pending.refetch()} />
+      ) : members.length === 0 ? (
+        <EmptyState>{a.empty}</EmptyState>
+      ) : (
+        <>
+          <Text size="sm" c="gray.7" aria-live="polite">
+            {a.count(pending.data.total)}
+          </Text>
+          <ScrollTable label={a.table} minWidth={640}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{c.id}</Table.Th>
+                <Table.Th scope="col">{c.name}</Table.Th>
+                <Table.Th scope="col">{c.nickname}</Table.Th>
+                <Table.Th scope="col">{c.schoolNo}</Table.Th>
+                <Table.Th scope="col">{c.signedUpAt}</Table.Th>
+                <Table.Th scope="col">{c.actions}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {members.map((member) => (
+                <Table.Tr key={member.code}>
+                  <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {member.id}
+                  </Table.Th>
+                  <Table.Td>{member.name}</Table.Td>
+                  <Table.Td>{member.nickname}</Table.Td>
+                  <Table.Td>{member.school_no ?? m.noValue}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(member.creation_time)}{' '}
+                    <Text span size="sm" c="gray.7">
+                      (<RelativeTime iso={member.creation_time} />)
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <GuardedAction
+                      reason={null}
+                      label={a.approveLabel(memberLabel(member))}
+                      variant="filled"
+                      loading={approve.isPending && approve.variables?.code === member.code}
+                      onClick={() => onApprove(member)}
+                    >
+                      {a.approve}
+                    </GuardedAction>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </ScrollTable>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import { notifications } from '@mantine/notifications';
+import { errorMessage } from '../lib/api-client';
+
+/** Spec §8/§9: the membership banners stay 3 seconds. */
+export const BANNER_MS = 3000;
+
+export function showSuccessBanner(message: string): void {
+  notifications.show({ color: 'teal', message, autoClose: BANNER_MS });
+}
+
+/** The spec's failure text, with the server's own reason under it when there is one. */
+export function showFailureBanner(text: string, error: unknown): void {
+  const reason = errorMessage(error, '');
+  notifications.show(
+    reason && reason !== text
+      ? { color: 'red', title: text, message: reason, autoClose: BANNER_MS }
+      : { color: 'red', message: text, autoClose: BANNER_MS },
+  );
+}

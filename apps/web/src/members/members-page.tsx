@@ -1,0 +1,186 @@
+import type { Member } from '@qbank/shared/auth';
+import { Button, Group, Modal, Stack, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { currentKoreanYear } from '@qbank/shared/member-admin';
+import { IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { EmptyState } from '../components/empty-state';
+import { ListPagination } from '../components/list-pagination';
+import { useSession } from '../lib/session';
+import { messages } from '../messages';
+import { memberListQueryOptions, useDeleteMember, useUpdateMember } from './api';
+import { showFailureBanner, showSuccessBanner } from './banners';
+import { MemberCreateDialog, OneTimePasswordModal, type CreatedMember } from './member-create-dialog';
+import { MemberFilters, useMemberListParams } from './member-filters';
+import { calculatedGradeText, memberLabel, protectionReason } from './member-format';
+import { GuardedAction, ListLoader, LoadFailed, MemberPageHeader, RoleBadge, ScrollTable } from './member-ui';
+
+const m = messages.members;
+const l = m.list;
+const c = m.columns;
+
+function ApprovalSwitch({ member, reason, onToggle, pendingValue }: { member: Member; reason: string | null; onToggle: (approved: boolean) => void; pendingValue: 0 | 1 | undefined }) {
+  const reasonId = useId();
+  const control = (
+    <Switch
+      checked={(pendingValue ?? member.validated) === 1}
+      onChange={(e) => onToggle(e.currentTarget.checked)}
+      disabled={reason !== null || pendingValue !== undefined}
+      aria-label={l.validatedSwitch(memberLabel(member))}
+      aria-describedby={reason ? reasonId : undefined}
+    />
+  );
+  if (!reason) return control;
+  return (
+    <>
+      <Tooltip label={reason} withArrow>
+        <span style={{ display: 'inline-block' }}>{control}</span>
+      </Tooltip>
+      <VisuallyHidden id={reasonId}>{reason}</VisuallyHidden>
+    </>
+  );
+}
+
+function DeleteDialog({ member, onClose }: { member: Member | null; onClose: () => void }) {
+  const remove = useDeleteMember();
+  const confirm = () => {
+    if (!member) return;
+    remove.mutate(member, {
+      onSuccess: () => showSuccessBanner(l.deleted),
+      onError: (error) => showFailureBanner(l.deleteFailed, error),
+      onSettled: onClose,
+    });
+  };
+  return (
+    <Modal opened={member !== null} onClose={onClose} title={l.deleteTitle} centered>
+      {member && (
+        <Stack gap="sm">
+          <Text>{l.deleteConfirm(memberLabel(member))}</Text>
+          <Text size="sm" c="gray.7">
+            {l.deleteNote}
+          </Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              {m.cancel}
+            </Button>
+            <Button color="red" onClick={confirm} loading={remove.isPending}>
+              {l.delete}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** Spec §2 member management: filters, 20 a page from the server, approve toggle, delete, add. */
+export function MembersPage() {
+  const session = useSession();
+  const { raw, params, setFilters, setPage, reset } = useMemberListParams();
+  const list = useQuery(memberListQueryOptions(params));
+  const update = useUpdateMember();
+  const [toDelete, setToDelete] = useState<Member | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedMember | null>(null);
+  const year = currentKoreanYear();
+
+  // Deleting the last member of the last page: show the page before it.
+  const total = list.data?.total ?? 0;
+  const empty = list.data !== undefined && list.data.members.length === 0;
+  const lastPage = Math.max(1, Math.ceil(total / params.limit));
+  useEffect(() => {
+    if (empty && total > 0 && params.page > lastPage) setPage(lastPage);
+  }, [empty, total, params.page, lastPage, setPage]);
+
+  const actor = session.user;
+  if (!actor) return null;
+
+  const toggle = (member: Member, approved: boolean) =>
+    update.mutate(
+      { member, request: { validated: approved ? 1 : 0 } },
+      {
+        onSuccess: () => showSuccessBanner(approved ? l.approved : l.unapproved),
+        onError: (error) => showFailureBanner(l.toggleFailed, error),
+      },
+    );
+
+  return (
+    <Stack gap="md">
+      <MemberPageHeader
+        title={messages.titles.members}
+        intro={l.intro}
+        actions={
+          <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
+            {m.create.open}
+          </Button>
+        }
+      />
+      <MemberFilters raw={raw} onChange={setFilters} onReset={reset} />
+      {list.isPending ? (
+        <ListLoader />
+      ) : list.isError ? (
+        <LoadFailed text={l.loadFailed} error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.members.length === 0 ? (
+        <EmptyState>{l.empty}</EmptyState>
+      ) : (
+        <>
+          <Text size="sm" c="gray.7" aria-live="polite">
+            {l.total(list.data.total)}
+          </Text>
+          <ScrollTable label={l.table} minWidth={960}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{c.id}</Table.Th>
+                <Table.Th scope="col">{c.name}</Table.Th>
+                <Table.Th scope="col">{c.nickname}</Table.Th>
+                <Table.Th scope="col">{c.email}</Table.Th>
+                <Table.Th scope="col">{c.schoolNo}</Table.Th>
+                <Table.Th scope="col">{c.grade}</Table.Th>
+                <Table.Th scope="col">{c.role}</Table.Th>
+                <Table.Th scope="col">{c.validated}</Table.Th>
+                <Table.Th scope="col">{c.actions}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.members.map((member) => {
+                const reason = protectionReason(actor, member);
+                const pending = update.isPending && update.variables?.member.code === member.code ? update.variables.request.validated : undefined;
+                return (
+                  <Table.Tr key={member.code}>
+                    <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {member.id}
+                    </Table.Th>
+                    <Table.Td>{member.name}</Table.Td>
+                    <Table.Td>{member.nickname}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{member.email ?? m.noValue}</Table.Td>
+                    <Table.Td>{member.school_no ?? m.noValue}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{calculatedGradeText(member, year)}</Table.Td>
+                    <Table.Td>
+                      <RoleBadge role={member.role} />
+                    </Table.Td>
+                    <Table.Td>
+                      <ApprovalSwitch member={member} reason={reason} pendingValue={pending} onToggle={(approved) => toggle(member, approved)} />
+                    </Table.Td>
+                    <Table.Td>
+                      <GuardedAction
+                        reason={reason}
+                        label={l.deleteLabel(memberLabel(member))}
+                        color="red"
+                        icon={<IconTrash size={18} aria-hidden />}
+                        onClick={() => setToDelete(member)}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </ScrollTable>
+          <ListPagination total={list.data.total} pageSize={params.limit} page={params.page} onChange={setPage} label={l.pagination} />
+        </>
+      )}
+      <DeleteDialog member={toDelete} onClose={() => setToDelete(null)} />
+      <MemberCreateDialog opened={creating} onClose={() => setCreating(false)} onCreated={setCreated} />
+      <OneTimePasswordModal created={created} onClose={() => setCreated(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+import { formatDate } from '@qbank/shared/format';
+import { currentKoreanYear } from '@qbank/shared/member-admin';
+import { Badge, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { EmptyState } from '../components/empty-state';
+import { ListPagination } from '../components/list-pagination';
+import { messages } from '../messages';
+import { memberListQueryOptions } from './api';
+import { MemberFilters, useMemberListParams } from './member-filters';
+import { calculatedGradeText } from './member-format';
+import { ListLoader, LoadFailed, MemberPageHeader, RoleBadge, ScrollTable } from './member-ui';
+
+const m = messages.members;
+const u = m.users;
+const c = m.columns;
+
+/**
+ * Spec §2 user list: filters, search and 20 a page, role labels by the one mapping (DESIGN.md §5).
+ * The spec pages it on the client; here the server pages it, like every list (DESIGN.md §6).
+ */
+export function UsersPage() {
+  const { raw, params, setFilters, setPage, reset } = useMemberListParams();
+  const list = useQuery(memberListQueryOptions(params));
+  const year = currentKoreanYear();
+
+  return (
+    <Stack gap="md">
+      <MemberPageHeader title={messages.titles.users} intro={u.intro} />
+      <MemberFilters raw={raw} onChange={setFilters} onReset={reset} />
+      {list.isPending ? (
+        <ListLoader />
+      ) : list.isError ? (
+        <LoadFailed text={u.loadFailed} error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.members.length === 0 ? (
+        <EmptyState>{u.empty}</EmptyState>
+      ) : (
+        <>
+          <Text size="sm" c="gray.7" aria-live="polite">
+            {m.list.total(list.data.total)}
+          </Text>
+          <ScrollTable label={u.table} minWidth={880}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{c.id}</Table.Th>
+                <Table.Th scope="col">{c.name}</Table.Th>
+                <Table.Th scope="col">{c.nickname}</Table.Th>
+                <Table.Th scope="col">{c.email}</Table.Th>
+                <Table.Th scope="col">{c.schoolNo}</Table.Th>
+                <Table.Th scope="col">{c.grade}</Table.Th>
+                <Table.Th scope="col">{c.role}</Table.Th>
+                <Table.Th scope="col">{c.validated}</Table.Th>
+                <Table.Th scope="col">{c.joinedAt}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.members.map((member) => (
+                <Table.Tr key={member.code}>
+                  <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {member.id}
+                  </Table.Th>
+                  <Table.Td>{member.name}</Table.Td>
+                  <Table.Td>{member.nickname}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{member.email ?? m.noValue}</Table.Td>
+                  <Table.Td>{member.school_no ?? m.noValue}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{calculatedGradeText(member, year)}</Table.Td>
+                  <Table.Td>
+                    <RoleBadge role={member.role} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={member.validated === 1 ? 'teal.9' : 'gray.8'} variant="outline">
+                      {member.validated === 1 ? m.validatedStates.approved : m.validatedStates.pending}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <time dateTime={member.creation_time}>{formatDate(member.creation_time)}</time>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </ScrollTable>
+          <ListPagination total={list.data.total} pageSize={params.limit} page={params.page} onChange={setPage} label={u.pagination} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import { problemsResponseSchema } from '@qbank/shared/problems';
+import { classMetaResponseSchema } from '@qbank/shared/subjects';
+import { testInfoResponseSchema } from '@qbank/shared/tests';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../lib/api-client';
+
+// The calls of the two problem viewers: the exam's info card, the class's info card (public
+// reads: a 401 there is no lost session) and the problem lists, loaded in chunks (approved
+// members only). Query keys come only from these factories.
+
+/** Spec §9: the exam viewer loads 20 problems a chunk, the class viewer 5. */
+export const TEST_PROBLEMS_PAGE_SIZE = 20;
+export const CLASS_PROBLEMS_PAGE_SIZE = 5;
+
+type ProblemsPage = z.infer<typeof problemsResponseSchema>;
+
+export type ProblemScope = { test_code: number } | { class_heritage_code: number };
+
+export const problemKeys = {
+  all: ['problems'] as const,
+  testInfo: (testCode: number) => [...problemKeys.all, 'test-info', testCode] as const,
+  classMeta: (classCode: number) => [...problemKeys.all, 'class-meta', classCode] as const,
+  list: (scope: ProblemScope, q: string, limit: number) => [...problemKeys.all, 'list', scope, { q, limit }] as const,
+};
+
+export const testInfoQueryOptions = (testCode: number) =>
+  queryOptions({
+    queryKey: problemKeys.testInfo(testCode),
+    queryFn: ({ signal }) => apiRequest(`/v1/test/${testCode}`, { schema: testInfoResponseSchema, auth: false, signal }),
+    select: (data) => data.test_info,
+  });
+
+export const classMetaQueryOptions = (classCode: number) =>
+  queryOptions({
+    queryKey: problemKeys.classMeta(classCode),
+    queryFn: ({ signal }) => apiRequest(`/v1/class/${classCode}/meta`, { schema: classMetaResponseSchema, auth: false, signal }),
+    select: (data) => data.meta,
+  });
+
+/** The next page while the pages so far hold fewer problems than the server counts. */
+export function nextProblemsPage(last: ProblemsPage): number | undefined {
+  if (last.problem.length === 0) return undefined;
+  return last.page * last.limit < last.problem_count ? last.page + 1 : undefined;
+}
+
+export const problemsInfiniteOptions = (scope: ProblemScope, q: string, limit: number) =>
+  infiniteQueryOptions({
+    queryKey: problemKeys.list(scope, q, limit),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest('/v1/problem', { query: { ...scope, q, page: pageParam, limit }, schema: problemsResponseSchema, signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextProblemsPage,
+  });
+
+export function useTestInfo(testCode: number | null) {
+  return useQuery({ ...testInfoQueryOptions(testCode ?? 0), enabled: testCode !== null });
+}
+
+export function useClassMeta(classCode: number | null) {
+  return useQuery({ ...classMetaQueryOptions(classCode ?? 0), enabled: classCode !== null });
+}
+
+export function useProblems(scope: ProblemScope | null, q: string, limit: number) {
+  return useInfiniteQuery({
+    ...problemsInfiniteOptions(scope ?? { test_code: 0 }, q, limit),
+    enabled: scope !== null,
+  });
+}

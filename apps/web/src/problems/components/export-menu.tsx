@@ -1,0 +1,57 @@
+import { Button, Loader, Menu } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { EXPORT_MODE_KEYS, EXPORT_MODES, type ExportFormat, type ExportMode } from '@qbank/shared/export';
+import { IconChevronDown, IconFileExport } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download';
+import { messages } from '../../messages';
+
+const m = messages.problems;
+const d = messages.exportDownload;
+const FORMAT: ExportFormat = 'docx';
+
+/** Spec §2/§7: the exam's word-file export menu; each item downloads the .docx for one mode. */
+export function ExportMenu({ testCode }: { testCode: number }) {
+  const [busy, setBusy] = useState<ExportMode | null>(null);
+
+  async function download(mode: ExportMode) {
+    setBusy(mode);
+    try {
+      const query = new URLSearchParams({ format: FORMAT, mode });
+      await downloadFile(`/v1/test/${testCode}/export?${query.toString()}`, `exam-${testCode}-${mode}.${FORMAT}`);
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        message: d.failed(d.formats[FORMAT], errorMessage(error, error instanceof Error ? error.message : d.unknownError)),
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    // No focus placeholder: it is a bare div inside role="menu", which axe rejects (aria-required-children).
+    <Menu position="bottom-end" shadow="md" width={220} withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <Button
+          variant="default"
+          disabled={busy !== null}
+          aria-busy={busy !== null}
+          leftSection={busy ? <Loader size={16} aria-hidden /> : <IconFileExport size={16} aria-hidden />}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+        >
+          {busy ? d.downloading : m.export}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{m.exportMenuLabel}</Menu.Label>
+        {EXPORT_MODE_KEYS.map((mode) => (
+          <Menu.Item key={mode} onClick={() => void download(mode)}>
+            {EXPORT_MODES[mode]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

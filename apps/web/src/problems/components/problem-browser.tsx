@@ -1,0 +1,112 @@
+import { Alert, Group, Stack, Tabs, Text } from '@mantine/core';
+import type { problemsResponseSchema, Problem } from '@qbank/shared/problems';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { z } from 'zod';
+import { EmptyState } from '../../components/empty-state';
+import { PageLoader } from '../../components/page-loader';
+import { errorMessage } from '../../lib/api-client';
+import { messages } from '../../messages';
+import { uniqueProblems, type ViewMode } from '../problem-format';
+import { useHighlight } from '../use-highlight';
+import { AnswersTable } from './answers-table';
+import { ProblemListEnd } from './problem-list-end';
+import { ViewModeSwitch } from './view-mode-switch';
+
+const m = messages.problems;
+
+type ProblemsPage = z.infer<typeof problemsResponseSchema>;
+type Tab = 'problems' | 'answers';
+
+/**
+ * What both viewers share below their info card: the search summary, the 문제 / 정답 tabs,
+ * the view switch, the chunked list with its hint and end message, the empty states and the
+ * load error. The page decides how the problems tab lays out its cards.
+ */
+export function ProblemBrowser({
+  query,
+  q,
+  view,
+  onViewChange,
+  rootMargin,
+  threshold,
+  showTestColumn = false,
+  renderProblems,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<ProblemsPage>>;
+  /** The applied search ('' for none). */
+  q: string;
+  view: ViewMode;
+  onViewChange: (view: ViewMode) => void;
+  rootMargin: string;
+  threshold?: number;
+  showTestColumn?: boolean;
+  renderProblems: (problems: Problem[], highlightedUid: number | null) => ReactNode;
+}) {
+  const [tab, setTab] = useState<Tab>('problems');
+  const { data, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
+  const problems = useMemo(() => uniqueProblems(data?.pages ?? []), [data]);
+  const total = data?.pages[0]?.problem_count ?? 0;
+  // After a failed chunk the list stops loading by itself (no retry loop); the button retries.
+  const canAutoLoad = hasNextPage && !isFetchNextPageError;
+
+  const loadMore = useCallback(() => {
+    if (!isFetchingNextPage) void fetchNextPage({ cancelRefetch: false });
+  }, [fetchNextPage, isFetchingNextPage]);
+
+  const highlightedUid = useHighlight(problems, { hasNextPage: canAutoLoad, isFetchingNextPage, fetchNextPage: loadMore });
+
+  if (query.isPending) return <PageLoader />;
+
+  const loadError = query.isError ? (
+    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={m.loadFailed} role="alert">
+      {errorMessage(query.error, m.loadFailed)}
+    </Alert>
+  ) : null;
+
+  if (problems.length === 0) {
+    return (
+      loadError ?? (
+        <EmptyState>{q ? m.noResults : m.noProblems}</EmptyState>
+      )
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {q && (
+        <Text size="sm" c="gray.7" role="status">
+          {m.searchSummary(q, total)}
+        </Text>
+      )}
+      <Tabs value={tab} onChange={(next) => setTab(next === 'answers' ? 'answers' : 'problems')} keepMounted={false}>
+        <Tabs.List aria-label={m.tabsLabel}>
+          <Tabs.Tab value="problems">{m.tabs.problems}</Tabs.Tab>
+          <Tabs.Tab value="answers">{m.tabs.answers}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="problems" pt="md">
+          <Stack gap="md">
+            <Group>
+              <ViewModeSwitch value={view} onChange={onViewChange} />
+            </Group>
+            {renderProblems(problems, highlightedUid)}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="answers" pt="md">
+          <AnswersTable problems={problems} showTest={showTestColumn} />
+        </Tabs.Panel>
+      </Tabs>
+      {loadError}
+      <ProblemListEnd
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        failed={isFetchNextPageError}
+        onLoadMore={loadMore}
+        loadedCount={problems.length}
+        rootMargin={rootMargin}
+        threshold={threshold}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import { Badge, Box, Group, List, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import type { Problem } from '@qbank/shared/problems';
+// Cross-feature use: only the public components of boxes and replies, never their api.ts.
+import { BookmarkButton } from '../../boxes/bookmark-button';
+import { messages } from '../../messages';
+import { ReplyThread } from '../../replies/reply-thread';
+import {
+  choiceTypeLabel,
+  problemAnchorId,
+  problemLabel,
+  showsAnswer,
+  showsExplanation,
+  splitChoices,
+  typeLabel,
+  type ViewMode,
+} from '../problem-format';
+import { ProblemPicture } from './problem-picture';
+import { RichText } from './rich-text';
+import './problems.css';
+
+const m = messages.problems;
+
+export function ProblemCard({
+  problem,
+  view,
+  headingOrder,
+  highlighted = false,
+  repliesOpened = false,
+}: {
+  problem: Problem;
+  view: ViewMode;
+  headingOrder: TitleOrder;
+  highlighted?: boolean;
+  /** The comment thread starts open (the library's detail modal). */
+  repliesOpened?: boolean;
+}) {
+  const label = problemLabel(problem.no);
+  const type = typeLabel(problem.type);
+  const choiceType = choiceTypeLabel(problem.choice_type);
+  const choices = splitChoices(problem.illustration);
+  const anchorId = problemAnchorId(problem.uid);
+  const titleId = `${anchorId}-title`;
+  const answerShown = showsAnswer(view);
+  const explanationShown = showsExplanation(view);
+
+  return (
+    <Paper
+      component="article"
+      id={anchorId}
+      aria-labelledby={titleId}
+      className="qbank-problem-card"
+      data-highlighted={highlighted ? 'true' : undefined}
+      withBorder
+      radius="md"
+      p="md"
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Group gap="xs" wrap="wrap">
+            <Title order={headingOrder} size="h4" id={titleId}>
+              {label}
+            </Title>
+            {type && (
+              <Badge variant="light" radius="sm">
+                {type}
+              </Badge>
+            )}
+            {choiceType && (
+              <Badge variant="outline" color="gray" radius="sm">
+                {choiceType}
+              </Badge>
+            )}
+          </Group>
+          <BookmarkButton problemUid={problem.uid} />
+        </Group>
+
+        <RichText html={problem.question} />
+        <ProblemPicture path={problem.question_pic_path} alt={m.pictures.question(label)} />
+
+        {choices.length > 0 && (
+          <List listStyleType="none" spacing={4} aria-label={m.choices}>
+            {choices.map((choice, index) => (
+              <List.Item key={index}>{choice}</List.Item>
+            ))}
+          </List>
+        )}
+
+        {answerShown && (
+          <Box bg="blue.0" p="sm" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+            <Text fw={700} size="sm" c="blue.9">
+              {m.answer}
+            </Text>
+            <Text className="qbank-pre-line">{problem.answer.trim() ? problem.answer : m.dash}</Text>
+            <ProblemPicture path={problem.answer_pic_path} alt={m.pictures.answer(label)} />
+          </Box>
+        )}
+
+        {explanationShown && (
+          <Box bg="gray.0" p="sm" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+            <Text fw={700} size="sm">
+              {m.explanation}
+            </Text>
+            {problem.comments.trim() ? <RichText html={problem.comments} /> : <Text c="gray.7">{m.emptyContent}</Text>}
+            <ProblemPicture path={problem.comment_pic_path} alt={m.pictures.explanation(label)} />
+          </Box>
+        )}
+
+        <ReplyThread problemUid={problem.uid} replyCount={problem.reply_count} defaultOpened={repliesOpened} />
+      </Stack>
+    </Paper>
+  );
+}

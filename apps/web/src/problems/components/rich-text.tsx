@@ -1,0 +1,11 @@
+import { SafeHtml } from '../../components/safe-html';
+import { isPlainText } from '../problem-format';
+import './problems.css';
+
+/**
+ * A stored HTML field (question, explanation, passage). Text without any markup keeps its
+ * line breaks, which plain HTML rendering would fold into spaces.
+ */
+export function RichText({ html }: { html: string }) {
+  return <SafeHtml html={html} className={isPlainText(html) ? 'qbank-pre-line' : undefined} />;
+}

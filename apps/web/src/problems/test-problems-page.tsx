@@ -1,0 +1,104 @@
+import { Alert, Badge, Button, Group, Stack, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAlertCircle, IconPlayerPlay } from '@tabler/icons-react';
+import { Link, useLocation, useParams } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { errorMessage, isApiRequestError } from '../lib/api-client';
+import { paths } from '../lib/paths';
+import { messages } from '../messages';
+import { TEST_PROBLEMS_PAGE_SIZE, useProblems, useTestInfo } from './api';
+import { ExportMenu } from './components/export-menu';
+import { InfoCard } from './components/info-card';
+import { NotFoundState } from './components/not-found-state';
+import { ProblemBrowser } from './components/problem-browser';
+import { ProblemList } from './components/problem-list';
+import { ProblemSearch } from './components/problem-search';
+import { ViewerBreadcrumb } from './components/viewer-breadcrumb';
+import { useViewerParams } from './use-viewer-params';
+import { examBackTarget, examNameFromState, parseCode } from './viewer-nav';
+
+const m = messages.problems;
+
+/** Spec §4: the exam viewer loads the next chunk when the last problem is within 200 px. */
+const ROOT_MARGIN = '0px 0px 200px 0px';
+
+/** /tests/:testCode/problems — one exam's problems, answers and explanations. */
+export function TestProblemsPage() {
+  const params = useParams();
+  const location = useLocation();
+  const testCode = parseCode(params.testCode);
+  const back = examBackTarget(location.state);
+  const { view, setView, q, setQ } = useViewerParams();
+
+  const info = useTestInfo(testCode);
+  const problems = useProblems(testCode === null ? null : { test_code: testCode }, q, TEST_PROBLEMS_PAGE_SIZE);
+
+  const notFound = testCode === null || (isApiRequestError(info.error) && info.error.status === 404);
+  const title = info.data?.test_name ?? examNameFromState(location.state) ?? messages.titles.testProblems;
+  useDocumentTitle(messages.app.pageTitle(title));
+
+  return (
+    <Stack gap="md">
+      <ViewerBreadcrumb back={back} current={title} />
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Title>
+        {!notFound && testCode !== null && (
+          <Group gap="xs">
+            <Button
+              component={Link}
+              to={paths.testSolve.getHref(testCode)}
+              state={{ test: info.data ?? null }}
+              variant="light"
+              leftSection={<IconPlayerPlay size={16} aria-hidden />}
+              rightSection={
+                <Badge size="xs" variant="filled" radius="sm">
+                  {m.beta}
+                </Badge>
+              }
+            >
+              {m.solveMode}
+            </Button>
+            <ExportMenu testCode={testCode} />
+          </Group>
+        )}
+      </Group>
+
+      {notFound ? (
+        <NotFoundState text={m.testNotFound} back={back} />
+      ) : (
+        <>
+          {info.isPending ? (
+            <PageLoader />
+          ) : info.isError ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={m.testInfoFailed} role="alert">
+              {errorMessage(info.error, m.testInfoFailed)}
+            </Alert>
+          ) : (
+            <InfoCard
+              label={m.infoLabel}
+              items={[
+                { term: m.info.year, value: m.yearValue(info.data.year) },
+                { term: m.info.subject, value: info.data.subject_name },
+                { term: m.info.test, value: info.data.test_name },
+                { term: m.info.count, value: m.countValue(info.data.problem_count) },
+              ]}
+            />
+          )}
+          <ProblemSearch value={q} onSearch={setQ} />
+          <ProblemBrowser
+            query={problems}
+            q={q}
+            view={view}
+            onViewChange={setView}
+            rootMargin={ROOT_MARGIN}
+            renderProblems={(list, highlightedUid) => (
+              <ProblemList problems={list} view={view} headingOrder={2} highlightedUid={highlightedUid} />
+            )}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Problem } from '@qbank/shared/problems';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { problemAnchorId } from './problem-format';
+
+/** Spec §9: scroll after 500 ms, keep the mark for 3 s. */
+export const HIGHLIGHT_SCROLL_DELAY_MS = 500;
+export const HIGHLIGHT_DURATION_MS = 3000;
+
+type Target = { uid: number } | { no: number };
+
+function readTarget(state: unknown): Target | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const { highlightUid, highlightNo } = state as { highlightUid?: unknown; highlightNo?: unknown };
+  if (typeof highlightUid === 'number' && Number.isInteger(highlightUid)) return { uid: highlightUid };
+  if (typeof highlightNo === 'number' && Number.isInteger(highlightNo)) return { no: highlightNo };
+  return null;
+}
+
+/**
+ * Scrolls to and marks the problem named in navigation state (`{highlightUid}` or
+ * `{highlightNo}`). While it is not among the loaded problems, further chunks are loaded.
+ * Runs once per visit of the page.
+ */
+export function useHighlight(
+  problems: readonly Problem[],
+  more: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => void },
+): number | null {
+  const location = useLocation();
+  const target = readTarget(location.state);
+  const [highlightedUid, setHighlightedUid] = useState<number | null>(null);
+  const done = useRef(false);
+  const timers = useRef<number[]>([]);
+
+  const found = target ? problems.find((p) => ('uid' in target ? p.uid === target.uid : p.no === target.no)) : undefined;
+  const foundUid = found?.uid ?? null;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = more;
+  const wanted = target !== null;
+
+  useEffect(() => {
+    if (!wanted || done.current) return;
+    if (foundUid === null) {
+      if (problems.length > 0 && hasNextPage && !isFetchingNextPage) fetchNextPage();
+      return;
+    }
+    done.current = true;
+    timers.current.push(
+      window.setTimeout(() => {
+        const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+        document.getElementById(problemAnchorId(foundUid))?.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'center' });
+        setHighlightedUid(foundUid);
+      }, HIGHLIGHT_SCROLL_DELAY_MS),
+      window.setTimeout(() => setHighlightedUid(null), HIGHLIGHT_SCROLL_DELAY_MS + HIGHLIGHT_DURATION_MS),
+    );
+  }, [wanted, foundUid, problems.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((id) => window.clearTimeout(id));
+  }, []);
+
+  return highlightedUid;
+}

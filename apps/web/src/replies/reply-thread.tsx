@@ -1,0 +1,202 @@
+import { Alert, Box, Button, Collapse, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ProblemReply } from '@qbank/shared/replies';
+import { isAdminRole } from '@qbank/shared/roles';
+import { IconChevronDown, IconChevronUp, IconMessageCircle } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { checkReplyText, ReplyComposer, ReplyItem } from '../components/reply-item';
+import { errorMessage } from '../lib/api-client';
+import { useSession } from '../lib/session';
+import { messages } from '../messages';
+import { useCreateReply, useDeleteReply, useReplies, useUpdateReply } from './api';
+
+const m = messages.replies;
+
+function failure(error: unknown): string {
+  return errorMessage(error, error instanceof Error ? error.message : '');
+}
+
+/**
+ * A problem's comment thread (spec §2, §5). Collapsed behind a 댓글 N toggle until opened; the
+ * thread loads when first opened. Text is plain text (line breaks kept), never HTML.
+ * Public component: the viewers and the library use it.
+ */
+export function ReplyThread({
+  problemUid,
+  replyCount,
+  defaultOpened = false,
+}: {
+  problemUid: number;
+  /** The count known before the thread loads (the problem's `reply_count`). */
+  replyCount?: number;
+  defaultOpened?: boolean;
+}) {
+  const [opened, setOpened] = useState(defaultOpened);
+  const replies = useReplies(problemUid, opened);
+  const count = replies.data?.length ?? replyCount ?? 0;
+  const panelId = useId();
+
+  return (
+    <Box>
+      <Button
+        variant="subtle"
+        color="gray"
+        c="gray.7"
+        size="compact-sm"
+        px={4}
+        leftSection={<IconMessageCircle size={16} aria-hidden />}
+        rightSection={opened ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />}
+        aria-expanded={opened}
+        aria-controls={panelId}
+        onClick={() => setOpened((o) => !o)}
+      >
+        {m.toggle(count)}
+      </Button>
+      <Collapse in={opened} id={panelId}>
+        {opened && <ThreadBody problemUid={problemUid} />}
+      </Collapse>
+    </Box>
+  );
+}
+
+function ThreadBody({ problemUid }: { problemUid: number }) {
+  const replies = useReplies(problemUid);
+  const session = useSession();
+  const user = session.user;
+  const [confirming, setConfirming] = useState<ProblemReply | null>(null);
+  const remove = useDeleteReply(problemUid);
+
+  async function confirmDelete() {
+    if (!confirming) return;
+    try {
+      await remove.mutateAsync(confirming.reply_code);
+      setConfirming(null);
+    } catch (error) {
+      setConfirming(null);
+      notifications.show({ color: 'red', title: m.deleteFailed, message: failure(error) });
+    }
+  }
+
+  return (
+    <Stack gap="sm" pt="xs" component="section" aria-label={m.threadLabel}>
+      {replies.isPending ? (
+        <Group justify="center" p="xs">
+          <Loader size="sm" aria-label={messages.app.loading} />
+        </Group>
+      ) : replies.isError ? (
+        <Alert color="red" title={m.loadFailed}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{failure(replies.error)}</Text>
+            <Button size="compact-sm" variant="default" onClick={() => void replies.refetch()}>
+              {m.retry}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : replies.data.length === 0 ? (
+        <Text size="sm" c="gray.7">
+          {m.none}
+        </Text>
+      ) : (
+        <Stack component="ul" gap="xs" aria-label={m.listLabel} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {replies.data.map((reply) => (
+            <ThreadReplyItem
+              key={reply.reply_code}
+              problemUid={problemUid}
+              reply={reply}
+              canEdit={user !== null && reply.member_code === user.code}
+              canDelete={user !== null && (reply.member_code === user.code || isAdminRole(user.role))}
+              onDelete={() => setConfirming(reply)}
+            />
+          ))}
+        </Stack>
+      )}
+      <ReplyForm problemUid={problemUid} />
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={m.confirmTitle}
+        centered
+        size="sm"
+        closeButtonProps={{ 'aria-label': messages.common.close }}
+      >
+        <Stack>
+          <Text>{m.confirmDelete}</Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => setConfirming(null)} disabled={remove.isPending}>
+              {m.cancel}
+            </Button>
+            <Button color="red" onClick={() => void confirmDelete()} loading={remove.isPending}>
+              {m.delete}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function ThreadReplyItem({
+  problemUid,
+  reply,
+  canEdit,
+  canDelete,
+  onDelete,
+}: {
+  problemUid: number;
+  reply: ProblemReply;
+  canEdit: boolean;
+  canDelete: boolean;
+  onDelete: () => void;
+}) {
+  const update = useUpdateReply(problemUid);
+
+  function save(text: string, done: () => void): string | null {
+    const checked = checkReplyText(text, m.empty);
+    if (!checked.ok) return checked.error;
+    void (async () => {
+      try {
+        await update.mutateAsync({ replyCode: reply.reply_code, body: { reply_text: checked.text } });
+        done();
+      } catch (err) {
+        notifications.show({ color: 'red', title: m.updateFailed, message: failure(err) });
+      }
+    })();
+    return null;
+  }
+
+  return (
+    <ReplyItem
+      look="thread"
+      author={reply.member_nickname || reply.member_name || m.deletedAuthor}
+      authorGone={reply.member_code === null}
+      reply={reply}
+      canEdit={canEdit}
+      canDelete={canDelete}
+      onDelete={onDelete}
+      onSave={save}
+      saving={update.isPending}
+      saveDisabled={(text) => text.length === 0}
+      labels={m}
+    />
+  );
+}
+
+function ReplyForm({ problemUid }: { problemUid: number }) {
+  const create = useCreateReply(problemUid);
+  return (
+    <ReplyComposer
+      look="thread"
+      labels={{ label: m.inputLabel, placeholder: m.placeholder, submit: m.submit, fallbackError: m.empty }}
+      pending={create.isPending}
+      onCreate={async (text) => {
+        try {
+          await create.mutateAsync({ reply_text: text });
+          return true;
+        } catch (err) {
+          notifications.show({ color: 'red', title: m.createFailed, message: failure(err) });
+          return false;
+        }
+      }}
+    />
+  );
+}

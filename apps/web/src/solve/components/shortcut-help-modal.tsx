@@ -1,0 +1,38 @@
+import { Group, Kbd, Modal, Stack, Table, Text } from '@mantine/core';
+import { messages } from '../../messages';
+
+const m = messages.solve.shortcuts;
+
+/** The help modal (spec §2): the keys of solve mode, in Korean. Esc closes it. */
+export function ShortcutHelpModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={m.title} centered>
+      <Stack gap="sm">
+        <Table>
+          <Table.Caption>{m.caption}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{m.keyColumn}</Table.Th>
+              <Table.Th scope="col">{m.actionColumn}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {m.items.map((item) => (
+              <Table.Tr key={item.text}>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    {item.keys.map((key) => (key === '–' ? <span key={key}>–</span> : <Kbd key={key}>{key}</Kbd>))}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{item.text}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Text size="sm" c="gray.7">
+          {m.note}
+        </Text>
+      </Stack>
+    </Modal>
+  );
+}

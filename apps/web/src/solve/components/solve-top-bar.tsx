@@ -1,0 +1,88 @@
+import { ActionIcon, Badge, Button, Group, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconArrowLeft, IconBulb, IconBulbOff, IconQuestionMark } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { messages } from '../../messages';
+import type { Score } from '../solve-model';
+
+const m = messages.solve;
+
+/**
+ * The top bar (spec §2): exit, the exam's title (the page's one h1), shortcut help, the
+ * explanation switch, the position and, once something is answered, the accuracy.
+ */
+export function SolveTopBar({
+  title,
+  exitHref,
+  position,
+  total,
+  score,
+  explanation,
+  onToggleExplanation,
+  onHelp,
+}: {
+  title: string;
+  exitHref: string;
+  /** 1-based; 0 while there is no problem to show. */
+  position: number;
+  total: number;
+  score: Score | null;
+  explanation: boolean;
+  onToggleExplanation: () => void;
+  onHelp: () => void;
+}) {
+  return (
+    <Paper component="header" withBorder radius="md" p="sm">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 16rem' }}>
+          <Button
+            component={Link}
+            to={exitHref}
+            variant="default"
+            className="qbank-solve-target"
+            leftSection={<IconArrowLeft size={18} aria-hidden />}
+            style={{ flexShrink: 0 }}
+          >
+            {m.exit}
+          </Button>
+          <Title order={1} size="h3" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            {title}
+          </Title>
+        </Group>
+        <Group gap="xs" wrap="wrap" justify="flex-end">
+          {total > 0 && (
+            <Text fw={700} aria-live="polite">
+              <VisuallyHidden component="span">{m.positionLabel} </VisuallyHidden>
+              <span>{m.position(position, total)}</span>
+            </Text>
+          )}
+          {score?.percent != null && (
+            <Badge size="lg" variant="light" color="blue" radius="sm" title={m.accuracyDetail(score.correct, score.answered)}>
+              {m.accuracy(score.percent)}
+            </Badge>
+          )}
+          <Button
+            variant={explanation ? 'filled' : 'default'}
+            className="qbank-solve-target"
+            aria-pressed={explanation}
+            aria-keyshortcuts="H"
+            onClick={onToggleExplanation}
+            leftSection={explanation ? <IconBulb size={18} aria-hidden /> : <IconBulbOff size={18} aria-hidden />}
+          >
+            {m.explanationMode}
+          </Button>
+          <ActionIcon
+            variant="default"
+            size="xl"
+            aria-label={m.help}
+            title={m.help}
+            aria-haspopup="dialog"
+            aria-keyshortcuts="?"
+            onClick={onHelp}
+          >
+            <IconQuestionMark size={20} aria-hidden />
+          </ActionIcon>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

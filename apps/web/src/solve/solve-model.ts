@@ -1,0 +1,137 @@
+import { isCorrectAnswer, normalizeAnswer, parseChoiceOptions, type ChoiceOption } from '@qbank/shared/answers';
+import { PROBLEM_TYPE_ORDER, PROBLEM_TYPES, type Problem } from '@qbank/shared/problems';
+import type { Attempt } from '@qbank/shared/solve';
+
+// The pure rules of the solve screen: which problems are solved and in what order, what an
+// answer is worth, the score, and which key does what. Answer judging is the shared rule
+// (@qbank/shared/answers); nothing here compares answers by itself.
+
+/** Where the latest answer of a problem is: being saved, saved, or kept only on this screen. */
+export type SaveState = 'saving' | 'saved' | 'failed';
+
+export interface SolveResult {
+  answer: string;
+  correct: boolean;
+  save: SaveState;
+  /** Tells answers to the same problem apart, so a late server reply cannot overwrite a newer answer. */
+  token: number;
+}
+
+export type Results = ReadonlyMap<number, SolveResult>;
+export type ProblemStatus = 'correct' | 'wrong' | 'unanswered';
+
+/**
+ * A problem can be solved when it is written and has an official answer to judge against
+ * (a blank answer could never be right, and would only fill the wrong-answer notes).
+ */
+export function isSolvable(problem: Problem): boolean {
+  return problem.is_vacant === 0 && problem.answer.trim().length > 0;
+}
+
+const typeRank = (type: number) => {
+  const rank = (PROBLEM_TYPE_ORDER as readonly number[]).indexOf(type);
+  return rank < 0 ? PROBLEM_TYPE_ORDER.length : rank;
+};
+
+/** The viewer's order: multiple choice, subjective, slide (others last), then number; each problem once. */
+export function solveOrder(problems: readonly Problem[]): Problem[] {
+  const seen = new Set<number>();
+  const unique = problems.filter((problem) => (seen.has(problem.uid) ? false : (seen.add(problem.uid), true)));
+  return unique
+    .filter(isSolvable)
+    .sort((a, b) => typeRank(a.type) - typeRank(b.type) || a.no - b.no || a.uid - b.uid);
+}
+
+/** The options to click or key in, or null when the problem takes a typed answer. */
+export function choiceOptions(problem: Problem): ChoiceOption[] | null {
+  if (problem.type !== PROBLEM_TYPES.multipleChoice) return null;
+  return parseChoiceOptions(problem.illustration, problem.choice_type);
+}
+
+/** Judged on the spot with the shared rule; the server's verdict replaces it when it differs. */
+export function judge(problem: Problem, answer: string): boolean {
+  return isCorrectAnswer(answer, problem.answer, problem.type);
+}
+
+/** Whether an option is (one of) the official answer(s), compared in the shared canonical form. */
+export function isOfficialOption(problem: Problem, option: ChoiceOption): boolean {
+  const official = normalizeAnswer(problem.answer).split(',');
+  return official.includes(normalizeAnswer(option.value));
+}
+
+/** Whether a recorded answer is this option, in any of its spellings ('③', '3', '③다'). */
+export function isChosenOption(answer: string, option: ChoiceOption): boolean {
+  return normalizeAnswer(answer) === normalizeAnswer(option.value);
+}
+
+/** The server's progress (latest attempt per problem of the current run) as screen results. */
+export function resultsFromAttempts(attempts: readonly Attempt[], problems: readonly Problem[]): Map<number, SolveResult> {
+  const uids = new Set(problems.map((problem) => problem.uid));
+  const results = new Map<number, SolveResult>();
+  for (const attempt of attempts) {
+    if (!uids.has(attempt.problem_uid)) continue;
+    results.set(attempt.problem_uid, { answer: attempt.answer, correct: attempt.is_correct, save: 'saved', token: 0 });
+  }
+  return results;
+}
+
+export function statusOf(results: Results, uid: number): ProblemStatus {
+  const result = results.get(uid);
+  if (!result) return 'unanswered';
+  return result.correct ? 'correct' : 'wrong';
+}
+
+export interface Score {
+  answered: number;
+  correct: number;
+  /** Rounded percentage of the answered problems that are correct; null before the first answer. */
+  percent: number | null;
+}
+
+export function score(results: Results, problems: readonly Problem[]): Score {
+  let answered = 0;
+  let correct = 0;
+  for (const problem of problems) {
+    const result = results.get(problem.uid);
+    if (!result) continue;
+    answered++;
+    if (result.correct) correct++;
+  }
+  return { answered, correct, percent: answered === 0 ? null : Math.round((correct / answered) * 100) };
+}
+
+/** Where to continue: the first problem not answered yet, or the first problem when all are. */
+export function firstUnanswered(problems: readonly Problem[], results: Results): number {
+  const index = problems.findIndex((problem) => !results.has(problem.uid));
+  return index < 0 ? 0 : index;
+}
+
+// ---------------------------------------------------------------- keyboard
+
+export type Shortcut =
+  | { kind: 'previous' }
+  | { kind: 'next' }
+  | { kind: 'toggleExplanation' }
+  | { kind: 'help' }
+  | { kind: 'choose'; key: number };
+
+/**
+ * The solve-mode shortcut a key press means, or null. H is read from the physical key too, so it
+ * works with the Korean layout on (where the key types ㅗ). Modifier chords are left to the browser.
+ */
+export function shortcutFor(event: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey'>): Shortcut | null {
+  if (event.ctrlKey || event.metaKey || event.altKey) return null;
+  if (event.key === 'ArrowLeft') return { kind: 'previous' };
+  if (event.key === 'ArrowRight') return { kind: 'next' };
+  if (event.key === '?') return { kind: 'help' };
+  if (event.key === 'h' || event.key === 'H' || event.code === 'KeyH') return { kind: 'toggleExplanation' };
+  if (/^[1-9]$/.test(event.key)) return { kind: 'choose', key: Number(event.key) };
+  return null;
+}
+
+/** Keys typed into a field belong to the field, not to the shortcuts. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+}

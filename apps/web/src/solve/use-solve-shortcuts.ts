@@ -1,0 +1,29 @@
+import { useEffect, useRef } from 'react';
+import { isTypingTarget, shortcutFor, type Shortcut } from './solve-model';
+
+/**
+ * Solve mode's keyboard: one document-level listener (so the keys work wherever the focus is on
+ * the page), which leaves alone keys typed into fields and everything while `enabled` is false
+ * (a dialog is open: there Esc belongs to the dialog). The handler may change every render.
+ */
+export function useSolveShortcuts(enabled: boolean, onShortcut: (shortcut: Shortcut) => void) {
+  const handler = useRef(onShortcut);
+  useEffect(() => {
+    handler.current = onShortcut;
+  });
+
+  useEffect(() => {
+    if (!enabled) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.isComposing || isTypingTarget(event.target)) return;
+      const shortcut = shortcutFor(event);
+      if (!shortcut) return;
+      // Holding H or ? down must not flicker the switch or reopen the help.
+      if (event.repeat && (shortcut.kind === 'toggleExplanation' || shortcut.kind === 'help')) return;
+      event.preventDefault();
+      handler.current(shortcut);
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [enabled]);
+}

@@ -1,0 +1,75 @@
+import { subjectClassesResponseSchema, subjectsResponseSchema, yearsResponseSchema } from '@qbank/shared/subjects';
+import { subjectTestsResponseSchema } from '@qbank/shared/tests';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../lib/api-client';
+
+// The subject screens' calls (spec §7 Subjects). All are public reads.
+
+/** Spec §9: the public subject list asks for 200 at once and pages nothing. */
+export const SUBJECTS_LIMIT = 200;
+/** Classes and a subject's tests: 20 a page, page links when the total exceeds 20. */
+export const CLASSES_PAGE_SIZE = 20;
+export const SUBJECT_TESTS_PAGE_SIZE = 20;
+
+/** '' means all; type is '0' basic/other or '1' clinical; grade is a grade code. */
+export interface SubjectFilters {
+  type: '' | '0' | '1';
+  grade: string;
+  search: string;
+}
+
+export const subjectsQueryOptions = (filters: SubjectFilters) =>
+  queryOptions({
+    queryKey: ['subjects', 'list', filters],
+    queryFn: ({ signal }) =>
+      apiRequest('/v1/subject/subjects', {
+        query: { search: filters.search, grade: filters.grade, subject_type: filters.type, page: 1, limit: SUBJECTS_LIMIT },
+        schema: subjectsResponseSchema,
+        auth: false,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const subjectYearsQueryOptions = (subjectId: number) =>
+  queryOptions({
+    queryKey: ['subjects', subjectId, 'years'],
+    queryFn: ({ signal }) =>
+      apiRequest('/v1/subject/years', { query: { subject_code: subjectId }, schema: yearsResponseSchema, auth: false, signal }),
+    select: (data) => [...new Set(data.years)].sort((a, b) => b - a),
+  });
+
+export const subjectClassesQueryOptions = (subjectId: number, params: { year: number | null; search: string; page: number }) =>
+  queryOptions({
+    queryKey: ['subjects', subjectId, 'classes', params],
+    queryFn: ({ signal }) =>
+      apiRequest(`/v1/subject/${subjectId}/classes`, {
+        query: { search: params.search, year: params.year, page: params.page, limit: CLASSES_PAGE_SIZE },
+        schema: subjectClassesResponseSchema,
+        auth: false,
+        signal,
+      }),
+    // The last page stays on screen while the next loads, but never another subject's rows.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === subjectId ? previous : undefined),
+  });
+
+export const subjectTestsQueryOptions = (subjectId: number, params: { search: string; page: number }) =>
+  queryOptions({
+    queryKey: ['subjects', subjectId, 'tests', params],
+    queryFn: ({ signal }) =>
+      apiRequest(`/v1/subject/${subjectId}/tests`, {
+        query: { search: params.search, page: params.page, limit: SUBJECT_TESTS_PAGE_SIZE },
+        schema: subjectTestsResponseSchema,
+        auth: false,
+        signal,
+      }),
+    // The last page stays on screen while the next loads, but never another subject's rows.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === subjectId ? previous : undefined),
+  });
+
+/** A subject id from the URL: a positive 32-bit integer, or null (shown as "not found"). */
+export function subjectIdOf(value: string | undefined): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 && n <= 2_147_483_647 ? n : null;
+}

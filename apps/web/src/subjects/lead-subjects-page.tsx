@@ -1,0 +1,320 @@
+import { Alert, Badge, Button, Center, Group, Loader, Modal, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { GRADE_CODES, gradeCodeLabel } from '@qbank/shared/grade';
+import type { Subject } from '@qbank/shared/subjects';
+import { IconAlertCircle, IconCalendarEvent, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../components/empty-state';
+import { ListPagination } from '../components/list-pagination';
+import { errorMessage } from '../lib/api-client';
+import { useCompactLayout } from '../lib/use-compact-layout';
+import { messages } from '../messages';
+import { ClassManagerDialog } from './class-manager';
+import { LEAD_SUBJECTS_PAGE_SIZE, leadSubjectsQueryOptions, useDeleteSubject, type LeadSubjectParams } from './lead-api';
+import { SubjectFormDialog } from './subject-form-dialog';
+import { subjectTypeLabel } from './subject-labels';
+
+// Spec §2 "Subject management (lead/subjects)": search, type and grade filters, a server-paged
+// list, the add/edit dialog and deletion; DESIGN.md §5: each subject's classes are managed here.
+// The filters and the page live in the URL, so a reload or a shared link keeps them.
+
+const m = messages.leadSubjects;
+const col = m.columns;
+
+const typeOptions = [
+  { value: '', label: messages.subjects.typeAll },
+  { value: '1', label: messages.subjects.typeClinical },
+  { value: '0', label: messages.subjects.typeBasic },
+];
+const gradeOptions = [{ value: '', label: m.allGrades }, ...GRADE_CODES.map((code) => ({ value: String(code), label: gradeCodeLabel(code) }))];
+
+function paramsOf(search: URLSearchParams): LeadSubjectParams {
+  const type = search.get('type');
+  const grade = search.get('grade') ?? '';
+  const page = Number(search.get('page'));
+  return {
+    type: type === '0' || type === '1' ? type : '',
+    grade: (GRADE_CODES as readonly number[]).includes(Number(grade)) ? grade : '',
+    search: (search.get('q') ?? '').slice(0, 200),
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+function Filters({ params, onChange }: { params: LeadSubjectParams; onChange: (next: Partial<LeadSubjectParams>) => void }) {
+  const typeLabelId = useId();
+  const [draft, setDraft] = useState(params.search);
+  useEffect(() => setDraft(params.search), [params.search]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onChange({ search: draft.trim() });
+  };
+  return (
+    <Paper component="form" role="search" aria-label={m.filters} withBorder radius="md" p="md" onSubmit={submit}>
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
+        <Stack gap={4} role="group" aria-labelledby={typeLabelId}>
+          <Text id={typeLabelId} size="sm" fw={500}>
+            {m.typeLabel}
+          </Text>
+          <SegmentedControl data={typeOptions} value={params.type} onChange={(value) => onChange({ type: value as LeadSubjectParams['type'] })} fullWidth />
+        </Stack>
+        <NativeSelect label={m.gradeLabel} data={gradeOptions} value={params.grade} onChange={(e) => onChange({ grade: e.currentTarget.value })} />
+        <TextInput
+          label={m.searchLabel}
+          description={m.searchHint}
+          placeholder={m.searchPlaceholder}
+          value={draft}
+          maxLength={200}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          enterKeyHint="search"
+        />
+      </SimpleGrid>
+      <Group justify="flex-end" mt="sm">
+        <Button type="submit" size="xs" variant="light">
+          {m.searchButton}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+function GradeChips({ grades }: { grades: number[] }) {
+  if (grades.length === 0) return <Text span c="gray.7">{m.noValue}</Text>;
+  return (
+    <Group gap={4}>
+      {grades.map((grade) => (
+        <Badge key={grade} variant="light" color="gray" c="dark.7" radius="sm" size="sm" tt="none">
+          {gradeCodeLabel(grade)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** 포함/미포함 under the table's 임상종합평가 column; a card, without the column, says 임상종합평가 포함. */
+function CliexamBadge({ subject, long = false }: { subject: Subject; long?: boolean }) {
+  return subject.cliexam_type === 1 ? (
+    <Badge variant="light" color="teal" c="dark.8" tt="none">
+      {long ? messages.subjects.cliexamIncluded : m.cliexamYes}
+    </Badge>
+  ) : (
+    <Text span size="sm" c="gray.7">
+      {m.cliexamNo}
+    </Text>
+  );
+}
+
+interface RowActions {
+  onClasses: (subject: Subject) => void;
+  onEdit: (subject: Subject) => void;
+  onDelete: (subject: Subject) => void;
+}
+
+function SubjectActions({ subject, actions }: { subject: Subject; actions: RowActions }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button size="xs" variant="light" leftSection={<IconCalendarEvent size={14} aria-hidden />} aria-label={m.manageClassesOf(subject.subject_name)} onClick={() => actions.onClasses(subject)}>
+        {m.manageClasses}
+      </Button>
+      <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} aria-label={m.editOf(subject.subject_name)} onClick={() => actions.onEdit(subject)}>
+        {m.edit}
+      </Button>
+      <Button size="xs" variant="default" c="red.9" leftSection={<IconTrash size={14} aria-hidden />} aria-label={m.deleteOf(subject.subject_name)} onClick={() => actions.onDelete(subject)}>
+        {m.delete}
+      </Button>
+    </Group>
+  );
+}
+
+function SubjectTable({ subjects, actions }: { subjects: Subject[]; actions: RowActions }) {
+  return (
+    <Table.ScrollContainer minWidth={860} type="native">
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={m.tableLabel}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{col.name}</Table.Th>
+            <Table.Th scope="col">{col.abbr}</Table.Th>
+            <Table.Th scope="col">{col.grades}</Table.Th>
+            <Table.Th scope="col">{col.type}</Table.Th>
+            <Table.Th scope="col">{col.cliexam}</Table.Th>
+            <Table.Th scope="col">{col.actions}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {subjects.map((subject) => (
+            <Table.Tr key={subject.subject_code}>
+              <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {subject.subject_name}
+              </Table.Th>
+              <Table.Td>{subject.abbr ?? m.noValue}</Table.Td>
+              <Table.Td>
+                <GradeChips grades={subject.grades} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{subjectTypeLabel(subject.type)}</Table.Td>
+              <Table.Td>
+                <CliexamBadge subject={subject} />
+              </Table.Td>
+              <Table.Td>
+                <SubjectActions subject={subject} actions={actions} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Phones (390 px): one card per subject, its buttons wrapping under it. */
+function SubjectCards({ subjects, actions }: { subjects: Subject[]; actions: RowActions }) {
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={m.tableLabel}>
+      {subjects.map((subject) => (
+        <Paper component="li" key={subject.subject_code} withBorder radius="md" p="sm">
+          <Stack gap={6}>
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {subject.subject_name}
+              {subject.abbr && (
+                <Text span c="gray.7" fw={500} size="sm" ml={6}>
+                  {subject.abbr}
+                </Text>
+              )}
+            </Text>
+            <Group gap="xs">
+              <Text span size="sm">
+                {subjectTypeLabel(subject.type)}
+              </Text>
+              {subject.cliexam_type === 1 && <CliexamBadge subject={subject} long />}
+            </Group>
+            <GradeChips grades={subject.grades} />
+            <Group gap={6}>
+              <SubjectActions subject={subject} actions={actions} />
+            </Group>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function DeleteSubjectDialog({ subject, onClose }: { subject: Subject | null; onClose: () => void }) {
+  const remove = useDeleteSubject();
+  const [failure, setFailure] = useState<string | null>(null);
+  const close = () => {
+    setFailure(null);
+    remove.reset();
+    onClose();
+  };
+  const confirm = () => {
+    if (!subject) return;
+    setFailure(null);
+    remove.mutate(subject.subject_code, {
+      onSuccess: () => {
+        notifications.show({ color: 'teal', message: m.deleted, autoClose: 3000 });
+        close();
+      },
+      // A 409 (exams use it, or its classes have linked problems) carries the server's own sentence.
+      onError: (error) => setFailure(m.deleteFailed(errorMessage(error, error.message || m.unknownError))),
+    });
+  };
+  return (
+    <Modal opened={subject !== null} onClose={close} title={m.deleteTitle} centered size="md">
+      {subject && (
+        <Stack>
+          <Text>{m.deleteConfirm(subject.subject_name)}</Text>
+          <Text size="sm" c="gray.7">
+            {m.deleteRule}
+          </Text>
+          {failure && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={close} disabled={remove.isPending}>
+              {m.form.cancel}
+            </Button>
+            <Button color="red" onClick={confirm} loading={remove.isPending}>
+              {m.delete}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+export function LeadSubjectsPage() {
+  useDocumentTitle(messages.app.pageTitle(messages.titles.leadSubjects));
+  const [search, setSearch] = useSearchParams();
+  const params = paramsOf(search);
+  const list = useQuery(leadSubjectsQueryOptions(params));
+  const compact = useCompactLayout();
+
+  const [editing, setEditing] = useState<{ subject: Subject | null } | null>(null);
+  const [deleting, setDeleting] = useState<Subject | null>(null);
+  const [classesOf, setClassesOf] = useState<Subject | null>(null);
+
+  // A filter change goes back to page 1.
+  const update = (next: Partial<LeadSubjectParams>) => {
+    const merged = { ...params, page: 1, ...next };
+    const out: Record<string, string> = {};
+    if (merged.type) out.type = merged.type;
+    if (merged.grade) out.grade = merged.grade;
+    if (merged.search) out.q = merged.search;
+    if (merged.page > 1) out.page = String(merged.page);
+    setSearch(out);
+  };
+
+  const actions: RowActions = {
+    onClasses: setClassesOf,
+    onEdit: (subject) => setEditing({ subject }),
+    onDelete: setDeleting,
+  };
+  const filtered = params.type !== '' || params.grade !== '' || params.search !== '';
+  const subjects = list.data?.subjects ?? [];
+
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs" align="center">
+          <Title order={1}>{messages.titles.leadSubjects}</Title>
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ subject: null })}>
+            {m.add}
+          </Button>
+        </Group>
+        <Text size="sm" c="gray.7">
+          {m.intro}
+        </Text>
+      </Stack>
+      <Filters params={params} onChange={update} />
+      {list.isPending ? (
+        <Center py="xl" role="status" aria-label={messages.app.loading}>
+          <Loader size="sm" />
+        </Center>
+      ) : list.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={m.loadFailed(errorMessage(list.error, list.error.message))} role="alert">
+          <Button size="xs" variant="default" onClick={() => void list.refetch()}>
+            {m.retry}
+          </Button>
+        </Alert>
+      ) : subjects.length === 0 ? (
+        <EmptyState>{filtered ? m.noResults : m.empty}</EmptyState>
+      ) : (
+        <>
+          <Text size="sm" c="gray.7" aria-live="polite">
+            {m.total(list.data.total)}
+          </Text>
+          {compact ? <SubjectCards subjects={subjects} actions={actions} /> : <SubjectTable subjects={subjects} actions={actions} />}
+          <ListPagination total={list.data.total} pageSize={LEAD_SUBJECTS_PAGE_SIZE} page={params.page} onChange={(page) => update({ page })} label={m.pagination} />
+        </>
+      )}
+      <SubjectFormDialog opened={editing !== null} subject={editing?.subject ?? null} onClose={() => setEditing(null)} />
+      <DeleteSubjectDialog subject={deleting} onClose={() => setDeleting(null)} />
+      <ClassManagerDialog subject={classesOf} onClose={() => setClassesOf(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import { subjectNamesResponseSchema } from '@qbank/shared/subjects';
+import { MIN_EXAM_YEAR, testsResponseSchema, testYearsResponseSchema } from '@qbank/shared/tests';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../lib/api-client';
+
+// The exam list's calls (spec §7 Tests). All are public reads, so a 401 never ends a session.
+
+/** Spec §9: the exam list loads 20 at a time. */
+export const EXAMS_PAGE_SIZE = 20;
+
+/** The filters as the page holds them: '' means "all". */
+export interface ExamFilters {
+  year: string;
+  subject: string;
+  search: string;
+}
+
+export const testYearsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['tests', 'years'],
+    queryFn: ({ signal }) => apiRequest('/v1/test/years', { schema: testYearsResponseSchema, auth: false, signal }),
+    // Spec §5: only integers of 1900 or more, newest first.
+    select: (data) => [...new Set(data.years)].filter((y) => Number.isInteger(y) && y >= MIN_EXAM_YEAR).sort((a, b) => b - a),
+    staleTime: 5 * 60_000,
+  });
+
+/** The subject choices of the exam filter. */
+export const subjectNamesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['subjects', 'names'],
+    queryFn: ({ signal }) => apiRequest('/v1/subject/names', { schema: subjectNamesResponseSchema, auth: false, signal }),
+    select: (data) => data.subject_names,
+    staleTime: 5 * 60_000,
+  });
+
+export const testsInfiniteQueryOptions = (filters: ExamFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['tests', 'list', filters],
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest('/v1/test/tests', {
+        query: {
+          subject_code: filters.subject,
+          year: filters.year,
+          search: filters.search,
+          page: pageParam,
+          limit: EXAMS_PAGE_SIZE,
+        },
+        schema: testsResponseSchema,
+        auth: false,
+        signal,
+      }),
+    initialPageParam: 1,
+    // An empty page also ends the list, so a total that shrank meanwhile cannot loop.
+    getNextPageParam: (last) =>
+      last.tests.length > 0 && last.page * last.limit < last.total ? last.page + 1 : undefined,
+  });

@@ -1,0 +1,43 @@
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+
+// The problem viewers on a phone: nothing wider than the screen, every control reachable.
+
+async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+test('an exam and a class problem list fit a phone screen', async ({ page }) => {
+  await page.goto('/login?next=/exams');
+  await page.getByLabel('아이디 또는 이메일').fill('demo-student');
+  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(page).toHaveURL(/\/exams$/);
+
+  await page.getByRole('link', { name: /순환기내과학 중간고사 문제 보기/ }).first().click();
+  await expect(page).toHaveURL(/\/tests\/\d+\/problems$/);
+  await expect(page.getByRole('heading', { name: 'Q01' }).first()).toBeVisible();
+  await page.getByRole('radiogroup', { name: '보기 방식' }).getByText('해설 포함').click();
+  await expect(page).toHaveURL(/view=all/);
+  await expect(page.getByRole('region', { name: /공통 지문/ })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('tab', { name: '정답' }).click();
+  await expect(page.getByRole('table')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousA11yViolations(page);
+
+  const subjects = await page.request.get(`/v1/subject/subjects?search=${encodeURIComponent('순환기내과학')}`);
+  const { subjects: rows } = (await subjects.json()) as { subjects: Array<{ subject_code: number }> };
+  await page.goto(`/subjects/${rows[0]?.subject_code}/classes`);
+  await page.getByRole('link', { name: '허혈성 심질환' }).first().click();
+  await expect(page).toHaveURL(/\/classes\/\d+\/problems$/);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.getByRole('tab', { name: '정답' }).click();
+  await expect(page.getByRole('table')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,63 @@
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+
+// Solve mode on a 390 px phone: nothing wider than the screen, touch targets of 44 px.
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+async function expectTouchTargets(page: Page): Promise<void> {
+  const small = await page.getByRole('main').locator('button:visible, a[href]:visible').evaluateAll((elements) =>
+    elements
+      .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '', height: el.getBoundingClientRect().height }))
+      .filter((target) => target.height < 44),
+  );
+  expect(small).toEqual([]);
+}
+
+test('solve mode fits a phone and its controls are easy to tap', async ({ page }) => {
+  // A long walk through one exam, with waits for toasts to close before each accessibility check.
+  test.setTimeout(90_000);
+  await page.goto('/login?next=/exams');
+  await page.getByLabel('아이디 또는 이메일').fill('demo-student');
+  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(page).toHaveURL(/\/exams$/);
+
+  // The long exam with a common passage: the grid wraps (or scrolls) inside the screen.
+  const response = await page.request.get(`/v1/test/tests?search=${encodeURIComponent('순환기내과학 중간고사')}&limit=100`);
+  const { tests } = (await response.json()) as { tests: Array<{ test_code: number; test_name: string; year: number }> };
+  const exam = tests.sort((a, b) => b.year - a.year)[0];
+  expect(exam).toBeDefined();
+
+  await page.goto(`/tests/${exam?.test_code}/solve`);
+  const prompt = page.getByRole('dialog', { name: '이전 풀이 기록' });
+  await expect(page.getByRole('heading', { level: 2, name: '1번 문제' }).or(prompt)).toBeVisible();
+  if (await prompt.isVisible()) await prompt.getByRole('button', { name: '처음부터 풀기' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: '1번 문제' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectTouchTargets(page);
+  await expectNoSeriousA11yViolations(page);
+
+  // Tap an option, then the explanation switch.
+  await page.getByRole('group', { name: '보기' }).getByRole('button').first().tap();
+  await expect(page.getByTestId('solve-verdict')).toBeVisible();
+  await page.getByRole('button', { name: '해설 보기' }).tap();
+  await expect(page.getByRole('region', { name: '해설' })).toBeVisible();
+  // Toasts fade in and out; axe must not judge one half-transparent. They close by themselves.
+  await expect(page.getByRole('button', { name: '알림 닫기' })).toHaveCount(0, { timeout: 15_000 });
+  await expectNoHorizontalScroll(page);
+  await expectTouchTargets(page);
+  await expectNoSeriousA11yViolations(page);
+
+  // A number of the grid jumps there; the next button moves on.
+  await page.getByRole('navigation', { name: '문제 번호' }).getByRole('button', { name: /^3\s?번 문제/ }).tap();
+  await expect(page.getByRole('heading', { level: 2, name: '3번 문제' })).toBeVisible();
+  await page.getByRole('button', { name: '다음' }).tap();
+  await expect(page.getByRole('heading', { level: 2, name: '4번 문제' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+});

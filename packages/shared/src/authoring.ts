@@ -1,0 +1,358 @@
+import { z } from 'zod';
+import { validationMessages as m } from './messages';
+import { idParam, optionalId, pagingQuery } from './paging';
+import { problemSchema, setHeaderSchema } from './problems';
+import { testInfoSchema } from './tests';
+
+// Authoring of problems (spec §2 lead screens and "my problems", §4 problem lifecycle, §5):
+// empty slots, editing with version history, set headers, class links, assignment and submit.
+// The same schemas check the web forms and the requests.
+
+/** Per type and per call: the "add problems" dialog and create-specific take at most this many. */
+export const SLOT_COUNT_MAX = 500;
+export const PROBLEM_NO_MAX = 9999;
+/** Characters of stored (sanitized) question, explanation and set-header HTML, after inline images became /uploads/ links. */
+export const RICH_TEXT_MAX = 100_000;
+export const ILLUSTRATION_MAX = 20_000;
+export const PROBLEM_ANSWER_MAX = 5_000;
+/** DESIGN.md §5 "Images": each at most 5 MB decoded. */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Classes one problem may be linked to. */
+export const PROBLEM_CLASSES_MAX = 100;
+export const ASSIGNMENTS_MAX = 10_000;
+
+/** Spec §4 slot workflow: vacant (no content, no owner) → assigned (an owner, no content yet) → submitted (content saved). */
+export const PROBLEM_STATUSES = ['vacant', 'assigned', 'submitted'] as const;
+export const problemStatusSchema = z.enum(PROBLEM_STATUSES);
+export type ProblemStatus = z.infer<typeof problemStatusSchema>;
+
+/** The status shown for a slot: content decides first, then whether anyone owns it. */
+export function problemStatus(isVacant: number, assigneeCount: number): ProblemStatus {
+  if (isVacant === 0) return 'submitted';
+  return assigneeCount > 0 ? 'assigned' : 'vacant';
+}
+
+const id = z.number({ error: m.invalidInput }).int(m.invalidInput).min(1, m.invalidInput).max(2_147_483_647, m.invalidInput);
+export const problemTypeSchema = z.literal([1, 2, 4], { error: m.problemTypeInvalid });
+export const choiceTypeSchema = z.literal([1, 2, 4, 5], { error: m.choiceTypeInvalid }).nullable();
+export const problemNoSchema = z
+  .number({ error: m.problemNoInvalid })
+  .int(m.problemNoInvalid)
+  .min(1, m.problemNoInvalid)
+  .max(PROBLEM_NO_MAX, m.problemNoInvalid);
+export const setHeaderTypeSchema = z.literal([1, 2], { error: m.setHeaderTypeInvalid });
+
+/**
+ * A picture field: a data URL to upload (sniffed and limited by the server), the path it already
+ * has (`/uploads/…`) to keep it, or null to remove it.
+ */
+export const imageFieldSchema = z.string({ error: m.imageFieldInvalid }).min(1, m.imageFieldInvalid).nullable();
+
+/** Rich HTML as sent: the request size limit bounds it; the stored form is checked against RICH_TEXT_MAX. */
+const richText = z.string({ error: m.invalidInput });
+const illustration = z.string({ error: m.invalidInput }).max(ILLUSTRATION_MAX, m.illustrationTooLong);
+const answer = z.string({ error: m.invalidInput }).max(PROBLEM_ANSWER_MAX, m.problemAnswerTooLong);
+
+const contentShape = {
+  question: richText.optional(),
+  illustration: illustration.optional(),
+  answer: answer.optional(),
+  comments: richText.optional(),
+  choice_type: choiceTypeSchema.optional(),
+  question_pic: imageFieldSchema.optional(),
+  answer_pic: imageFieldSchema.optional(),
+  comment_pic: imageFieldSchema.optional(),
+};
+
+/** What a student fills in from "my problems": content only. */
+export const problemContentSchema = z.strictObject(contentShape);
+export type ProblemContent = z.infer<typeof problemContentSchema>;
+
+export const submitProblemRequestSchema = z.strictObject({ content: problemContentSchema });
+export type SubmitProblemRequest = z.infer<typeof submitProblemRequestSchema>;
+
+const editShape = {
+  ...contentShape,
+  no: problemNoSchema.optional(),
+  set_header_code: id.nullable().optional(),
+  class_uids: z.array(id).max(PROBLEM_CLASSES_MAX, m.invalidInput).optional(),
+};
+
+/**
+ * PATCH /v1/problem/{id}: only the changed fields. `type` may be sent, but only with the value
+ * it already has (a type never changes after creation).
+ */
+export const updateProblemRequestSchema = z
+  .strictObject({ ...editShape, type: problemTypeSchema.optional() })
+  .refine((body) => Object.keys(body).length > 0, { message: m.problemNoChanges });
+export type UpdateProblemRequest = z.infer<typeof updateProblemRequestSchema>;
+
+/** PUT /v1/problem (spec §7): the problem named by uid, with its exam, number and type, plus the changed fields. */
+export const putProblemRequestSchema = z.strictObject({
+  ...editShape,
+  uid: id,
+  test_code: id,
+  no: problemNoSchema,
+  type: problemTypeSchema,
+});
+export type PutProblemRequest = z.infer<typeof putProblemRequestSchema>;
+
+/** The fields that can change through an edit (PATCH, PUT, submit, restore). */
+export type ProblemChanges = Omit<UpdateProblemRequest, 'type'>;
+
+// ---- Empty slots
+
+const slotCount = z
+  .number({ error: m.slotCountRequired })
+  .int(m.slotCountRequired)
+  .min(0, m.slotCountRequired)
+  .max(SLOT_COUNT_MAX, m.slotCountTooMany);
+
+/**
+ * POST /v1/problem/create-empty: spec §7's `{test_code, count}` (of `type`, default multiple
+ * choice), or the "add problems" dialog's `{test_code, counts: {multiple_choice, subjective, slide}}`.
+ */
+export const createEmptySlotsRequestSchema = z
+  .strictObject({
+    test_code: id,
+    count: slotCount.optional(),
+    type: problemTypeSchema.optional(),
+    counts: z
+      .strictObject({ multiple_choice: slotCount.default(0), subjective: slotCount.default(0), slide: slotCount.default(0) })
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.counts !== undefined && (body.count !== undefined || body.type !== undefined)) {
+      ctx.addIssue({ code: 'custom', message: m.invalidInput, path: ['counts'] });
+      return;
+    }
+    const total = body.counts ? body.counts.multiple_choice + body.counts.subjective + body.counts.slide : (body.count ?? 0);
+    if (total < 1) ctx.addIssue({ code: 'custom', message: m.slotCountRequired, path: [body.counts ? 'counts' : 'count'] });
+  });
+export type CreateEmptySlotsRequest = z.infer<typeof createEmptySlotsRequestSchema>;
+
+/** The slot counts of the "add problems" dialog, per type. */
+export function slotCountsOf(body: CreateEmptySlotsRequest): Array<{ type: 1 | 2 | 4; count: number }> {
+  if (!body.counts) return [{ type: body.type ?? 1, count: body.count ?? 0 }];
+  return [
+    { type: 1, count: body.counts.multiple_choice },
+    { type: 2, count: body.counts.subjective },
+    { type: 4, count: body.counts.slide },
+  ];
+}
+
+/** POST /v1/problem/create-specific: numbers as `{type, no}`, or plain numbers of `type` (default multiple choice). */
+export const createSpecificSlotsRequestSchema = z.strictObject({
+  test_code: id,
+  type: problemTypeSchema.optional(),
+  numbers: z
+    .array(z.union([problemNoSchema, z.strictObject({ type: problemTypeSchema, no: problemNoSchema })]), { error: m.slotNumbersRequired })
+    .min(1, m.slotNumbersRequired)
+    .max(SLOT_COUNT_MAX, m.slotCountTooMany),
+});
+export type CreateSpecificSlotsRequest = z.infer<typeof createSpecificSlotsRequestSchema>;
+
+export const createdSlotSchema = z.object({ uid: z.number().int(), no: z.number().int(), type: z.number().int() });
+export const createdSlotsResponseSchema = z.object({ created: z.array(createdSlotSchema) });
+
+// ---- Lead problem list and detail
+
+export const assigneeSchema = z.object({
+  member_code: z.number().int(),
+  id: z.string(),
+  name: z.string(),
+  grade: z.number().int().nullable(),
+});
+export type Assignee = z.infer<typeof assigneeSchema>;
+
+export const leadProblemsQuerySchema = z.strictObject({
+  test_code: idParam,
+  /** 1 lists empty slots too (the lead screen always sends it). */
+  include_vacant: z
+    .enum(['0', '1'], { error: m.invalidInput })
+    .optional()
+    .transform((value) => value === '1'),
+  ...pagingQuery(100, 100),
+});
+
+export const leadProblemRowSchema = z.object({
+  uid: z.number().int(),
+  problem_code: z.number().int(),
+  no: z.number().int(),
+  type: z.number().int(),
+  choice_type: z.number().int().nullable(),
+  is_vacant: z.number().int(),
+  /** The question stripped of markup, first 100 characters. */
+  question_text: z.string(),
+  has_question_pic: z.boolean(),
+  set_header: z.object({ code: z.number().int(), begin_problem_no: z.number().int(), end_problem_no: z.number().int() }).nullable(),
+  status: problemStatusSchema,
+  assignees: z.array(assigneeSchema),
+  update_time: z.string(),
+});
+export type LeadProblemRow = z.infer<typeof leadProblemRowSchema>;
+
+export const leadProblemsResponseSchema = z.object({
+  problem: z.array(leadProblemRowSchema),
+  problem_count: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  test: testInfoSchema,
+});
+
+export const memberRefSchema = z.object({ member_code: z.number().int(), id: z.string(), name: z.string() });
+
+export const problemClassSchema = z.object({ uid: z.number().int(), class_name: z.string(), class_date: z.string() });
+
+export const problemDetailSchema = problemSchema.extend({
+  status: problemStatusSchema,
+  assignees: z.array(assigneeSchema),
+  classes: z.array(problemClassSchema),
+  test: testInfoSchema,
+  updated_by: memberRefSchema.nullable(),
+  creation_time: z.string(),
+  update_time: z.string(),
+  version_count: z.number().int(),
+});
+export type ProblemDetail = z.infer<typeof problemDetailSchema>;
+export const problemDetailResponseSchema = z.object({ problem: problemDetailSchema });
+
+// ---- Version history
+
+/** Everything a save can change, as it was before that save. */
+export const problemSnapshotSchema = z.object({
+  no: z.number().int(),
+  type: z.number().int(),
+  choice_type: z.number().int().nullable(),
+  question: z.string(),
+  illustration: z.string(),
+  answer: z.string(),
+  comments: z.string(),
+  question_pic_path: z.string().nullable(),
+  answer_pic_path: z.string().nullable(),
+  comment_pic_path: z.string().nullable(),
+  is_vacant: z.number().int(),
+  set_header_code: z.number().int().nullable(),
+  class_uids: z.array(z.number().int()),
+});
+export type ProblemSnapshot = z.infer<typeof problemSnapshotSchema>;
+
+export const problemVersionSchema = z.object({
+  code: z.number().int(),
+  problem_uid: z.number().int(),
+  /** Who wrote this version's content (null: unknown or deleted member). */
+  edited_by: memberRefSchema.nullable(),
+  /** When this version's content was saved. */
+  creation_time: z.string(),
+  snapshot: problemSnapshotSchema,
+});
+export type ProblemVersion = z.infer<typeof problemVersionSchema>;
+
+export const versionsQuerySchema = z.strictObject({ ...pagingQuery(50, 100) });
+export const versionsResponseSchema = z.object({
+  versions: z.array(problemVersionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export const versionParamsSchema = z.strictObject({ id: idParam, versionCode: idParam });
+
+// ---- Set headers (common passages)
+
+export const createSetHeaderRequestSchema = z
+  .strictObject({
+    test_code: id,
+    type: setHeaderTypeSchema,
+    begin_problem_no: problemNoSchema,
+    end_problem_no: problemNoSchema,
+    header_text: richText,
+    pic: imageFieldSchema.optional(),
+  })
+  .refine((body) => body.end_problem_no >= body.begin_problem_no, { message: m.setHeaderRangeInvalid, path: ['end_problem_no'] });
+export type CreateSetHeaderRequest = z.infer<typeof createSetHeaderRequestSchema>;
+
+export const updateSetHeaderRequestSchema = z
+  .strictObject({
+    type: setHeaderTypeSchema.optional(),
+    begin_problem_no: problemNoSchema.optional(),
+    end_problem_no: problemNoSchema.optional(),
+    header_text: richText.optional(),
+    pic: imageFieldSchema.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: m.problemNoChanges });
+export type UpdateSetHeaderRequest = z.infer<typeof updateSetHeaderRequestSchema>;
+
+export const setHeaderParamsSchema = z.strictObject({ code: idParam });
+export const setHeaderResponseSchema = z.object({
+  header: setHeaderSchema,
+  /** The multiple-choice problems of the range, now linked to the header. */
+  problem_uids: z.array(z.number().int()),
+});
+
+// ---- Deletion
+
+export const deleteProblemQuerySchema = z.strictObject({
+  test_code: idParam,
+  no: idParam,
+  type: z.coerce.number({ error: m.problemTypeInvalid }).pipe(problemTypeSchema),
+});
+export const bulkDeleteVacantRequestSchema = z.strictObject({ test_code: id });
+export const bulkDeleteVacantResponseSchema = z.object({ deleted: z.number().int() });
+export const deletedProblemResponseSchema = z.object({ ok: z.literal(true), deleted: createdSlotSchema });
+
+// ---- Assignment (spec §3: a map of problem uid to member codes)
+
+export const assignmentsQuerySchema = z.strictObject({ test_code: idParam });
+export const assignmentMemberSchema = assigneeSchema.extend({ validated: z.number().int() });
+export const assignmentsResponseSchema = z.object({
+  /** Problem uid → member codes. */
+  assignments: z.record(z.string(), z.array(z.number().int())),
+  /** Who the member codes above are (for the chips: grade, approval). */
+  members: z.array(assignmentMemberSchema),
+});
+
+export const assignRequestSchema = z.strictObject({
+  /** With it, the whole exam's assignment set is replaced; without it, that of the problems named. */
+  test_code: id.optional(),
+  assignments: z
+    .array(z.strictObject({ problem_code: id, assignee_code: id }), { error: m.assignmentRequired })
+    .min(1, m.assignmentRequired)
+    .max(ASSIGNMENTS_MAX, m.invalidInput),
+});
+export type AssignRequest = z.infer<typeof assignRequestSchema>;
+export const assignResponseSchema = z.object({ assignments: z.record(z.string(), z.array(z.number().int())) });
+
+// ---- My problems
+
+export const mySlotsQuerySchema = z.strictObject({
+  year: z
+    .union([z.literal(''), z.coerce.number({ error: m.invalidInput }).int(m.invalidInput).min(1900, m.invalidInput).max(2999, m.invalidInput)])
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  subject_code: optionalId,
+});
+
+export const mySlotSchema = z.object({
+  uid: z.number().int(),
+  problem_code: z.number().int(),
+  no: z.number().int(),
+  type: z.number().int(),
+  choice_type: z.number().int().nullable(),
+  test_code: z.number().int(),
+  test_name: z.string(),
+  year: z.number().int(),
+  subject_code: z.number().int(),
+  subject_name: z.string(),
+  status: problemStatusSchema,
+  is_vacant: z.number().int(),
+  /** The question stripped of markup, first 100 characters. */
+  question_text: z.string(),
+  update_time: z.string(),
+});
+export type MySlot = z.infer<typeof mySlotSchema>;
+
+export const mySlotsResponseSchema = z.object({
+  problems: z.array(mySlotSchema),
+  /** Over the member's whole list (not only the filtered rows): completed means content saved. */
+  counts: z.object({ total: z.number().int(), completed: z.number().int(), incomplete: z.number().int() }),
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { validationMessages as m } from './messages';
+
+// Paging of every list call: page from 1; a limit above the call's maximum is lowered to it
+// (the spec's own client asks for 9999 and then follows further pages), never refused.
+export const MAX_PAGE_LIMIT = 1000;
+
+const positiveInt = z.coerce
+  .number({ error: m.invalidInput })
+  .int(m.invalidInput)
+  .min(1, m.invalidInput)
+  .max(2_147_483_647, m.invalidInput);
+
+export function pagingQuery(defaultLimit: number, maxLimit: number = MAX_PAGE_LIMIT) {
+  return {
+    page: positiveInt.max(1_000_000, m.invalidInput).default(1),
+    limit: z.coerce
+      .number({ error: m.invalidInput })
+      .int(m.invalidInput)
+      .min(1, m.invalidInput)
+      .default(defaultLimit)
+      .transform((limit) => Math.min(limit, maxLimit)),
+  };
+}
+
+/** A numeric id in a path or query (codes are positive 32-bit integers in both databases). */
+export const idParam = positiveInt;
+
+/** Optional search text: trimmed; empty means no search. */
+export const searchText = z
+  .string({ error: m.invalidInput })
+  .trim()
+  .max(200, m.searchTooLong)
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+export const optionalId = z
+  .union([z.literal(''), positiveInt])
+  .optional()
+  .transform((value) => (value === '' || value === undefined ? undefined : value));
+
+export const pageInfoSchema = z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() });

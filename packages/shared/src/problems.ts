@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { validationMessages as m } from './messages';
+import { idParam, optionalId, pagingQuery, searchText } from './paging';
+import { testInfoSchema } from './tests';
+
+/** Spec §3: 1 multiple choice, 2 essay/subjective, 4 other (the lead screens call it slide). */
+export const PROBLEM_TYPES = { multipleChoice: 1, subjective: 2, slide: 4 } as const;
+/** The order problems of one exam are listed in: multiple choice, subjective, slide, then number. */
+export const PROBLEM_TYPE_ORDER = [1, 2, 4] as const;
+/** Spec §3: 1 lettered combination (가나다라마), 2 option style, 4 four-choice, 5 five-choice. */
+export const CHOICE_TYPES = { lettered: 1, option: 2, four: 4, five: 5 } as const;
+
+export const setHeaderSchema = z.object({
+  code: z.number().int(),
+  test_code: z.number().int(),
+  /** 1 가나다라형, 2 선지형. */
+  type: z.number().int(),
+  begin_problem_no: z.number().int(),
+  end_problem_no: z.number().int(),
+  /** Sanitized HTML. */
+  header_text: z.string(),
+  pic_path: z.string().nullable(),
+});
+export type SetHeader = z.infer<typeof setHeaderSchema>;
+
+export const problemSchema = z.object({
+  uid: z.number().int(),
+  problem_code: z.number().int(),
+  no: z.number().int(),
+  test_code: z.number().int(),
+  test_name: z.string(),
+  subject_code: z.number().int(),
+  subject_name: z.string(),
+  year: z.number().int(),
+  type: z.number().int(),
+  choice_type: z.number().int().nullable(),
+  /** Sanitized HTML. */
+  question: z.string(),
+  question_text: z.string(),
+  /** The choices, one per line. */
+  illustration: z.string(),
+  answer: z.string(),
+  /** The explanation; sanitized HTML. */
+  comments: z.string(),
+  is_vacant: z.number().int(),
+  question_pic_path: z.string().nullable(),
+  answer_pic_path: z.string().nullable(),
+  comment_pic_path: z.string().nullable(),
+  set_header: setHeaderSchema.nullable(),
+  reply_count: z.number().int(),
+});
+export type Problem = z.infer<typeof problemSchema>;
+
+export const problemsQuerySchema = z
+  .strictObject({
+    test_code: optionalId,
+    class_heritage_code: optionalId,
+    uid: optionalId,
+    no: optionalId,
+    q: searchText,
+    ...pagingQuery(20),
+  })
+  .refine((query) => query.test_code || query.class_heritage_code || query.uid || query.q, {
+    message: m.problemScopeRequired,
+    path: ['test_code'],
+  });
+export type ProblemsQuery = z.infer<typeof problemsQuerySchema>;
+
+export const problemsResponseSchema = z.object({
+  problem: z.array(problemSchema),
+  /** All problems matching the query (not only this page). */
+  problem_count: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  /** The exam, when the query names one. */
+  test: testInfoSchema.nullable(),
+});
+
+export const problemParamsSchema = z.strictObject({ id: idParam });
+export const problemResponseSchema = z.object({ problem: problemSchema });
+
+export const headersQuerySchema = z.strictObject({ test_code: idParam });
+export const headersResponseSchema = z.object({ headers: z.array(setHeaderSchema) });

@@ -1,0 +1,33 @@
+// One authority mapping for the whole product (DESIGN.md §5):
+// null/0 student, 1 admin, 2 lead, 3 superadmin.
+export const AUTHORITY = { student: 0, admin: 1, lead: 2, superadmin: 3 } as const;
+
+export type Role = 'student' | 'lead' | 'admin' | 'superadmin';
+
+export function roleOfAuthority(authority: number | null | undefined): Role {
+  switch (authority) {
+    case AUTHORITY.admin:
+      return 'admin';
+    case AUTHORITY.lead:
+      return 'lead';
+    case AUTHORITY.superadmin:
+      return 'superadmin';
+    default:
+      return 'student';
+  }
+}
+
+export const roleLabels: Record<Role, string> = {
+  superadmin: 'Super Admin',
+  admin: '관리자',
+  lead: '학습부장',
+  student: '학생',
+};
+
+export function isAdminRole(role: Role): boolean {
+  return role === 'admin' || role === 'superadmin';
+}
+
+export function isLeadRole(role: Role): boolean {
+  return role === 'lead' || isAdminRole(role);
+}
