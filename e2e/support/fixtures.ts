@@ -16,6 +16,16 @@ interface AxeViolation {
 
 /** Runs axe-core in the page (evaluate is not subject to the app's CSP) and fails on serious issues. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // A modal or drawer still fading in is half transparent, and axe would measure the contrast of
+  // its text mid-fade: wait for every finite transition and animation to end first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;

@@ -24,6 +24,7 @@ import { boxRoutes } from './boxes/routes';
 import { replyRoutes } from './replies/routes';
 import { solveRoutes } from './solve/routes';
 import type { AppContext } from './core/context';
+import { tokenFromRequest } from './core/auth-guards';
 import { registerErrorHandling, routerErrorHandler } from './core/error-handler';
 import { forbidden } from './errors';
 import { messages } from './messages';
@@ -44,7 +45,9 @@ function checkOrigin(ctx: AppContext, allowedOrigins: Set<string>) {
   return async (request: FastifyRequest) => {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
-    if (!origin || request.headers.authorization) return;
+    // A bearer token is not sent by browsers on their own, so it cannot be forged cross-site; any
+    // other Authorization header leaves the cookie in charge and gets the check.
+    if (!origin || tokenFromRequest(request)?.via === 'bearer') return;
     if (!request.cookies.token) return;
     const host = request.headers.host;
     if (allowedOrigins.has(origin) || origin === `http://${host}` || origin === `https://${host}`) return;

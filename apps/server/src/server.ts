@@ -8,6 +8,16 @@ import type { Config } from './env';
 import { countMembers } from './members/repository';
 import { seedDemoData, type DemoAccount } from './seed/demo-data';
 
+/**
+ * Unset SEED_DEMO seeds only the zero-configuration start (`npm start`: embedded SQLite, empty
+ * database, no ADMIN_ID — the bootstrap admin counts as a member). The demo superadmin's password
+ * is public, so a PostgreSQL deployment gets demo data only when SEED_DEMO=1 asks for it.
+ */
+export function demoSeedWanted(config: Pick<Config, 'seedDemo' | 'databaseUrl'>, memberCount: number): boolean {
+  if (config.seedDemo !== 'auto') return config.seedDemo === 'always';
+  return memberCount === 0 && config.databaseUrl === undefined;
+}
+
 // Everything between a validated config and a listening-ready app: database, migrations,
 // bootstrap admin, demo data. main.ts and the e2e/bench runners share it.
 export async function startServer(config: Config): Promise<{ app: FastifyInstance; demoAccounts: DemoAccount[] }> {
@@ -19,8 +29,7 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
   await ensureBootstrapAdmin(db, config, app.log);
 
   let demoAccounts: DemoAccount[] = [];
-  const shouldSeed = config.seedDemo === 'always' || (config.seedDemo === 'auto' && (await countMembers(db)) === 0);
-  if (shouldSeed) {
+  if (demoSeedWanted(config, await countMembers(db))) {
     const result = await seedDemoData(db, { uploadsDir: config.uploadsDir });
     demoAccounts = result.accounts;
     if (result.seeded) app.log.info('demo data seeded');

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { validationMessages as m } from './messages';
 
 // Signup text fields: 1–32 characters after trimming (spec §5).
-const shortText = (message: string) => z.string({ error: message }).trim().min(1, message).max(32, message);
+export const shortText = (message: string) => z.string({ error: message }).trim().min(1, message).max(32, message);
+
+// Login takes an id or an e-mail in one field, so an id must never look like an e-mail: otherwise
+// someone could sign up with another member's address as their id and shadow that member's login.
+export const memberIdSchema = shortText(m.idLength).refine((id) => !id.includes('@'), m.idNoAtSign);
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -15,7 +19,7 @@ export const passwordSchema = z
 
 export const signupRequestSchema = z.strictObject({
   name: shortText(m.nameLength),
-  id: shortText(m.idLength),
+  id: memberIdSchema,
   password: passwordSchema,
   nickname: shortText(m.nicknameLength),
   school_no: shortText(m.schoolNoLength),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberSchema } from './auth';
+import { memberIdSchema, memberSchema, shortText } from './auth';
 import { DISPLAY_TIME_ZONE } from './format';
 import { validationMessages as m } from './messages';
 import { pageInfoSchema, pagingQuery, searchText } from './paging';
@@ -93,12 +93,10 @@ export const memberUpdateRequestSchema = z
   .refine((v) => v.grade !== undefined || v.validated !== undefined, { message: m.memberNothingToUpdate, path: ['_'] });
 export type MemberUpdateRequest = z.infer<typeof memberUpdateRequestSchema>;
 
-const shortText = (message: string) => z.string({ error: message }).trim().min(1, message).max(32, message);
-
 // POST /v1/member: an admin adds a member directly, approved at once (signup rules for the fields).
 export const memberCreateRequestSchema = z.strictObject({
   name: shortText(m.nameLength),
-  id: shortText(m.idLength),
+  id: memberIdSchema,
   nickname: shortText(m.nicknameLength),
   school_no: shortText(m.schoolNoLength),
   email: memberEmailSchema,

@@ -3,6 +3,7 @@
 export const validationMessages = {
   nameLength: '이름은 1~32자 이내로 입력하세요.',
   idLength: '아이디는 1~32자 이내로 입력하세요.',
+  idNoAtSign: '아이디에는 @ 기호를 쓸 수 없습니다.',
   nicknameLength: '닉네임은 1~32자 이내로 입력하세요.',
   schoolNoLength: '학번은 1~32자 이내로 입력하세요.',
   passwordLength: '비밀번호는 8~128자로 입력하세요.',

@@ -65,6 +65,12 @@ describe.each(testDialects)('auth on %s', (dialect) => {
       }
     });
 
+    it('refuses an id with @, so no id can pose as another member\'s e-mail', async () => {
+      const response = await post('/v1/auth/signup', signupBody({ id: 'kim.victim@example.ac.kr' }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION', fields: { id: '아이디에는 @ 기호를 쓸 수 없습니다.' } });
+    });
+
     it('accepts exactly 32 characters', async () => {
       const response = await post('/v1/auth/signup', signupBody({ name: '가'.repeat(32) }));
       expect(response.statusCode).toBe(201);
@@ -104,6 +110,15 @@ describe.each(testDialects)('auth on %s', (dialect) => {
       const byEmail = await post('/v1/auth/login', { id: ' Login.Case@Example.ac.kr ', email: ' Login.Case@Example.ac.kr ', password: TEST_PASSWORD });
       expect(byEmail.statusCode).toBe(200);
       expect(byEmail.json().user.code).toBe(member.code);
+    });
+
+    it('an e-mail signs in its owner even when an older id spells the same address', async () => {
+      const owner = await createMember(t.db, { email: 'shadowed@example.ac.kr' });
+      // Written around the API, which no longer accepts such ids: a row from before the rule.
+      await createMember(t.db, { id: 'shadowed@example.ac.kr', email: null, password: 'squatter-password' });
+      const login = await post('/v1/auth/login', { id: 'Shadowed@example.ac.kr', email: 'Shadowed@example.ac.kr', password: TEST_PASSWORD });
+      expect(login.statusCode).toBe(200);
+      expect(login.json().user.code).toBe(owner.code);
     });
 
     it('answers a wrong password and an unknown user with the same 401', async () => {
@@ -225,6 +240,13 @@ describe.each(testDialects)('auth on %s', (dialect) => {
       const evil = await t.app.inject({ method: 'POST', url: '/v1/auth/refresh', headers: { cookie, origin: 'https://evil.example' } });
       expect(evil.statusCode).toBe(403);
       expect(evil.json().message).toBe('허용되지 않은 출처의 요청입니다.');
+      // Only a bearer token skips the check; any other Authorization header leaves the cookie in charge.
+      const basic = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/refresh',
+        headers: { cookie, origin: 'https://evil.example', authorization: 'Basic Zm9vOmJhcg==' },
+      });
+      expect(basic.statusCode).toBe(403);
       const same = await t.app.inject({ method: 'POST', url: '/v1/auth/refresh', headers: { cookie, origin: 'http://localhost:3000', host: 'localhost:3000' } });
       expect(same.statusCode).toBe(200);
     });

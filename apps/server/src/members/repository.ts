@@ -12,14 +12,22 @@ export function findMemberById(db: DbOrTx, id: string): Promise<MemberRow | unde
   return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Login accepts the member id or the e-mail (stored lower-case). */
-export function findMemberByLoginIdentifier(db: DbOrTx, identifier: string): Promise<MemberRow | undefined> {
-  return db
+/**
+ * Login accepts the member id or the e-mail (stored lower-case). New ids cannot contain '@', so an
+ * identifier with '@' means an e-mail and one without means an id; the other match is only a
+ * fallback, so an id that looks like someone's e-mail can never shadow that member's login.
+ */
+export async function findMemberByLoginIdentifier(db: DbOrTx, identifier: string): Promise<MemberRow | undefined> {
+  const email = identifier.toLowerCase();
+  const rows = await db
     .selectFrom('members')
     .selectAll()
-    .where((eb) => eb.or([eb('id', '=', identifier), eb('email', '=', identifier.toLowerCase())]))
+    .where((eb) => eb.or([eb('id', '=', identifier), eb('email', '=', email)]))
     .orderBy('code')
-    .executeTakeFirst();
+    .execute();
+  const preferEmail = identifier.includes('@');
+  const preferred = rows.find((row) => (preferEmail ? row.email === email : row.id === identifier));
+  return preferred ?? rows[0];
 }
 
 export async function findUniqueFieldClashes(
