@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/schema';
+import { bigramDocument } from './search';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -29,6 +30,8 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
+  // The bigram search index's triggers call this (migration 2026-11-22-001).
+  sqlite.function('qbank_bigrams', { deterministic: true }, (text) => bigramDocument(typeof text === 'string' ? text : ''));
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
 }
 

@@ -70,6 +70,12 @@ describe.each(testDialects)('problem reads on %s', (dialect) => {
     expect(await search('HBsAg')).toHaveLength(1);
     expect(await search('담석')).toHaveLength(2);
     expect(await search('간')).toHaveLength(2);
+    // Two letters go through the bigram index: inside a word, across case, and never across a space.
+    expect(await search('염의')).toHaveLength(2);
+    expect(await search('hb')).toHaveLength(1);
+    expect(await search('담석과')).toHaveLength(1);
+    expect(await search('과알')).toEqual([]);
+    expect(await search('과 알')).toHaveLength(1);
     expect(await search('없는말입니다')).toEqual([]);
     expect(await search('"; drop table problems; --')).toEqual([]);
     expect(await search('100%')).toEqual([]);
@@ -81,8 +87,11 @@ describe.each(testDialects)('problem reads on %s', (dialect) => {
     await t.db.updateTable('problems').set({ ...content, search_text: buildProblemSearchText(content) }).where('uid', '=', cirrhosis).execute();
     expect((await list(`q=${encodeURIComponent('윌슨병')}`)).problem.map((p: { uid: number }) => p.uid)).toEqual([cirrhosis]);
     expect((await list(`q=${encodeURIComponent('Child-Pugh')}`)).problem).toEqual([]);
+    expect((await list(`q=${encodeURIComponent('윌슨')}`)).problem.map((p: { uid: number }) => p.uid)).toEqual([cirrhosis]);
+    expect((await list(`q=${encodeURIComponent('루빈')}`)).problem).toEqual([]);
     await t.db.deleteFrom('problems').where('uid', '=', cirrhosis).execute();
     expect((await list(`q=${encodeURIComponent('윌슨병')}`)).problem).toEqual([]);
+    expect((await list(`q=${encodeURIComponent('윌슨')}`)).problem).toEqual([]);
     cirrhosis = await createProblem(t.db, { test_code: exam2025, no: 1, question: '<p>간경변 환자의 <strong>Child-Pugh</strong> 분류 항목은?</p>', illustration: '① 빌리루빈\n② 알부민\n③ 크레아티닌', answer: '③', comments: '<p>MELD 점수에는 크레아티닌이 들어간다.</p>' });
     await t.db.insertInto('problem_classes').values({ problem_uid: cirrhosis, class_uid: klass }).execute();
   });

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type SqlBool, type Expression } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
-import { containsText } from '../core/search';
+import { containsText, isBigramTerm } from '../core/search';
 import type { Database } from '../db/schema';
 
 export interface ProblemFilters {
@@ -11,8 +11,9 @@ export interface ProblemFilters {
   q?: string | undefined;
 }
 
-// The trigram index answers substrings of three or more characters; shorter ones (a two-syllable
-// Korean word) fall back to a LIKE over the search document, which the other filters narrow.
+// The trigram index answers substrings of three or more characters, the bigram index two-character
+// words (a two-syllable Korean word); anything else (one character, a pair with punctuation) falls
+// back to a LIKE over the search document, which the other filters narrow.
 const TRIGRAM_MIN = 3;
 
 function ftsPhrase(text: string): string {
@@ -24,6 +25,11 @@ function matchesSearch(
   dialect: Dialect,
   text: string,
 ): Expression<SqlBool> {
+  if (isBigramTerm(text)) {
+    return dialect === 'sqlite'
+      ? eb('problems.uid', 'in', sql<number>`(select rowid from problems_bigram_fts where problems_bigram_fts match ${ftsPhrase(text)})`)
+      : sql<SqlBool>`qbank_bigrams(problems.search_text) @> array[lower(${text})]`;
+  }
   if (dialect === 'sqlite' && [...text].length >= TRIGRAM_MIN) {
     return eb('problems.uid', 'in', sql<number>`(select rowid from problems_fts where problems_fts match ${ftsPhrase(text)})`);
   }

@@ -1,0 +1,70 @@
+// `npm run seed:large -- [--data-dir DIR | --database-url URL] [--scale N] [--summary FILE]`
+// Fills an empty database with the large benchmark data set (see large-data.ts) and prints its
+// summary. The SQLite file and the uploads land where the server looks when started with
+// DATA_DIR=DIR (and DATABASE_URL=URL for PostgreSQL). Test data only.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../../core/db';
+import { migrateToLatest } from '../../db/migrate';
+import { loadConfig } from '../../env';
+import { seedLargeData } from './large-data';
+
+const usage = `usage: npm run seed:large -- [--data-dir DIR] [--database-url URL] [--scale N] [--summary FILE]
+  --data-dir DIR      SQLite database and uploads in DIR (default ./data-large)
+  --database-url URL  PostgreSQL instead of SQLite (default: DATABASE_URL); uploads still go to DIR
+  --scale N           1 = 100,000 problems (default 1; 0.01 = 1,000)
+  --summary FILE      also write the summary JSON to FILE`;
+
+const { values } = parseArgs({
+  options: {
+    'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
+    scale: { type: 'string' },
+    summary: { type: 'string' },
+    help: { type: 'boolean' },
+  },
+});
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+const scale = Number(values.scale ?? '1');
+if (!Number.isFinite(scale) || scale <= 0) {
+  console.error(`--scale must be a positive number\n${usage}`);
+  process.exit(2);
+}
+const dataDir = path.resolve(values['data-dir'] ?? './data-large');
+// DATABASE_URL is read through env.ts, the one module that reads the environment.
+const databaseUrl = values['database-url'] ?? loadConfig().databaseUrl;
+// Same layout as env.ts's config.uploadsDir for DATA_DIR=dataDir.
+const uploadsDir = path.join(dataDir, 'uploads');
+
+/** The URL as printed: a password in it stays off the terminal. */
+function withoutPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+const started = performance.now();
+const { db, dialect } = openDatabase({ databaseUrl, dataDir });
+try {
+  await migrateToLatest(db);
+  const summary = await seedLargeData(db, dialect, { scale, uploadsDir, log: (line) => console.log(`[seed:large ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`) });
+  const json = JSON.stringify(summary, null, 2);
+  if (values.summary) {
+    mkdirSync(path.dirname(path.resolve(values.summary)), { recursive: true });
+    writeFileSync(values.summary, `${json}\n`);
+  }
+  const { problemIds, students, ...short } = summary;
+  console.log(JSON.stringify({ ...short, students: `${students.length} ids`, problemIds: `${problemIds.length} ids` }, null, 2));
+  console.log(`seed:large finished in ${((performance.now() - started) / 1000).toFixed(1)} s (${dialect})`);
+  console.log(`start the server on it: DATA_DIR=${dataDir}${databaseUrl ? ` DATABASE_URL=${withoutPassword(databaseUrl)}` : ''} node apps/server/dist/main.js`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await db.destroy();
+}
