@@ -1,10 +1,12 @@
 import { loadConfig } from './env';
 import { roleLabels } from '@qbank/shared/roles';
+import { closeOnSignals } from './ops/shutdown';
 import { startServer } from './server';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const { app, demoAccounts } = await startServer(config);
+  closeOnSignals(app);
   await app.listen({ port: config.port, host: config.host });
 
   const lines = [`qbank is running at http://localhost:${config.port}`];
@@ -15,15 +17,6 @@ async function main(): Promise<void> {
     }
   }
   console.log(lines.join('\n'));
-
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
 }
 
 main().catch((error: unknown) => {
