@@ -1,12 +1,14 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initialSchema from './migrations/2026-11-21-001-initial-schema';
 import * as shortTermSearch from './migrations/2026-11-22-001-short-term-search';
+import * as problemListingIndex from './migrations/2026-11-22-002-problem-listing-index';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from disk, so the bundled server carries them.
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
   '2026-11-22-001-short-term-search': shortTermSearch,
+  '2026-11-22-002-problem-listing-index': problemListingIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

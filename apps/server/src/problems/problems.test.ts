@@ -53,6 +53,9 @@ describe.each(testDialects)('problem reads on %s', (dialect) => {
     const page = await list(`test_code=${exam2025}&limit=4&page=2`);
     expect(page).toMatchObject({ problem_count: 6, page: 2, limit: 4 });
     expect(page.problem).toHaveLength(2);
+    const pastTheEnd = await list(`test_code=${exam2025}&limit=4&page=3`);
+    expect(pastTheEnd).toMatchObject({ problem_count: 6, page: 3, problem: [] });
+    expect(await list(`q=${encodeURIComponent('없는말입니다')}`)).toMatchObject({ problem_count: 0, problem: [] });
     expect((await list(`test_code=${exam2025}&limit=100000`)).limit).toBe(1000);
   });
 

@@ -101,22 +101,48 @@ export async function listProblems(
   filters: ProblemFilters,
   paging: { page: number; limit: number },
 ) {
-  const [rows, count] = await Promise.all([
-    filtered(db, dialect, filters)
-      .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
-      .select(problemColumns)
-      .select((eb) => replyCount(eb))
-      // Across exams (a class, a search): newest exam first; within an exam: type, then number.
-      .orderBy('tests.year', 'desc')
-      .orderBy('problems.test_code', 'desc')
-      .orderBy('problems.type')
-      .orderBy('problems.no')
-      .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit)
-      .execute(),
-    filtered(db, dialect, filters).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  // The page's ids and the total come first, from one pass over the hits (a search term's index
+  // lookup is the costly part, so it runs once); only those rows are then read whole. Sorting
+  // whole rows would load the HTML and explanation of every hit (thousands for a common term).
+  const page = await filtered(db, dialect, filters)
+    .select((eb) => ['problems.uid', eb.fn.countAll<number>().over().as('total')])
+    // Across exams (a class, a search): newest exam first; within an exam: type, then number.
+    .orderBy('tests.year', 'desc')
+    .orderBy('problems.test_code', 'desc')
+    .orderBy('problems.type')
+    .orderBy('problems.no')
+    .limit(paging.limit)
+    .offset((paging.page - 1) * paging.limit)
+    .execute();
+  if (page.length === 0) {
+    // Past the last page (or nothing matched): the total still has to be told.
+    const total = paging.page === 1 ? 0 : await countProblems(db, dialect, filters);
+    return { rows: [], total };
+  }
+  const rows = await db
+    .selectFrom('problems')
+    .innerJoin('tests', 'tests.code', 'problems.test_code')
+    .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
+    .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
+    .select(problemColumns)
+    .select((eb) => replyCount(eb))
+    .where(
+      'problems.uid',
+      'in',
+      page.map((row) => row.uid),
+    )
+    // The same order as above, for the page's rows only.
+    .orderBy('tests.year', 'desc')
+    .orderBy('problems.test_code', 'desc')
+    .orderBy('problems.type')
+    .orderBy('problems.no')
+    .execute();
+  return { rows, total: Number(page[0]!.total) };
+}
+
+async function countProblems(db: DbOrTx, dialect: Dialect, filters: ProblemFilters): Promise<number> {
+  const count = await filtered(db, dialect, filters).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(count.n);
 }
 
 export type ProblemListRow = Awaited<ReturnType<typeof listProblems>>['rows'][number];
