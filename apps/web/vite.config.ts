@@ -11,6 +11,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // scripts/bench.mjs maps each lazy route to its chunks through dist/.vite/manifest.json.
+    manifest: true,
   },
   server: {
     proxy: {

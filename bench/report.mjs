@@ -1,0 +1,129 @@
+// Budgets, bench/results.json and the compact table on stdout.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const BUDGETS = {
+  readP99Ms: 50,
+  searchP95Ms: 50,
+  exportMs: 2000,
+  firstScreenJsKb: 200,
+  lighthousePerformance: 90,
+  lighthouseAccessibility: 95,
+};
+
+// A figure that was not measured (null) never passes: `null <= 50` is true in JavaScript.
+const measured = (value) => typeof value === 'number' && Number.isFinite(value);
+const atMost = (value, limit) => measured(value) && value <= limit;
+const atLeast = (value, limit) => measured(value) && value >= limit;
+const verdict = (pass) => (pass ? 'pass' : 'MISS');
+
+/** `scenario`: a saturated load run's percentiles only cover the few requests that finished. */
+function check(name, value, limit, pass, unit, scenario) {
+  const saturated = scenario?.saturated
+    ? { saturated: true, note: `saturated: fewer answers than connections in ${scenario.saturated_in_s ?? scenario.duration_s} s${scenario.amount ? `; figures from ${scenario.amount} requests run to completion` : ''}` }
+    : {};
+  return { name, value: measured(value) ? value : null, limit, unit, pass: measured(value) && pass, ...saturated };
+}
+
+/** Every budget of issue 7 item 2 against the measured figures; `note` says what was measured. */
+export function evaluateBudgets(results) {
+  const budgets = [];
+  for (const run of results.runs) {
+    const problems = run.seed?.counts?.problems;
+    for (const s of run.scenarios ?? []) {
+      budgets.push(check(`${run.dialect}: ${s.name} errors`, s.errors, 0, s.errors === 0, ''));
+      if (s.kind === 'read' && run.dialect === 'sqlite') {
+        budgets.push(check(`sqlite: ${s.name} p99 @${s.connections} conns`, s.p99_ms, BUDGETS.readP99Ms, atMost(s.p99_ms, BUDGETS.readP99Ms), 'ms', s));
+      }
+      if (s.search || s.kind === 'search-term') {
+        budgets.push(
+          check(`${run.dialect}: ${s.name} p95 @${s.connections} conn(s), ${problems} problems`, s.p95_ms, BUDGETS.searchP95Ms, atMost(s.p95_ms, BUDGETS.searchP95Ms), 'ms', s),
+        );
+      }
+    }
+    if (run.export) {
+      budgets.push(check(`${run.dialect}: .docx export, slowest of ${run.export.runs}`, run.export.max_ms, BUDGETS.exportMs, atMost(run.export.max_ms, BUDGETS.exportMs), 'ms'));
+    }
+  }
+  const first = results.web?.assets?.first_screen;
+  if (first) budgets.push(check('first screen (/home) JS gzipped', first.js_gzip_kb, BUDGETS.firstScreenJsKb, atMost(first.js_gzip_kb, BUDGETS.firstScreenJsKb), 'kB'));
+  for (const page of results.web?.lighthouse ?? []) {
+    budgets.push(check(`Lighthouse performance ${page.path}`, page.performance, BUDGETS.lighthousePerformance, atLeast(page.performance, BUDGETS.lighthousePerformance), ''));
+    budgets.push(check(`Lighthouse accessibility ${page.path}`, page.accessibility, BUDGETS.lighthouseAccessibility, atLeast(page.accessibility, BUDGETS.lighthouseAccessibility), ''));
+  }
+  return budgets;
+}
+
+export function writeResults(file, results) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+const pad = (value, width) => String(value ?? '—').padStart(width);
+const fmt = (value, digits = 1) => (value === null || value === undefined ? '—' : Number(value).toFixed(digits));
+
+function loadTable(results) {
+  const ceiling = results.ceiling?.rps;
+  const head = `${'dialect'.padEnd(7)} ${'scenario'.padEnd(40)} ${pad('conns', 5)} ${pad('req/s', 7)} ${pad('p50', 7)} ${pad('p95', 7)} ${pad('p99', 7)} ${pad('err', 4)} ${pad('×ceil', 6)} ${pad('RSS MB', 6)}  budget`;
+  const lines = [head, '-'.repeat(head.length + 10)];
+  const row = (dialect, s, budget = '') =>
+    lines.push(
+      `${dialect.padEnd(7)} ${s.name.slice(0, 40).padEnd(40)} ${pad(s.connections, 5)} ${pad(s.rps, 7)} ${pad(fmt(s.p50_ms), 7)} ${pad(fmt(s.p95_ms), 7)} ${pad(fmt(s.p99_ms), 7)} ${pad(s.errors, 4)} ${pad(ceiling ? fmt(s.rps / ceiling, 3) : '—', 6)} ${pad(s.rss_peak_mb, 6)}  ${budget}`,
+    );
+  if (results.ceiling) row('-', results.ceiling);
+  for (const run of results.runs) {
+    for (const s of run.scenarios ?? []) {
+      let budget = '';
+      if (s.kind === 'read' && run.dialect === 'sqlite') budget = `p99 ≤ ${BUDGETS.readP99Ms} ms: ${verdict(atMost(s.p99_ms, BUDGETS.readP99Ms))}`;
+      if (s.search || s.kind === 'search-term') budget += `${budget ? '; ' : ''}p95 ≤ ${BUDGETS.searchP95Ms} ms: ${verdict(atMost(s.p95_ms, BUDGETS.searchP95Ms))}`;
+      if (s.saturated) budget += `${budget ? '; ' : ''}SATURATED in ${s.saturated_in_s ?? s.duration_s} s${s.amount ? `: ${s.amount} requests run to completion` : ''}`;
+      if (s.errors > 0) budget += `${budget ? '; ' : ''}ERRORS ${JSON.stringify(s.statuses)}`;
+      row(run.dialect, s, budget);
+    }
+  }
+  return lines;
+}
+
+export function printReport(results) {
+  const out = [];
+  const m = results.machine;
+  out.push(`qbank bench — ${results.date} — ${m.cpus}× ${m.cpu_model}, ${m.memory_gb} GB, node ${m.node}, scale ${results.options.scale}`);
+  out.push('');
+  out.push(...loadTable(results));
+  out.push('(latencies in ms; ×ceil = req/s ÷ bare Fastify req/s; RSS = server peak during the run)');
+  out.push('');
+  for (const run of results.runs) {
+    if (run.error) {
+      out.push(`${run.dialect}: FAILED — ${run.error}`);
+      continue;
+    }
+    const e = run.export;
+    out.push(
+      `${run.dialect}: ${run.seed?.counts?.problems ?? '?'} problems; cold start to /healthz ${run.cold_start_ms} ms; RSS idle ${run.rss_idle_mb} MB, peak under load ${run.rss_peak_mb} MB` +
+        (e ? `; .docx export (${e.distinct_images_in_document} distinct images, ${Math.round(e.bytes / 1024)} KiB) median ${e.median_ms} ms, max ${e.max_ms} ms (budget ≤ ${BUDGETS.exportMs} ms: ${verdict(atMost(e.max_ms, BUDGETS.exportMs))})` : ''),
+    );
+  }
+  const web = results.web;
+  if (web?.assets) {
+    const f = web.assets.first_screen;
+    out.push(
+      `web: first screen (/home) JS ${f.js_gzip_kb} kB + CSS ${f.css_gzip_kb} kB gzipped (shell alone JS ${web.assets.shell.js_gzip_kb} kB), budget JS ≤ ${BUDGETS.firstScreenJsKb} kB: ${verdict(atMost(f.js_gzip_kb, BUDGETS.firstScreenJsKb))}` +
+        (web.served_encoding ? `; server sends JS with content-encoding: ${web.served_encoding.content_encoding}` : ''),
+    );
+    if (web.assets.routes) {
+      const routes = Object.entries(web.assets.routes).sort((a, b) => b[1].js_gzip_kb - a[1].js_gzip_kb);
+      out.push(`web: lazy routes beyond the shell, JS gzipped kB: ${routes.map(([name, r]) => `${name} ${r.js_gzip_kb}`).join(', ')}`);
+    }
+  }
+  for (const page of web?.lighthouse ?? []) {
+    out.push(
+      `lighthouse ${page.path}: performance ${page.performance} (runs ${page.performance_all.join('/')}; ≥ ${BUDGETS.lighthousePerformance}: ${verdict(atLeast(page.performance, BUDGETS.lighthousePerformance))}), accessibility ${page.accessibility} (≥ ${BUDGETS.lighthouseAccessibility}: ${verdict(atLeast(page.accessibility, BUDGETS.lighthouseAccessibility))}); FCP ${page.fcp_ms} ms, LCP ${page.lcp_ms} ms, TBT ${page.tbt_ms} ms, CLS ${page.cls}`,
+    );
+  }
+  if (web?.lighthouse_error) out.push(`lighthouse: FAILED — ${web.lighthouse_error}`);
+  const missed = results.budgets.filter((b) => !b.pass);
+  out.push('');
+  out.push(`budgets: ${results.budgets.length - missed.length} pass, ${missed.length} missed`);
+  for (const b of missed) out.push(`  MISS ${b.name}: ${b.value ?? 'not measured'}${b.value === null ? '' : b.unit} (budget ${b.limit}${b.unit})${b.note ? ` — ${b.note}` : ''}`);
+  console.log(out.join('\n'));
+}

@@ -1,0 +1,122 @@
+// The load scenarios of issue 7 item 2, built from the seed:large summary. Each `next()` hands
+// out the following request, so rotating ids spread over the whole run and over all connections.
+import { bearer } from './api.mjs';
+
+/** Spec §9 page sizes, as the web app asks for them (apps/web/src/problems/api.ts, tests/api.ts). */
+const EXAMS_PAGE_SIZE = 20;
+const TEST_PROBLEMS_PAGE_SIZE = 20;
+const CLASS_PROBLEMS_PAGE_SIZE = 5;
+
+function rotate(items) {
+  let i = 0;
+  return () => items[i++ % items.length];
+}
+
+const pages = (count, size) => Array.from({ length: Math.max(1, Math.ceil(count / size)) }, (_, i) => i + 1);
+
+/**
+ * summary: the seed:large summary; token: an approved student's bearer token; boxCodes: boxes of
+ * that student; load: { read, write, login } autocannon settings.
+ */
+export function buildScenarios({ summary, token, boxCodes, base, load }) {
+  const auth = bearer(token);
+  const get = (path) => ({ method: 'GET', path, headers: auth });
+  const exam = summary.exam120.test_code;
+  const klass = summary.classWithProblems.class_heritage_code;
+  const ids = summary.problemIds;
+
+  const examPage = rotate(pages(summary.exam120.problems, TEST_PROBLEMS_PAGE_SIZE));
+  const classPage = rotate(pages(summary.classWithProblems.problems, CLASS_PROBLEMS_PAGE_SIZE));
+  const term = rotate(summary.searchTerms);
+
+  // Bookmark add: every (box, problem) pair once before any repeats, so requests insert rows; a
+  // repeat would still be a valid 200 (adding twice succeeds, boxes/routes.ts).
+  let pair = 0;
+  const nextPair = () => {
+    const i = pair++;
+    return { box: boxCodes[Math.floor(i / ids.length) % boxCodes.length], problem: ids[i % ids.length] };
+  };
+  let replyCount = 0;
+  const student = rotate(summary.students);
+  const writeHeaders = { ...auth, 'content-type': 'application/json', origin: base };
+
+  return [
+    {
+      name: 'healthz (qbank server)',
+      kind: 'diagnostic',
+      ...load.read,
+      next: () => get('/healthz'),
+    },
+    {
+      name: 'exam list page',
+      kind: 'read',
+      ...load.read,
+      next: () => get(`/v1/test/tests?page=1&limit=${EXAMS_PAGE_SIZE}`),
+    },
+    {
+      name: '120-problem exam, problem list',
+      kind: 'read',
+      ...load.read,
+      next: () => get(`/v1/problem?test_code=${exam}&page=${examPage()}&limit=${TEST_PROBLEMS_PAGE_SIZE}`),
+    },
+    {
+      name: 'Korean substring search (all problems)',
+      kind: 'read',
+      search: true,
+      ...load.read,
+      next: () => get(`/v1/problem?q=${encodeURIComponent(term())}&page=1&limit=${TEST_PROBLEMS_PAGE_SIZE}`),
+    },
+    {
+      name: 'class problem list',
+      kind: 'read',
+      ...load.read,
+      next: () => get(`/v1/problem?class_heritage_code=${klass}&page=${classPage()}&limit=${CLASS_PROBLEMS_PAGE_SIZE}`),
+    },
+    {
+      name: 'bookmark add',
+      kind: 'write',
+      ...load.write,
+      next: () => {
+        const { box, problem } = nextPair();
+        return { method: 'POST', path: `/v1/box/${box}/problem/${problem}`, headers: { ...auth, origin: base } };
+      },
+    },
+    {
+      name: 'reply post',
+      kind: 'write',
+      ...load.write,
+      next: () => {
+        const n = ++replyCount;
+        return {
+          method: 'POST',
+          path: `/v1/problem/${ids[n % ids.length]}/reply`,
+          headers: writeHeaders,
+          body: JSON.stringify({ reply_text: `벤치마크 댓글 ${n}: 해설 잘 봤습니다.` }),
+        };
+      },
+    },
+    {
+      name: 'login',
+      kind: 'login',
+      ...load.login,
+      next: () => ({
+        method: 'POST',
+        path: '/v1/auth/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: student(), password: summary.password }),
+      }),
+    },
+  ];
+}
+
+/** One short run per search term at a single connection: what one user waits, term by term. */
+export function buildSearchTermScenarios({ summary, token, load }) {
+  return summary.searchTerms.map((q) => ({
+    name: `search "${q}" (1 connection)`,
+    kind: 'search-term',
+    term: q,
+    connections: 1,
+    duration: load.duration,
+    next: () => ({ method: 'GET', path: `/v1/problem?q=${encodeURIComponent(q)}&page=1&limit=${TEST_PROBLEMS_PAGE_SIZE}`, headers: bearer(token) }),
+  }));
+}
