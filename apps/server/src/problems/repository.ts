@@ -25,15 +25,18 @@ function matchesSearch(
   dialect: Dialect,
   text: string,
 ): Expression<SqlBool> {
-  if (isBigramTerm(text)) {
-    return dialect === 'sqlite'
-      ? eb('problems.uid', 'in', sql<number>`(select rowid from problems_bigram_fts where problems_bigram_fts match ${ftsPhrase(text)})`)
-      : sql<SqlBool>`qbank_bigrams(problems.search_text) @> array[lower(${text})]`;
+  if (dialect === 'sqlite') {
+    if (isBigramTerm(text)) {
+      return eb('problems.uid', 'in', sql<number>`(select rowid from problems_bigram_fts where problems_bigram_fts match ${ftsPhrase(text)})`);
+    }
+    if ([...text].length >= TRIGRAM_MIN) {
+      return eb('problems.uid', 'in', sql<number>`(select rowid from problems_fts where problems_fts match ${ftsPhrase(text)})`);
+    }
+    return containsText(dialect, 'problems.search_text', text);
   }
-  if (dialect === 'sqlite' && [...text].length >= TRIGRAM_MIN) {
-    return eb('problems.uid', 'in', sql<number>`(select rowid from problems_fts where problems_fts match ${ftsPhrase(text)})`);
-  }
-  return containsText(dialect, 'problems.search_text', text);
+  return isBigramTerm(text)
+    ? sql<SqlBool>`qbank_bigrams(problems.search_text) @> array[lower(${text})]`
+    : containsText(dialect, 'problems.search_text', text);
 }
 
 /**
@@ -104,13 +107,21 @@ export async function listProblems(
   // The page's ids and the total come first, from one pass over the hits (a search term's index
   // lookup is the costly part, so it runs once); only those rows are then read whole. Sorting
   // whole rows would load the HTML and explanation of every hit (thousands for a common term).
-  const page = await filtered(db, dialect, filters)
-    .select((eb) => ['problems.uid', eb.fn.countAll<number>().over().as('total')])
+  // The hits are gathered first (materialized): given the ORDER BY and LIMIT directly, PostgreSQL
+  // walks every exam newest first and tests each problem's text in turn (2.7 s for a common term
+  // at 100,000 problems, against 0.5 s this way).
+  const page = await db
+    .with(
+      (cte) => cte('hits').materialized(),
+      () => filtered(db, dialect, filters).select(['problems.uid', 'tests.year', 'problems.test_code', 'problems.type', 'problems.no']),
+    )
+    .selectFrom('hits')
+    .select((eb) => ['hits.uid', eb.fn.countAll<number>().over().as('total')])
     // Across exams (a class, a search): newest exam first; within an exam: type, then number.
-    .orderBy('tests.year', 'desc')
-    .orderBy('problems.test_code', 'desc')
-    .orderBy('problems.type')
-    .orderBy('problems.no')
+    .orderBy('hits.year', 'desc')
+    .orderBy('hits.test_code', 'desc')
+    .orderBy('hits.type')
+    .orderBy('hits.no')
     .limit(paging.limit)
     .offset((paging.page - 1) * paging.limit)
     .execute();
