@@ -1,8 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testDialects, type TestContext } from './test/harness';
+
+const INDEX_HTML = '<!doctype html><html lang="ko"><title>qbank</title></html>';
+const BIG_JS = Array.from({ length: 200 }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n');
 
 describe.each(testDialects)('serving the web app on %s', (dialect) => {
   let t: TestContext;
@@ -10,8 +14,16 @@ describe.each(testDialects)('serving the web app on %s', (dialect) => {
 
   beforeAll(async () => {
     mkdirSync(path.join(webDir, 'assets'));
-    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html lang="ko"><title>qbank</title></html>');
+    writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
     writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // What the web build's precompress step writes (apps/web/vite.config.ts), and Vite's manifest.
+    writeFileSync(path.join(webDir, 'assets', 'big-abc123.js'), BIG_JS);
+    writeFileSync(path.join(webDir, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_JS));
+    writeFileSync(path.join(webDir, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_JS));
+    writeFileSync(path.join(webDir, 'index.html.br'), brotliCompressSync(INDEX_HTML));
+    writeFileSync(path.join(webDir, 'index.html.gz'), gzipSync(INDEX_HTML));
+    mkdirSync(path.join(webDir, '.vite'));
+    writeFileSync(path.join(webDir, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/big-abc123.js"}}');
     t = await createTestContext(dialect, { env: { WEB_DIST_DIR: webDir } });
   });
   afterAll(async () => {
@@ -37,6 +49,47 @@ describe.each(testDialects)('serving the web app on %s', (dialect) => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.json().code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('sends the precompressed file the client accepts, and the plain file otherwise', async () => {
+    const cases = [
+      { accept: 'gzip, deflate, br', encoding: 'br', decode: brotliDecompressSync },
+      { accept: 'gzip', encoding: 'gzip', decode: gunzipSync },
+      { accept: undefined, encoding: undefined, decode: (body: Buffer) => body },
+      { accept: 'identity', encoding: undefined, decode: (body: Buffer) => body },
+    ];
+    for (const { accept, encoding, decode } of cases) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/assets/big-abc123.js',
+        headers: accept ? { 'accept-encoding': accept } : {},
+      });
+      expect(response.statusCode, accept).toBe(200);
+      expect(response.headers['content-encoding'], accept).toBe(encoding);
+      expect(response.headers['content-type'], accept).toContain('javascript');
+      expect(response.headers.vary, accept).toContain('accept-encoding');
+      expect(response.headers['cache-control'], accept).toContain('immutable');
+      expect(decode(response.rawPayload).toString('utf8'), accept).toBe(BIG_JS);
+    }
+  });
+
+  it('sends the compressed index.html for web routes too', async () => {
+    for (const url of ['/', '/home', '/tests/1/problems']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(response.rawPayload).toString('utf8'), url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('does not serve dotfiles such as the Vite manifest', async () => {
+    for (const url of ['/.vite/manifest.json', '/.vite/', '/assets/.hidden.js']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('assets/big-abc123.js');
     }
   });
 });

@@ -132,6 +132,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       root: webDistDir,
       prefix: '/',
       index: ['index.html'],
+      // The web build writes .br and .gz beside each text asset (apps/web/vite.config.ts): the
+      // plugin picks br, then gzip, by Accept-Encoding, falls back to the plain file, and adds
+      // `Vary: Accept-Encoding`. No compression work happens per request.
+      preCompressed: true,
+      // dist/.vite/manifest.json (read by the bench) and any other dotfile are not public.
+      dotfiles: 'ignore',
       setHeaders: (res, filePath) => {
         // Vite names assets by content hash, so they never change; index.html always revalidates.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -146,7 +152,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const pathOnly = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => pathOnly === prefix || pathOnly.startsWith(prefix));
-    if (webBuilt && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A refused dotfile (see `dotfiles` above) stays a 404, not the app's index.html.
+    const isDotPath = pathOnly.includes('/.');
+    if (webBuilt && !isApi && !isDotPath && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ message: messages.notFound, code: ERROR_CODES.notFound });

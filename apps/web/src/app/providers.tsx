@@ -1,10 +1,14 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { configureApiClient, isApiRequestError } from '../lib/api-client';
 import { endSession, sessionQueryKey } from '../lib/session';
 import { cssVariablesResolver, theme } from './theme';
+
+// The toast container (with react-transition-group and react-remove-scroll) is no part of the
+// first paint: it is its own chunk. Toasts raised before it arrives wait in Mantine's
+// notifications store and appear once it mounts.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 export function createAppQueryClient(): QueryClient {
   return new QueryClient({
@@ -44,7 +48,9 @@ export function AppProviders({
     <QueryClientProvider client={queryClient}>
       {/* Light scheme only: no ColorSchemeScript, which would be an inline script the CSP forbids. */}
       <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver} env={env}>
-        <Notifications position="top-center" />
+        <Suspense fallback={null}>
+          <Notifications position="top-center" />
+        </Suspense>
         {children}
       </MantineProvider>
     </QueryClientProvider>

@@ -178,7 +178,9 @@ export function PublicShell({ children }: { children?: ReactNode }) {
         </Stack>
       </MenuDrawer>
 
-      <Box component="main" id="main-content" tabIndex={-1} style={{ flex: 1 }}>
+      {/* At least a screen tall, so the footer starts below the fold and does not jump down
+          (layout shift, CLS) when the page's data arrives and its content grows. */}
+      <Box component="main" id="main-content" tabIndex={-1} mih="100vh" style={{ flex: 1 }}>
         <PendingNotice />
         <Container size="lg" py="lg">
           <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>

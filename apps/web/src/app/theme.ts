@@ -1,4 +1,4 @@
-import { createTheme, Drawer, Modal, Notification, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type DrawerProps, type ModalProps, type NotificationProps } from '@mantine/core';
 import { messages } from '../messages';
 
 // No web-font download (CSP, offline campus networks): Pretendard or Noto Sans KR when the
@@ -14,12 +14,14 @@ export const theme = createTheme({
   headings: { fontFamily },
   defaultRadius: 'md',
   components: {
-    // Icon-only close buttons get a Korean accessible name.
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': messages.common.close } } }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': messages.common.close } } }),
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': messages.common.closeNotification } },
-    }),
+    // Icon-only close buttons get a Korean accessible name. Plain objects, not Drawer.extend():
+    // `extend` is an identity helper, but referencing the component here would put Drawer and
+    // Modal (with their scroll area, focus trap and @floating-ui) into the first-screen bundle.
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': messages.common.close } } satisfies Partial<DrawerProps> },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': messages.common.close } } satisfies Partial<ModalProps> },
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': messages.common.closeNotification } } satisfies Partial<NotificationProps>,
+    },
   },
 });
 
