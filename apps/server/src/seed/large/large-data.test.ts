@@ -6,8 +6,11 @@ import { sanitizeRichHtml } from '../../core/html';
 import { buildProblemSearchText } from '../../problems/search-text';
 import { createTestContext, loginCookie, testDialects, type TestContext } from '../../test/harness';
 import { EXAM_120_SIZE, LARGE_PASSWORD, largeCounts, seedLargeData, type LargeSeedSummary } from './large-data';
+import { loadKorMedQuestions, SAMPLE_QUESTIONS_FILE } from './problem-text';
 
 const SCALE = 0.005;
+// The in-repo sample, not the shared folder: CI runs on a clean clone.
+const questions = loadKorMedQuestions(SAMPLE_QUESTIONS_FILE);
 
 describe.each(testDialects)('seed:large on %s', (dialect) => {
   let ctx: TestContext;
@@ -16,7 +19,7 @@ describe.each(testDialects)('seed:large on %s', (dialect) => {
 
   beforeAll(async () => {
     ctx = await createTestContext(dialect);
-    summary = await seedLargeData(ctx.db, ctx.dialect, { scale: SCALE, uploadsDir: ctx.config.uploadsDir });
+    summary = await seedLargeData(ctx.db, ctx.dialect, { scale: SCALE, uploadsDir: ctx.config.uploadsDir, questions });
     cookie = await loginCookie(ctx.app, summary.accounts.student, LARGE_PASSWORD);
   }, 60_000);
   afterAll(async () => ctx?.close());
@@ -132,7 +135,7 @@ describe.each(testDialects)('seed:large on %s', (dialect) => {
   });
 
   it('refuses a second run on the same database', async () => {
-    await expect(seedLargeData(ctx.db, ctx.dialect, { scale: SCALE, uploadsDir: ctx.config.uploadsDir })).rejects.toThrow(/empty database/);
+    await expect(seedLargeData(ctx.db, ctx.dialect, { scale: SCALE, uploadsDir: ctx.config.uploadsDir, questions })).rejects.toThrow(/empty database/);
     expect(await count('problems')).toBe(summary.counts.problems);
   });
 });

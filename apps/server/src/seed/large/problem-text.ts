@@ -20,6 +20,12 @@ export interface KorMedQuestion {
 /** The copy in the shared data folder (see its README for the licence: CC BY-NC 2.0, test data only). */
 export const DEFAULT_QUESTIONS_FILE = fileURLToPath(new URL('../../../../../../shared/data/kormedmcqa/questions.json', import.meta.url));
 
+/**
+ * 100 of those questions, kept in the repository so the tests run without the shared folder
+ * (fixtures/README.md gives the source and licence).
+ */
+export const SAMPLE_QUESTIONS_FILE = fileURLToPath(new URL('./fixtures/kormedmcqa-sample.json', import.meta.url));
+
 export function loadKorMedQuestions(file: string = DEFAULT_QUESTIONS_FILE): KorMedQuestion[] {
   const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
   if (!Array.isArray(parsed) || parsed.length === 0) throw new Error(`${file}: expected a non-empty array of questions`);
