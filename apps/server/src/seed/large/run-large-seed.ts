@@ -2,19 +2,21 @@
 // Fills an empty database with the large benchmark data set (see large-data.ts) and prints its
 // summary. The SQLite file and the uploads land where the server looks when started with
 // DATA_DIR=DIR (and DATABASE_URL=URL for PostgreSQL). Test data only.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../../core/db';
 import { migrateToLatest } from '../../db/migrate';
 import { loadConfig } from '../../env';
 import { seedLargeData } from './large-data';
+import { DEFAULT_QUESTIONS_FILE, loadKorMedQuestions, SAMPLE_QUESTIONS_FILE } from './problem-text';
 
 const usage = `usage: npm run seed:large -- [--data-dir DIR] [--database-url URL] [--scale N] [--summary FILE]
   --data-dir DIR      SQLite database and uploads in DIR (default ./data-large)
   --database-url URL  PostgreSQL instead of SQLite (default: DATABASE_URL); uploads still go to DIR
   --scale N           1 = 100,000 problems (default 1; 0.01 = 1,000)
-  --summary FILE      also write the summary JSON to FILE`;
+  --summary FILE      also write the summary JSON to FILE
+  --questions FILE    KorMedMCQA questions JSON (default: the shared copy, ../shared/data/kormedmcqa)`;
 
 const { values } = parseArgs({
   options: {
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     scale: { type: 'string' },
     summary: { type: 'string' },
+    questions: { type: 'string' },
     help: { type: 'boolean' },
   },
 });
@@ -33,6 +36,11 @@ if (values.help) {
 const scale = Number(values.scale ?? '1');
 if (!Number.isFinite(scale) || scale <= 0) {
   console.error(`--scale must be a positive number\n${usage}`);
+  process.exit(2);
+}
+const questionsFile = path.resolve(values.questions ?? DEFAULT_QUESTIONS_FILE);
+if (!existsSync(questionsFile)) {
+  console.error(`questions file not found: ${questionsFile}\n(the shared KorMedMCQA copy is missing; pass --questions FILE, e.g. ${path.relative(process.cwd(), SAMPLE_QUESTIONS_FILE)}, the in-repo sample of 101)\n${usage}`);
   process.exit(2);
 }
 const dataDir = path.resolve(values['data-dir'] ?? './data-large');
@@ -52,7 +60,7 @@ const started = performance.now();
 const { db, dialect } = openDatabase({ databaseUrl, dataDir });
 try {
   await migrateToLatest(db);
-  const summary = await seedLargeData(db, dialect, { scale, uploadsDir, log: (line) => console.log(`[seed:large ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`) });
+  const summary = await seedLargeData(db, dialect, { scale, uploadsDir, questions: loadKorMedQuestions(questionsFile), log: (line) => console.log(`[seed:large ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`) });
   const json = JSON.stringify(summary, null, 2);
   if (values.summary) {
     mkdirSync(path.dirname(path.resolve(values.summary)), { recursive: true });
