@@ -28,6 +28,14 @@ export function bigramDocument(text: string): string {
   return bigrams.join(' ');
 }
 
+/**
+ * Substring match on a column that holds lower-cased text (the problems' search document): the
+ * term is lower-cased instead of the column, so PostgreSQL compares with LIKE, not ILIKE.
+ */
+export function containsLowerCasedText(column: string, text: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(column)} like ${containsPattern(text.toLowerCase())} escape '\\'`;
+}
+
 /** LIKE pattern matching `text` anywhere, with the wildcards in it taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

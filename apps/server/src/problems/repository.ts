@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type SqlBool, type Expression } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
-import { containsText, isBigramTerm } from '../core/search';
+import { containsLowerCasedText, containsText, isBigramTerm } from '../core/search';
 import type { Database } from '../db/schema';
 
 export interface ProblemFilters {
@@ -35,8 +35,8 @@ function matchesSearch(
     return containsText(dialect, 'problems.search_text', text);
   }
   return isBigramTerm(text)
-    ? sql<SqlBool>`qbank_bigrams(problems.search_text) @> array[lower(${text})]`
-    : containsText(dialect, 'problems.search_text', text);
+    ? sql<SqlBool>`qbank_bigrams(problems.search_text) @> array[${text.toLowerCase()}]`
+    : containsLowerCasedText('problems.search_text', text);
 }
 
 /**
