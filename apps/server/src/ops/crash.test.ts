@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createMember, openTestDatabase, testDialects, TEST_PASSWORD, type TestDatabase } from '../test/harness';
 import { createProblem, createSubject, createTest } from '../test/factories';
-import { removeServerBundle, startServerProcess, type ServerProcess } from './server-process';
+import { removeServerBundle, signInOverHttp, startServerProcess, stopServerAndClose, type ServerProcess } from './server-process';
 
 // Crash safety: a stream of writes (comments, bookmarks, solve answers; ten at a time) against
 // the real server, which is killed with SIGKILL part-way. After a restart on the same data every
@@ -106,17 +106,8 @@ describe.each(testDialects)('crash safety (%s)', (dialect) => {
     for (let no = 1; no <= PROBLEMS; no += 1) problems.push(await createProblem(database.db, { test_code: test, no, answer: '3' }));
 
     let server = await startServerProcess(serverEnv(database));
-    cleanup = async () => {
-      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-      await server.exited;
-      await database.close();
-    };
-    const login = await fetch(`${server.baseUrl}/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ id: member.id, email: member.id, password: TEST_PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    cleanup = () => stopServerAndClose(server, database);
+    const token = await signInOverHttp(server, member.id, TEST_PASSWORD);
     const box = await call(server, token, 'POST', '/v1/box', { box_name: `충돌 시험 ${randomBytes(2).toString('hex')}` });
     const boxCode = (box.json as { box: { code: number } }).box.code;
 

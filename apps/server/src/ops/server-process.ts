@@ -106,3 +106,21 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
     });
   return { child, baseUrl: `http://127.0.0.1:${port}`, port, output: () => output, waitForOutput, exited };
 }
+
+/** Signs in over HTTP as the process's real clients do, and returns the bearer token. */
+export async function signInOverHttp(server: ServerProcess, id: string, password: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id, email: id, password }),
+  });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Kills the process if it still runs, waits for it, then closes its test database. */
+export async function stopServerAndClose(server: ServerProcess, database: { close(): Promise<void> }): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  await server.exited;
+  await database.close();
+}

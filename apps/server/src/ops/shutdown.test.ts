@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createMember, openTestDatabase, testDialects, TEST_PASSWORD, type TestDatabase } from '../test/harness';
 import { createProblem, createSubject, createTest } from '../test/factories';
-import { removeServerBundle, startServerProcess, type ServerProcess } from './server-process';
+import { removeServerBundle, signInOverHttp, startServerProcess, stopServerAndClose, type ServerProcess } from './server-process';
 
 // The real server as a child process: SIGTERM while a request body is still arriving. The
 // request must complete with its real answer (the write is stored), new connections must be
@@ -43,18 +43,8 @@ async function setUp(dialect: (typeof testDialects)[number]): Promise<Setup> {
     LOG_LEVEL: 'info',
     WEB_DIST_DIR: path.join(database.dataDir, 'no-web'),
   });
-  cleanup = async () => {
-    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-    await server.exited;
-    await database.close();
-  };
-  const login = await fetch(`${server.baseUrl}/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ id: member.id, email: member.id, password: TEST_PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const { token } = (await login.json()) as { token: string };
+  cleanup = () => stopServerAndClose(server, database);
+  const token = await signInOverHttp(server, member.id, TEST_PASSWORD);
   return { database, server, problemUid, token };
 }
 
