@@ -133,14 +133,21 @@ export interface SolveRunsTable {
   creation_time: Generated<string>;
 }
 
+export type AnswerSource = 'solve' | 'session' | 'review';
+export type AnswerJudge = 'machine' | 'self';
+
+/** Every answer a member gives anywhere (see migration 2026-11-24-001-answer-record). */
 export interface SolveAttemptsTable {
   code: Generated<number>;
-  run_code: number;
+  run_code: number | null;
   member_code: number;
   problem_uid: number;
   answer: string;
   is_correct: number;
   creation_time: Generated<string>;
+  source: Generated<AnswerSource>;
+  session_code: number | null;
+  judged_by: Generated<AnswerJudge>;
 }
 
 export interface BoardsTable {

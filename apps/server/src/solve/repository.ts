@@ -28,6 +28,7 @@ export async function insertAttempt(
     .insertInto('solve_attempts')
     .values({ ...values, is_correct: values.is_correct ? 1 : 0, creation_time: nowIso() })
     .returning(['code', 'run_code', 'problem_uid', 'answer', 'is_correct', 'creation_time'])
+    .$narrowType<{ run_code: number }>()
     .executeTakeFirstOrThrow();
   return { ...row, is_correct: row.is_correct === 1 };
 }
@@ -42,6 +43,7 @@ export async function listLatestAttempts(db: DbOrTx, runCode: number) {
       eb.selectFrom('solve_attempts as latest').select((inner) => inner.fn.max('latest.code').as('code')).where('latest.run_code', '=', runCode).groupBy('latest.problem_uid'),
     )
     .orderBy('code')
+    .$narrowType<{ run_code: number }>()
     .execute();
   return rows.map((row) => ({ ...row, is_correct: row.is_correct === 1 }));
 }
