@@ -4,6 +4,7 @@ import * as shortTermSearch from './migrations/2026-11-22-001-short-term-search'
 import * as problemListingIndex from './migrations/2026-11-22-002-problem-listing-index';
 import * as lowerCasedSearchText from './migrations/2026-11-22-003-lower-cased-search-text';
 import * as answerRecord from './migrations/2026-11-24-001-answer-record';
+import * as problemNotes from './migrations/2026-11-24-002-problem-notes';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from disk, so the bundled server carries them.
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-002-problem-listing-index': problemListingIndex,
   '2026-11-22-003-lower-cased-search-text': lowerCasedSearchText,
   '2026-11-24-001-answer-record': answerRecord,
+  '2026-11-24-002-problem-notes': problemNotes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -150,6 +150,15 @@ export interface SolveAttemptsTable {
   judged_by: Generated<AnswerJudge>;
 }
 
+/** A member's private memo and 헷갈림 flag on a problem (migration 2026-11-24-002-problem-notes). */
+export interface ProblemNotesTable {
+  member_code: number;
+  problem_uid: number;
+  note_text: Generated<string>;
+  is_confused: Generated<number>;
+  update_time: Generated<string>;
+}
+
 export interface BoardsTable {
   code: Generated<number>;
   board_name: string;
@@ -217,6 +226,7 @@ export interface Database {
   box_problems: BoxProblemsTable;
   solve_runs: SolveRunsTable;
   solve_attempts: SolveAttemptsTable;
+  problem_notes: ProblemNotesTable;
   boards: BoardsTable;
   board_contents: BoardContentsTable;
   board_replies: BoardRepliesTable;
