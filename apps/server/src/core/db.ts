@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/schema';
-import { FairSqliteDialect } from './fair-sqlite';
+import { cacheStatements, FairSqliteDialect } from './fair-sqlite';
 import { bigramDocument } from './search';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -33,7 +33,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   sqlite.pragma('synchronous = NORMAL');
   // The bigram search index's triggers call this (migration 2026-11-22-001).
   sqlite.function('qbank_bigrams', { deterministic: true }, (text) => bigramDocument(typeof text === 'string' ? text : ''));
-  return { db: new Kysely<Database>({ dialect: new FairSqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new FairSqliteDialect({ database: cacheStatements(sqlite) }) }), dialect: 'sqlite' };
 }
 
 export function nowIso(): string {

@@ -1,5 +1,6 @@
+import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { FifoLock } from './fair-sqlite';
+import { cacheStatements, FifoLock } from './fair-sqlite';
 
 describe('FifoLock', () => {
   it('hands the lock to waiters in arrival order, and a newcomer never jumps the queue', async () => {
@@ -28,5 +29,25 @@ describe('FifoLock', () => {
     let taken = false;
     await lock.lock().then(() => (taken = true));
     expect(taken).toBe(true);
+  });
+});
+
+describe('cacheStatements', () => {
+  it('compiles each SQL text once, drops the least recently used past capacity, and follows schema changes', () => {
+    const sqlite = cacheStatements(new SQLite(':memory:'), 2);
+    sqlite.exec('create table t (a integer)');
+    const first = sqlite.prepare('select a from t');
+    expect(sqlite.prepare('select a from t')).toBe(first);
+    const other = sqlite.prepare('select count(*) as n from t');
+    expect(sqlite.prepare('select a from t')).toBe(first); // used last: the count is now oldest
+    sqlite.prepare('select 1');
+    expect(sqlite.prepare('select a from t')).toBe(first);
+    expect(sqlite.prepare('select count(*) as n from t')).not.toBe(other);
+
+    sqlite.prepare('insert into t (a) values (?)').run(1);
+    sqlite.exec('alter table t add column b text default \'x\'');
+    sqlite.prepare('insert into t (a) values (?)').run(2);
+    expect(sqlite.prepare('select a from t').all()).toEqual([{ a: 1 }, { a: 2 }]);
+    sqlite.close();
   });
 });
