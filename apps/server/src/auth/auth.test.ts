@@ -266,6 +266,7 @@ describe.each(testDialects)('auth on %s', (dialect) => {
       const missing = await get('/v1/nothing-here');
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ code: 'NOT_FOUND', message: '요청한 주소를 찾을 수 없습니다.' });
+      expect(missing.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       const crash = await get('/v1/test-probe/crash');
       expect(crash.statusCode).toBe(500);
       expect(crash.json()).toEqual({ code: 'INTERNAL', message: '서버 오류가 발생했습니다. 잠시 후 다시 시도하세요.' });
