@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { setPasswordCost } from './auth/password';
 import { ensureBootstrapAdmin } from './core/bootstrap';
 import { openDatabase } from './core/db';
+import { refreshPlannerStatistics } from './core/planner-statistics';
 import { migrateToLatest } from './db/migrate';
 import type { Config } from './env';
 import { countMembers } from './members/repository';
@@ -34,5 +35,6 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
     demoAccounts = result.accounts;
     if (result.seeded) app.log.info('demo data seeded');
   }
+  await refreshPlannerStatistics(db, dialect, 'start');
   return { app, demoAccounts };
 }

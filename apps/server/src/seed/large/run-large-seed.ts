@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../../core/db';
+import { refreshPlannerStatistics } from '../../core/planner-statistics';
 import { migrateToLatest } from '../../db/migrate';
 import { loadConfig } from '../../env';
 import { seedLargeData } from './large-data';
@@ -61,6 +62,7 @@ const { db, dialect } = openDatabase({ databaseUrl, dataDir });
 try {
   await migrateToLatest(db);
   const summary = await seedLargeData(db, dialect, { scale, uploadsDir, questions: loadKorMedQuestions(questionsFile), log: (line) => console.log(`[seed:large ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`) });
+  await refreshPlannerStatistics(db, dialect, 'bulk');
   const json = JSON.stringify(summary, null, 2);
   if (values.summary) {
     mkdirSync(path.dirname(path.resolve(values.summary)), { recursive: true });
