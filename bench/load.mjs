@@ -1,6 +1,7 @@
 // One load scenario with autocannon on loopback: an untimed warm-up, then the measured run.
 // Latencies come from autocannon's per-response event so p95 is exact (its own histogram only
 // reports p90/p97.5/p99), and every status code is counted: anything but 2xx is an error.
+// Percentiles describe the steady state: each connection's first response is reported apart.
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { percentile, round, sleep } from './util.mjs';
@@ -24,37 +25,51 @@ export async function runScenario(baseUrl, scenario, sampler) {
   if (scenario.warmup) await once({ ...common, duration: scenario.warmup });
 
   const latencies = [];
+  // Each connection's first response waits behind every other connection's first request while
+  // the server is saturated by the opening burst; it is reported apart from the steady state.
+  const firstLatencies = [];
+  const answeredClients = new Set();
   const statuses = {};
   const sampling = sampler?.start();
   const result = await once(
     scenario.amount ? { ...common, amount: scenario.amount } : { ...common, duration: scenario.duration },
-    (_client, statusCode, _bytes, responseTime) => {
-      latencies.push(responseTime);
+    (client, statusCode, _bytes, responseTime) => {
+      if (!scenario.amount && !answeredClients.has(client)) {
+        answeredClients.add(client);
+        firstLatencies.push(responseTime);
+      } else {
+        latencies.push(responseTime);
+      }
       statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
     },
   );
   const rss = sampling?.stop();
 
   latencies.sort((a, b) => a - b);
+  firstLatencies.sort((a, b) => a - b);
+  const answered = latencies.length + firstLatencies.length;
   const non2xx = Object.entries(statuses).reduce((sum, [code, count]) => (code.startsWith('2') ? sum : sum + count), 0);
   // Socket errors and timeouts never reach the response event, so they are added on top.
   const errors = non2xx + result.errors + result.timeouts + result.mismatches;
   // Requests still in flight when the run stops are dropped by autocannon. Fewer answers than
   // connections means most requests took longer than the whole run: the server is saturated at
   // this concurrency, and the percentiles (of the few that finished) understate the wait.
-  const unfinished = Math.max(0, (result.requests.sent ?? 0) - latencies.length - result.errors - result.timeouts);
-  const saturated = latencies.length < scenario.connections;
+  const unfinished = Math.max(0, (result.requests.sent ?? 0) - answered - result.errors - result.timeouts);
+  const saturated = answered < scenario.connections;
   return {
     name: scenario.name,
     connections: scenario.connections,
     ...(scenario.amount ? { amount: scenario.amount } : {}),
     duration_s: round(result.duration, 2),
-    requests: latencies.length,
-    rps: round(latencies.length / result.duration, 0),
+    requests: answered,
+    rps: round(answered / result.duration, 0),
     p50_ms: round(percentile(latencies, 50), 2),
     p95_ms: round(percentile(latencies, 95), 2),
     p99_ms: round(percentile(latencies, 99), 2),
     max_ms: round(latencies.at(-1) ?? Number.NaN, 2),
+    ...(firstLatencies.length > 0
+      ? { first_response: { count: firstLatencies.length, p50_ms: round(percentile(firstLatencies, 50), 2), max_ms: round(firstLatencies.at(-1), 2) } }
+      : {}),
     errors,
     unfinished_at_end: unfinished,
     ...(saturated ? { saturated: true } : {}),

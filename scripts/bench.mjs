@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBoxes, login, timeExport } from '../bench/api.mjs';
 import { measureCeiling } from '../bench/ceiling.mjs';
+import { FLOOR_SCENARIOS, measureFloor } from '../bench/floor.mjs';
 import { runLighthouse } from '../bench/lighthouse.mjs';
 import { drain, runScenario } from '../bench/load.mjs';
 import { evaluateBudgets, printReport, writeResults } from '../bench/report.mjs';
@@ -27,8 +28,8 @@ const USAGE = `npm run bench -- [options]
   --database-url URL     start from this seeded PostgreSQL database (copied as a template) instead of seeding
   --pg-data-dir DIR      the DATA_DIR seed:large put that database's uploads in (copied first)
   --pg-summary FILE      its seed summary (default PG-DATA-DIR/${SUMMARY_FILE})
-  --no-sqlite, --no-postgres, --no-lighthouse, --no-ceiling   skip a part
-  --duration S  --warmup S  --connections N  --write-connections N   load settings (10, 2, 200, 50)
+  --no-sqlite, --no-postgres, --no-lighthouse, --no-ceiling, --no-floor   skip a part
+  --duration S  --warmup S  --connections N  --write-connections N   load settings (10, 2, 100, 50)
   --login-requests N     logins in the login scenario (default 100; the server allows 120 a minute per address)
   --login-connections N  concurrent logins (default 4: scrypt runs on libuv's 4 threads)
   --export-runs N  --lighthouse-runs N   (7, 3)
@@ -47,9 +48,10 @@ const { values: opts } = parseArgs({
     'no-postgres': { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
     'no-ceiling': { type: 'boolean', default: false },
+    'no-floor': { type: 'boolean', default: false },
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
-    connections: { type: 'string', default: '200' },
+    connections: { type: 'string', default: '100' },
     'write-connections': { type: 'string', default: '50' },
     'login-requests': { type: 'string', default: '100' },
     'login-connections': { type: 'string', default: '4' },
@@ -141,7 +143,7 @@ const tempDir = (prefix) => {
 const FIRST_START_TIMEOUT_MS = 30 * 60_000;
 
 /** The load scenarios, search terms one by one, the export and (SQLite) Lighthouse on one server. */
-async function benchServer({ dialect, env, summary, lighthouse, extraIdle }) {
+async function benchServer({ dialect, env, summary, lighthouse, floor, extraIdle }) {
   log(`${dialect}: first start (applies pending migrations)`);
   const first = await startProcess({ args: [serverDist], env, healthUrl: `${base}/healthz`, label: `${dialect} server`, timeoutMs: FIRST_START_TIMEOUT_MS });
   await stopProcess(first.child);
@@ -149,8 +151,9 @@ async function benchServer({ dialect, env, summary, lighthouse, extraIdle }) {
   const server = await startProcess({ args: [serverDist], env, healthUrl: `${base}/healthz`, label: `${dialect} server` });
   const run = { dialect, first_start_ms: first.coldStartMs, cold_start_ms: server.coldStartMs, rss_idle_mb: round(readRssMb(server.pid) ?? Number.NaN, 0) };
   log(`${dialect}: healthy after ${server.coldStartMs} ms`);
+  let token;
   try {
-    const token = await login(base, summary.accounts.student, summary.password);
+    token = await login(base, summary.accounts.student, summary.password);
     const boxCodes = [summary.studentBoxId, ...(await createBoxes(base, token, 29))];
     const sampler = rssSampler(server.pid);
     run.scenarios = [];
@@ -183,6 +186,8 @@ async function benchServer({ dialect, env, summary, lighthouse, extraIdle }) {
   } finally {
     await stopProcess(server.child);
   }
+  // The floor reads the same database file, so it runs once qbank has stopped.
+  if (floor) run.floor = await floor({ token, boxCodes: [summary.studentBoxId] });
   return run;
 }
 
@@ -202,7 +207,17 @@ async function benchSqlite(web) {
     const summary = readSummary(summaryFile);
     run.seed = { reused: Boolean(opts['data-dir']), wall_ms: seedMs, duration_ms: summary.durationMs, scale: summary.scale, counts: summary.counts };
     const lighthouse = opts['no-lighthouse'] ? null : (token) => lighthouseRun(web, summary, token);
-    Object.assign(run, await benchServer({ dialect: 'sqlite', env: serverEnv({ DATA_DIR: dataDir }), summary, lighthouse }));
+    const floor = opts['no-floor']
+      ? null
+      : ({ token, boxCodes }) =>
+          measureFloor({
+            scenarios: buildScenarios({ summary, token, boxCodes, base, load }).filter((s) => FLOOR_SCENARIOS.includes(s.name)),
+            dataDir,
+            token,
+            port: port + 2,
+            env: passThrough,
+          });
+    Object.assign(run, await benchServer({ dialect: 'sqlite', env: serverEnv({ DATA_DIR: dataDir }), summary, lighthouse, floor }));
   } catch (error) {
     run.error = error instanceof Error ? error.message : String(error);
     log(`sqlite: FAILED ${run.error}`);
@@ -318,6 +333,12 @@ try {
 
 if (results.ceiling) {
   for (const run of results.runs) for (const s of run.scenarios ?? []) s.ratio_to_ceiling = round(s.rps / results.ceiling.rps, 3);
+}
+for (const run of results.runs) {
+  for (const s of run.scenarios ?? []) {
+    const floor = run.floor?.[s.name];
+    if (floor) s.ratio_to_floor = round(s.rps / floor.rps, 3);
+  }
 }
 results.machine.load_average_at_end = os.loadavg().map((l) => round(l, 2));
 results.budgets = evaluateBudgets(results);
