@@ -1,4 +1,4 @@
-// `npm test`: unit and API tests (vitest; PostgreSQL too when TEST_DATABASE_URL is set), then the
+// `npm test`: the linter (layering, cycles, hooks, promises), unit and API tests (vitest; PostgreSQL too when TEST_DATABASE_URL is set), then the
 // browser e2e suite against the built app. Ends with one summary line, "N passed, N failed, N skipped".
 // REQUIRE_POSTGRES=1 / REQUIRE_E2E=1 (set by .ci/run) turn a missing database or browser into a failure.
 import { spawnSync } from 'node:child_process';
@@ -34,6 +34,12 @@ if (requirePostgres && !process.env.TEST_DATABASE_URL) {
 }
 if (!process.env.TEST_DATABASE_URL) {
   console.warn('Note: TEST_DATABASE_URL is not set; API tests run on SQLite only.');
+}
+
+// Lint first: it is the cheapest check and guards the layering every later change relies on.
+if (!run('npm', ['run', 'lint'])) {
+  ok = false;
+  totals.failed += 1;
 }
 
 ok = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputDir}/vitest.json`]) && ok;
