@@ -1,6 +1,64 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+// Layering (docs/decisions.md D-arch-1). Each feature folder lists the features it may import; the
+// direction is one way (a feature never imports one that lists it). Everything else under src/ that
+// is not core is off limits to it. A new feature adds one line here, after the features it builds on.
+const serverCore = ['core', 'db', 'env.ts', 'errors.ts', 'messages.ts', 'mail'];
+const serverFeatures = {
+  subjects: [],
+  classes: ['subjects'],
+  tests: ['subjects'],
+  members: [],
+  auth: ['members'],
+  uploads: [],
+  export: ['tests'],
+  problems: ['tests', 'uploads'],
+  authoring: ['problems', 'tests', 'subjects', 'uploads'],
+  assignments: ['authoring', 'problems', 'tests'],
+  boxes: ['problems'],
+  solve: ['problems', 'tests'],
+  replies: ['problems'],
+  boards: ['uploads', 'export'],
+};
+const webCore = ['lib', 'components', 'messages.ts', 'common'];
+const webFeatures = {
+  subjects: [],
+  tests: ['subjects'],
+  members: [],
+  auth: ['members'],
+  home: [],
+  replies: [],
+  problems: ['replies', 'tests', 'subjects'],
+  boxes: ['problems'],
+  authoring: ['problems', 'tests', 'subjects'],
+  assignments: ['authoring', 'tests', 'subjects'],
+  solve: ['boxes', 'problems', 'tests'],
+  boards: [],
+};
+
+function layerZones(root, core, features, testHelpers) {
+  const zones = [
+    {
+      target: `${root}/{${core.filter((name) => !name.includes('.')).join(',')}}/**`,
+      from: root,
+      except: core.map((name) => `./${name}`),
+      message: 'Core code (lib, components, core) imports no feature: pass what it needs in, or move it into the feature.',
+    },
+  ];
+  for (const [feature, allowed] of Object.entries(features)) {
+    zones.push({
+      target: `${root}/${feature}/**`,
+      from: root,
+      except: [feature, ...core, ...allowed, testHelpers].map((name) => `./${name}`),
+      message: `${feature} may import core, @qbank/shared and only ${allowed.join(', ') || 'no other feature'} (eslint.config.js: one direction per pair of features; compose at the page or with a slot prop).`,
+    });
+  }
+  return zones;
+}
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.test-output/**'] },
@@ -18,13 +76,75 @@ export default tseslint.config(
     },
   },
   {
+    // Import graph rules: no cycles, and the layering zones above.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...layerZones('apps/server/src', serverCore, serverFeatures, 'testing'),
+            {
+              // routes -> service -> repository: SQL stays behind the service.
+              target: 'apps/server/src/*/routes.ts',
+              from: 'apps/server/src/*/repository.ts',
+              message: 'Routes call services only; the repository is reached through the feature service.',
+            },
+            {
+              target: 'apps/server/src/*/*-routes.ts',
+              from: 'apps/server/src/*/*repository.ts',
+              message: 'Routes call services only; the repository is reached through the feature service.',
+            },
+            {
+              target: 'apps/server/src/*/routes.ts',
+              from: 'apps/server/src/*/*-repository.ts',
+              message: 'Routes call services only; the repository is reached through the feature service.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-fixtures.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones('apps/web/src', webCore, webFeatures, 'testing') }],
+    },
+  },
+  {
+    // Promises are awaited, returned or explicitly voided; no promise where a void callback goes.
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
     // Migrations are frozen in time and take Kysely<any> (Kysely migration guide).
     files: ['apps/server/src/db/migrations/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     // Config, scripts and tests may read the environment (test matrix, CI switches).
-    files: ['apps/server/src/env.ts', '**/*.test.ts', '**/*.config.ts', 'apps/server/src/test/**', 'scripts/**', 'e2e/**', '**/build.mjs'],
+    files: ['apps/server/src/env.ts', '**/*.test.ts', '**/*.config.ts', 'apps/server/src/test/**', 'apps/server/src/testing/**', 'scripts/**', 'e2e/**', '**/build.mjs'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

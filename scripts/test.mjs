@@ -1,4 +1,4 @@
-// `npm test`: lint, unit and API tests (vitest; PostgreSQL too when TEST_DATABASE_URL is set), then
+// `npm test`: the linter (layering, cycles, hooks, promises), unit and API tests (vitest; PostgreSQL too when TEST_DATABASE_URL is set), then
 // the browser e2e suite against the built app. Ends with one summary line, "N passed, N failed, N skipped".
 // REQUIRE_POSTGRES=1 / REQUIRE_E2E=1 (set by .ci/run) turn a missing database or browser into a failure.
 //

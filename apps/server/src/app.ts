@@ -15,7 +15,7 @@ import { boardRoutes } from './boards/routes';
 import { memberRoutes } from './members/routes';
 import { classRoutes } from './classes/routes';
 import { problemRoutes } from './problems/routes';
-import { problemAuthoringRoutes } from './problems/authoring-routes';
+import { problemAuthoringRoutes } from './authoring/routes';
 import { assignmentRoutes } from './assignments/routes';
 import { subjectRoutes } from './subjects/routes';
 import { testRoutes } from './tests/routes';

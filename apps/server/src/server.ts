@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { setPasswordCost } from './auth/password';
-import { ensureBootstrapAdmin } from './core/bootstrap';
+import { setPasswordCost } from './core/password';
+import { ensureBootstrapAdmin } from './members/bootstrap';
 import { openDatabase } from './core/db';
 import { refreshPlannerStatistics } from './core/planner-statistics';
 import { migrateToLatest } from './db/migrate';

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DbOrTx } from '../core/db';
 import type { Database } from '../db/schema';
-import { chunked } from '../problems/authoring-repository';
+import { chunked } from '../authoring/repository';
 
 // SQL of the assignment map (spec §3: problem uid → member codes) and of "my problems".
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../core/context';
 import type { MemberRow } from '../db/schema';
 import { validationError } from '../errors';
 import { messages } from '../messages';
-import { PREVIEW_LENGTH, presentAssignee } from '../problems/authoring-presenter';
+import { PREVIEW_LENGTH, presentAssignee } from '../authoring/presenter';
 import { getTestInfo } from '../tests/service';
 import {
   countMySlots,

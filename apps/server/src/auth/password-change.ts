@@ -15,7 +15,7 @@ import type { Mailer } from '../mail/mailer';
 import { messages } from '../messages';
 import { bumpTokenVersion, findMembersByCodes, isEmailTaken, updateMember } from '../members/repository';
 import type { LoginThrottle } from './login-throttle';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from '../core/password';
 import {
   countPasswordChangesSince,
   expirePendingPasswordChanges,

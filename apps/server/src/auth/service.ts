@@ -8,7 +8,7 @@ import { bumpTokenVersion, findMemberByLoginIdentifier, insertMember } from '../
 import { assertUniqueMemberFields, withUniqueMemberFields } from '../members/uniqueness';
 import { roleOfAuthority } from '@qbank/shared/roles';
 import type { LoginThrottle } from './login-throttle';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../core/password';
 
 export function issueToken(ctx: AppContext, member: MemberRow): Promise<string> {
   return signToken(

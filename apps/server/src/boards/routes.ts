@@ -21,7 +21,6 @@ import { replyRequestSchema } from '@qbank/shared/replies';
 import { requireApprovedMember, requireRole } from '../core/auth-guards';
 import { attachmentDisposition } from '../export/file-name';
 import { asciiFallbackName } from './attachments';
-import { listBoards } from './repository';
 import { presentBoard, presentContentDetail, presentContentSummary, presentReply } from './presenter';
 import {
   addPostReply,
@@ -32,6 +31,7 @@ import {
   deletePost,
   editPostReply,
   getBoard,
+  listBoards,
   pageBoardContents,
   readBoardContent,
   removePostReply,

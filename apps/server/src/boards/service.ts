@@ -281,3 +281,6 @@ export async function changeBoardName(db: DbOrTx, idOrSlug: string, request: Ren
   if (!renamed) throw notFound(messages.boardNotFound);
   return renamed;
 }
+
+// Plain reads with no rule of their own: the service is still the routes' one door to the repository.
+export { listBoards } from './repository';

@@ -15,8 +15,7 @@ import { okResponseSchema } from '@qbank/shared/auth';
 import { requireApprovedMember } from '../core/auth-guards';
 import { notFound } from '../errors';
 import { messages } from '../messages';
-import { deleteBox, listBoxProblems, listMemberBoxes } from './repository';
-import { createBox, ensureSolveBoxes, putProblemInBox, requireMemberBox, takeProblemOutOfBox } from './service';
+import { createBox, deleteBox, ensureSolveBoxes, listBoxProblems, listMemberBoxes, putProblemInBox, requireMemberBox, takeProblemOutOfBox } from './service';
 
 // Boxes are private: every call works on the signed-in member's own boxes, and another
 // member's box answers 404 as if it did not exist.

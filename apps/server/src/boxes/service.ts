@@ -53,3 +53,6 @@ export async function takeProblemOutOfBox(ctx: AppContext, memberCode: number, b
   await requireMemberBox(ctx, memberCode, boxCode);
   await removeProblemFromBox(ctx.db, boxCode, problemUid);
 }
+
+// Plain reads with no rule of their own: the service is still the routes' one door to the repository.
+export { deleteBox, listBoxProblems, listMemberBoxes } from './repository';

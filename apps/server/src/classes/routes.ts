@@ -6,13 +6,15 @@ import {
   classParamsSchema,
   classResponseSchema,
   classWriteRequestSchema,
+  subjectClassesQuerySchema,
+  subjectClassesResponseSchema,
   subjectIdParamsSchema,
 } from '@qbank/shared/subjects';
 import { requireRole } from '../core/auth-guards';
 import { notFound } from '../errors';
 import { messages } from '../messages';
-import { findClassMeta } from './repository';
-import { changeClass, createClass, removeClass } from './service';
+import { getSubject } from '../subjects/service';
+import { changeClass, createClass, findClassMeta, listSubjectClasses, removeClass } from './service';
 
 const LEADS_AND_ADMINS = ['lead', 'admin', 'superadmin'] as const;
 
@@ -32,6 +34,17 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
     if (!meta) throw notFound(messages.classNotFound);
     return { meta };
   });
+
+  api.get(
+    '/v1/subject/:id/classes',
+    { schema: { params: subjectIdParamsSchema, querystring: subjectClassesQuerySchema, response: { 200: subjectClassesResponseSchema } } },
+    async (request) => {
+      const subject = await getSubject(ctx, request.params.id);
+      const { page, limit, ...filters } = request.query;
+      const { rows, total } = await listSubjectClasses(ctx.db, ctx.dialect, subject.subject_code, filters, { page, limit });
+      return { classes: rows, subject, total, page, limit };
+    },
+  );
 
   api.post(
     '/v1/subject/:id/classes',

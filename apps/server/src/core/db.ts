@@ -7,7 +7,8 @@ import type { Database } from '../db/schema';
 import { cacheStatements, FairSqliteDialect } from './fair-sqlite';
 import { bigramDocument } from './search';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './dialect';
+import type { Dialect } from './dialect';
 export type Db = Kysely<Database>;
 export type DbOrTx = Kysely<Database> | Transaction<Database>;
 

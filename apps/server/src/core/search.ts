@@ -1,5 +1,5 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import type { Dialect } from './db';
+import type { Dialect } from './dialect';
 
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 

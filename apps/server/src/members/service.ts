@@ -10,7 +10,7 @@ import {
   type MemberUpdateRequest,
 } from '@qbank/shared/member-admin';
 import { AUTHORITY } from '@qbank/shared/roles';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../core/password';
 import { roleOf } from '../core/auth-guards';
 import type { AppContext } from '../core/context';
 import type { Db, DbOrTx } from '../core/db';

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeAttachment, attachmentsDir } from '../boards/attachments';
-import { setPasswordCost } from '../auth/password';
+import { setPasswordCost } from '../core/password';
 import { openDatabase, type Db, type Dialect } from '../core/db';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemoData } from '../seed/demo-data';

@@ -13,7 +13,7 @@ import { notFound } from '../errors';
 import { messages } from '../messages';
 import { getTestInfo } from '../tests/service';
 import { presentProblem } from './presenter';
-import { listProblems, listSetHeaders } from './repository';
+import { listProblems, listSetHeaders } from './service';
 
 export async function problemRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { AUTHORITY } from '@qbank/shared/roles';
 import { hashToken } from '../auth/password-change';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../core/password';
 import type { Dialect } from '../core/db';
 import type { MemberRow } from '../db/schema';
 import type { RateLimits } from '../env';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculateGrade, GRADE_CODES } from '@qbank/shared/grade';
-import { verifyPassword } from '../auth/password';
+import { verifyPassword } from '../core/password';
 import type { Database } from '../db/schema';
 import { DEMO_PASSWORD, seedDemoData, type DemoAccount } from './demo-data';
 import { crc32, renderDemoImages } from './demo-images';

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { AUTHORITY, roleOfAuthority, type Role } from '@qbank/shared/roles';
 import { sanitizeRichHtml } from '../core/html';
 import { buildProblemSearchText } from '../problems/search-text';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../core/password';
 import type { Database } from '../db/schema';
 import { storeImage } from '../uploads/storage';
 import { renderDemoImages, type DemoImageName } from './demo-images';

@@ -1,6 +1,6 @@
 // `npm run seed:demo -w @qbank/server`: seeds the demo data into the configured database now
 // (the server also does this by itself on first start with an empty database).
-import { setPasswordCost } from '../auth/password';
+import { setPasswordCost } from '../core/password';
 import { openDatabase } from '../core/db';
 import { migrateToLatest } from '../db/migrate';
 import { loadConfig } from '../env';

@@ -2,11 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okResponseSchema } from '@qbank/shared/auth';
 import {
-  subjectClassesQuerySchema,
-  subjectClassesResponseSchema,
   subjectCreateRequestSchema,
   subjectDeleteRequestSchema,
-  subjectIdParamsSchema,
   subjectNamesResponseSchema,
   subjectResponseSchema,
   subjectsQuerySchema,
@@ -15,12 +12,8 @@ import {
   subjectYearsQuerySchema,
   yearsResponseSchema,
 } from '@qbank/shared/subjects';
-import { subjectTestsQuerySchema, subjectTestsResponseSchema } from '@qbank/shared/tests';
-import { listSubjectClasses } from '../classes/repository';
 import { requireRole } from '../core/auth-guards';
-import { listTests } from '../tests/repository';
-import { listClassYears, listSubjectNames } from './repository';
-import { changeSubject, createSubject, getSubject, removeSubject, searchSubjects } from './service';
+import { changeSubject, createSubject, listClassYears, listSubjectNames, removeSubject, searchSubjects } from './service';
 
 const LEADS_AND_ADMINS = ['lead', 'admin', 'superadmin'] as const;
 
@@ -47,28 +40,6 @@ export async function subjectRoutes(app: FastifyInstance): Promise<void> {
   api.get('/v1/subject/names', { schema: { response: { 200: subjectNamesResponseSchema } } }, async () => ({
     subject_names: await listSubjectNames(ctx.db),
   }));
-
-  api.get(
-    '/v1/subject/:id/classes',
-    { schema: { params: subjectIdParamsSchema, querystring: subjectClassesQuerySchema, response: { 200: subjectClassesResponseSchema } } },
-    async (request) => {
-      const subject = await getSubject(ctx, request.params.id);
-      const { page, limit, ...filters } = request.query;
-      const { rows, total } = await listSubjectClasses(ctx.db, ctx.dialect, subject.subject_code, filters, { page, limit });
-      return { classes: rows, subject, total, page, limit };
-    },
-  );
-
-  api.get(
-    '/v1/subject/:id/tests',
-    { schema: { params: subjectIdParamsSchema, querystring: subjectTestsQuerySchema, response: { 200: subjectTestsResponseSchema } } },
-    async (request) => {
-      const subject = await getSubject(ctx, request.params.id);
-      const { page, limit, search } = request.query;
-      const { rows, total } = await listTests(ctx.db, ctx.dialect, { subject_code: subject.subject_code, search }, { page, limit });
-      return { tests: rows, subject, total, page, limit };
-    },
-  );
 
   api.post('/v1/subject', { onRequest: leadFirst, schema: { body: subjectCreateRequestSchema, response: { 201: subjectResponseSchema } } }, async (request, reply) => {
     return reply.status(201).send({ subject: await createSubject(ctx, request.body) });

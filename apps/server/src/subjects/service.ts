@@ -79,3 +79,6 @@ export async function removeSubject(ctx: AppContext, code: number): Promise<void
     throw error;
   }
 }
+
+// Plain reads with no rule of their own: the service is still the routes' one door to the repository.
+export { listClassYears, listSubjectNames } from './repository';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { AUTHORITY, type Role } from '@qbank/shared/roles';
 import { buildApp } from '../app';
-import { hashPassword, setPasswordCost } from '../auth/password';
+import { hashPassword, setPasswordCost } from '../core/password';
 import { openDatabase, type Db, type Dialect } from '../core/db';
 import { migrateToLatest } from '../db/migrate';
 import type { MemberRow } from '../db/schema';

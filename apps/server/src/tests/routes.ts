@@ -12,10 +12,13 @@ import {
   testsResponseSchema,
   testWriteRequestSchema,
   testYearsResponseSchema,
+  subjectTestsQuerySchema,
+  subjectTestsResponseSchema,
 } from '@qbank/shared/tests';
+import { subjectIdParamsSchema } from '@qbank/shared/subjects';
 import { requireRole } from '../core/auth-guards';
-import { countTests, listTestYears, listTests } from './repository';
-import { changeTest, checkTestDeletion, createTest, getTestInfo, getTestMeta, removeTest } from './service';
+import { getSubject } from '../subjects/service';
+import { changeTest, checkTestDeletion, countTests, createTest, getTestInfo, getTestMeta, listTestYears, listTests, removeTest } from './service';
 
 const LEADS_AND_ADMINS = ['lead', 'admin', 'superadmin'] as const;
 
@@ -44,6 +47,17 @@ export async function testRoutes(app: FastifyInstance): Promise<void> {
   api.get('/v1/test/years', { schema: { response: { 200: testYearsResponseSchema } } }, async () => ({
     years: await listTestYears(ctx.db),
   }));
+
+  api.get(
+    '/v1/subject/:id/tests',
+    { schema: { params: subjectIdParamsSchema, querystring: subjectTestsQuerySchema, response: { 200: subjectTestsResponseSchema } } },
+    async (request) => {
+      const subject = await getSubject(ctx, request.params.id);
+      const { page, limit, search } = request.query;
+      const { rows, total } = await listTests(ctx.db, ctx.dialect, { subject_code: subject.subject_code, search }, { page, limit });
+      return { tests: rows, subject, total, page, limit };
+    },
+  );
 
   api.get('/v1/test/:id', { schema: { params: testParamsSchema, response: { 200: testInfoResponseSchema } } }, async (request) => ({
     test_info: await getTestInfo(ctx, request.params.id),

@@ -108,3 +108,6 @@ export async function removeTest(ctx: AppContext, code: number): Promise<number>
     return deleteTestWithProblems(trx, code);
   });
 }
+
+// Plain reads with no rule of their own: the service is still the routes' one door to the repository.
+export { countTests, listTestYears, listTests } from './repository';

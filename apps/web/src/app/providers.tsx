@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { ProblemCardSlotsProvider } from '../problems/components/problem-card-slots';
 import { configureApiClient, isApiRequestError } from '../lib/api-client';
 import { endSession, sessionQueryKey } from '../lib/session';
 import { cssVariablesResolver, theme } from './theme';
@@ -9,6 +10,18 @@ import { cssVariablesResolver, theme } from './theme';
 // first paint: it is its own chunk. Toasts raised before it arrives wait in Mantine's
 // notifications store and appear once it mounts.
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+
+// The problem card's bookmark star comes from boxes, which builds on problems (never the reverse).
+// Like the toasts, it is its own chunk, loaded with the first card.
+const LazyBookmarkButton = lazy(() => import('../boxes/bookmark-button').then((m) => ({ default: m.BookmarkButton })));
+function BookmarkSlot({ problemUid }: { problemUid: number }) {
+  return (
+    <Suspense fallback={null}>
+      <LazyBookmarkButton problemUid={problemUid} />
+    </Suspense>
+  );
+}
+const problemCardSlots = { Bookmark: BookmarkSlot };
 
 export function createAppQueryClient(): QueryClient {
   return new QueryClient({
@@ -51,7 +64,7 @@ export function AppProviders({
         <Suspense fallback={null}>
           <Notifications position="top-center" />
         </Suspense>
-        {children}
+        <ProblemCardSlotsProvider value={problemCardSlots}>{children}</ProblemCardSlotsProvider>
       </MantineProvider>
     </QueryClientProvider>
   );

@@ -41,7 +41,7 @@ const LibraryPage = lazy(() => import('../boxes/library-page').then((m) => ({ de
 const ExamListPage = lazy(() => import('../authoring/exam-list-page').then((m) => ({ default: m.ExamListPage })));
 const LeadProblemsPage = lazy(() => import('../authoring/lead-problems-page').then((m) => ({ default: m.LeadProblemsPage })));
 const ProblemDetailPage = lazy(() => import('../authoring/problem-detail-page').then((m) => ({ default: m.ProblemDetailPage })));
-const MyProblemsPage = lazy(() => import('../my-problems/my-problems-page').then((m) => ({ default: m.MyProblemsPage })));
+const MyProblemsPage = lazy(() => import('../authoring/my-problems-page').then((m) => ({ default: m.MyProblemsPage })));
 const LeadSubjectsPage = lazy(() => import('../subjects/lead-subjects-page').then((m) => ({ default: m.LeadSubjectsPage })));
 const AssignPage = lazy(() => import('../assignments/assign-page').then((m) => ({ default: m.AssignPage })));
 

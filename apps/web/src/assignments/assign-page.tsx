@@ -276,7 +276,8 @@ export function AssignPage() {
     for (const s of roster) map.set(s.code, toKnown(s));
     return map;
   }, [seen, assignments.data, roster]);
-  const gradeCodes = useMemo(() => (grade !== null && students.data ? new Set(students.data.map((s) => s.code)) : null), [grade, students.data]);
+  // Cheap (one grade's students) and read only while rendering the chips: no memo.
+  const gradeCodes = grade !== null && students.data ? new Set(students.data.map((s) => s.code)) : null;
 
   const changes = countChanges(current, saved);
   const unsavable = unsavablePairs(current, members);

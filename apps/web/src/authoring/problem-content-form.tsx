@@ -8,7 +8,7 @@ import { PictureField } from './picture-field';
 import { CONTENT_FIELDS, type ContentFormValues } from './problem-content';
 
 // Convention: this form (with ./problem-content.ts, and the detail call in ./api.ts) is the one
-// content editor of a problem. The lead detail uses it, and my-problems imports it as the only
+// content editor of a problem. The lead detail uses it, and the my-problems page uses it as the only
 // exception to "no feature imports another feature's internals", because a student's slot and a
 // lead's edit must be the same form: the same fields, rules and image handling.
 

@@ -105,11 +105,11 @@ function PostActions({ post, pageBoardCode }: { post: BoardContentDetail; pageBo
 
   function confirmDelete() {
     remove.mutate(undefined, {
-      onSuccess: async () => {
+      onSuccess: () => {
         setConfirming(false);
         notifications.show({ color: 'teal', message: messages.postActions.deleted });
-        await navigate(paths.board.getHref(post.board_code), { replace: true });
-        remove.forget();
+        // The post's own query is dropped only after the page left it, or it would refetch a 404.
+        void Promise.resolve(navigate(paths.board.getHref(post.board_code), { replace: true })).then(() => remove.forget());
       },
       onError: (error) => {
         setConfirming(false);

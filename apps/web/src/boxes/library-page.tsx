@@ -23,7 +23,7 @@ import { createBoxRequestSchema, type Box, type BoxProblem } from '@qbank/shared
 import { formatDate } from '@qbank/shared/format';
 import { PROBLEM_TYPES } from '@qbank/shared/problems';
 import { IconExternalLink, IconEye, IconFolder, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { PageLoader } from '../components/page-loader';
@@ -32,6 +32,7 @@ import { paths } from '../lib/paths';
 import { useCompactLayout } from '../lib/use-compact-layout';
 import { messages } from '../messages';
 // Cross-feature use: only the viewer's public ProblemCard component, never the problems api.ts.
+import { useDraft } from '../lib/use-draft';
 import { ProblemCard } from '../problems/components/problem-card';
 import { useBoxes, useBoxProblems, useCreateBox, useDeleteBox, useLibraryProblem, useRemoveFromBox, type BoxProblemFilters } from './api';
 
@@ -261,9 +262,7 @@ function DeleteBoxModal({ box, onClose, onDeleted }: { box: Box | null; onClose:
   const remove = useDeleteBox();
   // Keep the name while the modal animates out.
   const [shown, setShown] = useState<Box | null>(box);
-  useEffect(() => {
-    if (box) setShown(box);
-  }, [box]);
+  if (box && box !== shown) setShown(box);
 
   async function confirm() {
     if (!box) return;
@@ -356,8 +355,7 @@ function BoxProblemsPanel({ box, filters, onFilters }: { box: Box; filters: BoxP
 }
 
 function FiltersForm({ problems, filters, onFilters }: { problems: BoxProblem[]; filters: BoxProblemFilters; onFilters: (next: BoxProblemFilters) => void }) {
-  const [q, setQ] = useState(filters.q ?? '');
-  useEffect(() => setQ(filters.q ?? ''), [filters.q]);
+  const [q, setQ] = useDraft(filters.q ?? '');
 
   const subjects = useMemo(() => {
     const seen = new Map<number, string>();

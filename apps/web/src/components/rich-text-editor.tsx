@@ -15,7 +15,7 @@ import {
   IconTableOff,
   type Icon,
 } from '@tabler/icons-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { messages } from '../messages';
 
 // The one rich-text editor of the app (posts now, the lead problem editor later): Mantine's
@@ -110,7 +110,9 @@ export function RichTextEditor({ value, onChange, label, error, description, req
   const descriptionId = `${baseId}-description`;
 
   const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  useLayoutEffect(() => {
+    onChangeRef.current = onChange;
+  });
 
   const editor = useEditor({
     extensions,

@@ -2,10 +2,11 @@ import { Button, Group, NativeSelect, Paper, SimpleGrid, Text, TextInput } from 
 import { MEMBER_GRADE_MAX, MEMBER_GRADE_MIN, memberListQuerySchema } from '@qbank/shared/member-admin';
 import { AUTHORITY, roleLabels } from '@qbank/shared/roles';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { type ChangeEvent, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { messages } from '../messages';
 import type { MemberListParams } from './api';
+import { useDraft } from '../lib/use-draft';
 
 const l = messages.members.list;
 
@@ -82,8 +83,7 @@ export function MemberFilters({
   onChange: (next: Partial<RawFilters>) => void;
   onReset: () => void;
 }) {
-  const [draft, setDraft] = useState({ name: raw.name, email: raw.email, q: raw.q });
-  useEffect(() => setDraft({ name: raw.name, email: raw.email, q: raw.q }), [raw.name, raw.email, raw.q]);
+  const [draft, setDraft] = useDraft({ name: raw.name, email: raw.email, q: raw.q }, JSON.stringify([raw.name, raw.email, raw.q]));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

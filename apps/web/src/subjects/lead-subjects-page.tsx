@@ -5,7 +5,7 @@ import { GRADE_CODES, gradeCodeLabel } from '@qbank/shared/grade';
 import type { Subject } from '@qbank/shared/subjects';
 import { IconAlertCircle, IconCalendarEvent, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { ListPagination } from '../components/list-pagination';
@@ -16,6 +16,7 @@ import { ClassManagerDialog } from './class-manager';
 import { LEAD_SUBJECTS_PAGE_SIZE, leadSubjectsQueryOptions, useDeleteSubject, type LeadSubjectParams } from './lead-api';
 import { SubjectFormDialog } from './subject-form-dialog';
 import { subjectTypeLabel } from './subject-labels';
+import { useDraft } from '../lib/use-draft';
 
 // Spec §2 "Subject management (lead/subjects)": search, type and grade filters, a server-paged
 // list, the add/edit dialog and deletion; DESIGN.md §5: each subject's classes are managed here.
@@ -45,8 +46,7 @@ function paramsOf(search: URLSearchParams): LeadSubjectParams {
 
 function Filters({ params, onChange }: { params: LeadSubjectParams; onChange: (next: Partial<LeadSubjectParams>) => void }) {
   const typeLabelId = useId();
-  const [draft, setDraft] = useState(params.search);
-  useEffect(() => setDraft(params.search), [params.search]);
+  const [draft, setDraft] = useDraft(params.search);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onChange({ search: draft.trim() });

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import type { ClassRow } from '@qbank/shared/subjects';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { ListPagination } from '../components/list-pagination';
@@ -13,6 +13,7 @@ import { useCompactLayout } from '../lib/use-compact-layout';
 import { messages } from '../messages';
 import { CLASSES_PAGE_SIZE, subjectClassesQueryOptions, subjectIdOf, subjectYearsQueryOptions } from './api';
 import { SubjectNotFound, SubjectPageHeader } from './subject-nav';
+import { useDraft } from '../lib/use-draft';
 
 const m = messages.subjects;
 
@@ -131,8 +132,7 @@ export function SubjectClassesPage() {
   useDocumentTitle(messages.app.pageTitle(title));
 
   const compact = useCompactLayout();
-  const [draft, setDraft] = useState(search);
-  useEffect(() => setDraft(search), [search]);
+  const [draft, setDraft] = useDraft(search);
 
   const update = (next: { year?: string; q?: string; page?: number }) => {
     const merged = { year: yearParam ?? '', q: search, ...next };

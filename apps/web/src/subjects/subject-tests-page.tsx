@@ -5,7 +5,7 @@ import type { Subject } from '@qbank/shared/subjects';
 import type { TestSummary } from '@qbank/shared/tests';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { ListPagination } from '../components/list-pagination';
@@ -15,6 +15,7 @@ import { messages } from '../messages';
 import { SUBJECT_TESTS_PAGE_SIZE, subjectIdOf, subjectTestsQueryOptions } from './api';
 import { cliexamLabel, subjectTypeLabel } from './subject-labels';
 import { SubjectNotFound, SubjectPageHeader } from './subject-nav';
+import { useDraft } from '../lib/use-draft';
 
 const m = messages.subjects;
 
@@ -114,8 +115,7 @@ export function SubjectTestsPage() {
   const title = subject ? m.testsTitle(subject.subject_name) : messages.titles.subjectTests;
   useDocumentTitle(messages.app.pageTitle(title));
 
-  const [draft, setDraft] = useState(search);
-  useEffect(() => setDraft(search), [search]);
+  const [draft, setDraft] = useDraft(search);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const q = draft.trim();

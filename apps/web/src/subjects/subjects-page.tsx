@@ -4,7 +4,7 @@ import { GRADE_CODES, gradeCodeLabel } from '@qbank/shared/grade';
 import type { Subject } from '@qbank/shared/subjects';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { EmptyState } from '../components/empty-state';
@@ -13,6 +13,7 @@ import { useSessionFilters } from '../lib/session-filters';
 import { useCompactLayout } from '../lib/use-compact-layout';
 import { messages } from '../messages';
 import { subjectsQueryOptions, type SubjectFilters } from './api';
+import { useDraft } from '../lib/use-draft';
 
 const m = messages.subjects;
 
@@ -33,8 +34,7 @@ const gradeOptions = [{ value: '', label: m.allGrades }, ...GRADE_CODES.map((cod
 
 function Filters({ filters, onChange }: { filters: SubjectFilters; onChange: (next: SubjectFilters) => void }) {
   const typeLabelId = useId();
-  const [search, setSearch] = useState(filters.search);
-  useEffect(() => setSearch(filters.search), [filters.search]);
+  const [search, setSearch] = useDraft(filters.search);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onChange({ ...filters, search: search.trim() });

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import type { TestSummary } from '@qbank/shared/tests';
 import { IconArrowRight, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { EmptyState } from '../components/empty-state';
@@ -12,6 +12,7 @@ import { paths } from '../lib/paths';
 import { useSessionFilters } from '../lib/session-filters';
 import { messages } from '../messages';
 import { subjectNamesQueryOptions, testsInfiniteQueryOptions, testYearsQueryOptions, type ExamFilters } from './api';
+import { useDraft } from '../lib/use-draft';
 
 const m = messages.exams;
 
@@ -47,9 +48,8 @@ function ExamFiltersForm({
 }) {
   const years = useQuery(testYearsQueryOptions());
   const subjects = useQuery(subjectNamesQueryOptions());
-  const [search, setSearch] = useState(filters.search);
   // A reset (or another change of the applied search) shows in the box too.
-  useEffect(() => setSearch(filters.search), [filters.search]);
+  const [search, setSearch] = useDraft(filters.search);
 
   const yearOptions = [{ value: '', label: m.allYears }, ...(years.data ?? []).map((y) => ({ value: String(y), label: m.year(y) }))];
   // A stored filter whose option has not arrived (or vanished) still shows as selected.

@@ -1,6 +1,6 @@
 import { sql, type InsertObject, type Kysely, type Transaction } from 'kysely';
 import { AUTHORITY } from '@qbank/shared/roles';
-import { hashPassword } from '../../auth/password';
+import { hashPassword } from '../../core/password';
 import type { Dialect } from '../../core/db';
 import type { Database } from '../../db/schema';
 import { storeImage } from '../../uploads/storage';

@@ -1,7 +1,6 @@
 import { Badge, Box, Group, List, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import type { Problem } from '@qbank/shared/problems';
-// Cross-feature use: only the public components of boxes and replies, never their api.ts.
-import { BookmarkButton } from '../../boxes/bookmark-button';
+// Cross-feature use: only the public components of replies, never its api.ts.
 import { messages } from '../../messages';
 import { ReplyThread } from '../../replies/reply-thread';
 import {
@@ -14,6 +13,7 @@ import {
   typeLabel,
   type ViewMode,
 } from '../problem-format';
+import { useProblemCardSlots } from './problem-card-slots';
 import { ProblemPicture } from './problem-picture';
 import { RichText } from './rich-text';
 import './problems.css';
@@ -34,6 +34,7 @@ export function ProblemCard({
   /** The comment thread starts open (the library's detail modal). */
   repliesOpened?: boolean;
 }) {
+  const { Bookmark } = useProblemCardSlots();
   const label = problemLabel(problem.no);
   const type = typeLabel(problem.type);
   const choiceType = choiceTypeLabel(problem.choice_type);
@@ -71,7 +72,7 @@ export function ProblemCard({
               </Badge>
             )}
           </Group>
-          <BookmarkButton problemUid={problem.uid} />
+          {Bookmark && <Bookmark problemUid={problem.uid} />}
         </Group>
 
         <RichText html={problem.question} />

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
 import type { Database } from '../db/schema';
-import { problemColumns, replyCount } from './repository';
+import { problemColumns, replyCount } from '../problems/repository';
 
 // SQL of the lead problem screens: slots, detail (vacant ones included), versions, set headers.
 

@@ -23,7 +23,7 @@ import { conflict, forbidden, notFound, validationError } from '../errors';
 import { messages } from '../messages';
 import { getTestInfo } from '../tests/service';
 import { PendingImages } from '../uploads/images';
-import { presentLeadRow, presentProblemDetail, presentVersion, parseSnapshot } from './authoring-presenter';
+import { presentLeadRow, presentProblemDetail, presentVersion, parseSnapshot } from './presenter';
 import {
   deleteProblem,
   deleteSetHeader,
@@ -49,7 +49,7 @@ import {
   unlinkHeader,
   updateSetHeader,
   type SetHeaderRow,
-} from './authoring-repository';
+} from './repository';
 import {
   finishPicture,
   finishRichText,

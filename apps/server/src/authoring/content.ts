@@ -9,7 +9,7 @@ import type { Database, MemberRow, ProblemsTable } from '../db/schema';
 import { conflict, notFound, validationError } from '../errors';
 import { messages } from '../messages';
 import { PendingImages, isDataUrl, isUploadPath, linkInlineImages, uploadExists } from '../uploads/images';
-import { buildProblemSearchText } from './search-text';
+import { buildProblemSearchText } from '../problems/search-text';
 
 // THE write path of problem content (PATCH, PUT, submit, restore). In one transaction it keeps
 // the state being replaced in problem_versions, then writes the new one with its plain text,

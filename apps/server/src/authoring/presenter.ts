@@ -9,8 +9,8 @@ import {
 } from '@qbank/shared/authoring';
 import { preview } from '@qbank/shared/html-text';
 import type { TestInfo } from '@qbank/shared/tests';
-import type { AssigneeRow, LeadProblemListRow, ProblemDetailRow, VersionRow } from './authoring-repository';
-import { presentProblem } from './presenter';
+import type { AssigneeRow, LeadProblemListRow, ProblemDetailRow, VersionRow } from './repository';
+import { presentProblem } from '../problems/presenter';
 
 export const PREVIEW_LENGTH = 100;
 

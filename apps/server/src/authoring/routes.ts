@@ -42,7 +42,7 @@ import {
   restoreVersion,
   submitSlot,
   updateProblem,
-} from './authoring-service';
+} from './service';
 
 const LEADS = ['lead', 'admin', 'superadmin'] as const;
 

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AUTHORITY } from '@qbank/shared/roles';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../core/password';
 import type { Config } from '../env';
-import { findMemberById, insertMember } from '../members/repository';
-import type { Db } from './db';
+import { findMemberById, insertMember } from './repository';
+import type { Db } from '../core/db';
 
 // ADMIN_ID/ADMIN_PASSWORD create a superadmin at start when that id does not exist yet.
 // An existing member is left alone: the environment never silently resets a password.

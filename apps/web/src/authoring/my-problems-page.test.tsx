@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MySlot } from '@qbank/shared/authoring';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, detail, mySlot, paramsOf } from '../authoring/test-fixtures';
+import { bodyOf, detail, mySlot, paramsOf } from './test-fixtures';
 import { json, meHandler, member, mockFetch } from '../test/fetch-mock';
 import { renderRoutes } from '../test/render';
 import './my-problems-page';

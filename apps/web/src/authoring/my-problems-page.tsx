@@ -7,15 +7,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 // The one sanctioned cross-feature import (see the convention in problem-content-form.tsx):
 // a student's slot is edited with the lead's content form, rules and detail call.
-import { problemDetailQueryOptions } from '../authoring/api';
-import { changedContent, contentValuesOf, questionWritten, type ContentFormValues } from '../authoring/problem-content';
-import { contentErrorsOf, ProblemContentForm, type ContentFormErrors } from '../authoring/problem-content-form';
-import { ErrorAlert, idOf, LoadFailed, Loading, PageHeader, problemName, ScrollTable, showSuccess, TypeBadge } from '../authoring/ui';
+import { changedContent, contentValuesOf, questionWritten, type ContentFormValues } from './problem-content';
+import { contentErrorsOf, ProblemContentForm, type ContentFormErrors } from './problem-content-form';
+import { ErrorAlert, idOf, LoadFailed, Loading, PageHeader, problemName, ScrollTable, showSuccess, TypeBadge } from './ui';
 import { EmptyState } from '../components/empty-state';
 import { isApiRequestError } from '../lib/api-client';
 import { useCompactLayout } from '../lib/use-compact-layout';
 import { messages } from '../messages';
-import { mySlotsQueryOptions, useSubmitSlot, type MySlotFilters } from './api';
+import { mySlotsQueryOptions, problemDetailQueryOptions, useSubmitSlot, type MySlotFilters } from './api';
 
 const m = messages.myProblems;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../auth/password';
-import { findMemberById } from '../members/repository';
+import { verifyPassword } from '../core/password';
+import { findMemberById } from './repository';
 import { createTestContext, testDialects, type TestContext } from '../test/harness';
 import { ensureBootstrapAdmin } from './bootstrap';
 
