@@ -4,6 +4,7 @@ import type { Problem } from '@qbank/shared/problems';
 import { BookmarkButton } from '../../boxes/bookmark-button';
 import { messages } from '../../messages';
 import { ReplyThread } from '../../replies/reply-thread';
+import { ClassAnswersToggle } from '../../stats/class-answers';
 import {
   choiceTypeLabel,
   problemAnchorId,
@@ -94,6 +95,8 @@ export function ProblemCard({
             <ProblemPicture path={problem.answer_pic_path} alt={m.pictures.answer(label)} />
           </Box>
         )}
+
+        {answerShown && <ClassAnswersToggle uid={problem.uid} officialAnswer={problem.answer} />}
 
         {explanationShown && (
           <Box bg="gray.0" p="sm" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
