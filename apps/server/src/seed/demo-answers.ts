@@ -73,7 +73,7 @@ interface Answer {
   is_correct: number;
   creation_time: string;
   run_code: number | null;
-  source: 'solve';
+  source: 'solve' | 'session';
 }
 
 /**
@@ -158,15 +158,15 @@ export async function seedDemoAnswers(
     answers.push({ ...a, member_code: friend, run_code: friendRun, source: 'solve' });
   }
 
-  // The student's earlier practice on other exams: some subjects go better than others.
+  // The student's earlier practice on other exams (study sessions, so no solve-mode run is left
+  // half done): some subjects go better than others.
   const others = ctx.exams.filter((e) => e !== exam && e.problems.some(isObjective)).slice(0, 6);
   for (const [k, other] of others.entries()) {
     const problems = other.problems.filter(isObjective).slice(0, 6);
     const daysAgo = 12 + k * 9;
-    const run = await solveRun(student, other.test_code, at(daysAgo, 4));
     const ability = 0.3 + ((k * 37) % 60) / 100;
     for (const a of answersOf({ code: student, ability, seed: 50 + k }, problems, undefined, (j) => at(daysAgo, 4 - j * 0.05))) {
-      answers.push({ ...a, member_code: student, run_code: run, source: 'solve' });
+      answers.push({ ...a, member_code: student, run_code: null, source: 'session' });
     }
   }
 
