@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { parseChoiceAnswer } from '@qbank/shared/answers';
 import { useProblemStats } from './api';
@@ -54,11 +54,13 @@ function ClassAnswersBody({ stats, officialAnswer }: { stats: Exclude<ReturnType
         ) : (
           <>
             <Text size="sm">{m.summary(answers, statsMessages.percent(correctRate))}</Text>
+            <Stack component="ul" gap={6} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {options.map((option, index) => {
               const isKey = keys.has(index + 1);
               const rate = option.rate ?? 0;
               return (
-                <Group key={option.option} gap="xs" wrap="nowrap" aria-label={m.optionRow(option.option, statsMessages.percent(rate), option.count ?? 0)}>
+                <Group component="li" key={option.option} gap="xs" wrap="nowrap">
+                  <VisuallyHidden>{m.optionRow(option.option, statsMessages.percent(rate), option.count ?? 0)}</VisuallyHidden>
                   <Text size="sm" w={20} fw={isKey ? 700 : 400} aria-hidden>
                     {option.option}
                   </Text>
@@ -76,6 +78,7 @@ function ClassAnswersBody({ stats, officialAnswer }: { stats: Exclude<ReturnType
                 </Group>
               );
             })}
+            </Stack>
             <Text size="xs" c="gray.7">
               {m.firstOnly}
             </Text>

@@ -133,7 +133,7 @@ function Flags({ item }: { item: Item }) {
     <Group gap={4}>
       {item.flags.map((flag) => (
         <Tooltip key={flag} label={m.flagHelp[flag]} multiline w={220}>
-          <Badge color={flag === 'probably_miskeyed' ? 'red.9' : 'yellow.9'} variant={flag === 'probably_miskeyed' ? 'filled' : 'light'} radius="sm">
+          <Badge color={flag === 'probably_miskeyed' ? 'red.9' : 'gray.8'} variant={flag === 'probably_miskeyed' ? 'filled' : 'outline'} radius="sm">
             {m.flags[flag]}
           </Badge>
         </Tooltip>

@@ -17,7 +17,7 @@ export const statsMessages = {
     bySubjectHint: '막대를 누르면 그 과목으로 학습 세션을 시작합니다.',
     subjectRate: '정답률(%)',
     subjectRow: (answered: number, correct: number) => `${answered}문제 중 ${correct}문제 정답`,
-    startSession: (name: string) => `${name} 학습 세션 시작`,
+    startSessionSuffix: '학습 세션 시작',
     subjectExams: (name: string) => `${name} 기출 보기`,
     activity: '최근 12주 학습량',
     activityHint: '하루에 낸 답의 수 (다시 푼 문제 포함, 한국 시간 기준)',

@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { SubjectStats } from '@qbank/shared/stats';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../lib/paths';
@@ -46,8 +46,9 @@ export function SubjectChart({ subjects }: { subjects: SubjectStats[] }) {
         <Stack component="ul" gap={4} style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={m.bySubject}>
           {subjects.map((s) => (
             <Group component="li" key={s.subject_code} justify="space-between" gap="xs" wrap="wrap">
-              <Anchor component={Link} to={studySessionHref(s.subject_code)} aria-label={m.startSession(s.subject_name)}>
+              <Anchor component={Link} to={studySessionHref(s.subject_code)}>
                 {`${s.subject_name} ${ratePercent(s)}%`}
+                <VisuallyHidden>{` ${m.startSessionSuffix}`}</VisuallyHidden>
               </Anchor>
               <Group gap="sm">
                 <Text size="sm" c="gray.7">
