@@ -23,6 +23,7 @@ const serverFeatures = {
   solve: ['problems', 'tests'],
   replies: ['problems'],
   boards: ['uploads', 'export'],
+  stats: ['tests', 'export'],
 };
 const webCore = ['lib', 'components', 'messages.ts', 'common'];
 const webFeatures = {
@@ -32,11 +33,13 @@ const webFeatures = {
   auth: ['members'],
   home: [],
   replies: [],
-  problems: ['replies', 'tests', 'subjects'],
+  // Widgets the problem viewers, solve mode and the lead screens show beside a problem.
+  stats: [],
+  problems: ['replies', 'tests', 'subjects', 'stats'],
   boxes: ['problems'],
-  authoring: ['problems', 'tests', 'subjects'],
+  authoring: ['problems', 'tests', 'subjects', 'stats'],
   assignments: ['authoring', 'tests', 'subjects'],
-  solve: ['boxes', 'problems', 'tests'],
+  solve: ['boxes', 'problems', 'tests', 'stats'],
   boards: [],
 };
 

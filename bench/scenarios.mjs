@@ -18,7 +18,7 @@ const pages = (count, size) => Array.from({ length: Math.max(1, Math.ceil(count 
  * summary: the seed:large summary; token: an approved student's bearer token; boxCodes: boxes of
  * that student; load: { read, write, login } autocannon settings.
  */
-export function buildScenarios({ summary, token, boxCodes, base, load }) {
+export function buildScenarios({ summary, token, boxCodes, base, load, statsTokens = null }) {
   const auth = bearer(token);
   const get = (path) => ({ method: 'GET', path, headers: auth });
   const exam = summary.exam120.test_code;
@@ -72,6 +72,7 @@ export function buildScenarios({ summary, token, boxCodes, base, load }) {
       ...load.read,
       next: () => get(`/v1/problem?class_heritage_code=${klass}&page=${classPage()}&limit=${CLASS_PROBLEMS_PAGE_SIZE}`),
     },
+    ...statsScenarios({ summary, statsTokens, load }),
     {
       name: 'bookmark add',
       kind: 'write',
@@ -119,4 +120,28 @@ export function buildSearchTermScenarios({ summary, token, load }) {
     duration: load.duration,
     next: () => ({ method: 'GET', path: `/v1/problem?q=${encodeURIComponent(q)}&page=1&limit=${TEST_PROBLEMS_PAGE_SIZE}`, headers: bearer(token) }),
   }));
+}
+
+/** Leads open an exam's item analysis one or a few at a time, not by the hundred. */
+const ANALYSIS_CONNECTIONS = 10;
+
+/**
+ * Issue 14's three statistics reads on the seeded answers (seed:large's `stats` summary): the
+ * stats student's own figures, the class's first answers to the most answered exam's first
+ * problem, and a lead's item analysis of that exam. Skipped for a summary written before them.
+ */
+function statsScenarios({ summary, statsTokens, load }) {
+  if (!summary.stats || !statsTokens) return [];
+  const { test_code: exam, problem_uid: problem } = summary.stats;
+  return [
+    { name: 'my stats (/v1/stats/me)', kind: 'read', ...load.read, next: () => ({ method: 'GET', path: '/v1/stats/me', headers: bearer(statsTokens.student) }) },
+    { name: "a problem's class answers", kind: 'read', ...load.read, next: () => ({ method: 'GET', path: `/v1/problem/${problem}/stats`, headers: bearer(statsTokens.student) }) },
+    {
+      name: 'item analysis (lead)',
+      kind: 'read',
+      ...load.read,
+      connections: Math.min(ANALYSIS_CONNECTIONS, load.read.connections),
+      next: () => ({ method: 'GET', path: `/v1/test/${exam}/item-analysis`, headers: bearer(statsTokens.lead) }),
+    },
+  ];
 }

@@ -147,6 +147,13 @@ export const POLICY: Readonly<Record<string, RoutePolicy>> = {
   'POST /v1/solve/tests/:testCode/restart': APPROVED,
   'POST /v1/solve/attempts': APPROVED,
 
+  // ---- statistics (own figures and anonymous class aggregates; the item analysis ranks members: leads)
+  'GET /v1/stats/me': APPROVED,
+  'GET /v1/stats/me/tests/:testCode': APPROVED,
+  'GET /v1/problem/:id/stats': APPROVED,
+  'GET /v1/test/:id/item-analysis': LEADS,
+  'GET /v1/test/:id/item-analysis/xlsx': LEADS,
+
   // ---- boards (decision 020: posts are public, attachments need an approved member)
   'GET /boards': PUBLIC,
   'GET /boards/:id': PUBLIC,

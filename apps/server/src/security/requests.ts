@@ -197,6 +197,12 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   'POST /v1/solve/tests/:testCode/restart': (w) => ({ method: 'POST', route: '/v1/solve/tests/:testCode/restart', params: { testCode: w.fx.exam } }),
   'POST /v1/solve/attempts': (w) => ({ method: 'POST', route: '/v1/solve/attempts', body: { problem_uid: w.fx.problem, answer: '③' } }),
 
+  'GET /v1/stats/me': () => get('/v1/stats/me'),
+  'GET /v1/stats/me/tests/:testCode': (w) => get('/v1/stats/me/tests/:testCode', { testCode: w.fx.exam }),
+  'GET /v1/problem/:id/stats': (w) => get('/v1/problem/:id/stats', { id: w.fx.problem }),
+  'GET /v1/test/:id/item-analysis': (w) => get('/v1/test/:id/item-analysis', { id: w.fx.exam }),
+  'GET /v1/test/:id/item-analysis/xlsx': (w) => get('/v1/test/:id/item-analysis/xlsx', { id: w.fx.exam }),
+
   'GET /boards': () => get('/boards'),
   'GET /boards/:id': (w) => get('/boards/:id', { id: w.fx.board }),
   'GET /boards/:id/contents': (w) => get('/boards/:id/contents', { id: w.fx.board }, { page: '1', limit: '20' }),

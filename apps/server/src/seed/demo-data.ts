@@ -5,6 +5,7 @@ import { buildProblemSearchText } from '../problems/search-text';
 import { hashPassword } from '../core/password';
 import type { Database } from '../db/schema';
 import { storeImage } from '../uploads/storage';
+import { seedDemoAnswers, type DemoExam } from './demo-answers';
 import { renderDemoImages, type DemoImageName } from './demo-images';
 
 // Korean demo data set (DESIGN.md §3: seeded on first start with an empty database).
@@ -1165,6 +1166,7 @@ async function insertAll(trx: Trx, ctx: SeedContext): Promise<void> {
   const vacantMcqSlots: number[] = [];
   const problemClassRows: Array<{ problem_uid: number; class_uid: number }> = [];
 
+  const demoExams: DemoExam[] = [];
   for (const [subjectIndex, s] of SUBJECTS.entries()) {
     const subjectTime = isoDaysAgo(now, 1100 - subjectIndex);
     const subject = await trx
@@ -1220,6 +1222,8 @@ async function insertAll(trx: Trx, ctx: SeedContext): Promise<void> {
         .values(s.grades.map((grade) => ({ test_code: test.code, grade })))
         .execute();
 
+      const demoExam: DemoExam = { test_code: test.code, problems: [] };
+      demoExams.push(demoExam);
       const entries = composeExam(s, examIndex, exam);
       const counters: Record<ProblemType, number> = { 1: 0, 2: 0, 4: 0 };
       const numbered = entries.map((e) => ({ ...e, no: ++counters[e.type] }));
@@ -1279,6 +1283,7 @@ async function insertAll(trx: Trx, ctx: SeedContext): Promise<void> {
           if (e.type === 1) vacantMcqSlots.push(row.uid);
           continue;
         }
+        demoExam.problems.push({ uid: row.uid, type: e.type, choice_type: p.choiceType, illustration: content.illustration, answer: content.answer });
         if (p.key) problemsByKey.set(p.key, row.uid); // exams run oldest first: the latest wins
         const cls = classFor(p.topic, year);
         if (cls !== undefined) problemClassRows.push({ problem_uid: row.uid, class_uid: cls });
@@ -1293,6 +1298,8 @@ async function insertAll(trx: Trx, ctx: SeedContext): Promise<void> {
     if (uid === undefined) throw new Error(`unknown demo problem ${key}`);
     return uid;
   };
+
+  await seedDemoAnswers(trx, { now, passwordHash, currentYear, memberCode: member, exams: demoExams });
 
   // Comments on problems.
   for (const r of PROBLEM_REPLIES) {

@@ -20,6 +20,7 @@ import {
   IconArrowLeft,
   IconBooks,
   IconCalendarStats,
+  IconChartBar,
   IconChecklist,
   IconClipboardList,
   IconKey,
@@ -42,6 +43,7 @@ import { MenuDrawer } from '../components/menu-drawer';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../lib/paths';
 import { messages } from '../messages';
+import { statsMessages } from '../stats/messages';
 import { ADMIN_ROLES, LEAD_ROLES } from './dashboard-access';
 
 const SIDEBAR_COLLAPSED_KEY = 'qbank.dashboard.sidebarCollapsed';
@@ -87,6 +89,7 @@ const menu: MenuSection[] = [
     roles: 'all',
     items: [
       { label: t.library, href: d.library.getHref(), icon: IconSchool },
+      { label: statsMessages.menu, href: d.stats.getHref(), icon: IconChartBar },
       { label: t.my, href: d.my.getHref(), icon: IconChecklist },
       { label: t.settingsPassword, href: d.settings.password.getHref(), icon: IconKey },
     ],

@@ -44,6 +44,9 @@ const ProblemDetailPage = lazy(() => import('../authoring/problem-detail-page').
 const MyProblemsPage = lazy(() => import('../authoring/my-problems-page').then((m) => ({ default: m.MyProblemsPage })));
 const LeadSubjectsPage = lazy(() => import('../subjects/lead-subjects-page').then((m) => ({ default: m.LeadSubjectsPage })));
 const AssignPage = lazy(() => import('../assignments/assign-page').then((m) => ({ default: m.AssignPage })));
+// Statistics carry the charts (recharts): fetched only with their pages.
+const MyStatsPage = lazy(() => import('../stats/my-stats-page').then((m) => ({ default: m.MyStatsPage })));
+const ItemAnalysisPage = lazy(() => import('../stats/item-analysis-page').then((m) => ({ default: m.ItemAnalysisPage })));
 
 const d = paths.dashboard;
 
@@ -73,10 +76,12 @@ const dashboardRoutes: RouteObject[] = [
       { path: d.lead.subjects.path, element: <LeadSubjectsPage /> },
       { path: d.lead.grades.path, element: <GradesPage /> },
       { path: d.lead.assign.path, element: <AssignPage /> },
+      { path: d.lead.testAnalysis.path, element: <ItemAnalysisPage /> },
     ],
   },
   { path: d.library.path, element: <LibraryPage /> },
   { path: d.my.path, element: <MyProblemsPage /> },
+  { path: d.stats.path, element: <MyStatsPage /> },
   redirect(d.settings.root.path, d.settings.password.getHref()),
   { path: d.settings.password.path, element: <PasswordChangePage /> },
   { path: d.profile.path, element: <ProfilePage /> },

@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, Paper, Stack, Table, Text } from '@mantine/core';
 import type { TestSummary } from '@qbank/shared/tests';
-import { IconListDetails, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconChartBar, IconListDetails, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { EmptyState } from '../components/empty-state';
 import { paths } from '../lib/paths';
 import { useCompactLayout } from '../lib/use-compact-layout';
 import { messages } from '../messages';
+import { statsMessages } from '../stats/messages';
 import { EXAMS_PAGE_SIZE, examCountQueryOptions, examListQueryOptions, examYearsQueryOptions, subjectNamesQueryOptions } from './api';
 import { ExamDeleteDialog } from './exam-delete-dialog';
 import { ExamFormDialog } from './exam-form-dialog';
@@ -106,6 +107,16 @@ function ExamActions({ exam, onEdit, onDelete }: { exam: TestSummary; onEdit: ()
         aria-label={e.manageLabel(exam.test_name)}
       >
         {e.manage}
+      </Button>
+      <Button
+        component={Link}
+        to={paths.dashboard.lead.testAnalysis.getHref(exam.test_code)}
+        size="xs"
+        variant="default"
+        leftSection={<IconChartBar size={16} aria-hidden />}
+        aria-label={statsMessages.analysis.buttonLabel(exam.test_name)}
+      >
+        {statsMessages.analysis.button}
       </Button>
       <Button size="xs" variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit} aria-label={e.editLabel(exam.test_name)}>
         {e.edit}

@@ -79,9 +79,14 @@ export const paths = {
       subjects: { path: '/dashboard/lead/subjects', getHref: () => '/dashboard/lead/subjects' },
       grades: { path: '/dashboard/lead/grades', getHref: () => '/dashboard/lead/grades' },
       assign: { path: '/dashboard/lead/assign', getHref: () => '/dashboard/lead/assign' },
+      testAnalysis: {
+        path: '/dashboard/lead/tests/:testCode/analysis',
+        getHref: (testCode: Id) => `/dashboard/lead/tests/${seg(testCode)}/analysis`,
+      },
     },
     library: { path: '/dashboard/library', getHref: () => '/dashboard/library' },
     my: { path: '/dashboard/my', getHref: () => '/dashboard/my' },
+    stats: { path: '/dashboard/stats', getHref: () => '/dashboard/stats' },
     settings: {
       root: { path: '/dashboard/settings', getHref: () => '/dashboard/settings' },
       password: { path: '/dashboard/settings/password', getHref: () => '/dashboard/settings/password' },

@@ -21,6 +21,7 @@ import { ProblemView } from './components/problem-view';
 import { ResumeModal } from './components/resume-modal';
 import { ShortcutHelpModal } from './components/shortcut-help-modal';
 import { SolveTopBar } from './components/solve-top-bar';
+import { TestPercentile } from '../stats/test-percentile';
 import {
   choiceOptions,
   firstUnanswered,
@@ -288,6 +289,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
           <Paper withBorder radius="md" p="sm">
             <NumberGrid problems={problems} results={results} current={position - 1} onSelect={go} />
           </Paper>
+          <TestPercentile testCode={testCode} answeredAll={problems.every((p) => results.get(p.uid)?.save === 'saved')} />
         </Grid.Col>
       </Grid>
     );

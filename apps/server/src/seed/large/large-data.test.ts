@@ -5,7 +5,7 @@ import { htmlToPlainText } from '@qbank/shared/html-text';
 import { sanitizeRichHtml } from '../../core/html';
 import { buildProblemSearchText } from '../../problems/search-text';
 import { createTestContext, loginCookie, testDialects, type TestContext } from '../../test/harness';
-import { EXAM_120_SIZE, LARGE_PASSWORD, largeCounts, seedLargeData, type LargeSeedSummary } from './large-data';
+import { EXAM_120_SIZE, LARGE_PASSWORD, largeCounts, plannedAttempts, seedLargeData, type LargeSeedSummary } from './large-data';
 import { loadKorMedQuestions, SAMPLE_QUESTIONS_FILE } from './problem-text';
 
 const SCALE = 0.005;
@@ -132,6 +132,20 @@ describe.each(testDialects)('seed:large on %s', (dialect) => {
     expect(problems).toHaveLength(summary.problemIds.length);
     const one = await ctx.app.inject({ method: 'GET', url: `/v1/problem/${summary.problemIds[0]}`, headers: { cookie } });
     expect(one.statusCode).toBe(200);
+  });
+
+  it('writes the planned answers, and the statistics read them (issue 14)', async () => {
+    const answers = Number((await ctx.db.selectFrom('solve_attempts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    expect(answers).toBe(plannedAttempts(SCALE));
+    expect(summary.stats.attempts).toBe(answers);
+    const me = await ctx.app.inject({ method: 'GET', url: '/v1/stats/me', headers: { cookie: await loginCookie(ctx.app, summary.stats.student, LARGE_PASSWORD) } });
+    expect(me.json().totals.answered).toBeGreaterThan(0);
+    const problem = await ctx.app.inject({ method: 'GET', url: `/v1/problem/${summary.stats.problem_uid}/stats`, headers: { cookie } });
+    expect(problem.json().answers).toBeGreaterThanOrEqual(5);
+    const lead = await loginCookie(ctx.app, summary.accounts.lead, LARGE_PASSWORD);
+    const analysis = await ctx.app.inject({ method: 'GET', url: `/v1/test/${summary.stats.test_code}/item-analysis`, headers: { cookie: lead } });
+    expect(analysis.json().members).toBeGreaterThanOrEqual(5);
+    expect(analysis.json().kr20).not.toBeNull();
   });
 
   it('refuses a second run on the same database', async () => {

@@ -1,4 +1,5 @@
 import { sql, type InsertObject, type Kysely, type Transaction } from 'kysely';
+import { parseChoiceAnswer } from '@qbank/shared/answers';
 import { AUTHORITY } from '@qbank/shared/roles';
 import { hashPassword } from '../../core/password';
 import type { Dialect } from '../../core/db';
@@ -68,6 +69,8 @@ export interface LargeSeedSummary {
   searchTermCounts: Record<string, number>;
   problemIds: number[];
   studentBoxId: number;
+  /** The statistics' benchmark targets: answers written, the exam most students solved, one of its problems, the student with the most history. */
+  stats: { attempts: number; runs: number; test_code: number; problem_uid: number; student: string };
 }
 
 export function largeCounts(scale: number): LargeCounts {
@@ -185,20 +188,22 @@ export async function seedLargeData(db: Kysely<Database>, dialect: Dialect, opti
     await seedReplies(ctx, problems, members);
     const boxes = await seedBoxes(ctx, problems, members);
     const searchTerms = await chooseSearchTerms(ctx, problems);
-    return { members, exams, problems, boxes, searchTerms };
+    const statsExam = chooseBusyExam(exams);
+    const answers = await seedAttempts(ctx, members, statsExam.code);
+    return { members, exams, problems, boxes, searchTerms, statsExam, answers };
   });
 
   // A bulk load leaves PostgreSQL without planner statistics until autovacuum gets to it; a
   // benchmark started right after the seed should see the plans a settled database gets.
   // Only the seeded tables (found through the search path), never other schemas of the database.
   if (dialect === 'postgres') {
-    await sql`analyze members, subjects, subject_grades, classes, tests, test_grades, set_headers, problems, problem_classes, problem_replies, boxes, box_problems`.execute(db);
+    await sql`analyze members, subjects, subject_grades, classes, tests, test_grades, set_headers, problems, problem_classes, problem_replies, boxes, box_problems, solve_runs, solve_attempts`.execute(db);
   }
   const finalCounts = await countRows(db);
-  const { members, exams, problems, boxes, searchTerms } = result;
+  const { members, exams, problems, boxes, searchTerms, statsExam, answers } = result;
   const exam120 = exams.find((exam) => exam.is120);
   if (!exam120) throw new Error('the 120-problem exam was not made');
-  const busy = exams.filter((exam) => !exam.is120).sort((a, b) => b.year - a.year || Math.abs(a.size - 100) - Math.abs(b.size - 100))[0] ?? exam120;
+  const busy = chooseBusyExam(exams);
   const busiestClass = await findBusiestClass(db);
   const student = members.students[0];
   if (!student) throw new Error('no approved student was made');
@@ -220,9 +225,28 @@ export async function seedLargeData(db: Kysely<Database>, dialect: Dialect, opti
     searchTermCounts: searchTerms.counts,
     problemIds: problems.sampleUids,
     studentBoxId: studentBox.code,
+    stats: {
+      attempts: answers.attempts,
+      runs: answers.runs,
+      test_code: statsExam.code,
+      problem_uid: await firstObjectiveProblem(db, statsExam.code),
+      student: student.id,
+    },
   };
   log(`done in ${(summary.durationMs / 1000).toFixed(1)} s`);
   return summary;
+}
+
+/** The most recent exam of about 100 problems (not the 120 one): the export and stats benchmarks' exam. */
+function chooseBusyExam(exams: SeededExam[]): SeededExam {
+  const busy = exams.filter((exam) => !exam.is120).sort((a, b) => b.year - a.year || Math.abs(a.size - 100) - Math.abs(b.size - 100))[0] ?? exams[0];
+  if (!busy) throw new Error('no exam was made');
+  return busy;
+}
+
+async function firstObjectiveProblem(db: Kysely<Database>, testCode: number): Promise<number> {
+  const row = await db.selectFrom('problems').select('uid').where('test_code', '=', testCode).where('type', '=', 1).orderBy('no').limit(1).executeTakeFirstOrThrow();
+  return row.uid;
 }
 
 interface SeedRun {
@@ -892,3 +916,129 @@ async function chooseSearchTerms(ctx: SeedRun, problems: SeededProblems): Promis
   ctx.log(`search terms: ${chosen.map(([term, n]) => `${term} (${n})`).join(', ')}`);
   return { terms: chosen.map(([term]) => term), counts };
 }
+
+// ---------------------------------------------------------------- answers (issue 14: statistics)
+
+/** Answers (solve_attempts rows) at scale 1: the statistics' benchmark needs a million. */
+export const ATTEMPTS_SCALE_ONE = 1_000_000;
+const MINIMUM_ATTEMPTS = 2_000;
+/** Share of the approved students who solved the stats exam: its item analysis ranks them all. */
+const STATS_EXAM_SHARE = 0.6;
+/** Exams the summary student solved (their own stats are the benchmark's /v1/stats/me). */
+const SUMMARY_STUDENT_EXAMS = 12;
+const ANSWER_SPACING_MS = 40_000;
+
+export function plannedAttempts(scale: number): number {
+  return Math.max(MINIMUM_ATTEMPTS, Math.round(ATTEMPTS_SCALE_ONE * scale));
+}
+
+interface AttemptSession {
+  member: SeededMember;
+  ability: number;
+  examCode: number;
+  start: number;
+  source: 'solve' | 'session';
+}
+
+/**
+ * Students solve whole exams (objective problems) until the planned number of answers is
+ * reached: first the stats exam by most of the students, then exams picked at random (recent
+ * years more often). About one wrong answer in five is practised again a day later. Sessions are
+ * planned first so their solve runs go in with one multi-row insert; answers are written in batches.
+ */
+async function seedAttempts(ctx: SeedRun, members: Members, statsExamCode: number): Promise<{ attempts: number; runs: number }> {
+  const { trx, random, now } = ctx;
+  const target = plannedAttempts(ctx.counts.problems / SCALE_ONE.problems);
+  const rows = await trx.selectFrom('problems').select(['uid', 'test_code', 'answer', 'choice_type']).where('type', '=', 1).orderBy('test_code').orderBy('no').execute();
+  const byExam = new Map<number, Array<{ uid: number; key: number; options: number; ease: number }>>();
+  for (const row of rows) {
+    const options = row.choice_type === 4 ? 4 : 5;
+    const key = Math.min(options, parseChoiceAnswer(row.answer)?.[0] ?? 1);
+    const list = byExam.get(row.test_code) ?? [];
+    list.push({ uid: row.uid, key, options, ease: random.next() });
+    byExam.set(row.test_code, list);
+  }
+  const examCodes = [...byExam.keys()];
+  const size = (code: number) => byExam.get(code)?.length ?? 0;
+  const abilities = new Map(members.students.map((m) => [m.code, 0.3 + random.next() * 0.65]));
+  const solved = new Set<string>();
+  const sessions: AttemptSession[] = [];
+  let planned = 0;
+  // Planned a little past the target (retries are fewer than planned for); writing stops at the target.
+  const planCap = target * 1.2;
+  const plan = (member: SeededMember, examCode: number): boolean => {
+    const key = `${member.code}:${examCode}`;
+    if (solved.has(key) || size(examCode) === 0 || planned >= planCap) return false;
+    solved.add(key);
+    const start = now.getTime() - random.int(0, 119) * DAY_MS - random.int(1, 12) * 3_600_000;
+    sessions.push({ member, ability: abilities.get(member.code) ?? 0.6, examCode, start, source: random.next() < 0.8 ? 'solve' : 'session' });
+    planned += Math.round(size(examCode) * 1.1);
+    return true;
+  };
+  const summaryStudent = members.students[0];
+  if (summaryStudent) {
+    plan(summaryStudent, statsExamCode);
+    for (let i = 0; i < SUMMARY_STUDENT_EXAMS * 3 && sessions.length < SUMMARY_STUDENT_EXAMS; i++) plan(summaryStudent, random.pick(examCodes));
+  }
+  for (const member of members.students.slice(0, Math.round(members.students.length * STATS_EXAM_SHARE))) plan(member, statsExamCode);
+  for (let guard = 0; planned < planCap && guard < target; guard++) {
+    plan(random.pick(members.students), random.next() < 0.5 ? (examCodes[examCodes.length - 1 - random.int(0, Math.min(50, examCodes.length - 1))] as number) : random.pick(examCodes));
+  }
+
+  // Solve runs for the solve-mode sessions, read back by (member, exam).
+  const solveSessions = sessions.filter((s) => s.source === 'solve');
+  await insertRows(trx, 'solve_runs', solveSessions.map((s) => ({ member_code: s.member.code, test_code: s.examCode, creation_time: new Date(s.start).toISOString() })));
+  const runOf = new Map<string, number>();
+  for (const run of await trx.selectFrom('solve_runs').select(['code', 'member_code', 'test_code']).execute()) runOf.set(`${run.member_code}:${run.test_code}`, run.code);
+
+  let buffer: Array<InsertObject<Database, 'solve_attempts'>> = [];
+  let written = 0;
+  const flush = async () => {
+    await insertRows(trx, 'solve_attempts', buffer);
+    written += buffer.length;
+    buffer = [];
+    ctx.log(`answers: ${written}/${target}`);
+  };
+  sessions.sort((a, b) => a.start - b.start);
+  for (const s of sessions) {
+    const runCode = s.source === 'solve' ? (runOf.get(`${s.member.code}:${s.examCode}`) ?? null) : null;
+    const retries: Array<{ uid: number; key: number }> = [];
+    for (const [j, problem] of (byExam.get(s.examCode) ?? []).entries()) {
+      if (written + buffer.length >= target) break;
+      const right = random.next() < Math.min(0.97, Math.max(0.05, s.ability + (problem.ease - 0.5) * 0.8));
+      // A wrong answer is any other option of the problem.
+      const chosen = right ? problem.key : ((problem.key + random.int(0, problem.options - 2)) % problem.options) + 1;
+      buffer.push({
+        run_code: runCode,
+        member_code: s.member.code,
+        problem_uid: problem.uid,
+        answer: CIRCLED_ANSWERS[chosen - 1] as string,
+        is_correct: right ? 1 : 0,
+        creation_time: new Date(s.start + j * ANSWER_SPACING_MS).toISOString(),
+        source: s.source,
+        session_code: null,
+        judged_by: 'machine',
+      });
+      if (!right && random.next() < 0.2) retries.push(problem);
+    }
+    for (const [j, problem] of retries.entries()) {
+      if (written + buffer.length >= target) break;
+      buffer.push({
+        run_code: null,
+        member_code: s.member.code,
+        problem_uid: problem.uid,
+        answer: CIRCLED_ANSWERS[problem.key - 1] as string,
+        is_correct: 1,
+        creation_time: new Date(s.start + DAY_MS + j * ANSWER_SPACING_MS).toISOString(),
+        source: 'review',
+        session_code: null,
+        judged_by: 'machine',
+      });
+    }
+    if (buffer.length >= 20_000) await flush();
+  }
+  if (buffer.length > 0) await flush();
+  return { attempts: written, runs: solveSessions.length };
+}
+
+const CIRCLED_ANSWERS = ['①', '②', '③', '④', '⑤'] as const;

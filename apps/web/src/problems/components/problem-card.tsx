@@ -3,6 +3,7 @@ import type { Problem } from '@qbank/shared/problems';
 // Cross-feature use: only the public components of replies, never its api.ts.
 import { messages } from '../../messages';
 import { ReplyThread } from '../../replies/reply-thread';
+import { ClassAnswersToggle } from '../../stats/class-answers';
 import {
   choiceTypeLabel,
   problemAnchorId,
@@ -95,6 +96,8 @@ export function ProblemCard({
             <ProblemPicture path={problem.answer_pic_path} alt={m.pictures.answer(label)} />
           </Box>
         )}
+
+        {answerShown && <ClassAnswersToggle uid={problem.uid} officialAnswer={problem.answer} />}
 
         {explanationShown && (
           <Box bg="gray.0" p="sm" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>

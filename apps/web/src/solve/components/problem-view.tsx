@@ -4,6 +4,7 @@ import type { Problem } from '@qbank/shared/problems';
 import { IconAlertTriangle, IconCheck, IconFolderPlus, IconRefresh, IconStar, IconStarFilled, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent, type Ref } from 'react';
 import { messages } from '../../messages';
+import { ClassAnswers } from '../../stats/class-answers';
 import { isChosenOption, isOfficialOption, type SolveResult } from '../solve-model';
 import { SolveHtml, SolvePicture } from './solve-content';
 import '../solve.css';
@@ -280,6 +281,9 @@ function ResultView({
         </Text>
         <SolvePicture path={problem.answer_pic_path} alt={m.pictures.answer(position)} />
       </Box>
+
+      {/* The class's first answers, once this answer is saved (so it counts among them). */}
+      {result.save === 'saved' && <ClassAnswers uid={problem.uid} officialAnswer={problem.answer} />}
 
       {explanation && (
         <Box component="section" aria-label={m.explanation} bg="gray.0" p="sm" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>

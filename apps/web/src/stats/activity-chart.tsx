@@ -1,0 +1,51 @@
+import { BarChart } from '@mantine/charts';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { ACTIVITY_DAYS, type DayStats } from '@qbank/shared/stats';
+import { statsMessages } from './messages';
+
+const m = statsMessages.myStats;
+
+function shiftDay(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Every day of the last 12 weeks (Asia/Seoul, as the server counts them), empty days as 0. */
+export function activityDays(days: DayStats[], today: string) {
+  const byDate = new Map(days.map((day) => [day.date, day]));
+  return Array.from({ length: ACTIVITY_DAYS }, (_, i) => {
+    const date = shiftDay(today, i - (ACTIVITY_DAYS - 1));
+    return { date: date.slice(5).replace('-', '/'), answered: byDate.get(date)?.answered ?? 0 };
+  });
+}
+
+/** Answers per day over the last 12 weeks. */
+export function ActivityChart({ days, today }: { days: DayStats[]; today: string }) {
+  const data = activityDays(days, today);
+  const total = days.reduce((sum, day) => sum + day.answered, 0);
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="stats-activity-title">
+      <Stack gap="sm">
+        <div>
+          <Title order={2} size="h4" id="stats-activity-title">
+            {m.activity}
+          </Title>
+          <Text size="sm" c="gray.7">
+            {m.activityHint}
+          </Text>
+        </div>
+        <Text size="sm">{m.activitySummary(days.filter((day) => day.answered > 0).length, total)}</Text>
+        <BarChart
+          h={180}
+          data={data}
+          dataKey="date"
+          series={[{ name: 'answered', label: m.activityAnswers, color: 'teal.7' }]}
+          xAxisProps={{ interval: 13 }}
+          gridAxis="y"
+          aria-hidden
+        />
+      </Stack>
+    </Paper>
+  );
+}
