@@ -23,6 +23,7 @@ import { exportRoutes } from './export/routes';
 import { boxRoutes } from './boxes/routes';
 import { replyRoutes } from './replies/routes';
 import { solveRoutes } from './solve/routes';
+import { studyRoutes } from './study/routes';
 import type { AppContext } from './core/context';
 import { tokenFromRequest } from './core/auth-guards';
 import { registerErrorHandling, routerErrorHandler } from './core/error-handler';
@@ -111,6 +112,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(replyRoutes);
   await app.register(boxRoutes);
   await app.register(solveRoutes);
+  await app.register(studyRoutes);
   await app.register(boardRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
