@@ -22,12 +22,14 @@ import {
   IconCalendarStats,
   IconChecklist,
   IconClipboardList,
+  IconHistory,
   IconKey,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconListDetails,
   IconShieldCheck,
   IconSchool,
+  IconTargetArrow,
   IconUserCheck,
   IconUserCircle,
   IconUsers,
@@ -42,6 +44,7 @@ import { MenuDrawer } from '../components/menu-drawer';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../lib/paths';
 import { messages } from '../messages';
+import { studyMessages } from '../study/messages';
 import { ADMIN_ROLES, LEAD_ROLES } from './dashboard-access';
 
 const SIDEBAR_COLLAPSED_KEY = 'qbank.dashboard.sidebarCollapsed';
@@ -88,6 +91,8 @@ const menu: MenuSection[] = [
     items: [
       { label: t.library, href: d.library.getHref(), icon: IconSchool },
       { label: t.my, href: d.my.getHref(), icon: IconChecklist },
+      { label: studyMessages.nav.builder, href: paths.studyNew.getHref(), icon: IconTargetArrow },
+      { label: studyMessages.nav.history, href: paths.studySessions.getHref(), icon: IconHistory },
       { label: t.settingsPassword, href: d.settings.password.getHref(), icon: IconKey },
     ],
   },

@@ -10,6 +10,7 @@ import { nextFromLocation, sanitizeNextPath } from '../lib/next-path';
 import { paths } from '../lib/paths';
 import { isApproved, useSession } from '../lib/session';
 import { messages } from '../messages';
+import { studyMessages } from '../study/messages';
 
 const m = messages.nav;
 
@@ -17,6 +18,7 @@ const mainLinks = [
   { label: m.exams, href: paths.exams.getHref() },
   { label: m.subjects, href: paths.subjects.getHref() },
   { label: m.board, href: paths.board.getHref() },
+  { label: studyMessages.nav.study, href: paths.studyNew.getHref() },
 ];
 
 function isActive(pathname: string, href: string): boolean {
