@@ -57,7 +57,7 @@ export const studyMessages = {
     exit: '나가기',
     heading: (mode: StudyMode, total: number) => `${modeLabels[mode]} · ${total}문제`,
     problemHeading: (n: number) => `${n}번`,
-    examLine: (year: number, testName: string, no: number) => `${year} ${testName} ${no}번`,
+    examLine: (testName: string, no: number) => `${testName} ${no}번`,
     position: (current: number, total: number) => `${current} / ${total}`,
     positionLabel: '현재 문제',
     answered: (answered: number, total: number) => `${answered}/${total} 답함`,

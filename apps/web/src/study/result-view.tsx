@@ -51,7 +51,7 @@ export function ResultView({ detail }: { detail: SessionDetail }) {
             </Text>
           ) : (
             <Stack gap="xs">
-              <Group gap="xs" grow wrap="wrap">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
                 <Button
                   className="qbank-solve-target"
                   leftSection={<IconRefresh size={18} aria-hidden />}
@@ -63,7 +63,7 @@ export function ResultView({ detail }: { detail: SessionDetail }) {
                 <Button variant="default" className="qbank-solve-target" leftSection={<IconNotebook size={18} aria-hidden />} loading={notes.isPending} onClick={() => notes.mutate()}>
                   {m.wrongNotes}
                 </Button>
-              </Group>
+              </SimpleGrid>
               <Text size="sm" c="gray.7">
                 {m.retryHint}
               </Text>
@@ -106,7 +106,7 @@ export function ResultView({ detail }: { detail: SessionDetail }) {
                   </Text>
                   <Text span>{studyMessages.session[status === 'correct' ? 'correct' : status === 'wrong' ? 'wrong' : 'unanswered']}</Text>
                   <Text size="sm" c="gray.7" lineClamp={1}>
-                    {studyMessages.session.examLine(problem.year, problem.test_name, problem.no)} · {problem.question_text}
+                    {studyMessages.session.examLine(problem.test_name, problem.no)} · {problem.question_text}
                   </Text>
                 </Accordion.Control>
                 <Accordion.Panel>

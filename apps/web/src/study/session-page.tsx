@@ -147,7 +147,7 @@ function RunningSession({ detail }: { detail: SessionDetail }) {
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text fw={700} aria-live="polite">
             <VisuallyHidden component="span">{m.positionLabel} </VisuallyHidden>
-            {m.position(position, problems.length)}
+            <span>{m.position(position, problems.length)}</span>
           </Text>
           <Text size="sm" c="gray.7">
             {m.answered(answers.size, problems.length)}
@@ -183,7 +183,7 @@ function RunningSession({ detail }: { detail: SessionDetail }) {
                       {m.problemHeading(position)}
                     </Title>
                     <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-                      {m.examLine(problem.year, problem.test_name, problem.no)}
+                      {m.examLine(problem.test_name, problem.no)}
                     </Text>
                   </Stack>
                   <BookmarkButton problemUid={problem.uid} />
