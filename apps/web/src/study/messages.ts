@@ -66,6 +66,7 @@ export const studyMessages = {
     previous: '이전',
     next: '다음',
     finish: '세션 끝내기',
+    addToBox: '박스에 담기',
     finishConfirmTitle: '세션을 끝낼까요?',
     finishConfirm: (unanswered: number) =>
       unanswered > 0 ? `아직 답하지 않은 문제가 ${unanswered}개 있습니다. 끝내면 더 답할 수 없고, 답하지 않은 문제는 틀린 것으로 셉니다.` : '끝내면 더 답할 수 없습니다.',

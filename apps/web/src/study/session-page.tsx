@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Grid, Group, Modal, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { SessionDetail } from '@qbank/shared/study';
-import { IconAlertCircle, IconArrowLeft, IconChevronLeft, IconChevronRight, IconFlag } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconChevronLeft, IconChevronRight, IconFlag, IconFolderPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { BookmarkButton } from '../boxes/bookmark-button';
+import { BookmarkModal } from '../boxes/bookmark-modal';
 import { PageLoader } from '../components/page-loader';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
@@ -97,6 +97,7 @@ function RunningSession({ detail }: { detail: SessionDetail }) {
   // A session resumes where the student left off: the first problem not answered yet.
   const [index, setIndex] = useState(() => Math.max(0, problems.findIndex((problem) => !answers.has(problem.uid))));
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [boxesOpen, setBoxesOpen] = useState(false);
   const [timeUp, setTimeUp] = useState(false);
   const [skewMs] = useState(() => Date.parse(detail.server_time) - Date.now());
   const answer = useAnswer(session.code);
@@ -129,7 +130,7 @@ function RunningSession({ detail }: { detail: SessionDetail }) {
     );
   }
 
-  useSolveShortcuts(!confirmOpen && !timeUp, (shortcut) => {
+  useSolveShortcuts(!confirmOpen && !boxesOpen && !timeUp, (shortcut) => {
     if (shortcut.kind === 'previous') go(index - 1);
     else if (shortcut.kind === 'next') go(index + 1);
     else if (shortcut.kind === 'choose' && options && !revealed) {
@@ -186,7 +187,16 @@ function RunningSession({ detail }: { detail: SessionDetail }) {
                       {m.examLine(problem.test_name, problem.no)}
                     </Text>
                   </Stack>
-                  <BookmarkButton problemUid={problem.uid} />
+                  <Button
+                    variant="default"
+                    className="qbank-solve-target"
+                    aria-haspopup="dialog"
+                    style={{ flexShrink: 0 }}
+                    leftSection={<IconFolderPlus size={18} aria-hidden />}
+                    onClick={() => setBoxesOpen(true)}
+                  >
+                    {m.addToBox}
+                  </Button>
                 </Group>
                 <ProblemBody problem={problem} position={position} />
                 {revealed ? (
@@ -230,6 +240,7 @@ function RunningSession({ detail }: { detail: SessionDetail }) {
           </Paper>
         </Grid.Col>
       </Grid>
+      <BookmarkModal problemUid={problem.uid} opened={boxesOpen} onClose={() => setBoxesOpen(false)} />
       <Modal opened={confirmOpen} onClose={() => setConfirmOpen(false)} title={m.finishConfirmTitle} centered>
         <Stack gap="md">
           <Text>{m.finishConfirm(unanswered)}</Text>
