@@ -73,6 +73,14 @@ export function buildScenarios({ summary, token, boxCodes, base, load }) {
       next: () => get(`/v1/problem?class_heritage_code=${klass}&page=${classPage()}&limit=${CLASS_PROBLEMS_PAGE_SIZE}`),
     },
     {
+      // The session builder's live count over the whole bank (issue 13): every problem is tested
+      // against the member's answers, so this is the builder's slowest common question.
+      name: 'study session count, unseen (whole bank)',
+      kind: 'read',
+      ...load.read,
+      next: () => get('/v1/study/sessions/count?filter=unseen'),
+    },
+    {
       name: 'bookmark add',
       kind: 'write',
       ...load.write,
