@@ -159,7 +159,8 @@ function RunningSession({ detail }: { detail: SessionDetail }) {
               skewMs={skewMs}
               onElapsed={() => {
                 setTimeUp(true);
-                void queryClient.invalidateQueries({ queryKey: studyKeys.session(session.code) });
+                // Finishing is idempotent and ends at ends_at at the latest; it then reads the result.
+                finish.mutate();
               }}
             />
           )}
