@@ -24,6 +24,7 @@ const serverFeatures = {
   replies: ['problems'],
   boards: ['uploads', 'export'],
   stats: ['tests', 'export'],
+  study: ['boxes', 'problems'],
 };
 const webCore = ['lib', 'components', 'messages.ts', 'common'];
 const webFeatures = {
@@ -31,7 +32,7 @@ const webFeatures = {
   tests: ['subjects'],
   members: [],
   auth: ['members'],
-  home: [],
+  home: ['study'],
   replies: [],
   // Widgets the problem viewers, solve mode and the lead screens show beside a problem.
   stats: [],
@@ -41,6 +42,7 @@ const webFeatures = {
   assignments: ['authoring', 'tests', 'subjects'],
   solve: ['boxes', 'problems', 'tests', 'stats'],
   boards: [],
+  study: ['boxes', 'solve', 'problems'],
 };
 
 function layerZones(root, core, features, testHelpers) {

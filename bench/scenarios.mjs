@@ -74,6 +74,14 @@ export function buildScenarios({ summary, token, boxCodes, base, load, statsToke
     },
     ...statsScenarios({ summary, statsTokens, load }),
     {
+      // The session builder's live count over the whole bank (issue 13): every problem is tested
+      // against the member's answers, so this is the builder's slowest common question.
+      name: 'study session count, unseen (whole bank)',
+      kind: 'read',
+      ...load.read,
+      next: () => get('/v1/study/sessions/count?filter=unseen'),
+    },
+    {
       name: 'bookmark add',
       kind: 'write',
       ...load.write,

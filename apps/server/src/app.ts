@@ -24,6 +24,7 @@ import { boxRoutes } from './boxes/routes';
 import { replyRoutes } from './replies/routes';
 import { solveRoutes } from './solve/routes';
 import { statsRoutes } from './stats/routes';
+import { studyRoutes } from './study/routes';
 import type { AppContext } from './core/context';
 import { tokenFromRequest } from './core/auth-guards';
 import { registerErrorHandling, routerErrorHandler } from './core/error-handler';
@@ -116,6 +117,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(replyRoutes);
   await app.register(boxRoutes);
   await app.register(solveRoutes);
+  await app.register(studyRoutes);
   await app.register(boardRoutes);
   await app.register(statsRoutes);
 

@@ -5,6 +5,7 @@ import * as problemListingIndex from './migrations/2026-11-22-002-problem-listin
 import * as lowerCasedSearchText from './migrations/2026-11-22-003-lower-cased-search-text';
 import * as answerRecord from './migrations/2026-11-24-001-answer-record';
 import * as problemNotes from './migrations/2026-11-24-002-problem-notes';
+import * as studySessions from './migrations/2026-11-24-020-study-sessions';
 import * as answerStatistics from './migrations/2026-11-24-040-answer-statistics';
 import type { Database } from './schema';
 
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-003-lower-cased-search-text': lowerCasedSearchText,
   '2026-11-24-001-answer-record': answerRecord,
   '2026-11-24-002-problem-notes': problemNotes,
+  '2026-11-24-020-study-sessions': studySessions,
   '2026-11-24-040-answer-statistics': answerStatistics,
 };
 

@@ -159,6 +159,27 @@ export interface ProblemNotesTable {
   update_time: Generated<string>;
 }
 
+/** A member's study session (migration 2026-11-24-020-study-sessions). */
+export interface StudySessionsTable {
+  code: Generated<number>;
+  member_code: number;
+  mode: 'tutor' | 'timed';
+  filter: string;
+  scope: Generated<string>;
+  problem_order: 'random' | 'exam';
+  minutes: number | null;
+  ends_at: string | null;
+  finish_time: string | null;
+  retry_of: number | null;
+  creation_time: Generated<string>;
+}
+
+export interface StudySessionProblemsTable {
+  session_code: number;
+  position: number;
+  problem_uid: number;
+}
+
 export interface BoardsTable {
   code: Generated<number>;
   board_name: string;
@@ -227,6 +248,8 @@ export interface Database {
   solve_runs: SolveRunsTable;
   solve_attempts: SolveAttemptsTable;
   problem_notes: ProblemNotesTable;
+  study_sessions: StudySessionsTable;
+  study_session_problems: StudySessionProblemsTable;
   boards: BoardsTable;
   board_contents: BoardContentsTable;
   board_replies: BoardRepliesTable;

@@ -37,6 +37,9 @@ const ADMINS: RoutePolicy = { ...LEADS, lead: 403 };
 /** Boxes are private: another member's box answers 404 as if it did not exist. */
 const OWN_BOX: RoutePolicy = { ...APPROVED, other: 404, lead: 404, admin: 404, superadmin: 404 };
 
+/** Study sessions are private too: another member's session answers 404. */
+const OWN_SESSION: RoutePolicy = OWN_BOX;
+
 /** Only the author edits a reply or a post: admins may delete, never put words in someone's mouth. */
 const AUTHOR_EDITS: RoutePolicy = { ...APPROVED, other: 403, lead: 403, admin: 403, superadmin: 403 };
 
@@ -153,6 +156,16 @@ export const POLICY: Readonly<Record<string, RoutePolicy>> = {
   'GET /v1/problem/:id/stats': APPROVED,
   'GET /v1/test/:id/item-analysis': LEADS,
   'GET /v1/test/:id/item-analysis/xlsx': LEADS,
+
+  // ---- study sessions (the student's session)
+  'GET /v1/study/sessions/count': APPROVED,
+  'POST /v1/study/sessions': APPROVED,
+  'GET /v1/study/sessions': APPROVED,
+  'GET /v1/study/sessions/:code': OWN_SESSION,
+  'POST /v1/study/sessions/:code/answers': OWN_SESSION,
+  'POST /v1/study/sessions/:code/finish': OWN_SESSION,
+  'POST /v1/study/sessions/:code/retry': OWN_SESSION,
+  'POST /v1/study/sessions/:code/wrong-notes': OWN_SESSION,
 
   // ---- boards (decision 020: posts are public, attachments need an approved member)
   'GET /boards': PUBLIC,

@@ -203,6 +203,33 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   'GET /v1/test/:id/item-analysis': (w) => get('/v1/test/:id/item-analysis', { id: w.fx.exam }),
   'GET /v1/test/:id/item-analysis/xlsx': (w) => get('/v1/test/:id/item-analysis/xlsx', { id: w.fx.exam }),
 
+  'GET /v1/study/sessions/count': (w) => get('/v1/study/sessions/count', undefined, { filter: 'all', subject_codes: String(w.fx.subject), years: '2025' }),
+  'POST /v1/study/sessions': (w) => ({
+    method: 'POST',
+    route: '/v1/study/sessions',
+    body: { scope: { test_codes: [w.fx.exam] }, filter: 'all', count: 2, order: 'exam', mode: 'timed', minutes: 5 },
+  }),
+  'GET /v1/study/sessions': () => get('/v1/study/sessions', undefined, { page: '1', limit: '20' }),
+  'GET /v1/study/sessions/:code': async (w) => get('/v1/study/sessions/:code', { code: await w.fresh.sessionOfStudent() }),
+  'POST /v1/study/sessions/:code/answers': async (w) => ({
+    method: 'POST',
+    route: '/v1/study/sessions/:code/answers',
+    params: { code: await w.fresh.sessionOfStudent() },
+    body: { problem_uid: w.fx.problem, answer: '③' },
+  }),
+  'POST /v1/study/sessions/:code/finish': async (w) => ({ method: 'POST', route: '/v1/study/sessions/:code/finish', params: { code: await w.fresh.sessionOfStudent() } }),
+  'POST /v1/study/sessions/:code/retry': async (w) => ({
+    method: 'POST',
+    route: '/v1/study/sessions/:code/retry',
+    params: { code: await w.fresh.sessionOfStudent({ finished: true }) },
+    body: { mode: 'tutor' },
+  }),
+  'POST /v1/study/sessions/:code/wrong-notes': async (w) => ({
+    method: 'POST',
+    route: '/v1/study/sessions/:code/wrong-notes',
+    params: { code: await w.fresh.sessionOfStudent({ finished: true }) },
+  }),
+
   'GET /boards': () => get('/boards'),
   'GET /boards/:id': (w) => get('/boards/:id', { id: w.fx.board }),
   'GET /boards/:id/contents': (w) => get('/boards/:id/contents', { id: w.fx.board }, { page: '1', limit: '20' }),

@@ -267,6 +267,14 @@ function freshRows(deps: {
       });
       return { post, reply: body.reply.code };
     },
+    /** A tutor session of the student over the exam's two written problems; finished when asked. */
+    async sessionOfStudent(values: { finished?: boolean } = {}) {
+      const body = await must<{ session: { code: number } }>('student', {
+        method: 'POST', url: '/v1/study/sessions', payload: { scope: { test_codes: [fx.exam] }, filter: 'all', count: 2, order: 'exam', mode: 'tutor' },
+      });
+      if (values.finished) await must('student', { method: 'POST', url: `/v1/study/sessions/${body.session.code}/finish` });
+      return body.session.code;
+    },
     async board() {
       const slug = uniqueText('board');
       await db.insertInto('boards').values({ board_name: `게시판 ${slug}`, board_id: slug }).execute();

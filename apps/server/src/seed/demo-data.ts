@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import { storeImage } from '../uploads/storage';
 import { seedDemoAnswers, type DemoExam } from './demo-answers';
 import { renderDemoImages, type DemoImageName } from './demo-images';
+import { seedDemoStudySessions } from './demo-study-sessions';
 
 // Korean demo data set (DESIGN.md §3: seeded on first start with an empty database).
 // Everything here is original teaching material written for the demo: members of every role,
@@ -1323,6 +1324,9 @@ async function insertAll(trx: Trx, ctx: SeedContext): Promise<void> {
       .values(b.keys.map((key, i) => ({ box_code: box.code, problem_uid: problem(key), creation_time: isoDaysAgo(now, 18 - index * 3 - i * 0.5) })))
       .execute();
   }
+
+  // Study sessions of the demo student (a finished tutor and a finished timed session).
+  await seedDemoStudySessions(trx, member('demo-student'), now, problem('card-stemi-dx'));
 
   // Empty slots assigned to students.
   for (const a of ASSIGNMENTS) {

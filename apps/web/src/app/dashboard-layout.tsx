@@ -23,12 +23,14 @@ import {
   IconChartBar,
   IconChecklist,
   IconClipboardList,
+  IconHistory,
   IconKey,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconListDetails,
   IconShieldCheck,
   IconSchool,
+  IconTargetArrow,
   IconUserCheck,
   IconUserCircle,
   IconUsers,
@@ -44,6 +46,7 @@ import { PageLoader } from '../components/page-loader';
 import { paths } from '../lib/paths';
 import { messages } from '../messages';
 import { statsMessages } from '../stats/messages';
+import { studyMessages } from '../study/messages';
 import { ADMIN_ROLES, LEAD_ROLES } from './dashboard-access';
 
 const SIDEBAR_COLLAPSED_KEY = 'qbank.dashboard.sidebarCollapsed';
@@ -91,6 +94,8 @@ const menu: MenuSection[] = [
       { label: t.library, href: d.library.getHref(), icon: IconSchool },
       { label: statsMessages.menu, href: d.stats.getHref(), icon: IconChartBar },
       { label: t.my, href: d.my.getHref(), icon: IconChecklist },
+      { label: studyMessages.nav.builder, href: paths.studyNew.getHref(), icon: IconTargetArrow },
+      { label: studyMessages.nav.history, href: paths.studySessions.getHref(), icon: IconHistory },
       { label: t.settingsPassword, href: d.settings.password.getHref(), icon: IconKey },
     ],
   },

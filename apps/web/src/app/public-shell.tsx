@@ -10,6 +10,7 @@ import { nextFromLocation, sanitizeNextPath } from '../lib/next-path';
 import { paths } from '../lib/paths';
 import { isApproved, useSession } from '../lib/session';
 import { messages } from '../messages';
+import { studyMessages } from '../study/messages';
 
 const m = messages.nav;
 
@@ -17,6 +18,8 @@ const mainLinks = [
   { label: m.exams, href: paths.exams.getHref() },
   { label: m.subjects, href: paths.subjects.getHref() },
   { label: m.board, href: paths.board.getHref() },
+  // Active on every study screen (builder, history, a session), not only on the builder.
+  { label: studyMessages.nav.study, href: paths.studyNew.getHref(), section: '/study' },
 ];
 
 function isActive(pathname: string, href: string): boolean {
@@ -26,7 +29,7 @@ function isActive(pathname: string, href: string): boolean {
 function MainLinks({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   return mainLinks.map((link) => {
-    const active = isActive(pathname, link.href);
+    const active = isActive(pathname, ('section' in link && link.section) || link.href);
     return (
       <Button
         key={link.href}

@@ -36,6 +36,9 @@ const ChangePasswordPage = lazy(() => import('../auth/change-password-page').the
 const PostWritePage = lazy(() => import('../boards/post-write-page').then((m) => ({ default: m.PostWritePage })));
 const PostEditPage = lazy(() => import('../boards/post-write-page').then((m) => ({ default: m.PostEditPage })));
 const SolvePage = lazy(() => import('../solve/solve-page').then((m) => ({ default: m.SolvePage })));
+const StudyBuilderPage = lazy(() => import('../study/builder-page').then((m) => ({ default: m.BuilderPage })));
+const StudySessionsPage = lazy(() => import('../study/sessions-page').then((m) => ({ default: m.SessionsPage })));
+const StudySessionPage = lazy(() => import('../study/session-page').then((m) => ({ default: m.SessionPage })));
 const LibraryPage = lazy(() => import('../boxes/library-page').then((m) => ({ default: m.LibraryPage })));
 // The authoring pages carry the rich-text editor (Tiptap) too: fetched only with them.
 const ExamListPage = lazy(() => import('../authoring/exam-list-page').then((m) => ({ default: m.ExamListPage })));
@@ -112,6 +115,9 @@ export const routes: RouteObject[] = [
               { path: paths.classProblems.path, element: <ClassProblemsPage /> },
               { path: paths.boardWrite.path, element: <PostWritePage /> },
               { path: paths.boardContentEdit.path, element: <PostEditPage /> },
+              { path: paths.studyNew.path, element: <StudyBuilderPage /> },
+              { path: paths.studySessions.path, element: <StudySessionsPage /> },
+              { path: paths.studySession.path, element: <StudySessionPage /> },
             ],
           },
           { path: paths.login.path, element: <LoginPage /> },

@@ -51,6 +51,12 @@ export const paths = {
     path: '/board/:boardCode/write',
     getHref: (boardCode: Id) => `/board/${seg(boardCode)}/write`,
   },
+  studyNew: { path: '/study/new', getHref: () => '/study/new' },
+  studySessions: { path: '/study/sessions', getHref: () => '/study/sessions' },
+  studySession: {
+    path: '/study/sessions/:sessionCode',
+    getHref: (sessionCode: Id) => `/study/sessions/${seg(sessionCode)}`,
+  },
   login: { path: '/login', getHref: (next?: string | null) => withNext('/login', next) },
   signup: { path: '/signup', getHref: (next?: string | null) => withNext('/signup', next) },
   changePassword: { path: '/change-password', getHref: () => '/change-password' },

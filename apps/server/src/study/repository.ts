@@ -1,0 +1,289 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { SOLVE_BOX_SLOTS } from '@qbank/shared/boxes';
+import type { StudyFilter, StudyScope } from '@qbank/shared/study';
+import type { DbOrTx } from '../core/db';
+import { nowIso } from '../core/db';
+import type { Database, StudySessionsTable } from '../db/schema';
+import { problemColumns, replyCount } from '../problems/repository';
+
+type ProblemsQuery = SelectQueryBuilder<Database, 'problems' | 'tests', object>;
+
+/** The latest answer of the member to the problem (the greatest code), from every source. */
+function latestAnswerIsWrong(eb: ExpressionBuilder<Database, 'problems'>, memberCode: number) {
+  return eb.exists(
+    eb
+      .selectFrom('solve_attempts as latest')
+      .select('latest.code')
+      .where('latest.member_code', '=', memberCode)
+      .whereRef('latest.problem_uid', '=', 'problems.uid')
+      .where('latest.is_correct', '=', 0)
+      .where('latest.code', '=', (inner) =>
+        inner
+          .selectFrom('solve_attempts as newer')
+          .select((max) => max.fn.max('newer.code').as('code'))
+          .where('newer.member_code', '=', memberCode)
+          .whereRef('newer.problem_uid', '=', 'problems.uid'),
+      ),
+  );
+}
+
+/**
+ * The problems a session may draw from: written (never a vacant slot, the readers' rule) with an
+ * official answer to judge against (as in solve mode), inside the scope, passing the filter.
+ * A box filter's box must already be known to be the member's (the service checks).
+ */
+export function matchingProblems(db: DbOrTx, memberCode: number, filter: StudyFilter, scope: StudyScope): ProblemsQuery {
+  const list = (values: number[] | undefined) => (values && values.length > 0 ? values : undefined);
+  const subjects = list(scope.subject_codes);
+  const years = list(scope.years);
+  const tests = list(scope.test_codes);
+  const classes = list(scope.class_codes);
+  return db
+    .selectFrom('problems')
+    .innerJoin('tests', 'tests.code', 'problems.test_code')
+    .where('problems.is_vacant', '=', 0)
+    .where(sql<string>`trim(problems.answer)`, '<>', '')
+    .$if(subjects !== undefined, (qb) => qb.where('tests.subject_code', 'in', subjects!))
+    .$if(years !== undefined, (qb) => qb.where('tests.year', 'in', years!))
+    .$if(tests !== undefined, (qb) => qb.where('problems.test_code', 'in', tests!))
+    .$if(classes !== undefined, (qb) =>
+      qb.where('problems.uid', 'in', (eb) => eb.selectFrom('problem_classes').select('problem_classes.problem_uid').where('problem_classes.class_uid', 'in', classes!)),
+    )
+    .$if(filter === 'unseen', (qb) =>
+      qb.where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('solve_attempts').select('solve_attempts.code').where('solve_attempts.member_code', '=', memberCode).whereRef('solve_attempts.problem_uid', '=', 'problems.uid'),
+          ),
+        ),
+      ),
+    )
+    .$if(filter === 'wrong', (qb) => qb.where((eb) => latestAnswerIsWrong(eb, memberCode)))
+    .$if(filter === 'marked', (qb) =>
+      qb.where('problems.uid', 'in', (eb) =>
+        eb
+          .selectFrom('box_problems')
+          .innerJoin('boxes', 'boxes.code', 'box_problems.box_code')
+          .select('box_problems.problem_uid')
+          .where('boxes.member_code', '=', memberCode)
+          .where('boxes.solve_slot', '=', SOLVE_BOX_SLOTS.important),
+      ),
+    )
+    .$if(filter === 'box', (qb) =>
+      qb.where('problems.uid', 'in', (eb) => eb.selectFrom('box_problems').select('box_problems.problem_uid').where('box_problems.box_code', '=', scope.box_code ?? 0)),
+    )
+    .$if(filter === 'confused', (qb) =>
+      qb.where('problems.uid', 'in', (eb) =>
+        eb.selectFrom('problem_notes').select('problem_notes.problem_uid').where('problem_notes.member_code', '=', memberCode).where('problem_notes.is_confused', '=', 1),
+      ),
+    );
+}
+
+export async function countMatching(db: DbOrTx, memberCode: number, filter: StudyFilter, scope: StudyScope): Promise<number> {
+  const row = await matchingProblems(db, memberCode, filter, scope)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface PickedProblem {
+  uid: number;
+  year: number;
+  test_code: number;
+  type: number;
+  no: number;
+}
+
+/** Up to `count` matching problems drawn at random (the database's random(), both dialects). */
+export function pickRandom(db: DbOrTx, memberCode: number, filter: StudyFilter, scope: StudyScope, count: number): Promise<PickedProblem[]> {
+  return matchingProblems(db, memberCode, filter, scope)
+    .select(['problems.uid', 'tests.year', 'problems.test_code', 'problems.type', 'problems.no'])
+    .orderBy(sql`random()`)
+    .limit(count)
+    .execute();
+}
+
+export type NewSession = Omit<StudySessionsTable, 'code' | 'creation_time' | 'scope' | 'finish_time'> & { scope: string; creation_time: string };
+
+export async function insertSession(db: DbOrTx, values: NewSession, problemUids: readonly number[]): Promise<number> {
+  const { code } = await db.insertInto('study_sessions').values({ ...values, finish_time: null }).returning('code').executeTakeFirstOrThrow();
+  await db
+    .insertInto('study_session_problems')
+    .values(problemUids.map((problem_uid, position) => ({ session_code: code, position, problem_uid })))
+    .execute();
+  return code;
+}
+
+const sessionColumns = [
+  'study_sessions.code',
+  'study_sessions.member_code',
+  'study_sessions.mode',
+  'study_sessions.filter',
+  'study_sessions.scope',
+  'study_sessions.problem_order',
+  'study_sessions.minutes',
+  'study_sessions.ends_at',
+  'study_sessions.finish_time',
+  'study_sessions.retry_of',
+  'study_sessions.creation_time',
+] as const;
+
+/** The latest answer per problem within the session (the greatest code of each problem). */
+function isLatestInSession(eb: ExpressionBuilder<Database, 'solve_attempts'>) {
+  return eb(
+    'solve_attempts.code',
+    '=',
+    eb
+      .selectFrom('solve_attempts as newer')
+      .select((max) => max.fn.max('newer.code').as('code'))
+      .whereRef('newer.session_code', '=', 'solve_attempts.session_code')
+      .whereRef('newer.problem_uid', '=', 'solve_attempts.problem_uid'),
+  );
+}
+
+function sessionCounts(eb: ExpressionBuilder<Database, 'study_sessions'>) {
+  const latest = () =>
+    eb
+      .selectFrom('solve_attempts')
+      .select((inner) => inner.fn.countAll<number>().as('n'))
+      .whereRef('solve_attempts.session_code', '=', 'study_sessions.code')
+      .where('solve_attempts.source', '=', 'session')
+      .where((inner) => isLatestInSession(inner));
+  return [
+    eb
+      .selectFrom('study_session_problems')
+      .select((inner) => inner.fn.countAll<number>().as('n'))
+      .whereRef('study_session_problems.session_code', '=', 'study_sessions.code')
+      .as('total'),
+    latest().as('answered'),
+    latest().where('solve_attempts.is_correct', '=', 1).as('correct'),
+  ];
+}
+
+export type SessionRow = Awaited<ReturnType<typeof findMemberSession>> & object;
+
+/** The session only when it is the member's: another member's session does not exist for them. */
+export async function findMemberSession(db: DbOrTx, memberCode: number, code: number) {
+  const row = await db
+    .selectFrom('study_sessions')
+    .select(sessionColumns)
+    .select((eb) => sessionCounts(eb))
+    .where('study_sessions.code', '=', code)
+    .where('study_sessions.member_code', '=', memberCode)
+    .executeTakeFirst();
+  return row && withNumbers(row);
+}
+
+function withNumbers<T extends { total: unknown; answered: unknown; correct: unknown; minutes: number | null }>(row: T) {
+  return {
+    ...row,
+    total: Number(row.total),
+    answered: Number(row.answered),
+    correct: Number(row.correct),
+    minutes: row.minutes === null ? null : Number(row.minutes),
+  };
+}
+
+export async function listMemberSessions(db: DbOrTx, memberCode: number, paging: { page: number; limit: number }) {
+  const rows = await db
+    .selectFrom('study_sessions')
+    .select(sessionColumns)
+    .select((eb) => sessionCounts(eb))
+    .where('study_sessions.member_code', '=', memberCode)
+    .orderBy('study_sessions.code', 'desc')
+    .limit(paging.limit)
+    .offset((paging.page - 1) * paging.limit)
+    .execute();
+  const count = await db
+    .selectFrom('study_sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('member_code', '=', memberCode)
+    .executeTakeFirstOrThrow();
+  return { rows: rows.map(withNumbers), total: Number(count.n) };
+}
+
+export async function listSessionProblemUids(db: DbOrTx, sessionCode: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('study_session_problems')
+    .select('problem_uid')
+    .where('session_code', '=', sessionCode)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => row.problem_uid);
+}
+
+/** The session's problems that are still written, with everything a reader sees, in session order. */
+export function listSessionProblems(db: DbOrTx, sessionCode: number) {
+  return db
+    .selectFrom('study_session_problems')
+    .innerJoin('problems', 'problems.uid', 'study_session_problems.problem_uid')
+    .innerJoin('tests', 'tests.code', 'problems.test_code')
+    .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
+    .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
+    .select(problemColumns)
+    .select((eb) => replyCount(eb as unknown as ExpressionBuilder<Database, 'problems'>))
+    .where('study_session_problems.session_code', '=', sessionCode)
+    .where('problems.is_vacant', '=', 0)
+    .orderBy('study_session_problems.position')
+    .execute();
+}
+
+/** One problem of the session, still written, with what judging needs. */
+export function findSessionProblem(db: DbOrTx, sessionCode: number, problemUid: number) {
+  return db
+    .selectFrom('study_session_problems')
+    .innerJoin('problems', 'problems.uid', 'study_session_problems.problem_uid')
+    .select(['problems.uid', 'problems.type', 'problems.answer'])
+    .where('study_session_problems.session_code', '=', sessionCode)
+    .where('study_session_problems.problem_uid', '=', problemUid)
+    .where('problems.is_vacant', '=', 0)
+    .executeTakeFirst();
+}
+
+/** The latest answer to each problem within the session. */
+export async function listSessionAnswers(db: DbOrTx, sessionCode: number) {
+  const rows = await db
+    .selectFrom('solve_attempts')
+    .select(['problem_uid', 'answer', 'is_correct', 'creation_time'])
+    .where('session_code', '=', sessionCode)
+    .where('source', '=', 'session')
+    .where((eb) => isLatestInSession(eb))
+    .orderBy('code')
+    .execute();
+  return rows.map((row) => ({ ...row, is_correct: row.is_correct === 1 }));
+}
+
+export async function insertSessionAnswer(
+  db: DbOrTx,
+  values: { session_code: number; member_code: number; problem_uid: number; answer: string; is_correct: boolean },
+) {
+  const row = await db
+    .insertInto('solve_attempts')
+    .values({ ...values, run_code: null, source: 'session', judged_by: 'machine', is_correct: values.is_correct ? 1 : 0, creation_time: nowIso() })
+    .returning(['problem_uid', 'answer', 'is_correct', 'creation_time'])
+    .executeTakeFirstOrThrow();
+  return { ...row, is_correct: row.is_correct === 1 };
+}
+
+/** Marks the session finished at `finishTime` unless it already is; whether this call finished it. */
+export async function finishSession(db: DbOrTx, sessionCode: number, finishTime: string): Promise<boolean> {
+  const result = await db
+    .updateTable('study_sessions')
+    .set({ finish_time: finishTime })
+    .where('code', '=', sessionCode)
+    .where('finish_time', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Every timed session of the member whose time ran out is finished at its ends_at. */
+export async function finishExpiredSessions(db: DbOrTx, memberCode: number, now: string): Promise<void> {
+  await db
+    .updateTable('study_sessions')
+    .set((eb) => ({ finish_time: eb.ref('ends_at') }))
+    .where('member_code', '=', memberCode)
+    .where('mode', '=', 'timed')
+    .where('finish_time', 'is', null)
+    .where('ends_at', '<=', now)
+    .execute();
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createSessionRequestSchema,
+  createSessionResponseSchema,
+  retrySessionRequestSchema,
+  sessionAnswerRequestSchema,
+  sessionAnswerResponseSchema,
+  sessionCountQuerySchema,
+  sessionCountResponseSchema,
+  sessionDetailResponseSchema,
+  sessionFinishResponseSchema,
+  sessionParamsSchema,
+  sessionsQuerySchema,
+  sessionsResponseSchema,
+  wrongNotesResponseSchema,
+} from '@qbank/shared/study';
+import { requireApprovedMember } from '../core/auth-guards';
+import {
+  answerInSession,
+  countSessionProblems,
+  createSession,
+  finishStudySession,
+  mySessions,
+  retrySession,
+  saveMissesToWrongNotes,
+  sessionDetail,
+} from './service';
+
+// Study sessions are private: every call works on the signed-in member's own sessions, and
+// another member's session answers 404 as if it did not exist.
+export async function studyRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/v1/study/sessions/count', { schema: { querystring: sessionCountQuerySchema, response: { 200: sessionCountResponseSchema } } }, async (request) => {
+    const member = await requireApprovedMember(request);
+    return { count: await countSessionProblems(ctx, member.code, request.query.filter, request.query.scope) };
+  });
+
+  api.post('/v1/study/sessions', { schema: { body: createSessionRequestSchema, response: { 201: createSessionResponseSchema } } }, async (request, reply) => {
+    const member = await requireApprovedMember(request);
+    return reply.status(201).send({ session: await createSession(ctx, member.code, request.body) });
+  });
+
+  api.get('/v1/study/sessions', { schema: { querystring: sessionsQuerySchema, response: { 200: sessionsResponseSchema } } }, async (request) => {
+    const member = await requireApprovedMember(request);
+    return mySessions(ctx, member.code, request.query);
+  });
+
+  api.get('/v1/study/sessions/:code', { schema: { params: sessionParamsSchema, response: { 200: sessionDetailResponseSchema } } }, async (request) => {
+    const member = await requireApprovedMember(request);
+    return sessionDetail(ctx, member.code, request.params.code);
+  });
+
+  api.post(
+    '/v1/study/sessions/:code/answers',
+    { schema: { params: sessionParamsSchema, body: sessionAnswerRequestSchema, response: { 201: sessionAnswerResponseSchema } } },
+    async (request, reply) => {
+      const member = await requireApprovedMember(request);
+      return reply.status(201).send({ answer: await answerInSession(ctx, member.code, request.params.code, request.body) });
+    },
+  );
+
+  api.post('/v1/study/sessions/:code/finish', { schema: { params: sessionParamsSchema, response: { 200: sessionFinishResponseSchema } } }, async (request) => {
+    const member = await requireApprovedMember(request);
+    return { result: await finishStudySession(ctx, member.code, request.params.code) };
+  });
+
+  api.post(
+    '/v1/study/sessions/:code/retry',
+    { schema: { params: sessionParamsSchema, body: retrySessionRequestSchema, response: { 201: createSessionResponseSchema } } },
+    async (request, reply) => {
+      const member = await requireApprovedMember(request);
+      return reply.status(201).send({ session: await retrySession(ctx, member.code, request.params.code, request.body ?? {}) });
+    },
+  );
+
+  api.post('/v1/study/sessions/:code/wrong-notes', { schema: { params: sessionParamsSchema, response: { 200: wrongNotesResponseSchema } } }, async (request) => {
+    const member = await requireApprovedMember(request);
+    return saveMissesToWrongNotes(ctx, member.code, request.params.code);
+  });
+}

@@ -1,0 +1,246 @@
+import { isCorrectAnswer } from '@qbank/shared/answers';
+import type { Problem } from '@qbank/shared/problems';
+import {
+  defaultSessionMinutes,
+  type CreateSessionRequest,
+  type SessionAnswer,
+  type SessionAnswerRequest,
+  type SessionDetail,
+  type SessionResult,
+  type SessionSummary,
+  type StudyFilter,
+  type StudyMode,
+  type StudyScope,
+} from '@qbank/shared/study';
+import { ensureSolveBoxes, requireMemberBox } from '../boxes/service';
+import { addProblemToBox } from '../boxes/repository';
+import type { AppContext } from '../core/context';
+import { conflict, notFound, validationError } from '../errors';
+import { presentProblem } from '../problems/presenter';
+import { studyServerMessages as m } from './messages';
+import {
+  countMatching,
+  finishExpiredSessions,
+  finishSession,
+  findMemberSession,
+  findSessionProblem,
+  insertSession,
+  insertSessionAnswer,
+  listMemberSessions,
+  listSessionAnswers,
+  listSessionProblems,
+  listSessionProblemUids,
+  pickRandom,
+  type PickedProblem,
+  type SessionRow,
+} from './repository';
+
+// The clock of a session is the server's: ends_at is set here and compared with this clock only,
+// so a device with a wrong clock can neither stretch nor cut a timed session.
+const now = () => new Date();
+
+async function checkScope(ctx: AppContext, memberCode: number, filter: StudyFilter, scope: StudyScope): Promise<void> {
+  // Another member's box is as unknown as a box that does not exist.
+  if (filter === 'box' && scope.box_code !== undefined) await requireMemberBox(ctx, memberCode, scope.box_code);
+}
+
+export async function countSessionProblems(ctx: AppContext, memberCode: number, filter: StudyFilter, scope: StudyScope): Promise<number> {
+  await checkScope(ctx, memberCode, filter, scope);
+  return countMatching(ctx.db, memberCode, filter, scope);
+}
+
+/** The app's exam order (as in the viewers): newest exam first, then type, then number. */
+function byExamOrder(a: PickedProblem, b: PickedProblem): number {
+  return b.year - a.year || b.test_code - a.test_code || a.type - b.type || a.no - b.no || a.uid - b.uid;
+}
+
+async function startSession(
+  ctx: AppContext,
+  memberCode: number,
+  values: { mode: StudyMode; minutes: number | undefined; filter: string; scope: StudyScope; order: 'random' | 'exam'; retry_of: number | null },
+  problemUids: number[],
+) {
+  const start = now();
+  const minutes = values.mode === 'timed' ? (values.minutes ?? defaultSessionMinutes(problemUids.length)) : null;
+  const endsAt = minutes === null ? null : new Date(start.getTime() + minutes * 60_000).toISOString();
+  const code = await ctx.db.transaction().execute((trx) =>
+    insertSession(
+      trx,
+      {
+        member_code: memberCode,
+        mode: values.mode,
+        filter: values.filter,
+        scope: JSON.stringify(values.scope),
+        problem_order: values.order,
+        minutes,
+        ends_at: endsAt,
+        retry_of: values.retry_of,
+        creation_time: start.toISOString(),
+      },
+      problemUids,
+    ),
+  );
+  return { code, mode: values.mode, problem_uids: problemUids, ends_at: endsAt };
+}
+
+/**
+ * A new session: up to `count` matching problems drawn at random, shown at random or in exam
+ * order. Fewer matches than asked make a shorter session; none refuse to start.
+ */
+export async function createSession(ctx: AppContext, memberCode: number, request: CreateSessionRequest) {
+  await checkScope(ctx, memberCode, request.filter, request.scope);
+  const picked = await pickRandom(ctx.db, memberCode, request.filter, request.scope, request.count);
+  if (picked.length === 0) throw validationError(m.noMatchingProblems);
+  if (request.order === 'exam') picked.sort(byExamOrder);
+  return startSession(
+    ctx,
+    memberCode,
+    { mode: request.mode, minutes: request.minutes, filter: request.filter, scope: request.scope, order: request.order, retry_of: null },
+    picked.map((problem) => problem.uid),
+  );
+}
+
+/** A timed session whose time ran out is finished at its ends_at when it is next read. */
+async function settle(ctx: AppContext, memberCode: number, session: SessionRow): Promise<SessionRow> {
+  if (session.mode !== 'timed' || session.finish_time !== null || session.ends_at === null) return session;
+  if (now().toISOString() < session.ends_at) return session;
+  await finishSession(ctx.db, session.code, session.ends_at);
+  return (await findMemberSession(ctx.db, memberCode, session.code)) ?? session;
+}
+
+async function requireSession(ctx: AppContext, memberCode: number, code: number): Promise<SessionRow> {
+  const session = await findMemberSession(ctx.db, memberCode, code);
+  if (!session) throw notFound(m.sessionNotFound);
+  return settle(ctx, memberCode, session);
+}
+
+/** Verdicts are hidden only while a timed session runs. */
+const verdictsHidden = (session: SessionRow) => session.mode === 'timed' && session.finish_time === null;
+
+function resultOf(session: SessionRow): SessionResult | null {
+  if (session.finish_time === null) return null;
+  const seconds = Math.max(0, Math.round((Date.parse(session.finish_time) - Date.parse(session.creation_time)) / 1000));
+  return { total: session.total, answered: session.answered, correct: session.correct, seconds };
+}
+
+function summaryOf(session: SessionRow): SessionSummary {
+  return {
+    code: session.code,
+    mode: session.mode,
+    filter: session.filter,
+    order: session.problem_order,
+    minutes: session.minutes,
+    ends_at: session.ends_at,
+    creation_time: session.creation_time,
+    finish_time: session.finish_time,
+    retry_of: session.retry_of,
+    total: session.total,
+    answered: session.answered,
+    correct: verdictsHidden(session) ? null : session.correct,
+  };
+}
+
+function hideKey(problem: Problem): Problem {
+  return { ...problem, answer: '', comments: '', answer_pic_path: null, comment_pic_path: null };
+}
+
+function presentAnswer(answer: { problem_uid: number; answer: string; is_correct: boolean; creation_time: string }, hidden: boolean): SessionAnswer {
+  const { is_correct, ...rest } = answer;
+  return hidden ? rest : { ...rest, is_correct };
+}
+
+export async function sessionDetail(ctx: AppContext, memberCode: number, code: number): Promise<SessionDetail> {
+  const session = await requireSession(ctx, memberCode, code);
+  const hidden = verdictsHidden(session);
+  const [uids, rows, answers] = await Promise.all([
+    listSessionProblemUids(ctx.db, session.code),
+    listSessionProblems(ctx.db, session.code),
+    listSessionAnswers(ctx.db, session.code),
+  ]);
+  const problems = rows.map(presentProblem);
+  return {
+    session: { ...summaryOf(session), problem_uids: uids },
+    problems: hidden ? problems.map(hideKey) : problems,
+    answers: answers.map((answer) => presentAnswer(answer, hidden)),
+    result: resultOf(session),
+    server_time: now().toISOString(),
+  };
+}
+
+/**
+ * Records an answer with the shared judging rule. Tutor mode answers each problem once and tells
+ * the verdict; timed mode keeps the latest answer and tells nothing until the end.
+ */
+export async function answerInSession(ctx: AppContext, memberCode: number, code: number, request: SessionAnswerRequest): Promise<SessionAnswer> {
+  const session = await requireSession(ctx, memberCode, code);
+  if (session.finish_time !== null) throw conflict(session.mode === 'timed' && session.finish_time === session.ends_at ? m.timeUp : m.sessionFinished);
+  const problem = await findSessionProblem(ctx.db, session.code, request.problem_uid);
+  if (!problem) throw notFound(m.problemNotInSession);
+  const answer = await ctx.db.transaction().execute(async (trx) => {
+    if (session.mode === 'tutor') {
+      const earlier = await listSessionAnswers(trx, session.code);
+      if (earlier.some((row) => row.problem_uid === problem.uid)) throw conflict(m.alreadyAnswered);
+    }
+    return insertSessionAnswer(trx, {
+      session_code: session.code,
+      member_code: memberCode,
+      problem_uid: problem.uid,
+      answer: request.answer,
+      is_correct: isCorrectAnswer(request.answer, problem.answer, problem.type),
+    });
+  });
+  return presentAnswer(answer, session.mode === 'timed');
+}
+
+/** Finishing twice answers the same result: the first finish time stands. */
+export async function finishStudySession(ctx: AppContext, memberCode: number, code: number): Promise<SessionResult> {
+  const session = await requireSession(ctx, memberCode, code);
+  if (session.finish_time === null) {
+    const at = now().toISOString();
+    // A finish that arrives after ends_at still ends at ends_at.
+    await finishSession(ctx.db, session.code, session.ends_at !== null && session.ends_at < at ? session.ends_at : at);
+  }
+  const finished = await requireSession(ctx, memberCode, code);
+  const result = resultOf(finished);
+  if (!result) throw new Error('session not finished after finish');
+  return result;
+}
+
+export async function mySessions(ctx: AppContext, memberCode: number, paging: { page: number; limit: number }) {
+  await finishExpiredSessions(ctx.db, memberCode, now().toISOString());
+  const { rows, total } = await listMemberSessions(ctx.db, memberCode, paging);
+  return { sessions: rows.map(summaryOf), total, page: paging.page, limit: paging.limit };
+}
+
+/** The finished session's problems that were not answered right (wrong, or left unanswered). */
+async function missedProblems(ctx: AppContext, memberCode: number, code: number): Promise<{ session: SessionRow; uids: number[] }> {
+  const session = await requireSession(ctx, memberCode, code);
+  if (session.finish_time === null) throw conflict(m.notFinishedYet);
+  const [rows, answers] = await Promise.all([listSessionProblems(ctx.db, session.code), listSessionAnswers(ctx.db, session.code)]);
+  const right = new Set(answers.filter((answer) => answer.is_correct).map((answer) => answer.problem_uid));
+  return { session, uids: rows.map((row) => row.uid).filter((uid) => !right.has(uid)) };
+}
+
+/** 틀린 문제 다시 풀기: a new session of the misses, in the same order, by default in the same mode. */
+export async function retrySession(ctx: AppContext, memberCode: number, code: number, request: { mode?: StudyMode | undefined; minutes?: number | undefined }) {
+  const { session, uids } = await missedProblems(ctx, memberCode, code);
+  if (uids.length === 0) throw validationError(m.nothingToRetry);
+  const mode = request.mode ?? session.mode;
+  if (mode === 'tutor' && request.minutes !== undefined) throw validationError(m.minutesOnlyTimed);
+  const scope = JSON.parse(session.scope) as StudyScope;
+  return startSession(ctx, memberCode, { mode, minutes: request.minutes, filter: 'retry', scope, order: session.problem_order, retry_of: session.code }, uids);
+}
+
+/** 오답 노트에 모두 담기: the misses go into the member's solve-mode 오답 노트 box. */
+export async function saveMissesToWrongNotes(ctx: AppContext, memberCode: number, code: number) {
+  const { uids } = await missedProblems(ctx, memberCode, code);
+  const { wrong } = await ensureSolveBoxes(ctx, memberCode);
+  const added = await ctx.db.transaction().execute(async (trx) => {
+    let count = 0;
+    for (const uid of uids) if (await addProblemToBox(trx, wrong.code, uid)) count++;
+    return count;
+  });
+  return { box_code: wrong.code, added, total: uids.length };
+}
+
+

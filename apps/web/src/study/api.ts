@@ -1,0 +1,161 @@
+import { boxesResponseSchema } from '@qbank/shared/boxes';
+import { subjectClassesResponseSchema, subjectNamesResponseSchema } from '@qbank/shared/subjects';
+import {
+  createSessionResponseSchema,
+  sessionAnswerResponseSchema,
+  sessionCountResponseSchema,
+  sessionDetailResponseSchema,
+  sessionFinishResponseSchema,
+  sessionsResponseSchema,
+  wrongNotesResponseSchema,
+  type CreateSessionRequest,
+  type StudyFilter,
+  type StudyMode,
+  type StudyScope,
+} from '@qbank/shared/study';
+import { testsResponseSchema, testYearsResponseSchema } from '@qbank/shared/tests';
+import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { boxKeys } from '../boxes/api';
+import { apiRequest, isApiRequestError } from '../lib/api-client';
+
+// The calls of study sessions. Query keys come only from `studyKeys`.
+
+export const studyKeys = {
+  all: ['study'] as const,
+  count: (filter: StudyFilter, scope: StudyScope) => [...studyKeys.all, 'count', filter, scope] as const,
+  session: (code: number) => [...studyKeys.all, 'session', code] as const,
+  sessions: (limit: number) => [...studyKeys.all, 'sessions', limit] as const,
+  choices: (what: string) => [...studyKeys.all, 'choices', what] as const,
+};
+
+const list = (values: readonly number[] | undefined) => (values && values.length > 0 ? values.join(',') : undefined);
+
+export function useMatchingCount(filter: StudyFilter, scope: StudyScope, enabled: boolean) {
+  return useQuery({
+    queryKey: studyKeys.count(filter, scope),
+    queryFn: ({ signal }) =>
+      apiRequest('/v1/study/sessions/count', {
+        query: {
+          filter,
+          subject_codes: list(scope.subject_codes),
+          years: list(scope.years),
+          test_codes: list(scope.test_codes),
+          class_codes: list(scope.class_codes),
+          box_code: scope.box_code,
+        },
+        schema: sessionCountResponseSchema,
+        signal,
+      }),
+    select: (data) => data.count,
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The scope's choices: subject names, exam years, every exam (one page of the largest size). */
+export function useScopeChoices() {
+  const subjects = useQuery({
+    queryKey: studyKeys.choices('subjects'),
+    queryFn: ({ signal }) => apiRequest('/v1/subject/names', { schema: subjectNamesResponseSchema, auth: false, signal }),
+    select: (data) => data.subject_names,
+    staleTime: 5 * 60_000,
+  });
+  const years = useQuery({
+    queryKey: studyKeys.choices('years'),
+    queryFn: ({ signal }) => apiRequest('/v1/test/years', { schema: testYearsResponseSchema, auth: false, signal }),
+    select: (data) => [...new Set(data.years)].sort((a, b) => b - a),
+    staleTime: 5 * 60_000,
+  });
+  const exams = useQuery({
+    queryKey: studyKeys.choices('exams'),
+    queryFn: ({ signal }) => apiRequest('/v1/test/tests', { query: { page: 1, limit: 1000 }, schema: testsResponseSchema, auth: false, signal }),
+    select: (data) => data.tests.filter((test) => test.problem_count > 0),
+    staleTime: 5 * 60_000,
+  });
+  const boxes = useQuery({
+    queryKey: studyKeys.choices('boxes'),
+    queryFn: ({ signal }) => apiRequest('/v1/box', { schema: boxesResponseSchema, signal }),
+    select: (data) => data.boxes,
+  });
+  return { subjects, years, exams, boxes };
+}
+
+/** The lecture classes of the chosen subjects. */
+export function useSubjectClasses(subjectCodes: readonly number[]) {
+  return useQueries({
+    queries: subjectCodes.map((code) =>
+      queryOptions({
+        queryKey: studyKeys.choices(`classes-${code}`),
+        queryFn: ({ signal }) =>
+          apiRequest(`/v1/subject/${code}/classes`, { query: { page: 1, limit: 100 }, schema: subjectClassesResponseSchema, auth: false, signal }),
+        staleTime: 5 * 60_000,
+      }),
+    ),
+    combine: (results) => results.flatMap((result) => (result.data ? result.data.classes.map((lesson) => ({ ...lesson, subject_name: result.data.subject.subject_name })) : [])),
+  });
+}
+
+export function useCreateSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateSessionRequest) => apiRequest('/v1/study/sessions', { method: 'POST', body, schema: createSessionResponseSchema }).then((data) => data.session),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...studyKeys.all, 'sessions'] }),
+  });
+}
+
+export const sessionQueryOptions = (code: number) =>
+  queryOptions({
+    queryKey: studyKeys.session(code),
+    queryFn: ({ signal }) => apiRequest(`/v1/study/sessions/${code}`, { schema: sessionDetailResponseSchema, signal }),
+    // The screen keeps its answers from then on; a reload or another device reads again.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: (failures, error) => failures < 2 && !(isApiRequestError(error) && error.status === 404),
+  });
+
+export function useSession(code: number) {
+  return useQuery(sessionQueryOptions(code));
+}
+
+export function useAnswer(code: number) {
+  return useMutation({
+    mutationFn: (body: { problem_uid: number; answer: string }) =>
+      apiRequest(`/v1/study/sessions/${code}/answers`, { method: 'POST', body, schema: sessionAnswerResponseSchema }).then((data) => data.answer),
+  });
+}
+
+export function useFinishSession(code: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(`/v1/study/sessions/${code}/finish`, { method: 'POST', schema: sessionFinishResponseSchema }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: studyKeys.session(code) });
+      await queryClient.invalidateQueries({ queryKey: [...studyKeys.all, 'sessions'] });
+    },
+  });
+}
+
+export function useRetrySession(code: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { mode?: StudyMode }) =>
+      apiRequest(`/v1/study/sessions/${code}/retry`, { method: 'POST', body, schema: createSessionResponseSchema }).then((data) => data.session),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...studyKeys.all, 'sessions'] }),
+  });
+}
+
+export function useSaveWrongNotes(code: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(`/v1/study/sessions/${code}/wrong-notes`, { method: 'POST', schema: wrongNotesResponseSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: boxKeys.all }),
+  });
+}
+
+export function useMySessions(limit: number) {
+  return useQuery({
+    queryKey: studyKeys.sessions(limit),
+    queryFn: ({ signal }) => apiRequest('/v1/study/sessions', { query: { page: 1, limit }, schema: sessionsResponseSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

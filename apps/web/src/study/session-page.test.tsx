@@ -1,0 +1,141 @@
+import type { Problem } from '@qbank/shared/problems';
+import type { SessionAnswer, SessionDetail } from '@qbank/shared/study';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { problemRow } from '../problems/test-fixtures';
+import { json, meHandler, member, mockFetch } from '../test/fetch-mock';
+import { renderRoutes } from '../test/render';
+
+// The session screen against a canned API: tutor verdicts, timed mode without verdicts, resuming
+// at the first unanswered problem, finishing, and the result's retry.
+
+const mc1 = problemRow({ uid: 11, no: 1, question: '<p>첫째 문제</p>', illustration: '① 하나\n② 둘\n③ 셋', answer: '②', comments: '<p>둘이 맞다</p>' });
+const mc2 = problemRow({ uid: 12, no: 2, question: '<p>둘째 문제</p>', illustration: '① 하나\n② 둘\n③ 셋', answer: '③', comments: '<p>셋이 맞다</p>' });
+const mc3 = problemRow({ uid: 13, no: 3, question: '<p>셋째 문제</p>', illustration: '① 하나\n② 둘\n③ 셋', answer: '①', comments: '' });
+
+function detail(overrides: Partial<SessionDetail['session']>, problems: Problem[], answers: SessionAnswer[] = [], result: SessionDetail['result'] = null): SessionDetail {
+  return {
+    session: {
+      code: 5,
+      mode: 'tutor',
+      filter: 'wrong',
+      order: 'random',
+      minutes: null,
+      ends_at: null,
+      creation_time: '2026-11-24T09:00:00.000Z',
+      finish_time: null,
+      retry_of: null,
+      total: problems.length,
+      answered: answers.length,
+      correct: null,
+      problem_uids: problems.map((p) => p.uid),
+      ...overrides,
+    },
+    problems,
+    answers,
+    result,
+    server_time: new Date().toISOString(),
+  };
+}
+
+const answered = (uid: number, answer: string, isCorrect?: boolean): SessionAnswer => ({
+  problem_uid: uid,
+  answer,
+  creation_time: '2026-11-24T09:01:00.000Z',
+  ...(isCorrect === undefined ? {} : { is_correct: isCorrect }),
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('study session screen', () => {
+  it('tutor mode: resumes at the first unanswered problem and shows the verdict and explanation at once', async () => {
+    const posted: unknown[] = [];
+    mockFetch({
+      'GET /v1/auth/me': meHandler(member()),
+      'GET /v1/study/sessions/5': () => json(200, detail({}, [mc1, mc2, mc3], [answered(11, '②', true)])),
+      'POST /v1/study/sessions/5/answers': ({ init }) => {
+        const body = JSON.parse(String(init?.body)) as { problem_uid: number; answer: string };
+        posted.push(body);
+        return json(201, { answer: answered(body.problem_uid, body.answer, body.answer === '③') });
+      },
+    });
+    renderRoutes('/study/sessions/5');
+    expect(await screen.findByRole('heading', { level: 1, name: '튜터 모드 · 3문제' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: '2번' })).toBeTruthy();
+    expect(screen.getByText('2 / 3')).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('group', { name: '보기' })).getByRole('button', { name: /^①/ }));
+    expect((await screen.findByTestId('session-verdict')).textContent).toContain('오답');
+    expect(screen.getByRole('region', { name: '해설' }).textContent).toContain('셋이 맞다');
+    expect(posted).toEqual([{ problem_uid: 12, answer: '①' }]);
+    // The grid shows both verdicts.
+    const grid = screen.getByRole('navigation', { name: '문제 번호' });
+    expect(within(grid).getByRole('button', { name: /^1 ?번 문제, 정답/ })).toBeTruthy();
+    expect(within(grid).getByRole('button', { name: /^2 ?번 문제, 오답/ })).toBeTruthy();
+  });
+
+  it('timed mode: a countdown from ends_at, no verdict, and the chosen option stays marked', async () => {
+    const endsAt = new Date(Date.now() + 5 * 60_000).toISOString();
+    mockFetch({
+      'GET /v1/auth/me': meHandler(member()),
+      'GET /v1/study/sessions/5': () =>
+        json(200, detail({ mode: 'timed', minutes: 5, ends_at: endsAt }, [{ ...mc1, answer: '', comments: '' }, { ...mc2, answer: '', comments: '' }])),
+      'POST /v1/study/sessions/5/answers': ({ init }) => {
+        const body = JSON.parse(String(init?.body)) as { problem_uid: number; answer: string };
+        return json(201, { answer: answered(body.problem_uid, body.answer) });
+      },
+    });
+    renderRoutes('/study/sessions/5');
+    expect(await screen.findByRole('heading', { level: 1, name: '시험 모드 · 2문제' })).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toMatch(/^0[45]:\d\d$/);
+    fireEvent.click(within(screen.getByRole('group', { name: '보기' })).getByRole('button', { name: /^②/ }));
+    expect(await screen.findByTestId('session-saved')).toBeTruthy();
+    expect(screen.queryByTestId('session-verdict')).toBeNull();
+    expect(within(screen.getByRole('group', { name: '보기' })).getByRole('button', { name: /^②/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(screen.getByRole('navigation', { name: '문제 번호' })).getByRole('button', { name: /^1 ?번 문제, 답함/ })).toBeTruthy();
+  });
+
+  it('finishing shows the result; 틀린 문제 다시 풀기 opens the new session', async () => {
+    let finished = false;
+    const retried = vi.fn();
+    mockFetch({
+      'GET /v1/auth/me': meHandler(member()),
+      'GET /v1/study/sessions/5': () =>
+        json(
+          200,
+          finished
+            ? detail({ finish_time: '2026-11-24T09:10:00.000Z', correct: 1 }, [mc1, mc2, mc3], [answered(11, '②', true), answered(12, '①', false)], { total: 3, answered: 2, correct: 1, seconds: 600 })
+            : detail({}, [mc1, mc2, mc3], [answered(11, '②', true), answered(12, '①', false)]),
+        ),
+      'POST /v1/study/sessions/5/finish': () => {
+        finished = true;
+        return json(200, { result: { total: 3, answered: 2, correct: 1, seconds: 600 } });
+      },
+      'POST /v1/study/sessions/5/retry': () => {
+        retried();
+        return json(201, { session: { code: 6, mode: 'tutor', problem_uids: [12, 13], ends_at: null } });
+      },
+      'GET /v1/study/sessions/6': () => json(200, detail({ code: 6, filter: 'retry', retry_of: 5 }, [mc2, mc3])),
+    });
+    const { router } = renderRoutes('/study/sessions/5');
+    fireEvent.click((await screen.findAllByRole('button', { name: '세션 끝내기' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: '세션을 끝낼까요?' });
+    expect(dialog.textContent).toContain('아직 답하지 않은 문제가 1개');
+    fireEvent.click(within(dialog).getByRole('button', { name: '끝내기' }));
+    expect((await screen.findByTestId('result-score')).textContent).toContain('3문제 중 1문제 정답');
+    expect(screen.getByText('걸린 시간 10분 0초')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '틀린 문제 다시 풀기 (2)' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/study/sessions/6'));
+    expect(retried).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('heading', { level: 1, name: '튜터 모드 · 2문제' })).toBeTruthy();
+  });
+
+  it('another member’s (or a missing) session says so', async () => {
+    mockFetch({
+      'GET /v1/auth/me': meHandler(member()),
+      'GET /v1/study/sessions/9': () => json(404, { message: '학습 세션을 찾을 수 없습니다.', code: 'NOT_FOUND' }),
+    });
+    renderRoutes('/study/sessions/9');
+    expect(await screen.findByText('학습 세션을 찾을 수 없습니다.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '새 세션 만들기' }).getAttribute('href')).toBe('/study/new');
+  });
+});

@@ -1,0 +1,88 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { SessionSummary } from '@qbank/shared/study';
+import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { RelativeTime } from '../components/relative-time';
+import { errorMessage } from '../lib/api-client';
+import { paths } from '../lib/paths';
+import { messages } from '../messages';
+import { useMySessions } from './api';
+import { studyMessages } from './messages';
+import '../solve/solve.css';
+
+const m = studyMessages.history;
+const PAGE = 20;
+
+/** /study/sessions: my sessions, newest first; a running one resumes, a finished one shows its result. */
+export function SessionsPage() {
+  useDocumentTitle(messages.app.pageTitle(studyMessages.titles.history));
+  const [limit, setLimit] = useState(PAGE);
+  const query = useMySessions(limit);
+
+  return (
+    <Stack gap="md" maw={760} mx="auto">
+      <Group justify="space-between" gap="xs">
+        <Title order={1}>{m.heading}</Title>
+        <Button component={Link} to={paths.studyNew.getHref()} className="qbank-solve-target" leftSection={<IconPlus size={18} aria-hidden />}>
+          {m.newSession}
+        </Button>
+      </Group>
+      {query.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+          {errorMessage(query.error, m.loadFailed)}
+        </Alert>
+      ) : !query.data ? (
+        <PageLoader />
+      ) : query.data.sessions.length === 0 ? (
+        <Paper withBorder radius="md" p="lg" bg="gray.0">
+          <Text ta="center" c="gray.7">
+            {m.empty}
+          </Text>
+        </Paper>
+      ) : (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={m.heading}>
+          {query.data.sessions.map((session) => (
+            <SessionRow key={session.code} session={session} />
+          ))}
+        </Stack>
+      )}
+      {query.data && query.data.total > query.data.sessions.length && (
+        <Button variant="default" className="qbank-solve-target" onClick={() => setLimit((n) => Math.min(100, n + PAGE))} loading={query.isFetching} disabled={limit >= 100}>
+          {m.more}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function SessionRow({ session }: { session: SessionSummary }) {
+  const finished = session.finish_time !== null;
+  const filter = studyMessages.filterLabels[session.filter as keyof typeof studyMessages.filterLabels] ?? session.filter;
+  return (
+    <Paper component="li" withBorder radius="md" p="md" data-testid="session-row">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 12rem' }}>
+          <Group gap="xs">
+            <Badge variant={finished ? 'light' : 'filled'} color={finished ? 'gray.7' : 'blue'} radius="sm">
+              {finished ? m.finished : m.running}
+            </Badge>
+            <Text fw={700}>{studyMessages.modeLabels[session.mode]}</Text>
+            <Text size="sm" c="gray.7">
+              {filter}
+            </Text>
+          </Group>
+          <Text>{m.scoreLine(finished ? session.correct : null, session.total, session.answered)}</Text>
+          <Text size="xs" c="gray.7">
+            <RelativeTime iso={session.creation_time} />
+          </Text>
+        </Stack>
+        <Button component={Link} to={paths.studySession.getHref(session.code)} variant={finished ? 'default' : 'filled'} className="qbank-solve-target">
+          {finished ? m.viewResult : m.resume}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
