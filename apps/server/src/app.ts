@@ -23,6 +23,8 @@ import { exportRoutes } from './export/routes';
 import { boxRoutes } from './boxes/routes';
 import { replyRoutes } from './replies/routes';
 import { solveRoutes } from './solve/routes';
+import { reviewRoutes } from './study/review-routes';
+import { noteRoutes } from './notes/routes';
 import type { AppContext } from './core/context';
 import { tokenFromRequest } from './core/auth-guards';
 import { registerErrorHandling, routerErrorHandler } from './core/error-handler';
@@ -111,6 +113,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(replyRoutes);
   await app.register(boxRoutes);
   await app.register(solveRoutes);
+  await app.register(reviewRoutes);
+  await app.register(noteRoutes);
   await app.register(boardRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
