@@ -36,6 +36,7 @@ const ChangePasswordPage = lazy(() => import('../auth/change-password-page').the
 const PostWritePage = lazy(() => import('../boards/post-write-page').then((m) => ({ default: m.PostWritePage })));
 const PostEditPage = lazy(() => import('../boards/post-write-page').then((m) => ({ default: m.PostEditPage })));
 const SolvePage = lazy(() => import('../solve/solve-page').then((m) => ({ default: m.SolvePage })));
+const ReviewPage = lazy(() => import('../study/review-page').then((m) => ({ default: m.ReviewPage })));
 const LibraryPage = lazy(() => import('../boxes/library-page').then((m) => ({ default: m.LibraryPage })));
 // The authoring pages carry the rich-text editor (Tiptap) too: fetched only with them.
 const ExamListPage = lazy(() => import('../authoring/exam-list-page').then((m) => ({ default: m.ExamListPage })));
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.testProblems.path, element: <TestProblemsPage /> },
               { path: paths.testSolve.path, element: <SolvePage /> },
+              { path: paths.studyReview.path, element: <ReviewPage /> },
               { path: paths.classProblems.path, element: <ClassProblemsPage /> },
               { path: paths.boardWrite.path, element: <PostWritePage /> },
               { path: paths.boardContentEdit.path, element: <PostEditPage /> },

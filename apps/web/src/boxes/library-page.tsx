@@ -34,6 +34,8 @@ import { messages } from '../messages';
 // Cross-feature use: only the viewer's public ProblemCard component, never the problems api.ts.
 import { ProblemCard } from '../problems/components/problem-card';
 import { useBoxes, useBoxProblems, useCreateBox, useDeleteBox, useLibraryProblem, useRemoveFromBox, type BoxProblemFilters } from './api';
+import { NotesSearch } from '../notes/notes-search';
+import { ReviewDueCard } from '../study/review-due-card';
 
 const m = messages.library;
 const b = messages.boxes;
@@ -101,6 +103,7 @@ export function LibraryPage() {
   return (
     <Stack gap="md">
       <Title order={1}>{messages.titles.library}</Title>
+      <ReviewDueCard />
       {boxes.isPending ? (
         <PageLoader />
       ) : boxes.isError ? (
@@ -137,6 +140,7 @@ export function LibraryPage() {
           </Grid.Col>
         </Grid>
       )}
+      <NotesSearch />
       <DeleteBoxModal
         box={deleting}
         onClose={() => setDeleting(null)}

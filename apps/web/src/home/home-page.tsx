@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { RelativeTime } from '../components/relative-time';
 import { paths } from '../lib/paths';
 import { messages } from '../messages';
+import { ReviewDueCard } from '../study/review-due-card';
 import { NOTICE_PREVIEW_LENGTH, NOTICES_SHOWN, useLatestNotices } from './api';
 
 const m = messages.home;
@@ -118,6 +119,7 @@ export function HomePage() {
           </Text>
         </Stack>
       </Paper>
+      <ReviewDueCard />
       <Shortcuts />
       <Notices />
     </Stack>

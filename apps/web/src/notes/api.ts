@@ -1,0 +1,56 @@
+import { noteResponseSchema, notesResponseSchema, type Note } from '@qbank/shared/notes';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../lib/api-client';
+
+// The member's private notes: the memo and 헷갈림 flag of one problem, and the search of all of
+// them. Query keys come only from `noteKeys`.
+
+export const noteKeys = {
+  all: ['notes'] as const,
+  problem: (problemUid: number) => [...noteKeys.all, 'problem', problemUid] as const,
+  search: (q: string, confused: boolean, limit: number) => [...noteKeys.all, 'search', { q, confused, limit }] as const,
+};
+
+export function useNote(problemUid: number) {
+  return useQuery({
+    queryKey: noteKeys.problem(problemUid),
+    queryFn: ({ signal }) => apiRequest(`/v1/problem/${problemUid}/note`, { schema: noteResponseSchema, signal }).then((data) => data.note),
+  });
+}
+
+function useNoteChange<T>(problemUid: number, request: (value: T) => Promise<Note | null>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (note) => {
+      queryClient.setQueryData(noteKeys.problem(problemUid), note);
+      void queryClient.invalidateQueries({ queryKey: [...noteKeys.all, 'search'] });
+    },
+  });
+}
+
+/** Saves the memo's whole text; empty deletes it. */
+export function useSaveNote(problemUid: number) {
+  return useNoteChange(problemUid, (text: string) =>
+    apiRequest(`/v1/problem/${problemUid}/note`, { method: 'PUT', body: { text }, schema: noteResponseSchema }).then((data) => data.note),
+  );
+}
+
+export function useSetConfused(problemUid: number) {
+  return useNoteChange(problemUid, (isConfused: boolean) =>
+    apiRequest(`/v1/problem/${problemUid}/confused`, { method: 'PUT', body: { is_confused: isConfused }, schema: noteResponseSchema }).then((data) => data.note),
+  );
+}
+
+export function useNoteSearch(q: string, confused: boolean, limit: number) {
+  return useQuery({
+    queryKey: noteKeys.search(q, confused, limit),
+    queryFn: ({ signal }) =>
+      apiRequest('/v1/notes', {
+        query: { q: q || undefined, confused: confused ? '1' : undefined, page: 1, limit },
+        schema: notesResponseSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
