@@ -57,7 +57,7 @@ export function NotePanel({ problemUid }: { problemUid: number }) {
             color="orange.9"
             variant="outline"
             disabled={note.isPending || confused.isPending}
-            styles={{ label: { minHeight: 36 } }}
+            styles={{ label: { height: 44, display: 'flex', alignItems: 'center' } }}
           >
             {m.confused}
           </Chip>
