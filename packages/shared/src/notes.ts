@@ -33,11 +33,23 @@ export type Note = z.infer<typeof noteSchema>;
 export const noteResponseSchema = z.object({ note: noteSchema.nullable() });
 export type NoteResponse = z.infer<typeof noteResponseSchema>;
 
-/** GET /v1/notes: the member's notes, newest first; q searches the memo text. */
+/** At most this many problems' notes are asked for at once (a page of a viewer). */
+export const NOTES_BATCH_MAX = 100;
+
+/**
+ * GET /v1/notes: the member's notes, newest first; q searches the memo text; problem_uids
+ * ('3,5,8') limits the list to those problems (the viewers ask for a page's notes in one call).
+ */
 export const notesQuerySchema = z.strictObject({
   q: searchText,
   confused: z.enum(['1'], { error: m.invalidInput }).optional(),
-  ...pagingQuery(20, 100),
+  problem_uids: z
+    .string({ error: m.invalidInput })
+    .regex(new RegExp(`^[1-9]\\d{0,9}(,[1-9]\\d{0,9}){0,${NOTES_BATCH_MAX - 1}}$`), m.invalidInput)
+    .transform((list) => [...new Set(list.split(',').map(Number))])
+    .refine((uids) => uids.every((uid) => uid <= 2_147_483_647), m.invalidInput)
+    .optional(),
+  ...pagingQuery(20, NOTES_BATCH_MAX),
 });
 
 export const noteListItemSchema = noteSchema.extend({

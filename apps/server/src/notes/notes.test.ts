@@ -63,6 +63,13 @@ describe.each(testDialects)('private notes on %s', (dialect) => {
     expect((await call('GET', '/v1/notes?q=_%25')).json().total).toBe(0);
     expect((await call('GET', '/v1/notes?confused=1')).json().notes.map((n: { problem_uid: number }) => n.problem_uid)).toEqual([second]);
     expect((await call('GET', '/v1/notes?limit=1&page=2')).json()).toMatchObject({ total: 2, page: 2, limit: 1, notes: [{ problem_uid: first }] });
+    // The viewers ask for the notes of a page of problems in one call.
+    expect((await call('GET', `/v1/notes?problem_uids=${first},999999`)).json().notes.map((n: { problem_uid: number }) => n.problem_uid)).toEqual([first]);
+    for (const bad of ['', '0', '1,,2', 'a', '1;2', Array.from({ length: 101 }, (_, i) => i + 1).join(','), '99999999999']) {
+      const response = await call('GET', `/v1/notes?problem_uids=${encodeURIComponent(bad)}`);
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json().message).toMatch(/[가-힣]/);
+    }
   });
 
   it('refuses bad input with a Korean message, unknown problems, and anonymous or unapproved members', async () => {

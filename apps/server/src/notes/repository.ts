@@ -33,7 +33,7 @@ export async function listNotes(
   db: DbOrTx,
   dialect: Dialect,
   memberCode: number,
-  filters: { q?: string | undefined; confused?: boolean },
+  filters: { q?: string | undefined; confused?: boolean; problemUids?: number[] | undefined },
   paging: { page: number; limit: number },
 ) {
   const base = db
@@ -43,7 +43,8 @@ export async function listNotes(
     .where('problem_notes.member_code', '=', memberCode)
     .where('problems.is_vacant', '=', 0)
     .$if(filters.q !== undefined, (qb) => qb.where(containsText(dialect, 'problem_notes.note_text', filters.q!)))
-    .$if(filters.confused === true, (qb) => qb.where('problem_notes.is_confused', '=', 1));
+    .$if(filters.confused === true, (qb) => qb.where('problem_notes.is_confused', '=', 1))
+    .$if(filters.problemUids !== undefined, (qb) => qb.where('problem_notes.problem_uid', 'in', filters.problemUids!));
   const [rows, count] = await Promise.all([
     base
       .select(columns)

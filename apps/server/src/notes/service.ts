@@ -40,9 +40,9 @@ export function setConfused(ctx: AppContext, memberCode: number, problemUid: num
 export async function searchNotes(
   ctx: AppContext,
   memberCode: number,
-  query: { q?: string | undefined; confused?: '1' | undefined; page: number; limit: number },
+  query: { q?: string | undefined; confused?: '1' | undefined; problem_uids?: number[] | undefined; page: number; limit: number },
 ): Promise<{ notes: NoteListItem[]; total: number; page: number; limit: number }> {
-  const { rows, total } = await listNotes(ctx.db, ctx.dialect, memberCode, { q: query.q, confused: query.confused === '1' }, query);
+  const { rows, total } = await listNotes(ctx.db, ctx.dialect, memberCode, { q: query.q, confused: query.confused === '1', problemUids: query.problem_uids }, query);
   return {
     notes: rows.map((row) => ({ ...present(row), test_code: row.test_code, test_name: row.test_name, no: row.no, question_text: row.question_text })),
     total,

@@ -11,11 +11,11 @@ import { notesMessages as m } from './messages';
  * The member's private memo and 헷갈림 flag, shown under a problem (viewers, solve mode, review).
  * The flag and the memo are saved by separate calls: toggling one never overwrites the other.
  */
-export function NotePanel({ problemUid }: { problemUid: number }) {
+export function NotePanel({ problemUid, startEditing = false }: { problemUid: number; startEditing?: boolean }) {
   const note = useNote(problemUid);
   const save = useSaveNote(problemUid);
   const confused = useSetConfused(problemUid);
-  const [draft, setDraft] = useState<string | null>(null);
+  const [draft, setDraft] = useState<string | null>(startEditing ? '' : null);
   const text = note.data?.text ?? '';
   const isConfused = note.data?.is_confused ?? false;
   const headingId = `note-${problemUid}`;

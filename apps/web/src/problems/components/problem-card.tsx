@@ -17,6 +17,7 @@ import {
 import { ProblemPicture } from './problem-picture';
 import { RichText } from './rich-text';
 import './problems.css';
+import { ProblemNote } from '../../notes/problem-note';
 
 const m = messages.problems;
 
@@ -105,6 +106,7 @@ export function ProblemCard({
           </Box>
         )}
 
+        <ProblemNote problemUid={problem.uid} />
         <ReplyThread problemUid={problem.uid} replyCount={problem.reply_count} defaultOpened={repliesOpened} />
       </Stack>
     </Paper>
