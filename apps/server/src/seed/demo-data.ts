@@ -960,7 +960,7 @@ const PROBLEM_REPLIES: Array<{ key: string; author: string; text: string; daysAg
 ];
 
 /**
- * The demo student's earlier answers (oldest first): enough of them fell due for the review deck
+ * The demo student's earlier answers (oldest first, as past reviews): enough of them fell due for the review deck
  * to show "오늘 복습할 문제" at once; one right answer yesterday is not due yet.
  */
 const PAST_ANSWERS: Array<{ key: string; correct: boolean; daysAgo: number }> = [
@@ -1351,23 +1351,24 @@ async function insertAll(trx: Trx, ctx: SeedContext): Promise<void> {
       .execute();
   }
 
-  // The demo student's answers in solve mode (the review deck is built from them on first read)
-  // and their private notes.
+  // The demo student's earlier answers, kept as past reviews (no solve run, so every exam still
+  // opens fresh in solve mode); the review deck is built from them on first read. Then their notes.
   const student = member('demo-student');
-  const runs = new Map<number, number>();
   for (const [index, a] of PAST_ANSWERS.entries()) {
-    const row = await trx.selectFrom('problems').select(['uid', 'test_code', 'type', 'answer']).where('uid', '=', problem(a.key)).executeTakeFirstOrThrow();
-    const time = isoDaysAgo(now, a.daysAgo, -(index % 5));
-    let run = runs.get(row.test_code);
-    if (run === undefined) {
-      run = (await trx.insertInto('solve_runs').values({ member_code: student, test_code: row.test_code, creation_time: time }).returning('code').executeTakeFirstOrThrow()).code;
-      runs.set(row.test_code, run);
-    }
+    const row = await trx.selectFrom('problems').select(['uid', 'type', 'answer']).where('uid', '=', problem(a.key)).executeTakeFirstOrThrow();
     const wrongChoice = row.answer.includes('①') || row.answer.trim() === '1' ? '②' : '①';
     const answer = a.correct ? row.answer : row.type === 1 ? wrongChoice : '모르겠음';
     await trx
       .insertInto('solve_attempts')
-      .values({ run_code: run, member_code: student, problem_uid: row.uid, answer, is_correct: a.correct ? 1 : 0, creation_time: time, source: 'solve' })
+      .values({
+        run_code: null,
+        member_code: student,
+        problem_uid: row.uid,
+        answer,
+        is_correct: a.correct ? 1 : 0,
+        creation_time: isoDaysAgo(now, a.daysAgo, -(index % 5)),
+        source: 'review',
+      })
       .execute();
   }
   for (const n of NOTES) {

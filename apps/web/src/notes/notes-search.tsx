@@ -72,7 +72,7 @@ export function NotesSearch() {
                     {m.problem(note.test_name, note.no)}
                   </Anchor>
                   {note.is_confused && (
-                    <Badge color="orange.9" variant="outline" size="sm">
+                    <Badge color="red.9" variant="outline" size="sm">
                       {notesMessages.confused}
                     </Badge>
                   )}

@@ -16,9 +16,8 @@ export function ProblemNote({ problemUid }: { problemUid: number }) {
   if (note.data || opened) return <NotePanel problemUid={problemUid} startEditing={opened && !note.data} />;
   return (
     <Button
-      variant="subtle"
+      variant="default"
       size="sm"
-      color="gray.8"
       style={{ alignSelf: 'flex-start', minHeight: 44 }}
       leftSection={<IconNote size={16} aria-hidden />}
       onClick={() => setOpened(true)}
