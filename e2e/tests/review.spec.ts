@@ -67,6 +67,8 @@ test('review a due problem with a self-rating, keep a memo on it, and find the m
   // The library finds the memo.
   await page.goto('/dashboard/library');
   await page.getByLabel('메모 검색어').fill(memo.slice(-8));
-  await expect(page.getByTestId('note-search-item').filter({ hasText: memo })).toHaveCount(1);
+  await expect(page.getByTestId('note-search-item')).toHaveCount(1);
+  await expect(page.getByTestId('note-search-item')).toContainText(memo);
+  await expect(page.getByText('메모 1개')).toBeVisible();
   await page.screenshot({ path: 'test-results/review-library-1280.png', fullPage: true });
 });
