@@ -73,6 +73,19 @@ export function buildScenarios({ summary, token, boxCodes, base, load }) {
       next: () => get(`/v1/problem?class_heritage_code=${klass}&page=${classPage()}&limit=${CLASS_PROBLEMS_PAGE_SIZE}`),
     },
     {
+      // The deck is rebuilt from the student's answers before each read (lazy sync, decision D-review-1).
+      name: 'review deck (due problems)',
+      kind: 'read',
+      ...load.read,
+      next: () => get('/v1/study/review'),
+    },
+    {
+      name: 'review due count (/home)',
+      kind: 'read',
+      ...load.read,
+      next: () => get('/v1/study/review/count'),
+    },
+    {
       name: 'bookmark add',
       kind: 'write',
       ...load.write,
