@@ -25,6 +25,7 @@ const serverFeatures = {
   boards: ['uploads', 'export'],
   stats: ['tests', 'export'],
   study: ['boxes', 'problems'],
+  notes: ['problems'],
 };
 const webCore = ['lib', 'components', 'messages.ts', 'common'];
 const webFeatures = {
@@ -36,13 +37,14 @@ const webFeatures = {
   replies: [],
   // Widgets the problem viewers, solve mode and the lead screens show beside a problem.
   stats: [],
-  problems: ['replies', 'tests', 'subjects', 'stats'],
-  boxes: ['problems'],
+  notes: [],
+  problems: ['replies', 'tests', 'subjects', 'stats', 'notes'],
+  boxes: ['problems', 'notes'],
   authoring: ['problems', 'tests', 'subjects', 'stats'],
   assignments: ['authoring', 'tests', 'subjects'],
-  solve: ['boxes', 'problems', 'tests', 'stats'],
+  solve: ['boxes', 'problems', 'tests', 'stats', 'notes'],
   boards: [],
-  study: ['boxes', 'solve', 'problems'],
+  study: ['boxes', 'solve', 'problems', 'notes'],
 };
 
 function layerZones(root, core, features, testHelpers) {

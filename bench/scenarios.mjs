@@ -82,6 +82,19 @@ export function buildScenarios({ summary, token, boxCodes, base, load, statsToke
       next: () => get('/v1/study/sessions/count?filter=unseen'),
     },
     {
+      // The deck is rebuilt from the student's answers before each read (lazy sync, decision D-review-1).
+      name: 'review deck (due problems)',
+      kind: 'read',
+      ...load.read,
+      next: () => get('/v1/study/review'),
+    },
+    {
+      name: 'review due count (/home)',
+      kind: 'read',
+      ...load.read,
+      next: () => get('/v1/study/review/count'),
+    },
+    {
       name: 'bookmark add',
       kind: 'write',
       ...load.write,

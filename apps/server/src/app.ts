@@ -25,6 +25,8 @@ import { replyRoutes } from './replies/routes';
 import { solveRoutes } from './solve/routes';
 import { statsRoutes } from './stats/routes';
 import { studyRoutes } from './study/routes';
+import { reviewRoutes } from './study/review-routes';
+import { noteRoutes } from './notes/routes';
 import type { AppContext } from './core/context';
 import { tokenFromRequest } from './core/auth-guards';
 import { registerErrorHandling, routerErrorHandler } from './core/error-handler';
@@ -118,6 +120,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(boxRoutes);
   await app.register(solveRoutes);
   await app.register(studyRoutes);
+  await app.register(reviewRoutes);
+  await app.register(noteRoutes);
   await app.register(boardRoutes);
   await app.register(statsRoutes);
 

@@ -237,3 +237,26 @@ export function choiceKeyToValue(key: number, options: readonly ChoiceOption[] |
   if (!options || !Number.isInteger(key) || key < 1 || key > MAX_CHOICE_OPTIONS) return null;
   return options.find((option) => option.key === key)?.value ?? null;
 }
+
+// ---------------------------------------------------------------- several correct options
+
+/** Stems that ask for every right option ('옳은 것을 모두 고르시오', '두 개 고르시오', '2개를 고르면'). */
+const SEVERAL_OPTIONS_STEM = /모두\s*고르(?:시오|세요|라)|(?:두|세|2|3)\s*개(?:를|을)?\s*고르/;
+
+/**
+ * Whether a multiple-choice problem is answered with several options: its official answer names
+ * two or more ('③, ⑤', '3,5', '가, 다'), or its stem asks for all the right ones ('모두 고르시오').
+ * Such a problem is answered by choosing the options and then submitting them together; it is
+ * right only when exactly the official options are chosen (isCorrectAnswer compares the sets).
+ */
+export function takesSeveralOptions(officialAnswer: string, questionText: string): boolean {
+  const official = parseChoiceAnswer(officialAnswer);
+  if (official && official.length >= 2) return true;
+  return SEVERAL_OPTIONS_STEM.test(questionText.replace(/<[^>]*>/g, ' '));
+}
+
+/** The answer that several chosen option values make: in key order, joined by ', ' ('③, ⑤'). */
+export function joinChoiceValues(values: readonly string[], options: readonly ChoiceOption[]): string {
+  const order = new Map(options.map((option) => [option.value, option.key]));
+  return [...new Set(values)].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)).join(', ');
+}

@@ -6,6 +6,7 @@ import * as lowerCasedSearchText from './migrations/2026-11-22-003-lower-cased-s
 import * as answerRecord from './migrations/2026-11-24-001-answer-record';
 import * as problemNotes from './migrations/2026-11-24-002-problem-notes';
 import * as studySessions from './migrations/2026-11-24-020-study-sessions';
+import * as reviewDeck from './migrations/2026-11-24-030-review-deck';
 import * as answerStatistics from './migrations/2026-11-24-040-answer-statistics';
 import type { Database } from './schema';
 
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-001-answer-record': answerRecord,
   '2026-11-24-002-problem-notes': problemNotes,
   '2026-11-24-020-study-sessions': studySessions,
+  '2026-11-24-030-review-deck': reviewDeck,
   '2026-11-24-040-answer-statistics': answerStatistics,
 };
 

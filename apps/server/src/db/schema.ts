@@ -148,6 +148,8 @@ export interface SolveAttemptsTable {
   source: Generated<AnswerSource>;
   session_code: number | null;
   judged_by: Generated<AnswerJudge>;
+  /** The member's own FSRS rating of the answer (1 다시 … 4 쉬움), or null (migration 030). */
+  review_rating: number | null;
 }
 
 /** A member's private memo and 헷갈림 flag on a problem (migration 2026-11-24-002-problem-notes). */
@@ -178,6 +180,21 @@ export interface StudySessionProblemsTable {
   session_code: number;
   position: number;
   problem_uid: number;
+}
+
+/** A review-deck card: a cache rebuilt from solve_attempts (migration 2026-11-24-030-review-deck). */
+export interface ReviewCardsTable {
+  member_code: number;
+  problem_uid: number;
+  due: string;
+  stability: number;
+  difficulty: number;
+  scheduled_days: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  last_review: string;
+  synced_attempt_code: number;
 }
 
 export interface BoardsTable {
@@ -250,6 +267,7 @@ export interface Database {
   problem_notes: ProblemNotesTable;
   study_sessions: StudySessionsTable;
   study_session_problems: StudySessionProblemsTable;
+  review_cards: ReviewCardsTable;
   boards: BoardsTable;
   board_contents: BoardContentsTable;
   board_replies: BoardRepliesTable;

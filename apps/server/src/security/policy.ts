@@ -166,6 +166,15 @@ export const POLICY: Readonly<Record<string, RoutePolicy>> = {
   'POST /v1/study/sessions/:code/finish': OWN_SESSION,
   'POST /v1/study/sessions/:code/retry': OWN_SESSION,
   'POST /v1/study/sessions/:code/wrong-notes': OWN_SESSION,
+  // ---- review deck and private notes (each member's own: nobody can name another's)
+  'GET /v1/study/review': APPROVED,
+  'GET /v1/study/review/count': APPROVED,
+  'POST /v1/study/review/:problemUid': APPROVED,
+  'PUT /v1/study/review/:problemUid/rating': APPROVED,
+  'GET /v1/problem/:id/note': APPROVED,
+  'PUT /v1/problem/:id/note': APPROVED,
+  'PUT /v1/problem/:id/confused': APPROVED,
+  'GET /v1/notes': APPROVED,
 
   // ---- boards (decision 020: posts are public, attachments need an approved member)
   'GET /boards': PUBLIC,

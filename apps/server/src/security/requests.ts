@@ -229,6 +229,23 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     route: '/v1/study/sessions/:code/wrong-notes',
     params: { code: await w.fresh.sessionOfStudent({ finished: true }) },
   }),
+  'GET /v1/study/review': () => get('/v1/study/review'),
+  'GET /v1/study/review/count': () => get('/v1/study/review/count'),
+  'POST /v1/study/review/:problemUid': (w) => ({ method: 'POST', route: '/v1/study/review/:problemUid', params: { problemUid: w.fx.problem }, body: { answer: '③', rating: 'good' } }),
+  // A rating is for the caller's own latest review answer: each signed-in caller gets one first.
+  'PUT /v1/study/review/:problemUid/rating': async (w, actor) => {
+    if (actor !== 'anonymous') {
+      await w.t.db
+        .insertInto('solve_attempts')
+        .values({ member_code: w.members[actor].code, problem_uid: w.fx.problem2, answer: '①', is_correct: 0, source: 'review' })
+        .execute();
+    }
+    return { method: 'PUT', route: '/v1/study/review/:problemUid/rating', params: { problemUid: w.fx.problem2 }, body: { rating: 'hard' } };
+  },
+  'GET /v1/problem/:id/note': (w) => get('/v1/problem/:id/note', { id: w.fx.problem }),
+  'PUT /v1/problem/:id/note': (w) => ({ method: 'PUT', route: '/v1/problem/:id/note', params: { id: w.fx.problem }, body: { text: w.unique('메모 ') } }),
+  'PUT /v1/problem/:id/confused': (w) => ({ method: 'PUT', route: '/v1/problem/:id/confused', params: { id: w.fx.problem }, body: { is_confused: true } }),
+  'GET /v1/notes': () => get('/v1/notes', undefined, { q: '메모', confused: '1', page: '1', limit: '20' }),
 
   'GET /boards': () => get('/boards'),
   'GET /boards/:id': (w) => get('/boards/:id', { id: w.fx.board }),

@@ -9,6 +9,7 @@ import { DEMO_CLASSMATE_IDS } from './demo-answers';
 import { DEMO_PASSWORD, seedDemoData, type DemoAccount } from './demo-data';
 import { crc32, renderDemoImages } from './demo-images';
 import { openTestDatabase, testDialects, type TestDatabase } from '../test/harness';
+import { syncReviewCards } from '../study/review-service';
 
 const NOW = new Date('2026-11-21T09:00:00.000Z');
 const YEAR = NOW.getFullYear();
@@ -306,6 +307,18 @@ describe.each(testDialects)('seedDemoData on %s', (dialect) => {
       .execute();
     expect(assigned.length).toBeGreaterThanOrEqual(1);
     expect(assigned.every((a) => a.status === 'assigned' && a.is_vacant === 1)).toBe(true);
+  });
+
+  it("gives the demo student due reviews (built from their answers) and private notes", async () => {
+    const student = await handle.db.selectFrom('members').select('code').where('id', '=', 'demo-student').executeTakeFirstOrThrow();
+    await syncReviewCards(handle.db, student.code);
+    const cards = await handle.db.selectFrom('review_cards').select(['due']).where('member_code', '=', student.code).execute();
+    const due = cards.filter((card) => card.due <= NOW.toISOString());
+    expect(due.length).toBeGreaterThanOrEqual(3);
+    expect(cards.length).toBeGreaterThan(due.length);
+    const notes = await handle.db.selectFrom('problem_notes').selectAll().where('member_code', '=', student.code).execute();
+    expect(notes.some((n) => n.note_text.length > 0)).toBe(true);
+    expect(notes.some((n) => n.is_confused === 1)).toBe(true);
   });
 
   it('does nothing on a second run', async () => {

@@ -961,6 +961,29 @@ const PROBLEM_REPLIES: Array<{ key: string; author: string; text: string; daysAg
   { key: 'ped-holliday', author: 'jung-hyunwoo', text: '시간당으로는 4-2-1 법칙: 25 kg이면 40 + 20 + 5 = 65 mL/시간이에요.', daysAgo: 9 },
 ];
 
+/**
+ * The demo student's earlier answers (oldest first, as past reviews): enough of them fell due for the review deck
+ * to show "오늘 복습할 문제" at once; one right answer yesterday is not due yet.
+ */
+const PAST_ANSWERS: Array<{ key: string; correct: boolean; daysAgo: number }> = [
+  { key: 'path-smear', correct: true, daysAgo: 40 },
+  { key: 'path-smear', correct: true, daysAgo: 36 },
+  { key: 'gast-hav', correct: true, daysAgo: 21 },
+  { key: 'prev-sensitivity', correct: false, daysAgo: 9 },
+  { key: 'prev-sensitivity', correct: true, daysAgo: 8 },
+  { key: 'gast-hav', correct: false, daysAgo: 6 },
+  { key: 'card-stemi-artery', correct: false, daysAgo: 4 },
+  { key: 'ped-holliday', correct: false, daysAgo: 2 },
+  { key: 'card-hfref', correct: true, daysAgo: 1 },
+];
+
+/** The demo student's private memos and 헷갈림 flags. */
+const NOTES: Array<{ key: string; text: string; confused: boolean; daysAgo: number }> = [
+  { key: 'card-stemi-artery', text: 'II, III, aVF + 서맥 → RCA.\n우심실 경색 의심되면 V4R, 니트로글리세린 금지!', confused: false, daysAgo: 4 },
+  { key: 'gast-hav', text: 'IgM anti-HAV(A형) vs IgM anti-HBc(급성 B형) 자꾸 헷갈림', confused: true, daysAgo: 6 },
+  { key: 'prev-sensitivity', text: '', confused: true, daysAgo: 8 },
+];
+
 const BOXES: Array<{ owner: string; name: string; precidence: number; keys: string[] }> = [
   { owner: 'demo-student', name: '순환기 복습', precidence: 0, keys: ['card-stemi-dx', 'card-stemi-artery', 'card-stemi-tx', 'card-hfref', 'card-as'] },
   { owner: 'demo-student', name: '헷갈린 문제', precidence: 1, keys: ['gast-hav', 'ped-holliday', 'prev-sensitivity', 'path-smear', 'ped-dehydration-a'] },
@@ -1336,6 +1359,33 @@ async function insertAll(trx: Trx, ctx: SeedContext): Promise<void> {
     await trx
       .insertInto('assignments')
       .values({ problem_uid: uid, member_code: member(a.owner), status: 'assigned', assigned_by: leadCode, creation_time: time, update_time: time })
+      .execute();
+  }
+
+  // The demo student's earlier answers, kept as past reviews (no solve run, so every exam still
+  // opens fresh in solve mode); the review deck is built from them on first read. Then their notes.
+  const student = member('demo-student');
+  for (const [index, a] of PAST_ANSWERS.entries()) {
+    const row = await trx.selectFrom('problems').select(['uid', 'type', 'answer']).where('uid', '=', problem(a.key)).executeTakeFirstOrThrow();
+    const wrongChoice = row.answer.includes('①') || row.answer.trim() === '1' ? '②' : '①';
+    const answer = a.correct ? row.answer : row.type === 1 ? wrongChoice : '모르겠음';
+    await trx
+      .insertInto('solve_attempts')
+      .values({
+        run_code: null,
+        member_code: student,
+        problem_uid: row.uid,
+        answer,
+        is_correct: a.correct ? 1 : 0,
+        creation_time: isoDaysAgo(now, a.daysAgo, -(index % 5)),
+        source: 'review',
+      })
+      .execute();
+  }
+  for (const n of NOTES) {
+    await trx
+      .insertInto('problem_notes')
+      .values({ member_code: student, problem_uid: problem(n.key), note_text: n.text, is_confused: n.confused ? 1 : 0, update_time: isoDaysAgo(now, n.daysAgo) })
       .execute();
   }
 

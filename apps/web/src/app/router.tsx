@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
 import { RouteErrorPage } from '../components/route-error-page';
@@ -39,6 +39,8 @@ const SolvePage = lazy(() => import('../solve/solve-page').then((m) => ({ defaul
 const StudyBuilderPage = lazy(() => import('../study/builder-page').then((m) => ({ default: m.BuilderPage })));
 const StudySessionsPage = lazy(() => import('../study/sessions-page').then((m) => ({ default: m.SessionsPage })));
 const StudySessionPage = lazy(() => import('../study/session-page').then((m) => ({ default: m.SessionPage })));
+const ReviewDueCard = lazy(() => import('../study/review-due-card').then((m) => ({ default: m.ReviewDueCard })));
+const ReviewPage = lazy(() => import('../study/review-page').then((m) => ({ default: m.ReviewPage })));
 const LibraryPage = lazy(() => import('../boxes/library-page').then((m) => ({ default: m.LibraryPage })));
 // The authoring pages carry the rich-text editor (Tiptap) too: fetched only with them.
 const ExamListPage = lazy(() => import('../authoring/exam-list-page').then((m) => ({ default: m.ExamListPage })));
@@ -82,7 +84,18 @@ const dashboardRoutes: RouteObject[] = [
       { path: d.lead.testAnalysis.path, element: <ItemAnalysisPage /> },
     ],
   },
-  { path: d.library.path, element: <LibraryPage /> },
+  {
+    path: d.library.path,
+    element: (
+      <LibraryPage
+        top={
+          <Suspense fallback={null}>
+            <ReviewDueCard />
+          </Suspense>
+        }
+      />
+    ),
+  },
   { path: d.my.path, element: <MyProblemsPage /> },
   { path: d.stats.path, element: <MyStatsPage /> },
   redirect(d.settings.root.path, d.settings.password.getHref()),
@@ -112,6 +125,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.testProblems.path, element: <TestProblemsPage /> },
               { path: paths.testSolve.path, element: <SolvePage /> },
+              { path: paths.studyReview.path, element: <ReviewPage /> },
               { path: paths.classProblems.path, element: <ClassProblemsPage /> },
               { path: paths.boardWrite.path, element: <PostWritePage /> },
               { path: paths.boardContentEdit.path, element: <PostEditPage /> },

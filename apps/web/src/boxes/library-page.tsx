@@ -23,7 +23,7 @@ import { createBoxRequestSchema, type Box, type BoxProblem } from '@qbank/shared
 import { formatDate } from '@qbank/shared/format';
 import { PROBLEM_TYPES } from '@qbank/shared/problems';
 import { IconExternalLink, IconEye, IconFolder, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { PageLoader } from '../components/page-loader';
@@ -35,6 +35,7 @@ import { messages } from '../messages';
 import { useDraft } from '../lib/use-draft';
 import { ProblemCard } from '../problems/components/problem-card';
 import { useBoxes, useBoxProblems, useCreateBox, useDeleteBox, useLibraryProblem, useRemoveFromBox, type BoxProblemFilters } from './api';
+import { NotesSearch } from '../notes/notes-search';
 
 const m = messages.library;
 const b = messages.boxes;
@@ -90,7 +91,8 @@ function useLibraryParams() {
 }
 
 /** /dashboard/library — the member's boxes, the problems in the chosen one, and a problem's details. */
-export function LibraryPage() {
+/** `top`: what the dashboard shows above the boxes (the review-due card, composed by the router). */
+export function LibraryPage({ top }: { top?: ReactNode }) {
   useDocumentTitle(messages.app.pageTitle(messages.titles.library));
   const boxes = useBoxes();
   const { boxId, filters, update } = useLibraryParams();
@@ -102,6 +104,7 @@ export function LibraryPage() {
   return (
     <Stack gap="md">
       <Title order={1}>{messages.titles.library}</Title>
+      {top}
       {boxes.isPending ? (
         <PageLoader />
       ) : boxes.isError ? (
@@ -138,6 +141,7 @@ export function LibraryPage() {
           </Grid.Col>
         </Grid>
       )}
+      <NotesSearch />
       <DeleteBoxModal
         box={deleting}
         onClose={() => setDeleting(null)}

@@ -7,6 +7,7 @@ import { RelativeTime } from '../components/relative-time';
 import { paths } from '../lib/paths';
 import { messages } from '../messages';
 import { StudyEntryCard } from '../study/study-entry-card';
+import { ReviewDueCard } from '../study/review-due-card';
 import { NOTICE_PREVIEW_LENGTH, NOTICES_SHOWN, useLatestNotices } from './api';
 
 const m = messages.home;
@@ -120,6 +121,7 @@ export function HomePage() {
         </Stack>
       </Paper>
       <StudyEntryCard />
+      <ReviewDueCard />
       <Shortcuts />
       <Notices />
     </Stack>

@@ -30,6 +30,7 @@ export const paths = {
     path: '/tests/:testCode/solve',
     getHref: (testCode: Id) => `/tests/${seg(testCode)}/solve`,
   },
+  studyReview: { path: '/study/review', getHref: () => '/study/review' },
   classProblems: {
     path: '/classes/:classHeritageCode/problems',
     getHref: (classHeritageCode: Id) => `/classes/${seg(classHeritageCode)}/problems`,

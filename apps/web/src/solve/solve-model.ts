@@ -59,9 +59,9 @@ export function isOfficialOption(problem: Problem, option: ChoiceOption): boolea
   return official.includes(normalizeAnswer(option.value));
 }
 
-/** Whether a recorded answer is this option, in any of its spellings ('③', '3', '③다'). */
+/** Whether a recorded answer is (or, with several options, includes) this option, in any spelling ('③', '3', '③다', '③, ⑤'). */
 export function isChosenOption(answer: string, option: ChoiceOption): boolean {
-  return normalizeAnswer(answer) === normalizeAnswer(option.value);
+  return normalizeAnswer(answer).split(',').includes(normalizeAnswer(option.value));
 }
 
 /** The server's progress (latest attempt per problem of the current run) as screen results. */

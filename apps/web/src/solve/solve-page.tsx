@@ -15,6 +15,7 @@ import { PageLoader } from '../components/page-loader';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { messages } from '../messages';
+import { NotePanel } from '../notes/note-panel';
 import { useRecordAttempt, useRestartRun, useSolveProblems, useSolveProgress, useSolveTest } from './api';
 import { NumberGrid } from './components/number-grid';
 import { ProblemView } from './components/problem-view';
@@ -261,6 +262,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
               onRetry={() => retry(current.uid)}
               onOpenBoxes={() => setBoxesOpen(true)}
               resultRef={resultRef}
+              footer={<NotePanel key={current.uid} problemUid={current.uid} />}
             />
             <Group justify="space-between" gap="sm">
               <Button

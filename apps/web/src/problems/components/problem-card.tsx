@@ -18,6 +18,7 @@ import { useProblemCardSlots } from './problem-card-slots';
 import { ProblemPicture } from './problem-picture';
 import { RichText } from './rich-text';
 import './problems.css';
+import { ProblemNote } from '../../notes/problem-note';
 
 const m = messages.problems;
 
@@ -109,6 +110,7 @@ export function ProblemCard({
           </Box>
         )}
 
+        <ProblemNote problemUid={problem.uid} />
         <ReplyThread problemUid={problem.uid} replyCount={problem.reply_count} defaultOpened={repliesOpened} />
       </Stack>
     </Paper>

@@ -1,11 +1,12 @@
 import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { ChoiceOption } from '@qbank/shared/answers';
+import { takesSeveralOptions, type ChoiceOption } from '@qbank/shared/answers';
 import type { Problem } from '@qbank/shared/problems';
 import { IconAlertTriangle, IconCheck, IconFolderPlus, IconRefresh, IconStar, IconStarFilled, IconX } from '@tabler/icons-react';
-import { useState, type FormEvent, type Ref } from 'react';
+import { useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { messages } from '../../messages';
 import { ClassAnswers } from '../../stats/class-answers';
 import { isChosenOption, isOfficialOption, type SolveResult } from '../solve-model';
+import { SeveralChoicePicker } from './several-choice-picker';
 import { SolveHtml, SolvePicture } from './solve-content';
 import '../solve.css';
 
@@ -36,6 +37,8 @@ export function ProblemView({
   onRetry,
   onOpenBoxes,
   resultRef,
+  resultActions,
+  footer,
 }: {
   problem: Problem;
   position: number;
@@ -44,11 +47,17 @@ export function ProblemView({
   /** The answer area is shown (not answered yet, or 다시 풀기 pressed). */
   answering: boolean;
   explanation: boolean;
-  important: ImportantToggle;
+  /** The ★ 중요 switch; left out where the screen has none (review: 박스에 담기 covers it). */
+  important?: ImportantToggle;
   onAnswer: (answer: string) => void;
-  onRetry: () => void;
+  /** 다시 풀기 after the verdict; left out where a screen does not offer it (review). */
+  onRetry?: () => void;
   onOpenBoxes: () => void;
   resultRef: Ref<HTMLDivElement>;
+  /** Shown under the verdict (review: the self-rating). */
+  resultActions?: ReactNode;
+  /** Shown under the problem (the member's private note). */
+  footer?: ReactNode;
 }) {
   const headingId = `solve-problem-${problem.uid}`;
   const type = TYPE_LABELS[problem.type];
@@ -73,16 +82,18 @@ export function ProblemView({
             </Badge>
           </Group>
           <Group gap="xs">
-            <Button
-              variant={important.checked ? 'filled' : 'default'}
-              className="qbank-solve-target"
-              aria-pressed={important.checked}
-              loading={important.busy}
-              onClick={important.onToggle}
-              leftSection={important.checked ? <IconStarFilled size={18} aria-hidden /> : <IconStar size={18} aria-hidden />}
-            >
-              {m.important}
-            </Button>
+            {important && (
+              <Button
+                variant={important.checked ? 'filled' : 'default'}
+                className="qbank-solve-target"
+                aria-pressed={important.checked}
+                loading={important.busy}
+                onClick={important.onToggle}
+                leftSection={important.checked ? <IconStarFilled size={18} aria-hidden /> : <IconStar size={18} aria-hidden />}
+              >
+                {m.important}
+              </Button>
+            )}
             <Button
               variant="default"
               className="qbank-solve-target"
@@ -115,7 +126,11 @@ export function ProblemView({
 
         {answering ? (
           options ? (
-            <ChoiceButtons options={options} onAnswer={onAnswer} />
+            takesSeveralOptions(problem.answer, problem.question) ? (
+              <SeveralChoicePicker key={problem.uid} options={options} onAnswer={onAnswer} />
+            ) : (
+              <ChoiceButtons options={options} onAnswer={onAnswer} />
+            )
           ) : (
             <>
               {problem.illustration.trim() && <Text className="qbank-solve-pre-line">{problem.illustration}</Text>}
@@ -132,9 +147,11 @@ export function ProblemView({
               explanation={explanation}
               onRetry={onRetry}
               resultRef={resultRef}
+              actions={resultActions}
             />
           )
         )}
+        {footer}
       </Stack>
     </Paper>
   );
@@ -203,14 +220,16 @@ function ResultView({
   explanation,
   onRetry,
   resultRef,
+  actions,
 }: {
   problem: Problem;
   position: number;
   options: ChoiceOption[] | null;
   result: SolveResult;
   explanation: boolean;
-  onRetry: () => void;
+  onRetry?: (() => void) | undefined;
   resultRef: Ref<HTMLDivElement>;
+  actions?: ReactNode;
 }) {
   return (
     <Stack gap="sm" ref={resultRef} tabIndex={-1} className="qbank-solve-result">
@@ -224,10 +243,13 @@ function ResultView({
         >
           {result.correct ? m.correct : m.wrong}
         </Badge>
-        <Button variant="default" className="qbank-solve-target" leftSection={<IconRefresh size={18} aria-hidden />} onClick={onRetry}>
-          {m.retry}
-        </Button>
+        {onRetry && (
+          <Button variant="default" className="qbank-solve-target" leftSection={<IconRefresh size={18} aria-hidden />} onClick={onRetry}>
+            {m.retry}
+          </Button>
+        )}
       </Group>
+      {actions}
 
       {result.save === 'failed' && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title={m.saveFailed} role="alert">

@@ -1,7 +1,10 @@
 import { Group, Kbd, Modal, Stack, Table, Text } from '@mantine/core';
 import { messages } from '../../messages';
+import { severalOptionsMessages } from '../several-options-messages';
 
 const m = messages.solve.shortcuts;
+/** The keys of problems with several correct options come after the common ones. */
+const items = [...m.items, ...severalOptionsMessages.shortcutItems];
 
 /** The help modal (spec §2): the keys of solve mode, in Korean. Esc closes it. */
 export function ShortcutHelpModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -17,7 +20,7 @@ export function ShortcutHelpModal({ opened, onClose }: { opened: boolean; onClos
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {m.items.map((item) => (
+            {items.map((item) => (
               <Table.Tr key={item.text}>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">

@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../core/db';
+import { nowIso } from '../core/db';
+import { problemColumns, replyCount } from '../problems/repository';
+import type { CardState, StoredAnswer } from './review-scheduler';
+
+// SQL of the review deck: the cards (a cache of solve_attempts) and the review answers.
+
+/**
+ * The problems whose card is missing or older than the member's newest answer to them: one pass
+ * over the member's answers (index solve_attempts (member_code, problem_uid, code)).
+ */
+export async function listStaleProblems(db: DbOrTx, memberCode: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('solve_attempts as a')
+    .leftJoin('review_cards as c', (join) => join.onRef('c.member_code', '=', 'a.member_code').onRef('c.problem_uid', '=', 'a.problem_uid'))
+    .select('a.problem_uid')
+    .where('a.member_code', '=', memberCode)
+    .where((eb) => eb.or([eb('c.synced_attempt_code', 'is', null), eb('a.code', '>', eb.ref('c.synced_attempt_code'))]))
+    .groupBy('a.problem_uid')
+    .execute();
+  return rows.map((row) => row.problem_uid);
+}
+
+/** Every answer of the member to the given problems, oldest first. */
+export async function listAnswers(db: DbOrTx, memberCode: number, problemUids: readonly number[]) {
+  if (problemUids.length === 0) return [];
+  const rows = await db
+    .selectFrom('solve_attempts')
+    .select(['code', 'problem_uid', 'is_correct', 'review_rating', 'creation_time'])
+    .where('member_code', '=', memberCode)
+    .where('problem_uid', 'in', problemUids)
+    .orderBy('problem_uid')
+    .orderBy('code')
+    .execute();
+  return rows.map((row): StoredAnswer & { problem_uid: number } => ({ ...row, is_correct: row.is_correct === 1 }));
+}
+
+/**
+ * Writes cards; a card built from older answers never replaces one built from newer answers
+ * (two reads of the deck may rebuild the same card at once).
+ */
+export async function upsertCards(db: DbOrTx, memberCode: number, cards: ReadonlyArray<CardState & { problem_uid: number }>) {
+  if (cards.length === 0) return;
+  await db
+    .insertInto('review_cards')
+    .values(cards.map((card) => ({ ...card, member_code: memberCode })))
+    .onConflict((oc) =>
+      oc
+        .columns(['member_code', 'problem_uid'])
+        .doUpdateSet({
+          due: (eb) => eb.ref('excluded.due'),
+          stability: (eb) => eb.ref('excluded.stability'),
+          difficulty: (eb) => eb.ref('excluded.difficulty'),
+          scheduled_days: (eb) => eb.ref('excluded.scheduled_days'),
+          reps: (eb) => eb.ref('excluded.reps'),
+          lapses: (eb) => eb.ref('excluded.lapses'),
+          state: (eb) => eb.ref('excluded.state'),
+          last_review: (eb) => eb.ref('excluded.last_review'),
+          synced_attempt_code: (eb) => eb.ref('excluded.synced_attempt_code'),
+        })
+        .where(sql<boolean>`excluded.synced_attempt_code >= review_cards.synced_attempt_code`),
+    )
+    .execute();
+}
+
+/** Due cards of problems that can still be read (vacant slots are not content). */
+function dueCards(db: DbOrTx, memberCode: number, now: string) {
+  return db
+    .selectFrom('review_cards')
+    .innerJoin('problems', 'problems.uid', 'review_cards.problem_uid')
+    .where('review_cards.member_code', '=', memberCode)
+    .where('review_cards.due', '<=', now)
+    .where('problems.is_vacant', '=', 0);
+}
+
+export async function countDue(db: DbOrTx, memberCode: number, now: string): Promise<number> {
+  const row = await dueCards(db, memberCode, now)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The due problems, most overdue first, whole (as the problem viewer shows them), with the latest answer. */
+export async function listDue(db: DbOrTx, memberCode: number, now: string, limit: number) {
+  const rows = await dueCards(db, memberCode, now)
+    .innerJoin('tests', 'tests.code', 'problems.test_code')
+    .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
+    .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
+    .innerJoin('solve_attempts as last', 'last.code', 'review_cards.synced_attempt_code')
+    .select(problemColumns)
+    .select((eb) => replyCount(eb))
+    .select(['review_cards.due', 'review_cards.reps', 'review_cards.lapses', 'last.answer as last_answer', 'last.is_correct as last_is_correct'])
+    .orderBy('review_cards.due')
+    .orderBy('review_cards.problem_uid')
+    .limit(limit)
+    .execute();
+  return rows;
+}
+
+export async function insertReviewAnswer(
+  db: DbOrTx,
+  values: { member_code: number; problem_uid: number; answer: string; is_correct: boolean; review_rating: number | null },
+) {
+  return db
+    .insertInto('solve_attempts')
+    .values({ ...values, is_correct: values.is_correct ? 1 : 0, source: 'review', judged_by: 'machine', creation_time: nowIso() })
+    .returning('code')
+    .executeTakeFirstOrThrow();
+}
+
+/** The member's newest answer to the problem, anywhere. */
+export function findLatestAnswer(db: DbOrTx, memberCode: number, problemUid: number) {
+  return db
+    .selectFrom('solve_attempts')
+    .select(['code', 'source'])
+    .where('member_code', '=', memberCode)
+    .where('problem_uid', '=', problemUid)
+    .orderBy('code', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function setReviewRating(db: DbOrTx, attemptCode: number, rating: number) {
+  await db.updateTable('solve_attempts').set({ review_rating: rating }).where('code', '=', attemptCode).execute();
+}
+
+export async function deleteCardsOfProblem(db: DbOrTx, problemUid: number) {
+  await db.deleteFrom('review_cards').where('problem_uid', '=', problemUid).execute();
+}

@@ -1,0 +1,117 @@
+import { isCorrectAnswer } from '@qbank/shared/answers';
+import { REVIEW_PAGE_SIZE, type ReviewAnswerRequest, type ReviewAnswerResponse, type ReviewDeck, type ReviewRating } from '@qbank/shared/review';
+import type { AppContext } from '../core/context';
+import type { DbOrTx } from '../core/db';
+import { notFound } from '../errors';
+import { presentProblem } from '../problems/presenter';
+import { requireVisibleProblem } from '../problems/visibility';
+import {
+  countDue,
+  deleteCardsOfProblem,
+  findLatestAnswer,
+  insertReviewAnswer,
+  listAnswers,
+  listDue,
+  listStaleProblems,
+  setReviewRating,
+  upsertCards,
+} from './review-repository';
+import { reviewMessages } from './review-messages';
+import { buildCard, RATING_GRADES } from './review-scheduler';
+
+// The review deck (issue 13 item 4). Cards are a cache of solve_attempts: every read first
+// rebuilds the member's cards that are older than their answers, so solve mode, study sessions
+// and reviews feed the deck without knowing about it.
+
+/** Cards rebuilt per round trip (keeps the IN lists well under both databases' limits). */
+const SYNC_CHUNK = 500;
+
+/** Rebuilds the cards of the given problems from all of the member's answers to them. */
+async function rebuildCards(db: DbOrTx, memberCode: number, problemUids: readonly number[]) {
+  const answers = await listAnswers(db, memberCode, problemUids);
+  const byProblem = new Map<number, typeof answers>();
+  for (const answer of answers) {
+    const list = byProblem.get(answer.problem_uid) ?? [];
+    list.push(answer);
+    byProblem.set(answer.problem_uid, list);
+  }
+  const cards = [];
+  for (const [problemUid, list] of byProblem) {
+    const card = buildCard(list);
+    if (card) cards.push({ ...card, problem_uid: problemUid });
+  }
+  await upsertCards(db, memberCode, cards);
+  return cards;
+}
+
+/** Brings the member's deck up to date with their answers (idempotent; safe to run concurrently). */
+export async function syncReviewCards(db: DbOrTx, memberCode: number): Promise<void> {
+  const stale = await listStaleProblems(db, memberCode);
+  for (let i = 0; i < stale.length; i += SYNC_CHUNK) {
+    await rebuildCards(db, memberCode, stale.slice(i, i + SYNC_CHUNK));
+  }
+}
+
+/**
+ * Drops every member's card of a problem; the next read of each deck rebuilds it from the stored
+ * answers. Call it after anything changes solve_attempts.is_correct of the problem's answers
+ * (answer-key re-judging), in the same transaction.
+ */
+export async function invalidateReviewCards(db: DbOrTx, problemUid: number): Promise<void> {
+  await deleteCardsOfProblem(db, problemUid);
+}
+
+export async function dueReviewCount(ctx: AppContext, memberCode: number, now = new Date()): Promise<number> {
+  await syncReviewCards(ctx.db, memberCode);
+  return countDue(ctx.db, memberCode, now.toISOString());
+}
+
+export async function reviewDeck(ctx: AppContext, memberCode: number, now = new Date()): Promise<ReviewDeck> {
+  await syncReviewCards(ctx.db, memberCode);
+  const at = now.toISOString();
+  const [dueCount, rows] = await Promise.all([countDue(ctx.db, memberCode, at), listDue(ctx.db, memberCode, at, REVIEW_PAGE_SIZE)]);
+  return {
+    due_count: dueCount,
+    problems: rows.map((row) => ({
+      problem: presentProblem(row),
+      due_at: row.due,
+      last_answer: row.last_answer,
+      last_is_correct: row.last_is_correct === 1,
+      reps: row.reps,
+      lapses: row.lapses,
+    })),
+  };
+}
+
+async function rebuildOne(db: DbOrTx, memberCode: number, problemUid: number): Promise<string> {
+  const [card] = await rebuildCards(db, memberCode, [problemUid]);
+  if (!card) throw new Error(`no answers to build the card of problem ${problemUid}`);
+  return card.due;
+}
+
+/** A review answer: judged by the shared rule, recorded in solve_attempts, the card rebuilt. */
+export async function answerReview(ctx: AppContext, memberCode: number, problemUid: number, request: ReviewAnswerRequest): Promise<ReviewAnswerResponse> {
+  const problem = await requireVisibleProblem(ctx.db, problemUid);
+  const isCorrect = isCorrectAnswer(request.answer, problem.answer, problem.type);
+  return ctx.db.transaction().execute(async (trx) => {
+    await insertReviewAnswer(trx, {
+      member_code: memberCode,
+      problem_uid: problem.uid,
+      answer: request.answer,
+      is_correct: isCorrect,
+      review_rating: request.rating ? RATING_GRADES[request.rating] : null,
+    });
+    return { is_correct: isCorrect, due_at: await rebuildOne(trx, memberCode, problem.uid) };
+  });
+}
+
+/** The self-rating after the verdict, for the member's newest answer to the problem (a review answer). */
+export async function rateReview(ctx: AppContext, memberCode: number, problemUid: number, rating: ReviewRating): Promise<{ due_at: string }> {
+  const problem = await requireVisibleProblem(ctx.db, problemUid);
+  return ctx.db.transaction().execute(async (trx) => {
+    const latest = await findLatestAnswer(trx, memberCode, problem.uid);
+    if (!latest || latest.source !== 'review') throw notFound(reviewMessages.nothingToRate);
+    await setReviewRating(trx, latest.code, RATING_GRADES[rating]);
+    return { due_at: await rebuildOne(trx, memberCode, problem.uid) };
+  });
+}

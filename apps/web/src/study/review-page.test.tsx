@@ -1,0 +1,86 @@
+import { isCorrectAnswer } from '@qbank/shared/answers';
+import type { ReviewDueProblem } from '@qbank/shared/review';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { problemRow } from '../problems/test-fixtures';
+import { json, meHandler, member, mockFetch } from '../test/fetch-mock';
+import { renderRoutes } from '../test/render';
+
+// The review screen against a canned API judged like the real server: the answer is recorded
+// first, the optional self-rating after the verdict, then on to the next due problem.
+
+const first = problemRow({ uid: 31, no: 3, test_name: '2026 병리학 중간고사', illustration: '① 하나\n② 둘\n③ 셋', answer: '②', question: '<p>첫째 복습 문제</p>' });
+const second = problemRow({ uid: 32, no: 8, illustration: '① 하나\n② 둘\n③ 셋', answer: '①, ③', question: '<p>둘째 복습 문제</p>' });
+const due = (problem: typeof first, lastAnswer: string): ReviewDueProblem => ({
+  problem,
+  due_at: '2026-11-20T00:00:00.000Z',
+  last_answer: lastAnswer,
+  last_is_correct: false,
+  reps: 1,
+  lapses: 0,
+});
+
+function setup(problems: ReviewDueProblem[]) {
+  const answers: unknown[] = [];
+  const ratings: unknown[] = [];
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+  const later = new Date(Date.now() + 9 * 86_400_000).toISOString();
+  const handlers = {
+    'GET /v1/auth/me': meHandler(member()),
+    'GET /v1/study/review': () => json(200, { due_count: problems.length, problems }),
+    'GET /v1/study/review/count': () => json(200, { due_count: problems.length - answers.length }),
+    'GET /v1/notes': () => json(200, { notes: [], total: 0, page: 1, limit: 100 }),
+    'GET /v1/box': () => json(200, { boxes: [] }),
+  } as Parameters<typeof mockFetch>[0];
+  for (const { problem } of problems) {
+    handlers[`POST /v1/study/review/${problem.uid}`] = ({ init }) => {
+      const body = JSON.parse(String(init?.body)) as { answer: string };
+      answers.push({ uid: problem.uid, ...body });
+      const correct = isCorrectAnswer(body.answer, problem.answer, problem.type);
+      return json(201, { is_correct: correct, due_at: correct ? later : tomorrow });
+    };
+    handlers[`PUT /v1/study/review/${problem.uid}/rating`] = ({ init }) => {
+      ratings.push({ uid: problem.uid, ...(JSON.parse(String(init?.body)) as object) });
+      return json(200, { due_at: later });
+    };
+  }
+  mockFetch(handlers);
+  renderRoutes('/study/review');
+  return { answers, ratings };
+}
+
+describe('review screen', () => {
+  it('reviews the due problems in order: answer, verdict, optional self-rating, next', async () => {
+    const { answers, ratings } = setup([due(first, '③'), due(second, '①')]);
+    expect(await screen.findByRole('heading', { level: 2, name: '1번 문제' })).toBeTruthy();
+    expect(screen.getByText(/지난번 답: ③ \(오답\)/)).toBeTruthy();
+    expect(screen.getByText('1 / 2')).toBeTruthy();
+
+    fireEvent.click(within(screen.getByRole('group', { name: '보기' })).getByRole('button', { name: /② 둘/ }));
+    expect(await screen.findByTestId('solve-verdict')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('review-next-due').textContent).toBe('다음 복습: 9일 뒤'));
+    expect(answers).toEqual([{ uid: 31, answer: '②' }]);
+
+    const rating = screen.getByRole('group', { name: /얼마나 잘 기억했나요/ });
+    fireEvent.click(within(rating).getByRole('button', { name: '어려움' }));
+    await waitFor(() => expect(ratings).toEqual([{ uid: 31, rating: 'hard' }]));
+    expect(within(rating).getByRole('button', { name: '어려움' }).getAttribute('aria-pressed')).toBe('true');
+
+    // The second problem takes several options: chosen, then submitted together.
+    fireEvent.click(screen.getByRole('button', { name: /다음 문제/ }));
+    expect(await screen.findByText('둘째 복습 문제')).toBeTruthy();
+    fireEvent.keyDown(document.body, { key: '1' });
+    fireEvent.keyDown(document.body, { key: '3' });
+    fireEvent.keyDown(document.body, { key: 'Enter' });
+    await waitFor(() => expect(answers).toEqual([{ uid: 31, answer: '②' }, { uid: 32, answer: '①, ③' }]));
+    expect(screen.getByTestId('solve-verdict').textContent).toContain('정답');
+
+    fireEvent.click(screen.getByRole('button', { name: /복습 마치기/ }));
+    expect((await screen.findByTestId('review-end')).textContent).toBe('복습을 마쳤습니다. 2문제를 다시 풀었습니다.');
+  });
+
+  it('says so when nothing is due', async () => {
+    setup([]);
+    expect((await screen.findByTestId('review-end')).textContent).toBe('지금 복습할 문제가 없습니다. 문제를 더 풀어 보세요!');
+  });
+});

@@ -1,0 +1,256 @@
+import { Alert, Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { choiceKeyToValue } from '@qbank/shared/answers';
+import type { ReviewDueProblem, ReviewRating } from '@qbank/shared/review';
+import { IconAlertCircle, IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BookmarkModal } from '../boxes/bookmark-modal';
+import { PageLoader } from '../components/page-loader';
+import { errorMessage } from '../lib/api-client';
+import { paths } from '../lib/paths';
+import { messages } from '../messages';
+import { NotePanel } from '../notes/note-panel';
+import { ProblemView } from '../solve/components/problem-view';
+import { ShortcutHelpModal } from '../solve/components/shortcut-help-modal';
+import { SolveTopBar } from '../solve/components/solve-top-bar';
+import { choiceOptions, judge, score, type Shortcut, type SolveResult } from '../solve/solve-model';
+import { useSolveShortcuts } from '../solve/use-solve-shortcuts';
+import { useAnswerReview, useRateReview, useReviewDeck } from './review-api';
+import { reviewMessages as m } from './review-messages';
+import { ReviewRatingBar } from './review-rating-bar';
+import '../solve/solve.css';
+
+interface ReviewResult extends SolveResult {
+  dueAt: string | null;
+  rating: ReviewRating | null;
+}
+
+/** /study/review — the solve-mode screen over the member's due problems, most overdue first. */
+export function ReviewPage() {
+  useDocumentTitle(messages.app.pageTitle(m.title));
+  const deck = useReviewDeck();
+  // A new deck (after "남은 문제 이어서 복습") starts a new round.
+  return deck.isPending ? (
+    <Stack gap="md">
+      <PageLoader />
+    </Stack>
+  ) : deck.isError ? (
+    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={m.loadFailed} role="alert">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{errorMessage(deck.error, m.loadFailed)}</Text>
+        <Button variant="default" className="qbank-solve-target" onClick={() => void deck.refetch()}>
+          {m.reload}
+        </Button>
+      </Stack>
+    </Alert>
+  ) : (
+    <ReviewRound key={deck.dataUpdatedAt} items={deck.data.problems} dueCount={deck.data.due_count} onMore={() => void deck.refetch()} />
+  );
+}
+
+function ReviewRound({ items, dueCount, onMore }: { items: ReviewDueProblem[]; dueCount: number; onMore: () => void }) {
+  const answerReview = useAnswerReview();
+  const rateReview = useRateReview();
+  const [index, setIndex] = useState(0);
+  const [results, setResults] = useState<ReadonlyMap<number, ReviewResult>>(new Map());
+  const [explanation, setExplanation] = useState(true);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [boxesOpen, setBoxesOpen] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const tokenRef = useRef(0);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const articleRef = useRef<HTMLDivElement>(null);
+
+  const finished = index >= items.length;
+  const item = finished ? undefined : items[index];
+  const problems = useMemo(() => items.map((entry) => entry.problem), [items]);
+  const options = useMemo(() => (item ? choiceOptions(item.problem) : null), [item]);
+  const result = item ? results.get(item.problem.uid) : undefined;
+  const answering = item !== undefined && (!result || result.save === 'failed');
+  const position = Math.min(index, items.length - 1) + 1;
+
+  function change(uid: number, token: number, patch: Partial<ReviewResult>) {
+    setResults((prev) => {
+      const current = prev.get(uid);
+      if (!current || current.token !== token) return prev;
+      return new Map(prev).set(uid, { ...current, ...patch });
+    });
+  }
+
+  function answer(value: string) {
+    if (!item) return;
+    const { problem } = item;
+    const token = ++tokenRef.current;
+    const local = judge(problem, value);
+    setResults((prev) => new Map(prev).set(problem.uid, { answer: value, correct: local, save: 'saving', token, dueAt: null, rating: null }));
+    setAnnouncement(messages.solve.resultAnnouncement(position, local));
+    answerReview.mutate(
+      { problemUid: problem.uid, answer: value },
+      {
+        onSuccess: (saved) => change(problem.uid, token, { correct: saved.is_correct, save: 'saved', dueAt: saved.due_at }),
+        onError: (error) => {
+          change(problem.uid, token, { save: 'failed' });
+          notifications.show({ color: 'red', title: m.saveFailed, message: errorMessage(error, m.saveFailed) });
+        },
+      },
+    );
+  }
+
+  function rate(rating: ReviewRating) {
+    if (!item || !result) return;
+    const uid = item.problem.uid;
+    const token = result.token;
+    change(uid, token, { rating });
+    rateReview.mutate(
+      { problemUid: uid, rating },
+      {
+        onSuccess: (saved) => change(uid, token, { dueAt: saved.due_at }),
+        onError: (error) => {
+          change(uid, token, { rating: result.rating });
+          notifications.show({ color: 'red', title: m.rating.failed, message: errorMessage(error, m.rating.failed) });
+        },
+      },
+    );
+  }
+
+  function go(next: number) {
+    setIndex(Math.max(0, Math.min(items.length, next)));
+  }
+
+  function onShortcut(shortcut: Shortcut) {
+    switch (shortcut.kind) {
+      case 'previous':
+        go(index - 1);
+        break;
+      case 'next':
+        if (!finished) go(index + 1);
+        break;
+      case 'toggleExplanation':
+        setExplanation((on) => !on);
+        break;
+      case 'help':
+        setHelpOpen(true);
+        break;
+      case 'choose': {
+        if (!answering) return;
+        const value = choiceKeyToValue(shortcut.key, options);
+        if (value) answer(value);
+        break;
+      }
+    }
+  }
+  useSolveShortcuts(!finished && !helpOpen && !boxesOpen, onShortcut);
+
+  // Each problem starts at its top, also after a long one (phones).
+  useEffect(() => {
+    const article = articleRef.current;
+    if (article && article.getBoundingClientRect().top < 0) article.scrollIntoView({ block: 'start' });
+  }, [index]);
+
+  const reviewed = [...results.values()].filter((entry) => entry.save === 'saved').length;
+
+  let content;
+  if (items.length === 0) {
+    content = <EndCard text={m.empty} />;
+  } else if (finished || !item) {
+    const left = dueCount - reviewed;
+    content = (
+      <EndCard text={m.done(reviewed)}>
+        {left > 0 && reviewed > 0 && (
+          <>
+            <Text ta="center">{m.moreDue(left)}</Text>
+            <Button className="qbank-solve-target" onClick={onMore}>
+              {m.loadMore}
+            </Button>
+          </>
+        )}
+      </EndCard>
+    );
+  } else {
+    const saved = result?.save === 'saved';
+    content = (
+      <Stack gap="md" ref={articleRef} style={{ scrollMarginTop: '1rem' }}>
+        <Text size="sm" c="gray.7">
+          {`${item.problem.test_name} · ${m.lastAnswer(item.last_answer, item.last_is_correct)}`}
+        </Text>
+        <ProblemView
+          problem={item.problem}
+          position={position}
+          options={options}
+          result={result}
+          answering={answering}
+          explanation={explanation}
+          onAnswer={answer}
+          onOpenBoxes={() => setBoxesOpen(true)}
+          resultRef={resultRef}
+          resultActions={
+            result && (
+              <ReviewRatingBar rating={result.rating} dueAt={result.dueAt} disabled={!saved || rateReview.isPending} onRate={rate} />
+            )
+          }
+          footer={<NotePanel key={item.problem.uid} problemUid={item.problem.uid} />}
+        />
+        <Group justify="space-between" gap="sm" wrap="nowrap">
+          <Button
+            variant="default"
+            className="qbank-solve-target"
+            leftSection={<IconChevronLeft size={18} aria-hidden />}
+            aria-keyshortcuts="ArrowLeft"
+            disabled={index === 0}
+            onClick={() => go(index - 1)}
+          >
+            {messages.solve.previous}
+          </Button>
+          <Button
+            className="qbank-solve-target"
+            rightSection={<IconChevronRight size={18} aria-hidden />}
+            aria-keyshortcuts="ArrowRight"
+            variant={result ? 'filled' : 'default'}
+            onClick={() => go(index + 1)}
+          >
+            {index + 1 >= items.length ? m.finish : m.next}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" className="qbank-solve">
+      <SolveTopBar
+        title={m.title}
+        exitHref={paths.home.getHref()}
+        position={items.length > 0 && !finished ? position : 0}
+        total={finished ? 0 : items.length}
+        score={finished ? null : score(results, problems)}
+        explanation={explanation}
+        onToggleExplanation={() => setExplanation((on) => !on)}
+        onHelp={() => setHelpOpen(true)}
+      />
+      {content}
+      <VisuallyHidden role="status" aria-live="polite">
+        {announcement}
+      </VisuallyHidden>
+      <ShortcutHelpModal opened={helpOpen} onClose={() => setHelpOpen(false)} />
+      {item && <BookmarkModal problemUid={item.problem.uid} opened={boxesOpen} onClose={() => setBoxesOpen(false)} />}
+    </Stack>
+  );
+}
+
+function EndCard({ text, children }: { text: string; children?: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Stack align="center" gap="md">
+        <Text ta="center" fw={600} data-testid="review-end">
+          {text}
+        </Text>
+        {children}
+        <Button component={Link} to={paths.home.getHref()} variant="default" className="qbank-solve-target" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          {m.backHome}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+
+// The review screen on a 375 px phone, one-handed: nothing wider than the screen, every control
+// at least 44 px tall, a due problem reviewed with taps only.
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+async function expectTouchTargets(page: Page): Promise<void> {
+  const small = await page.getByRole('main').locator('button:visible, a[href]:visible').evaluateAll((elements) =>
+    elements
+      .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '', height: el.getBoundingClientRect().height }))
+      .filter((target) => target.height < 44),
+  );
+  expect(small).toEqual([]);
+}
+
+test('reviews a due problem on a phone', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/login?next=/home');
+  await page.getByLabel('아이디 또는 이메일').fill('demo-student');
+  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  const card = page.getByTestId('review-due-card');
+  await expect(card.getByRole('heading', { level: 2 })).toHaveText(/오늘 복습할 문제 \d+개/);
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: 'test-results/review-home-375.png' });
+
+  await card.getByRole('link', { name: '복습 시작' }).tap();
+  await expect(page.getByRole('heading', { level: 2, name: '1번 문제' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectTouchTargets(page);
+
+  const options = page.getByRole('group', { name: '보기' });
+  if (await options.isVisible()) await options.getByRole('button').first().tap();
+  else {
+    await page.getByLabel('답안').fill('모르겠음');
+    await page.getByRole('button', { name: '제출' }).tap();
+  }
+  await expect(page.getByTestId('solve-verdict')).toBeVisible();
+  await page.getByRole('group', { name: /얼마나 잘 기억했나요/ }).getByRole('button', { name: '다시' }).tap();
+  await expect(page.getByTestId('review-next-due')).toHaveText(/다음 복습: (오늘|내일)/);
+  await expect(page.getByRole('button', { name: '알림 닫기' })).toHaveCount(0, { timeout: 15_000 });
+  await expectNoHorizontalScroll(page);
+  await expectTouchTargets(page);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: 'test-results/review-screen-375.png', fullPage: true });
+
+  await page.getByRole('button', { name: /다음 문제|복습 마치기/ }).tap();
+  await expect(page.getByRole('heading', { level: 2, name: '2번 문제' }).or(page.getByTestId('review-end'))).toBeVisible();
+});
