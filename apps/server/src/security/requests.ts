@@ -204,30 +204,29 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   'GET /v1/test/:id/item-analysis/xlsx': (w) => get('/v1/test/:id/item-analysis/xlsx', { id: w.fx.exam }),
 
   'GET /v1/study/sessions/count': (w) => get('/v1/study/sessions/count', undefined, { filter: 'all', subject_codes: String(w.fx.subject), years: '2025' }),
-  'POST /v1/study/sessions': (w) => ({
+  'POST /v1/study/sessions': async (w) => ({
     method: 'POST',
     route: '/v1/study/sessions',
-    body: { scope: { test_codes: [w.fx.exam] }, filter: 'all', count: 2, order: 'exam', mode: 'timed', minutes: 5 },
+    body: { scope: { test_codes: [(await w.fresh.answerableExam()).test] }, filter: 'all', count: 2, order: 'exam', mode: 'timed', minutes: 5 },
   }),
   'GET /v1/study/sessions': () => get('/v1/study/sessions', undefined, { page: '1', limit: '20' }),
-  'GET /v1/study/sessions/:code': async (w) => get('/v1/study/sessions/:code', { code: await w.fresh.sessionOfStudent() }),
-  'POST /v1/study/sessions/:code/answers': async (w) => ({
-    method: 'POST',
-    route: '/v1/study/sessions/:code/answers',
-    params: { code: await w.fresh.sessionOfStudent() },
-    body: { problem_uid: w.fx.problem, answer: '③' },
-  }),
-  'POST /v1/study/sessions/:code/finish': async (w) => ({ method: 'POST', route: '/v1/study/sessions/:code/finish', params: { code: await w.fresh.sessionOfStudent() } }),
+  'GET /v1/study/sessions/:code': async (w) => get('/v1/study/sessions/:code', { code: (await w.fresh.sessionOfStudent()).code }),
+  'POST /v1/study/sessions/:code/answers': async (w) => {
+    const { code, problem } = await w.fresh.sessionOfStudent();
+    return { method: 'POST', route: '/v1/study/sessions/:code/answers', params: { code }, body: { problem_uid: problem, answer: '③' } };
+  },
+  'POST /v1/study/sessions/:code/finish': async (w) => ({ method: 'POST', route: '/v1/study/sessions/:code/finish', params: { code: (await w.fresh.sessionOfStudent()).code } }),
+  // A finished session with its one problem unanswered: one miss to retry or to note.
   'POST /v1/study/sessions/:code/retry': async (w) => ({
     method: 'POST',
     route: '/v1/study/sessions/:code/retry',
-    params: { code: await w.fresh.sessionOfStudent({ finished: true }) },
+    params: { code: (await w.fresh.sessionOfStudent({ finished: true })).code },
     body: { mode: 'tutor' },
   }),
   'POST /v1/study/sessions/:code/wrong-notes': async (w) => ({
     method: 'POST',
     route: '/v1/study/sessions/:code/wrong-notes',
-    params: { code: await w.fresh.sessionOfStudent({ finished: true }) },
+    params: { code: (await w.fresh.sessionOfStudent({ finished: true })).code },
   }),
   'GET /v1/study/review': () => get('/v1/study/review'),
   'GET /v1/study/review/count': () => get('/v1/study/review/count'),

@@ -267,13 +267,23 @@ function freshRows(deps: {
       });
       return { post, reply: body.reply.code };
     },
-    /** A tutor session of the student over the exam's two written problems; finished when asked. */
+    /** A new exam with one written problem that has an official answer (③): what a study session draws. */
+    async answerableExam() {
+      const test = await createTest(db, { subject_code: fx.subject, test_name: uniqueText('시험') });
+      const problem = await createProblem(db, { test_code: test, no: 1, illustration: '① 가\n② 나\n③ 다', answer: '③' });
+      return { test, problem };
+    },
+    /**
+     * A tutor session of the student over a new exam's one answerable problem (its own rows, so a
+     * fuzzed edit of the shared fixtures cannot empty it); finished when asked.
+     */
     async sessionOfStudent(values: { finished?: boolean } = {}) {
+      const { test, problem } = await this.answerableExam();
       const body = await must<{ session: { code: number } }>('student', {
-        method: 'POST', url: '/v1/study/sessions', payload: { scope: { test_codes: [fx.exam] }, filter: 'all', count: 2, order: 'exam', mode: 'tutor' },
+        method: 'POST', url: '/v1/study/sessions', payload: { scope: { test_codes: [test] }, filter: 'all', count: 1, order: 'exam', mode: 'tutor' },
       });
       if (values.finished) await must('student', { method: 'POST', url: `/v1/study/sessions/${body.session.code}/finish` });
-      return body.session.code;
+      return { code: body.session.code, problem };
     },
     async board() {
       const slug = uniqueText('board');
