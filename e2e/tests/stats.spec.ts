@@ -40,6 +40,7 @@ test('a student answers a problem and sees how the class answered it', async ({ 
   expect(await classAnswers.getByRole('listitem').count()).toBeGreaterThanOrEqual(4);
   // No member is named: only counts and shares.
   await expect(classAnswers).not.toContainText(/김지민|한서연|강민서/);
+  await classAnswers.screenshot({ path: test.info().outputPath('class-answers.png') });
   // Toasts fade in and out; axe must not judge one half-transparent. They close by themselves.
   await expect(page.getByRole('button', { name: '알림 닫기' })).toHaveCount(0, { timeout: 15_000 });
   await expectNoSeriousA11yViolations(page);
