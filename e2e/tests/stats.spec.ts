@@ -40,9 +40,20 @@ test('a student answers a problem and sees how the class answered it', async ({ 
   expect(await classAnswers.getByRole('listitem').count()).toBeGreaterThanOrEqual(4);
   // No member is named: only counts and shares.
   await expect(classAnswers).not.toContainText(/김지민|한서연|강민서/);
+  await classAnswers.screenshot({ path: test.info().outputPath('class-answers.png') });
   // Toasts fade in and out; axe must not judge one half-transparent. They close by themselves.
   await expect(page.getByRole('button', { name: '알림 닫기' })).toHaveCount(0, { timeout: 15_000 });
   await expectNoSeriousA11yViolations(page);
+});
+
+test('the demo student, who completed the class exam in solve mode, sees their first-pass score and percentile', async ({ page }) => {
+  await signIn(page, 'demo-student', '/exams');
+  const exam = await classExam(page);
+  await page.goto(`/tests/${exam.test_code}/solve`);
+  await page.getByRole('dialog', { name: '이전 풀이 기록' }).getByRole('button', { name: '이어서 풀기' }).click();
+  const percentile = page.getByRole('region', { name: '내 첫 풀이 성적' });
+  await expect(percentile).toContainText(/객관식 \d+문제 중 \d+문제 정답/);
+  await expect(percentile).toContainText(/같은 학년 완주자 1[5-9]명 중 백분위 \d+/);
 });
 
 test('the demo student opens 내 학습 통계 from the dashboard menu', async ({ page }) => {

@@ -146,3 +146,10 @@ export const itemAnalysisResponseSchema = z.object({
   items: z.array(itemSchema),
 });
 export type ItemAnalysis = z.infer<typeof itemAnalysisResponseSchema>;
+
+/** YYYY-MM-DD plus `days` calendar days (both sides count Asia/Seoul days this way). */
+export function shiftDay(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

@@ -1,6 +1,6 @@
 import { CIRCLED_DIGITS, parseChoiceAnswer, parseChoiceOptions } from '@qbank/shared/answers';
 import { CHOICE_TYPES } from '@qbank/shared/problems';
-import { GROUP_SHARE } from '@qbank/shared/stats';
+import { GROUP_SHARE, shiftDay } from '@qbank/shared/stats';
 
 // The arithmetic on the aggregates the repository returns (a handful of rows per problem or per
 // score), kept apart from the SQL so the rules read in one place.
@@ -82,12 +82,6 @@ export function streakDays(activeDays: ReadonlySet<string>, today: string): numb
   return streak;
 }
 
-/** YYYY-MM-DD plus `days` calendar days. */
-export function shiftDay(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
 

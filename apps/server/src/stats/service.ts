@@ -2,6 +2,7 @@ import { PROBLEM_TYPES } from '@qbank/shared/problems';
 import {
   ACTIVITY_DAYS,
   MIN_CLASS_ANSWERS,
+  shiftDay,
   type Item,
   type ItemAnalysis,
   type ItemFlag,
@@ -16,7 +17,7 @@ import { messages } from '../messages';
 import { getTestInfo } from '../tests/service';
 import { statsMessages } from './messages';
 import { itemAnalysisWorkbook } from './workbook';
-import { chosenOptions, groupCuts, keyOptions, kr20, optionLabel, optionNumbers, percentileRank, seoulToday, shiftDay, streakDays } from './figures';
+import { chosenOptions, groupCuts, keyOptions, kr20, optionLabel, optionNumbers, percentileRank, seoulToday, streakDays } from './figures';
 import {
   classFirstAnswers,
   examAnswerGroups,

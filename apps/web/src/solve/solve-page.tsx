@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { choiceKeyToValue } from '@qbank/shared/answers';
 import { SOLVE_BOX_SLOTS } from '@qbank/shared/boxes';
 import { idParam } from '@qbank/shared/paging';
-import type { Problem } from '@qbank/shared/problems';
+import { PROBLEM_TYPES, type Problem } from '@qbank/shared/problems';
 import { testSummarySchema, type TestSummary } from '@qbank/shared/tests';
 import { IconAlertCircle, IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -291,7 +291,8 @@ function SolveScreen({ testCode }: { testCode: number }) {
           <Paper withBorder radius="md" p="sm">
             <NumberGrid problems={problems} results={results} current={position - 1} onSelect={go} />
           </Paper>
-          <TestPercentile testCode={testCode} answeredAll={problems.every((p) => results.get(p.uid)?.save === 'saved')} />
+          {/* The percentile scores the objective problems: shown once each has a saved answer. */}
+          <TestPercentile testCode={testCode} answeredAll={problems.every((p) => p.type !== PROBLEM_TYPES.multipleChoice || results.get(p.uid)?.save === 'saved')} />
         </Grid.Col>
       </Grid>
     );

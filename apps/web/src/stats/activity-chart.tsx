@@ -1,15 +1,9 @@
 import { BarChart } from '@mantine/charts';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { ACTIVITY_DAYS, type DayStats } from '@qbank/shared/stats';
+import { ACTIVITY_DAYS, shiftDay, type DayStats } from '@qbank/shared/stats';
 import { statsMessages } from './messages';
 
 const m = statsMessages.myStats;
-
-function shiftDay(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** Every day of the last 12 weeks (Asia/Seoul, as the server counts them), empty days as 0. */
 export function activityDays(days: DayStats[], today: string) {

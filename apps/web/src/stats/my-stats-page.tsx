@@ -96,7 +96,7 @@ function TestList({ tests }: { tests: TestStats[] }) {
             {tests.map((t) => (
               <li key={t.test_code}>
                 <Anchor component={Link} to={paths.testSolve.getHref(t.test_code)} style={{ overflowWrap: 'anywhere' }}>
-                  {`${t.year} ${t.subject_name} ${t.test_name}`}
+                  {t.test_name}
                 </Anchor>
                 <Text size="sm" c="gray.7">
                   {score(t)}
@@ -118,7 +118,7 @@ function TestList({ tests }: { tests: TestStats[] }) {
                 <Table.Tr key={t.test_code}>
                   <Table.Td>
                     <Anchor component={Link} to={paths.testSolve.getHref(t.test_code)}>
-                      {`${t.year} ${t.subject_name} ${t.test_name}`}
+                      {t.test_name}
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{score(t)}</Table.Td>

@@ -35,6 +35,8 @@ export function SubjectChart({ subjects }: { subjects: SubjectStats[] }) {
           series={[{ name: 'rate', label: m.subjectRate, color: 'blue.7' }]}
           valueFormatter={(value) => `${value}%`}
           withBarValueLabel
+          // Room on the right for the value label of a 100 % bar.
+          barChartProps={{ margin: { right: 48 } }}
           barProps={{
             cursor: 'pointer',
             onClick: (entry: { payload?: { code?: number } }) => {
