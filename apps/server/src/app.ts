@@ -23,6 +23,8 @@ import { exportRoutes } from './export/routes';
 import { boxRoutes } from './boxes/routes';
 import { replyRoutes } from './replies/routes';
 import { solveRoutes } from './solve/routes';
+import { disputeRoutes } from './disputes/routes';
+import { notificationRoutes } from './notifications/routes';
 import type { AppContext } from './core/context';
 import { tokenFromRequest } from './core/auth-guards';
 import { registerErrorHandling, routerErrorHandler } from './core/error-handler';
@@ -112,6 +114,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(boxRoutes);
   await app.register(solveRoutes);
   await app.register(boardRoutes);
+  await app.register(disputeRoutes);
+  await app.register(notificationRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -5,6 +5,7 @@ import type { MemberRow } from '../db/schema';
 import { validationError } from '../errors';
 import { messages } from '../messages';
 import { PREVIEW_LENGTH, presentAssignee } from '../problems/authoring-presenter';
+import { insertNotifications } from '../notifications/repository';
 import { getTestInfo } from '../tests/service';
 import {
   countMySlots,
@@ -79,7 +80,9 @@ export async function saveAssignments(ctx: AppContext, lead: MemberRow, body: As
     const existing = await existingAssignments(trx, scope);
     const existingKeys = new Set(existing.map((row) => `${row.problem_uid}:${row.member_code}`));
     await deleteAssignments(trx, existing.filter((row) => !pairs.has(`${row.problem_uid}:${row.member_code}`)));
-    await insertAssignments(trx, [...pairs.entries()].filter(([key]) => !existingKeys.has(key)).map(([, pair]) => pair), lead.code);
+    const added = [...pairs.entries()].filter(([key]) => !existingKeys.has(key)).map(([, pair]) => pair);
+    await insertAssignments(trx, added, lead.code);
+    await insertNotifications(trx, added.map((pair) => ({ member_code: pair.member_code, kind: 'slot_assigned', problem_uid: pair.problem_uid })));
     return { assignments: toMap([...pairs.values()].sort((a, b) => a.problem_uid - b.problem_uid || a.member_code - b.member_code)) };
   });
 }

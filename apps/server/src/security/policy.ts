@@ -147,6 +147,21 @@ export const POLICY: Readonly<Record<string, RoutePolicy>> = {
   'POST /v1/solve/tests/:testCode/restart': APPROVED,
   'POST /v1/solve/attempts': APPROVED,
 
+  // ---- answer-key disputes (issue 15): any approved member files, supports and comments;
+  // leads rule. GET /v1/disputes lists a member's own disputes, a lead's all (tested in disputes.test.ts).
+  'POST /v1/problem/:id/disputes': APPROVED,
+  'GET /v1/problem/:id/disputes': APPROVED,
+  'GET /v1/disputes': APPROVED,
+  'GET /v1/disputes/summary': APPROVED,
+  'POST /v1/disputes/:code/support': APPROVED,
+  'POST /v1/disputes/:code/comments': APPROVED,
+  'POST /v1/disputes/:code/ruling': LEADS,
+
+  // ---- notifications: each member's own; no route names another member (the other student's
+  // codes change nothing: notifications.test.ts)
+  'GET /v1/notifications': APPROVED,
+  'POST /v1/notifications/read': APPROVED,
+
   // ---- boards (decision 020: posts are public, attachments need an approved member)
   'GET /boards': PUBLIC,
   'GET /boards/:id': PUBLIC,

@@ -197,6 +197,31 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   'POST /v1/solve/tests/:testCode/restart': (w) => ({ method: 'POST', route: '/v1/solve/tests/:testCode/restart', params: { testCode: w.fx.exam } }),
   'POST /v1/solve/attempts': (w) => ({ method: 'POST', route: '/v1/solve/attempts', body: { problem_uid: w.fx.problem, answer: '③' } }),
 
+  'POST /v1/problem/:id/disputes': async (w) => ({
+    method: 'POST',
+    route: '/v1/problem/:id/disputes',
+    params: { id: (await w.fresh.problem()).uid },
+    body: { claimed_answer: '③', reason: '교과서에 따르면 ③이 맞습니다.', reference: '해부학 3판 120쪽' },
+  }),
+  'GET /v1/problem/:id/disputes': (w) => get('/v1/problem/:id/disputes', { id: w.fx.problem }),
+  'GET /v1/disputes': () => get('/v1/disputes', undefined, { status: 'open', page: '1', limit: '20' }),
+  'GET /v1/disputes/summary': (w) => get('/v1/disputes/summary', undefined, { problem_uids: `${w.fx.problem},${w.fx.problem2}` }),
+  'POST /v1/disputes/:code/support': async (w) => ({ method: 'POST', route: '/v1/disputes/:code/support', params: { code: (await w.fresh.dispute()).code } }),
+  'POST /v1/disputes/:code/comments': async (w) => ({
+    method: 'POST',
+    route: '/v1/disputes/:code/comments',
+    params: { code: (await w.fresh.dispute()).code },
+    body: { comment_text: '저도 같은 생각입니다.' },
+  }),
+  'POST /v1/disputes/:code/ruling': async (w) => ({
+    method: 'POST',
+    route: '/v1/disputes/:code/ruling',
+    params: { code: (await w.fresh.dispute()).code },
+    body: { decision: 'accepted', answer: '③', reason: '교과서 확인' },
+  }),
+  'GET /v1/notifications': () => get('/v1/notifications', undefined, { page: '1', limit: '20' }),
+  'POST /v1/notifications/read': () => ({ method: 'POST', route: '/v1/notifications/read', body: {} }),
+
   'GET /boards': () => get('/boards'),
   'GET /boards/:id': (w) => get('/boards/:id', { id: w.fx.board }),
   'GET /boards/:id/contents': (w) => get('/boards/:id/contents', { id: w.fx.board }, { page: '1', limit: '20' }),

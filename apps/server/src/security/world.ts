@@ -272,6 +272,18 @@ function freshRows(deps: {
       await db.insertInto('boards').values({ board_name: `게시판 ${slug}`, board_id: slug }).execute();
       return slug;
     },
+    /** An open answer-key dispute on a new problem, filed by a new member (anyone else may support it). */
+    async dispute() {
+      const test = await createTest(db, { subject_code: fx.subject, test_name: uniqueText('시험') });
+      const uid = await createProblem(db, { test_code: test, no: 1, answer: '②' });
+      const filer = await member();
+      const row = await db
+        .insertInto('problem_disputes')
+        .values({ problem_uid: uid, member_code: filer.code, claimed_answer: '③', reason: '③이 맞습니다.' })
+        .returning('code')
+        .executeTakeFirstOrThrow();
+      return { problem: uid, code: row.code };
+    },
     /** A pending password change of a new member, and the token of its link. */
     async passwordChangeToken() {
       const owner = await member();

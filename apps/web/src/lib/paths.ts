@@ -79,6 +79,7 @@ export const paths = {
       subjects: { path: '/dashboard/lead/subjects', getHref: () => '/dashboard/lead/subjects' },
       grades: { path: '/dashboard/lead/grades', getHref: () => '/dashboard/lead/grades' },
       assign: { path: '/dashboard/lead/assign', getHref: () => '/dashboard/lead/assign' },
+      disputes: { path: '/dashboard/lead/disputes', getHref: () => '/dashboard/lead/disputes' },
     },
     library: { path: '/dashboard/library', getHref: () => '/dashboard/library' },
     my: { path: '/dashboard/my', getHref: () => '/dashboard/my' },
@@ -87,5 +88,6 @@ export const paths = {
       password: { path: '/dashboard/settings/password', getHref: () => '/dashboard/settings/password' },
     },
     profile: { path: '/dashboard/profile', getHref: () => '/dashboard/profile' },
+    notifications: { path: '/dashboard/notifications', getHref: () => '/dashboard/notifications' },
   },
 } as const;

@@ -2,6 +2,7 @@ import { Badge, Box, Group, List, Paper, Stack, Text, Title, type TitleOrder } f
 import type { Problem } from '@qbank/shared/problems';
 // Cross-feature use: only the public components of boxes and replies, never their api.ts.
 import { BookmarkButton } from '../../boxes/bookmark-button';
+import { ProblemDisputeBar } from '../../disputes/dispute-bar';
 import { messages } from '../../messages';
 import { ReplyThread } from '../../replies/reply-thread';
 import {
@@ -104,6 +105,8 @@ export function ProblemCard({
             <ProblemPicture path={problem.comment_pic_path} alt={m.pictures.explanation(label)} />
           </Box>
         )}
+
+        <ProblemDisputeBar problemUid={problem.uid} label={label} currentKey={answerShown ? problem.answer : null} />
 
         <ReplyThread problemUid={problem.uid} replyCount={problem.reply_count} defaultOpened={repliesOpened} />
       </Stack>

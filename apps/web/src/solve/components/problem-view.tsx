@@ -1,5 +1,6 @@
 import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ChoiceOption } from '@qbank/shared/answers';
+import { ProblemDisputeBar } from '../../disputes/dispute-bar';
 import type { Problem } from '@qbank/shared/problems';
 import { IconAlertTriangle, IconCheck, IconFolderPlus, IconRefresh, IconStar, IconStarFilled, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent, type Ref } from 'react';
@@ -134,6 +135,8 @@ export function ProblemView({
             />
           )
         )}
+
+        <ProblemDisputeBar problemUid={problem.uid} label={m.problemHeading(position)} currentKey={answering ? null : problem.answer} />
       </Stack>
     </Paper>
   );
