@@ -3,6 +3,7 @@ import { AUTHORITY, roleOfAuthority, type Role } from '@qbank/shared/roles';
 import { sanitizeRichHtml } from '../core/html';
 import { buildProblemSearchText } from '../problems/search-text';
 import { hashPassword } from '../auth/password';
+import { seedDemoDisputes } from './demo-disputes';
 import type { Database } from '../db/schema';
 import { storeImage } from '../uploads/storage';
 import { renderDemoImages, type DemoImageName } from './demo-images';
@@ -1318,6 +1319,7 @@ async function insertAll(trx: Trx, ctx: SeedContext): Promise<void> {
   }
 
   // Empty slots assigned to students.
+  const assignedSlots: Array<{ uid: number; owner: string }> = [];
   for (const a of ASSIGNMENTS) {
     const uid = vacantMcqSlots[a.vacantIndex];
     if (uid === undefined) throw new Error('not enough empty demo slots');
@@ -1326,7 +1328,9 @@ async function insertAll(trx: Trx, ctx: SeedContext): Promise<void> {
       .insertInto('assignments')
       .values({ problem_uid: uid, member_code: member(a.owner), status: 'assigned', assigned_by: leadCode, creation_time: time, update_time: time })
       .execute();
+    assignedSlots.push({ uid, owner: a.owner });
   }
+  await seedDemoDisputes(trx, { now, member, problem, assignedSlots });
 
   // Boards (reusing a board that already exists with the same board_id).
   const boardCodes = new Map<string, number>();
