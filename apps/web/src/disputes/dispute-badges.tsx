@@ -18,12 +18,12 @@ export function DisputeBadges({ summary }: { summary: ProblemDisputeSummary | nu
         </Badge>
       )}
       {summary.open_count > 0 && (
-        <Badge color="orange.9" variant="light" radius="sm">
+        <Badge color="violet.9" variant="filled" radius="sm">
           {m.openBadge(people)}
         </Badge>
       )}
       {corrected && (
-        <Badge color="teal.9" variant="light" radius="sm">
+        <Badge color="teal.9" variant="filled" radius="sm">
           {m.correctedBadge}
         </Badge>
       )}

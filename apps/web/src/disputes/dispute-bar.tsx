@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useDisputeSummary } from './api';
 import { DisputeBadges } from './dispute-badges';
 import { disputeMessages as m } from './messages';
+import './disputes.css';
 
 // The modal (form, list) is fetched only when opened.
 const DisputeModal = lazy(() => import('./dispute-modal').then((mod) => ({ default: mod.DisputeModal })));
@@ -20,7 +21,7 @@ export function ProblemDisputeBar({ problemUid, label, currentKey }: { problemUi
     <Stack gap={6}>
       <DisputeBadges summary={summary.data} />
       <Group gap="xs">
-        <Button size="xs" variant="subtle" color="gray.8" leftSection={<IconScale size={16} aria-hidden />} onClick={modal.open} aria-haspopup="dialog">
+        <Button size="sm" variant="default" className="qbank-dispute-target" leftSection={<IconScale size={16} aria-hidden />} onClick={modal.open} aria-haspopup="dialog">
           {summary.data?.open_count ? m.disputeButtonWithCount(summary.data.open_count) : m.disputeButton}
         </Button>
       </Group>

@@ -8,7 +8,7 @@ import { errorMessage } from '../lib/api-client';
 import { useCommentDispute, useSupportDispute } from './api';
 import { disputeMessages as m } from './messages';
 
-const statusColors: Record<string, string> = { open: 'orange.9', accepted: 'teal.9', rejected: 'gray.8', voided: 'gray.8' };
+const statusColors: Record<string, string> = { open: 'violet.9', accepted: 'teal.9', rejected: 'gray.8', voided: 'gray.8' };
 
 /** One dispute: the claim, its reasoning, support, comments and (once ruled) the ruling. */
 export function DisputeCard({ dispute, children }: { dispute: Dispute; children?: ReactNode }) {
@@ -39,7 +39,7 @@ export function DisputeCard({ dispute, children }: { dispute: Dispute; children?
       <Stack gap={8}>
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Group gap="xs" wrap="wrap">
-            <Badge color={statusColors[dispute.status]} variant="light" radius="sm">
+            <Badge color={statusColors[dispute.status]} variant="filled" radius="sm">
               {m.status[dispute.status]}
             </Badge>
             <Text size="sm" fw={700}>
@@ -60,7 +60,8 @@ export function DisputeCard({ dispute, children }: { dispute: Dispute; children?
         )}
         <Group gap="xs">
           <Button
-            size="xs"
+            size="sm"
+            className="qbank-dispute-target"
             variant={dispute.supported_by_me ? 'filled' : 'default'}
             leftSection={<IconThumbUp size={16} aria-hidden />}
             disabled={!open || dispute.mine || dispute.supported_by_me}
@@ -103,7 +104,7 @@ export function DisputeCard({ dispute, children }: { dispute: Dispute; children?
               minRows={1}
               style={{ flex: 1 }}
             />
-            <Button size="sm" variant="default" onClick={sendComment} loading={comment.isPending}>
+            <Button size="sm" variant="default" className="qbank-dispute-target" onClick={sendComment} loading={comment.isPending}>
               {m.commentSubmit}
             </Button>
           </Group>

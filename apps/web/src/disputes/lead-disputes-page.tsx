@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Group, Loader, Pagination, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Group, Loader, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { DISPUTE_STATUSES, type Dispute, type DisputeStatus } from '@qbank/shared/disputes';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -50,21 +50,16 @@ export function LeadDisputesPage() {
     <Stack gap="md" maw={960}>
       <Title order={1}>{m.queueTitle}</Title>
       <Text c="gray.8">{m.queueIntro}</Text>
-      <Tabs
+      <SegmentedControl
+        aria-label={m.statusFilter}
         value={status}
         onChange={(value) => {
-          setStatus((value as DisputeStatus | null) ?? 'open');
+          setStatus(value as DisputeStatus);
           setPage(1);
         }}
-      >
-        <Tabs.List>
-          {DISPUTE_STATUSES.map((value) => (
-            <Tabs.Tab key={value} value={value}>
-              {m.tabs[value]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+        data={DISPUTE_STATUSES.map((value) => ({ value, label: m.tabs[value]! }))}
+        style={{ alignSelf: 'flex-start' }}
+      />
       {list.isPending && <Loader aria-label={m.queueTitle} />}
       {list.isError && (
         <Alert color="red" variant="light">

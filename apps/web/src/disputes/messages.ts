@@ -58,5 +58,6 @@ export const disputeMessages = {
   comments: (n: number) => `의견 ${n}`,
   tabs: { open: '검토 중', accepted: '인정', rejected: '기각', voided: '문항 무효' } as Record<string, string>,
   menu: '이의제기 검토',
+  statusFilter: '처리 상태',
   openCountLabel: (n: number) => `검토 중 ${n}건`,
 } as const;

@@ -7,7 +7,7 @@ export function OpenDisputeCountBadge() {
   const count = useOpenDisputeCount(true);
   if (!count.data) return null;
   return (
-    <Badge size="sm" color="orange.9" variant="filled" circle={count.data < 10} aria-label={m.openCountLabel(count.data)}>
+    <Badge size="sm" color="violet.9" variant="filled" circle={count.data < 10} aria-label={m.openCountLabel(count.data)}>
       {count.data}
     </Badge>
   );

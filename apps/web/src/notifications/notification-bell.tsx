@@ -20,13 +20,12 @@ function Bell() {
     if (!isRead) markRead.mutate([code]);
   };
   return (
+    <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red.8" disabled={unread === 0} offset={4}>
     <Popover opened={opened} onChange={popover.toggle} position="bottom-end" width={360} shadow="md" withinPortal trapFocus>
       <Popover.Target>
-        <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red.8" disabled={unread === 0} offset={4}>
-          <ActionIcon variant="default" size="lg" onClick={popover.toggle} aria-label={m.bell(unread)} title={m.bell(unread)} aria-expanded={opened} data-testid="notification-bell">
-            <IconBell size={20} aria-hidden />
-          </ActionIcon>
-        </Indicator>
+        <ActionIcon variant="default" size="lg" onClick={popover.toggle} aria-label={m.bell(unread)} title={m.bell(unread)} data-testid="notification-bell">
+          <IconBell size={20} aria-hidden />
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown maw="calc(100vw - 16px)" aria-label={m.title} role="dialog">
         <Stack gap="xs">
@@ -55,6 +54,7 @@ function Bell() {
         </Stack>
       </Popover.Dropdown>
     </Popover>
+    </Indicator>
   );
 }
 
