@@ -33,7 +33,7 @@ export function NotificationItem({ notification, onOpen, onMarkRead }: { notific
         </Group>
       </Stack>
       {!notification.is_read && (
-        <Button size="compact-xs" variant="subtle" onClick={onMarkRead}>
+        <Button size="compact-xs" variant="subtle" onClick={onMarkRead} style={{ flexShrink: 0 }}>
           {m.markOne}
         </Button>
       )}
