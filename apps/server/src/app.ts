@@ -25,6 +25,7 @@ import { replyRoutes } from './replies/routes';
 import { solveRoutes } from './solve/routes';
 import { disputeRoutes } from './disputes/routes';
 import { notificationRoutes } from './notifications/routes';
+import { submissionReviewRoutes } from './problems/submission-review-routes';
 import type { AppContext } from './core/context';
 import { tokenFromRequest } from './core/auth-guards';
 import { registerErrorHandling, routerErrorHandler } from './core/error-handler';
@@ -116,6 +117,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(boardRoutes);
   await app.register(disputeRoutes);
   await app.register(notificationRoutes);
+  await app.register(submissionReviewRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -6,6 +6,7 @@ import { validationError } from '../errors';
 import { messages } from '../messages';
 import { PREVIEW_LENGTH, presentAssignee } from '../problems/authoring-presenter';
 import { insertNotifications } from '../notifications/repository';
+import { latestReturnComments } from '../problems/submission-review-repository';
 import { getTestInfo } from '../tests/service';
 import {
   countMySlots,
@@ -89,6 +90,7 @@ export async function saveAssignments(ctx: AppContext, lead: MemberRow, body: As
 
 export async function mySlots(ctx: AppContext, member: MemberRow, filters: { year?: number | undefined; subject_code?: number | undefined }) {
   const [rows, counts] = await Promise.all([listMySlots(ctx.db, member.code, filters), countMySlots(ctx.db, member.code)]);
+  const returned = await latestReturnComments(ctx.db, rows.filter((row) => row.review_status === 'changes_requested').map((row) => row.uid));
   const problems: MySlot[] = rows.map((row) => ({
     uid: row.uid,
     problem_code: row.uid,
@@ -104,6 +106,8 @@ export async function mySlots(ctx: AppContext, member: MemberRow, filters: { yea
     is_vacant: row.is_vacant,
     question_text: preview(row.question_text, PREVIEW_LENGTH),
     update_time: row.update_time,
+    review_status: row.review_status,
+    review_comment: returned.get(row.uid) ?? null,
   }));
   return { problems, counts: { total: counts.total, completed: counts.completed, incomplete: counts.total - counts.completed } };
 }

@@ -157,6 +157,11 @@ export const POLICY: Readonly<Record<string, RoutePolicy>> = {
   'POST /v1/disputes/:code/comments': APPROVED,
   'POST /v1/disputes/:code/ruling': LEADS,
 
+  // ---- review of submitted slots (issue 15): leads review; the assignee reads the steps
+  'POST /v1/problem/:id/review': LEADS,
+  'GET /v1/problem/:id/reviews': ASSIGNEE_OR_LEAD,
+  'GET /v1/problem/review-counts': LEADS,
+
   // ---- notifications: each member's own; no route names another member (the other student's
   // codes change nothing: notifications.test.ts)
   'GET /v1/notifications': APPROVED,

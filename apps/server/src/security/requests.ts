@@ -219,6 +219,14 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     params: { code: (await w.fresh.dispute()).code },
     body: { decision: 'accepted', answer: '③', reason: '교과서 확인' },
   }),
+  'POST /v1/problem/:id/review': async (w) => ({
+    method: 'POST',
+    route: '/v1/problem/:id/review',
+    params: { id: await w.fresh.submittedSlotOfStudent() },
+    body: { decision: 'changes_requested', comment: '보기 ③의 철자를 확인해 주세요.' },
+  }),
+  'GET /v1/problem/:id/reviews': (w) => get('/v1/problem/:id/reviews', { id: w.fx.assignedSlot }),
+  'GET /v1/problem/review-counts': (w) => get('/v1/problem/review-counts', undefined, { test_code: String(w.fx.exam) }),
   'GET /v1/notifications': () => get('/v1/notifications', undefined, { page: '1', limit: '20' }),
   'POST /v1/notifications/read': () => ({ method: 'POST', route: '/v1/notifications/read', body: {} }),
 

@@ -272,6 +272,13 @@ function freshRows(deps: {
       await db.insertInto('boards').values({ board_name: `게시판 ${slug}`, board_id: slug }).execute();
       return slug;
     },
+    /** A slot of the student, submitted and waiting for review. */
+    async submittedSlotOfStudent() {
+      const uid = await this.slotOfStudent();
+      await db.updateTable('problems').set({ is_vacant: 0, question: '<p>제출한 문제</p>' }).where('uid', '=', uid).execute();
+      await db.updateTable('assignments').set({ status: 'submitted' }).where('problem_uid', '=', uid).execute();
+      return uid;
+    },
     /** An open answer-key dispute on a new problem, filed by a new member (anyone else may support it). */
     async dispute() {
       const test = await createTest(db, { subject_code: fx.subject, test_name: uniqueText('시험') });

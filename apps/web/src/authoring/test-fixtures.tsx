@@ -114,6 +114,8 @@ export function mySlot(uid: number, overrides: Partial<MySlot> = {}): MySlot {
     is_vacant: 1,
     question_text: '',
     update_time: ISO,
+    review_status: 'assigned',
+    review_comment: null,
     ...overrides,
   };
 }

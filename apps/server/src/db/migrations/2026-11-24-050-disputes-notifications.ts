@@ -81,6 +81,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('comment', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('creation_time', 'text', (c) => c.notNull().defaultTo(now))
     .execute();
+  // 'changes_requested' is 17 characters: PostgreSQL enforces the column's length (SQLite does not).
+  if (pg) await sql`alter table assignments alter column status type varchar(24)`.execute(db);
   await db.schema.createIndex('submission_reviews_problem_idx').on('submission_reviews').columns(['problem_uid', 'code']).execute();
 }
 
