@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import { problemDetailQueryOptions } from '../authoring/api';
 import { changedContent, contentValuesOf, questionWritten, type ContentFormValues } from '../authoring/problem-content';
 import { contentErrorsOf, ProblemContentForm, type ContentFormErrors } from '../authoring/problem-content-form';
+import { SubmissionReviewNote } from '../authoring/submission-review-note';
 import { ErrorAlert, idOf, LoadFailed, Loading, PageHeader, problemName, ScrollTable, showSuccess, TypeBadge } from '../authoring/ui';
 import { EmptyState } from '../components/empty-state';
 import { isApiRequestError } from '../lib/api-client';
@@ -166,9 +167,12 @@ function SlotButton({ slot, onOpen }: { slot: MySlot; onOpen: () => void }) {
 function SlotStatus({ slot }: { slot: MySlot }) {
   const done = slot.is_vacant === 0;
   return (
-    <Text span size="sm" fw={600} c={done ? 'teal.9' : 'red.9'}>
-      {done ? m.done : m.todo}
-    </Text>
+    <>
+      <Text span size="sm" fw={600} c={done ? 'teal.9' : 'red.9'}>
+        {done ? m.done : m.todo}
+      </Text>{' '}
+      <SubmissionReviewNote slot={slot} />
+    </>
   );
 }
 
