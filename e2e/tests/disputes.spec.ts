@@ -52,6 +52,7 @@ test('a student disputes a key, a lead accepts it, the student is told and sees 
   await expect(dialog.getByText('이 문제에 제출한 이의제기가 검토 중입니다.')).toBeVisible();
   await expect(dialog.getByTestId('dispute-card')).toContainText('내 이의제기');
   await expectNoSeriousA11yViolations(page);
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/dispute-modal-1280.png` });
   await page.keyboard.press('Escape');
   await expect(card.getByText('이의제기 검토 중 (1명 동의)')).toBeVisible();
 
@@ -67,6 +68,7 @@ test('a student disputes a key, a lead accepts it, the student is told and sees 
   await expect(item).toContainText('교과서 개정판에 따르면');
   await expect(item).toContainText(`현재 정답${target.answer}`);
   await expectNoSeriousA11yViolations(lead);
+  if (process.env.SCREENSHOT_DIR) await lead.screenshot({ path: `${process.env.SCREENSHOT_DIR}/lead-queue-1280.png`, fullPage: true });
   await expect(item.getByLabel('새 정답')).toHaveValue(claim);
   await item.getByLabel('처리 사유').fill('개정판을 확인했습니다. 정답을 정정합니다.');
   await item.getByRole('button', { name: '처리하기' }).click();
@@ -86,6 +88,10 @@ test('a student disputes a key, a lead accepts it, the student is told and sees 
   await news.click();
   await expect(page).toHaveURL(new RegExp(`/tests/${exam.test_code}/problems`));
   await expect(page.locator(`#problem-${target.uid}`).getByText('정답 정정됨')).toBeVisible();
+  if (process.env.SCREENSHOT_DIR) {
+    await page.locator(`#problem-${target.uid}`).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/corrected-1280.png` });
+  }
 
   // The history: solve mode shows the earlier answer judged correct now.
   await page.goto(`/tests/${exam.test_code}/solve`);
