@@ -17,15 +17,17 @@ const serverFeatures = {
   uploads: [],
   export: ['tests'],
   problems: ['tests', 'uploads'],
-  authoring: ['problems', 'tests', 'subjects', 'uploads'],
-  assignments: ['authoring', 'problems', 'tests'],
+  authoring: ['problems', 'tests', 'subjects', 'uploads', 'study', 'notifications'],
+  assignments: ['authoring', 'problems', 'tests', 'notifications'],
   boxes: ['problems'],
   solve: ['problems', 'tests'],
-  replies: ['problems'],
+  replies: ['problems', 'notifications'],
   boards: ['uploads', 'export'],
   stats: ['tests', 'export'],
   study: ['boxes', 'problems'],
   notes: ['problems'],
+  notifications: [],
+  disputes: ['authoring', 'problems', 'notifications'],
 };
 const webCore = ['lib', 'components', 'messages.ts', 'common'];
 const webFeatures = {
@@ -38,11 +40,13 @@ const webFeatures = {
   // Widgets the problem viewers, solve mode and the lead screens show beside a problem.
   stats: [],
   notes: [],
-  problems: ['replies', 'tests', 'subjects', 'stats', 'notes'],
+  disputes: [],
+  notifications: [],
+  problems: ['replies', 'tests', 'subjects', 'stats', 'notes', 'disputes'],
   boxes: ['problems', 'notes'],
   authoring: ['problems', 'tests', 'subjects', 'stats'],
   assignments: ['authoring', 'tests', 'subjects'],
-  solve: ['boxes', 'problems', 'tests', 'stats', 'notes'],
+  solve: ['boxes', 'problems', 'tests', 'stats', 'notes', 'disputes'],
   boards: [],
   study: ['boxes', 'solve', 'problems', 'notes'],
 };

@@ -27,6 +27,9 @@ import { statsRoutes } from './stats/routes';
 import { studyRoutes } from './study/routes';
 import { reviewRoutes } from './study/review-routes';
 import { noteRoutes } from './notes/routes';
+import { disputeRoutes } from './disputes/routes';
+import { notificationRoutes } from './notifications/routes';
+import { submissionReviewRoutes } from './authoring/submission-review-routes';
 import type { AppContext } from './core/context';
 import { tokenFromRequest } from './core/auth-guards';
 import { registerErrorHandling, routerErrorHandler } from './core/error-handler';
@@ -124,6 +127,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(noteRoutes);
   await app.register(boardRoutes);
   await app.register(statsRoutes);
+  await app.register(disputeRoutes);
+  await app.register(notificationRoutes);
+  await app.register(submissionReviewRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

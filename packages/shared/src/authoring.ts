@@ -172,6 +172,8 @@ export const leadProblemsQuerySchema = z.strictObject({
     .enum(['0', '1'], { error: m.invalidInput })
     .optional()
     .transform((value) => value === '1'),
+  /** Only slots in this review step (issue 15). */
+  review_status: z.enum(['submitted', 'approved', 'changes_requested'], { error: m.invalidInput }).optional(),
   ...pagingQuery(100, 100),
 });
 
@@ -348,6 +350,10 @@ export const mySlotSchema = z.object({
   /** The question stripped of markup, first 100 characters. */
   question_text: z.string(),
   update_time: z.string(),
+  /** The review step of the member's assignment (issue 15): assigned, submitted, approved, changes_requested. */
+  review_status: z.string(),
+  /** The lead's comment when the slot was returned (수정 요청); null otherwise. */
+  review_comment: z.string().nullable(),
 });
 export type MySlot = z.infer<typeof mySlotSchema>;
 

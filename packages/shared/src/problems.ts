@@ -48,6 +48,8 @@ export const problemSchema = z.object({
   comment_pic_path: z.string().nullable(),
   set_header: setHeaderSchema.nullable(),
   reply_count: z.number().int(),
+  /** 문항 무효 (a ruled dispute): readable, out of every score. */
+  is_voided: z.number().int(),
 });
 export type Problem = z.infer<typeof problemSchema>;
 

@@ -89,6 +89,7 @@ export function listMySlots(db: DbOrTx, memberCode: number, filters: { year?: nu
       'tests.year',
       'tests.subject_code',
       'subjects.subject_name',
+      'assignments.status as review_status',
     ])
     .where('assignments.member_code', '=', memberCode)
     .$if(filters.year !== undefined, (qb) => qb.where('tests.year', '=', filters.year!))

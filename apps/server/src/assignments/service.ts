@@ -5,6 +5,8 @@ import type { MemberRow } from '../db/schema';
 import { validationError } from '../errors';
 import { messages } from '../messages';
 import { PREVIEW_LENGTH, presentAssignee } from '../authoring/presenter';
+import { insertNotifications } from '../notifications/repository';
+import { latestReturnComments } from '../authoring/submission-review-repository';
 import { getTestInfo } from '../tests/service';
 import {
   countMySlots,
@@ -79,13 +81,16 @@ export async function saveAssignments(ctx: AppContext, lead: MemberRow, body: As
     const existing = await existingAssignments(trx, scope);
     const existingKeys = new Set(existing.map((row) => `${row.problem_uid}:${row.member_code}`));
     await deleteAssignments(trx, existing.filter((row) => !pairs.has(`${row.problem_uid}:${row.member_code}`)));
-    await insertAssignments(trx, [...pairs.entries()].filter(([key]) => !existingKeys.has(key)).map(([, pair]) => pair), lead.code);
+    const added = [...pairs.entries()].filter(([key]) => !existingKeys.has(key)).map(([, pair]) => pair);
+    await insertAssignments(trx, added, lead.code);
+    await insertNotifications(trx, added.map((pair) => ({ member_code: pair.member_code, kind: 'slot_assigned', problem_uid: pair.problem_uid })));
     return { assignments: toMap([...pairs.values()].sort((a, b) => a.problem_uid - b.problem_uid || a.member_code - b.member_code)) };
   });
 }
 
 export async function mySlots(ctx: AppContext, member: MemberRow, filters: { year?: number | undefined; subject_code?: number | undefined }) {
   const [rows, counts] = await Promise.all([listMySlots(ctx.db, member.code, filters), countMySlots(ctx.db, member.code)]);
+  const returned = await latestReturnComments(ctx.db, rows.filter((row) => row.review_status === 'changes_requested').map((row) => row.uid));
   const problems: MySlot[] = rows.map((row) => ({
     uid: row.uid,
     problem_code: row.uid,
@@ -101,6 +106,8 @@ export async function mySlots(ctx: AppContext, member: MemberRow, filters: { yea
     is_vacant: row.is_vacant,
     question_text: preview(row.question_text, PREVIEW_LENGTH),
     update_time: row.update_time,
+    review_status: row.review_status,
+    review_comment: returned.get(row.uid) ?? null,
   }));
   return { problems, counts: { total: counts.total, completed: counts.completed, incomplete: counts.total - counts.completed } };
 }

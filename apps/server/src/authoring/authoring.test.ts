@@ -386,6 +386,40 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
     expect((await call('GET', `/v1/problem/${uid}/versions?limit=1&page=2`, cookies.lead)).json().versions).toHaveLength(1);
   });
 
+  it('re-judges every stored answer when an edit or a restore changes the key, and drops the review cards built on them', async () => {
+    const exam = await newExam();
+    const uid = await createProblem(t.db, { test_code: exam, no: 1, question: '<p>키가 바뀌는 문제</p>', answer: '①' });
+    const student = await t.db.selectFrom('members').select('code').where('authority', 'is', null).where('validated', '=', 1).executeTakeFirstOrThrow();
+    const answer = async (given: string, judged_by: 'machine' | 'self' = 'machine', is_correct = given === '①') =>
+      (
+        await t.db
+          .insertInto('solve_attempts')
+          .values({ member_code: student.code, problem_uid: uid, answer: given, is_correct: is_correct ? 1 : 0, source: 'session', judged_by })
+          .returning('code')
+          .executeTakeFirstOrThrow()
+      ).code;
+    const [right, wrong, self] = [await answer('①'), await answer('②'), await answer('②', 'self', true)];
+    await t.db
+      .insertInto('review_cards')
+      .values({ member_code: student.code, problem_uid: uid, due: '2026-12-01T00:00:00.000Z', stability: 1, difficulty: 5, scheduled_days: 1, reps: 1, lapses: 0, state: 2, last_review: '2026-11-20T00:00:00.000Z', synced_attempt_code: self })
+      .execute();
+    const verdicts = async () =>
+      Object.fromEntries((await t.db.selectFrom('solve_attempts').select(['code', 'is_correct']).where('problem_uid', '=', uid).execute()).map((row) => [row.code, row.is_correct]));
+    const cards = async () => (await t.db.selectFrom('review_cards').select('problem_uid').where('problem_uid', '=', uid).execute()).length;
+
+    expect((await call('PATCH', `/v1/problem/${uid}`, cookies.lead, { answer: '②' })).statusCode).toBe(200);
+    expect(await verdicts()).toEqual({ [right]: 0, [wrong]: 1, [self]: 1 });
+    expect(await cards()).toBe(0);
+
+    const oldest = (await call('GET', `/v1/problem/${uid}/versions`, cookies.lead)).json().versions.at(-1);
+    expect((await call('POST', `/v1/problem/${uid}/versions/${oldest.code}/restore`, cookies.lead)).statusCode).toBe(200);
+    // The member's own verdict on a self-judged answer is theirs to keep.
+    expect(await verdicts()).toEqual({ [right]: 1, [wrong]: 0, [self]: 1 });
+
+    expect((await call('PATCH', `/v1/problem/${uid}`, cookies.lead, { question: '<p>키는 그대로</p>' })).statusCode).toBe(200);
+    expect(await verdicts()).toEqual({ [right]: 1, [wrong]: 0, [self]: 1 });
+  });
+
   it('creates, edits and removes set headers, linking the multiple-choice problems of the range', async () => {
     const exam = await newExam();
     const [p1, p2, p3] = [await createProblem(t.db, { test_code: exam, no: 1 }), await createProblem(t.db, { test_code: exam, no: 2, is_vacant: 1 }), await createProblem(t.db, { test_code: exam, no: 3 })];

@@ -10,6 +10,7 @@ import { conflict, notFound, validationError } from '../errors';
 import { messages } from '../messages';
 import { PendingImages, isDataUrl, isUploadPath, linkInlineImages, uploadExists } from '../uploads/images';
 import { buildProblemSearchText } from '../problems/search-text';
+import { rejudgeProblemAnswers } from './rejudge';
 
 // THE write path of problem content (PATCH, PUT, submit, restore). In one transaction it keeps
 // the state being replaced in problem_versions, then writes the new one with its plain text,
@@ -279,6 +280,8 @@ export async function writeProblemContent(
         await trx.insertInto('problem_classes').values(prepared.class_uids.map((class_uid) => ({ problem_uid: uid, class_uid }))).execute();
       }
     }
+    // A new key re-judges every stored answer in this transaction (rejudge.ts).
+    if (saved.answer !== current.answer || saved.type !== current.type) await rejudgeProblemAnswers(trx, uid);
     await options.afterWrite?.(trx, saved, true);
   });
 }

@@ -82,11 +82,20 @@ export function listProblemClasses(db: DbOrTx, uid: number) {
     .execute();
 }
 
-export async function listLeadProblems(db: DbOrTx, testCode: number, includeVacant: boolean, paging: { page: number; limit: number }) {
+export async function listLeadProblems(
+  db: DbOrTx,
+  testCode: number,
+  includeVacant: boolean,
+  paging: { page: number; limit: number },
+  reviewStatus?: string,
+) {
   const base = db
     .selectFrom('problems')
     .where('problems.test_code', '=', testCode)
-    .$if(!includeVacant, (qb) => qb.where('problems.is_vacant', '=', 0));
+    .$if(!includeVacant, (qb) => qb.where('problems.is_vacant', '=', 0))
+    .$if(reviewStatus !== undefined, (qb) =>
+      qb.where((eb) => eb.exists(eb.selectFrom('assignments').select('assignments.problem_uid').whereRef('assignments.problem_uid', '=', 'problems.uid').where('assignments.status', '=', reviewStatus!))),
+    );
   const [rows, count] = await Promise.all([
     base
       .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')

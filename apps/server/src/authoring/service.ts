@@ -23,6 +23,7 @@ import { conflict, forbidden, notFound, validationError } from '../errors';
 import { messages } from '../messages';
 import { getTestInfo } from '../tests/service';
 import { PendingImages } from '../uploads/images';
+import { insertReviewStep } from './submission-review-repository';
 import { presentLeadRow, presentProblemDetail, presentVersion, parseSnapshot } from './presenter';
 import {
   deleteProblem,
@@ -88,11 +89,11 @@ async function requireProblem(ctx: AppContext, uid: number): Promise<ProblemRow>
 
 export async function leadProblemList(
   ctx: AppContext,
-  query: { test_code: number; include_vacant: boolean; page: number; limit: number },
+  query: { test_code: number; include_vacant: boolean; review_status?: string | undefined; page: number; limit: number },
 ) {
   const [test, { rows, total }] = await Promise.all([
     getTestInfo(ctx, query.test_code),
-    listLeadProblems(ctx.db, query.test_code, query.include_vacant, query),
+    listLeadProblems(ctx.db, query.test_code, query.include_vacant, query, query.review_status),
   ]);
   const assignees = await listAssignees(ctx.db, rows.map((row) => row.uid));
   const byProblem = groupByProblem(assignees);
@@ -241,6 +242,7 @@ export async function submitSlot(ctx: AppContext, member: MemberRow, uid: number
         .where('problem_uid', '=', uid)
         .$if(assignee, (qb) => qb.where('member_code', '=', member.code))
         .execute();
+      await insertReviewStep(trx, { problem_uid: uid, actor_code: member.code, action: 'submitted' });
     },
   });
   return problemDetail(ctx, uid);

@@ -8,6 +8,7 @@ import * as problemNotes from './migrations/2026-11-24-002-problem-notes';
 import * as studySessions from './migrations/2026-11-24-020-study-sessions';
 import * as reviewDeck from './migrations/2026-11-24-030-review-deck';
 import * as answerStatistics from './migrations/2026-11-24-040-answer-statistics';
+import * as disputesNotifications from './migrations/2026-11-24-050-disputes-notifications';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from disk, so the bundled server carries them.
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-020-study-sessions': studySessions,
   '2026-11-24-030-review-deck': reviewDeck,
   '2026-11-24-040-answer-statistics': answerStatistics,
+  '2026-11-24-050-disputes-notifications': disputesNotifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -87,6 +87,8 @@ export interface ProblemsTable {
   updated_by: number | null;
   creation_time: Generated<string>;
   update_time: Generated<string>;
+  /** 문항 무효 (migration 2026-11-24-050): readable, out of every score. */
+  is_voided: Generated<number>;
 }
 
 export interface ProblemVersionsTable {
@@ -248,6 +250,60 @@ export interface PasswordChangeRequestsTable {
   creation_time: Generated<string>;
 }
 
+export type DisputeStatus = 'open' | 'accepted' | 'rejected' | 'voided';
+
+/** An answer-key dispute (이의제기) and its ruling (migration 2026-11-24-050). */
+export interface ProblemDisputesTable {
+  code: Generated<number>;
+  problem_uid: number;
+  member_code: number;
+  claimed_answer: string;
+  reason: string;
+  reference: Generated<string>;
+  status: Generated<DisputeStatus>;
+  ruling_reason: string | null;
+  ruling_answer: string | null;
+  previous_answer: string | null;
+  ruled_by: number | null;
+  ruling_time: string | null;
+  creation_time: Generated<string>;
+}
+
+export interface DisputeSupportsTable {
+  dispute_code: number;
+  member_code: number;
+  creation_time: Generated<string>;
+}
+
+export interface DisputeCommentsTable {
+  code: Generated<number>;
+  dispute_code: number;
+  member_code: number | null;
+  comment_text: string;
+  creation_time: Generated<string>;
+}
+
+export interface NotificationsTable {
+  code: Generated<number>;
+  member_code: number;
+  kind: string;
+  problem_uid: number | null;
+  dispute_code: number | null;
+  detail: Generated<string>;
+  is_read: Generated<number>;
+  creation_time: Generated<string>;
+}
+
+/** Each step of a submitted slot: 'submitted' | 'approved' | 'changes_requested'. */
+export interface SubmissionReviewsTable {
+  code: Generated<number>;
+  problem_uid: number;
+  actor_code: number | null;
+  action: string;
+  comment: Generated<string>;
+  creation_time: Generated<string>;
+}
+
 export interface Database {
   members: MembersTable;
   subjects: SubjectsTable;
@@ -273,6 +329,11 @@ export interface Database {
   board_replies: BoardRepliesTable;
   assignments: AssignmentsTable;
   password_change_requests: PasswordChangeRequestsTable;
+  problem_disputes: ProblemDisputesTable;
+  dispute_supports: DisputeSupportsTable;
+  dispute_comments: DisputeCommentsTable;
+  notifications: NotificationsTable;
+  submission_reviews: SubmissionReviewsTable;
 }
 
 export type MemberRow = Selectable<MembersTable>;

@@ -35,5 +35,6 @@ export function presentProblem(row: ProblemListRow): Problem {
             pic_path: row.header_pic_path,
           },
     reply_count: Number(row.reply_count),
+    is_voided: row.is_voided,
   };
 }

@@ -58,6 +58,7 @@ export const problemColumns = [
   'problems.question_pic_path',
   'problems.answer_pic_path',
   'problems.comment_pic_path',
+  'problems.is_voided',
   'tests.test_name',
   'tests.year',
   'tests.subject_code',

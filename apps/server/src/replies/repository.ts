@@ -49,3 +49,16 @@ export async function updateProblemReplyText(db: DbOrTx, replyCode: number, repl
 export async function deleteProblemReply(db: DbOrTx, replyCode: number): Promise<void> {
   await db.deleteFrom('problem_replies').where('reply_code', '=', replyCode).execute();
 }
+
+/** The members other than `memberCode` who commented on the problem (deleted accounts left out). */
+export async function otherCommenters(db: DbOrTx, problemUid: number, memberCode: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('problem_replies')
+    .select('member_code')
+    .distinct()
+    .where('problem_uid', '=', problemUid)
+    .where('member_code', 'is not', null)
+    .where('member_code', '!=', memberCode)
+    .execute();
+  return rows.map((row) => row.member_code!);
+}

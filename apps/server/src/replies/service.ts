@@ -5,12 +5,14 @@ import { roleOf } from '../core/auth-guards';
 import type { MemberRow } from '../db/schema';
 import { forbidden, notFound } from '../errors';
 import { messages } from '../messages';
+import { insertNotifications } from '../notifications/repository';
 import { requireVisibleProblem } from '../problems/visibility';
 import {
   deleteProblemReply,
   findProblemReply,
   insertProblemReply,
   listProblemReplies,
+  otherCommenters,
   updateProblemReplyText,
 } from './repository';
 
@@ -27,7 +29,13 @@ async function requireReply(ctx: AppContext, problemUid: number, replyCode: numb
 
 export async function addReply(ctx: AppContext, member: MemberRow, problemUid: number, text: string): Promise<ProblemReply> {
   await requireVisibleProblem(ctx.db, problemUid);
-  const code = await insertProblemReply(ctx.db, { problem_uid: problemUid, member_code: member.code, reply_text: text });
+  const code = await ctx.db.transaction().execute(async (trx) => {
+    const inserted = await insertProblemReply(trx, { problem_uid: problemUid, member_code: member.code, reply_text: text });
+    // Everyone else who commented on the problem hears of the new reply, once per reply.
+    const others = await otherCommenters(trx, problemUid, member.code);
+    await insertNotifications(trx, others.map((memberCode) => ({ member_code: memberCode, kind: 'problem_reply', problem_uid: problemUid, detail: text.slice(0, 80) })));
+    return inserted;
+  });
   return requireReply(ctx, problemUid, code);
 }
 

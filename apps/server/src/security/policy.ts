@@ -175,6 +175,25 @@ export const POLICY: Readonly<Record<string, RoutePolicy>> = {
   'PUT /v1/problem/:id/note': APPROVED,
   'PUT /v1/problem/:id/confused': APPROVED,
   'GET /v1/notes': APPROVED,
+  // ---- answer-key disputes (issue 15): any approved member files, supports and comments;
+  // leads rule. GET /v1/disputes lists a member's own disputes, a lead's all (tested in disputes.test.ts).
+  'POST /v1/problem/:id/disputes': APPROVED,
+  'GET /v1/problem/:id/disputes': APPROVED,
+  'GET /v1/disputes': APPROVED,
+  'GET /v1/disputes/summary': APPROVED,
+  'POST /v1/disputes/:code/support': APPROVED,
+  'POST /v1/disputes/:code/comments': APPROVED,
+  'POST /v1/disputes/:code/ruling': LEADS,
+
+  // ---- review of submitted slots (issue 15): leads review; the assignee reads the steps
+  'POST /v1/problem/:id/review': LEADS,
+  'GET /v1/problem/:id/reviews': ASSIGNEE_OR_LEAD,
+  'GET /v1/problem/review-counts': LEADS,
+
+  // ---- notifications: each member's own; no route names another member (the other student's
+  // codes change nothing: notifications.test.ts)
+  'GET /v1/notifications': APPROVED,
+  'POST /v1/notifications/read': APPROVED,
 
   // ---- boards (decision 020: posts are public, attachments need an approved member)
   'GET /boards': PUBLIC,

@@ -290,6 +290,25 @@ function freshRows(deps: {
       await db.insertInto('boards').values({ board_name: `게시판 ${slug}`, board_id: slug }).execute();
       return slug;
     },
+    /** A slot of the student, submitted and waiting for review. */
+    async submittedSlotOfStudent() {
+      const uid = await this.slotOfStudent();
+      await db.updateTable('problems').set({ is_vacant: 0, question: '<p>제출한 문제</p>' }).where('uid', '=', uid).execute();
+      await db.updateTable('assignments').set({ status: 'submitted' }).where('problem_uid', '=', uid).execute();
+      return uid;
+    },
+    /** An open answer-key dispute on a new problem, filed by a new member (anyone else may support it). */
+    async dispute() {
+      const test = await createTest(db, { subject_code: fx.subject, test_name: uniqueText('시험') });
+      const uid = await createProblem(db, { test_code: test, no: 1, answer: '②' });
+      const filer = await member();
+      const row = await db
+        .insertInto('problem_disputes')
+        .values({ problem_uid: uid, member_code: filer.code, claimed_answer: '③', reason: '③이 맞습니다.' })
+        .returning('code')
+        .executeTakeFirstOrThrow();
+      return { problem: uid, code: row.code };
+    },
     /** A pending password change of a new member, and the token of its link. */
     async passwordChangeToken() {
       const owner = await member();

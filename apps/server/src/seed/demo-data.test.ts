@@ -89,6 +89,23 @@ describe.each(testDialects)('seedDemoData on %s', (dialect) => {
     return counts;
   }
 
+  it('shows the dispute loop at once: an open dispute with supporters, ruled ones, unread notifications', async () => {
+    const disputes = await handle.db.selectFrom('problem_disputes').select(['code', 'status']).orderBy('code').execute();
+    expect(disputes.map((d) => d.status)).toEqual(['open', 'rejected', 'accepted']);
+    const supports = await handle.db.selectFrom('dispute_supports').select('member_code').where('dispute_code', '=', disputes[0]!.code).execute();
+    expect(supports.length).toBe(2);
+    for (const id of ['demo-student', 'demo-lead']) {
+      const unread = await handle.db
+        .selectFrom('notifications')
+        .innerJoin('members', 'members.code', 'notifications.member_code')
+        .select('notifications.code')
+        .where('members.id', '=', id)
+        .where('notifications.is_read', '=', 0)
+        .execute();
+      expect(unread.length, id).toBeGreaterThan(0);
+    }
+  });
+
   it('seeds members of every role, with the demo password', async () => {
     expect(result.seeded).toBe(true);
     const roles = new Set(result.accounts.map((a) => a.role));

@@ -3,6 +3,7 @@ import { AUTHORITY, roleOfAuthority, type Role } from '@qbank/shared/roles';
 import { sanitizeRichHtml } from '../core/html';
 import { buildProblemSearchText } from '../problems/search-text';
 import { hashPassword } from '../core/password';
+import { seedDemoDisputes } from './demo-disputes';
 import type { Database } from '../db/schema';
 import { storeImage } from '../uploads/storage';
 import { seedDemoAnswers, type DemoExam } from './demo-answers';
@@ -1352,6 +1353,7 @@ async function insertAll(trx: Trx, ctx: SeedContext): Promise<void> {
   await seedDemoStudySessions(trx, member('demo-student'), now, problem('card-stemi-dx'));
 
   // Empty slots assigned to students.
+  const assignedSlots: Array<{ uid: number; owner: string }> = [];
   for (const a of ASSIGNMENTS) {
     const uid = vacantMcqSlots[a.vacantIndex];
     if (uid === undefined) throw new Error('not enough empty demo slots');
@@ -1360,7 +1362,9 @@ async function insertAll(trx: Trx, ctx: SeedContext): Promise<void> {
       .insertInto('assignments')
       .values({ problem_uid: uid, member_code: member(a.owner), status: 'assigned', assigned_by: leadCode, creation_time: time, update_time: time })
       .execute();
+    assignedSlots.push({ uid, owner: a.owner });
   }
+  await seedDemoDisputes(trx, { now, member, problem, assignedSlots });
 
   // The demo student's earlier answers, kept as past reviews (no solve run, so every exam still
   // opens fresh in solve mode); the review deck is built from them on first read. Then their notes.

@@ -36,11 +36,15 @@ import {
   IconUsers,
   IconUsersGroup,
   IconUserStar,
+  IconScale,
   type Icon,
 } from '@tabler/icons-react';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useLogout } from '../auth/api';
+import { disputeMessages } from '../disputes/messages';
+import { OpenDisputeCountBadge } from '../disputes/open-count-badge';
+import { NotificationBell } from '../notifications/notification-bell';
 import { MenuDrawer } from '../components/menu-drawer';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../lib/paths';
@@ -55,6 +59,8 @@ interface MenuItem {
   label: string;
   href: string;
   icon: Icon;
+  /** A count beside the label (the lead's open disputes). */
+  badge?: ComponentType;
 }
 interface MenuSection {
   label: string;
@@ -85,6 +91,7 @@ const menu: MenuSection[] = [
       { label: t.leadSubjects, href: d.lead.subjects.getHref(), icon: IconBooks },
       { label: t.leadGrades, href: d.lead.grades.getHref(), icon: IconCalendarStats },
       { label: t.leadAssign, href: d.lead.assign.getHref(), icon: IconListDetails },
+      { label: disputeMessages.menu, href: d.lead.disputes.getHref(), icon: IconScale, badge: OpenDisputeCountBadge },
     ],
   },
   {
@@ -117,6 +124,7 @@ function DashboardNav({ role, onNavigate }: { role: Role; onNavigate?: () => voi
   const link = (item: MenuItem) => {
     const active = isActive(pathname, item.href);
     const ItemIcon = item.icon;
+    const ItemBadge = item.badge;
     return (
       <NavLink
         key={item.href}
@@ -125,6 +133,7 @@ function DashboardNav({ role, onNavigate }: { role: Role; onNavigate?: () => voi
         onClick={onNavigate}
         label={item.label}
         leftSection={<ItemIcon size={18} stroke={1.6} aria-hidden />}
+        rightSection={ItemBadge ? <ItemBadge /> : undefined}
         active={active}
         aria-current={active ? 'page' : undefined}
       />
@@ -217,6 +226,7 @@ export function DashboardLayout({ user }: { user: Member }) {
             </Anchor>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <NotificationBell />
             <MemberBadge user={user} />
             <Button variant="default" size="xs" onClick={logout} loading={isPending} visibleFrom="sm">
               {messages.nav.logout}

@@ -9,6 +9,7 @@ import { PageLoader } from '../components/page-loader';
 import { nextFromLocation, sanitizeNextPath } from '../lib/next-path';
 import { paths } from '../lib/paths';
 import { isApproved, useSession } from '../lib/session';
+import { NotificationBell } from '../notifications/notification-bell';
 import { messages } from '../messages';
 import { studyMessages } from '../study/messages';
 
@@ -156,17 +157,20 @@ export function PublicShell({ children }: { children?: ReactNode }) {
                 <MainLinks />
               </Group>
             </Group>
-            <Group gap="xs" visibleFrom="sm" wrap="nowrap">
-              <AuthActions />
+            <Group gap="xs" wrap="nowrap">
+              <NotificationBell />
+              <Group gap="xs" visibleFrom="sm" wrap="nowrap">
+                <AuthActions />
+              </Group>
+              <Burger
+                hiddenFrom="sm"
+                opened={drawerOpened}
+                onClick={drawer.toggle}
+                aria-label={m.openMenu}
+                aria-expanded={drawerOpened}
+                size="sm"
+              />
             </Group>
-            <Burger
-              hiddenFrom="sm"
-              opened={drawerOpened}
-              onClick={drawer.toggle}
-              aria-label={m.openMenu}
-              aria-expanded={drawerOpened}
-              size="sm"
-            />
           </Group>
         </Container>
       </Box>

@@ -48,6 +48,8 @@ const LeadProblemsPage = lazy(() => import('../authoring/lead-problems-page').th
 const ProblemDetailPage = lazy(() => import('../authoring/problem-detail-page').then((m) => ({ default: m.ProblemDetailPage })));
 const MyProblemsPage = lazy(() => import('../authoring/my-problems-page').then((m) => ({ default: m.MyProblemsPage })));
 const LeadSubjectsPage = lazy(() => import('../subjects/lead-subjects-page').then((m) => ({ default: m.LeadSubjectsPage })));
+const LeadDisputesPage = lazy(() => import('../disputes/lead-disputes-page').then((m) => ({ default: m.LeadDisputesPage })));
+const NotificationsPage = lazy(() => import('../notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })));
 const AssignPage = lazy(() => import('../assignments/assign-page').then((m) => ({ default: m.AssignPage })));
 // Statistics carry the charts (recharts): fetched only with their pages.
 const MyStatsPage = lazy(() => import('../stats/my-stats-page').then((m) => ({ default: m.MyStatsPage })));
@@ -82,6 +84,7 @@ const dashboardRoutes: RouteObject[] = [
       { path: d.lead.grades.path, element: <GradesPage /> },
       { path: d.lead.assign.path, element: <AssignPage /> },
       { path: d.lead.testAnalysis.path, element: <ItemAnalysisPage /> },
+      { path: d.lead.disputes.path, element: <LeadDisputesPage /> },
     ],
   },
   {
@@ -101,6 +104,7 @@ const dashboardRoutes: RouteObject[] = [
   redirect(d.settings.root.path, d.settings.password.getHref()),
   { path: d.settings.password.path, element: <PasswordChangePage /> },
   { path: d.profile.path, element: <ProfilePage /> },
+  { path: d.notifications.path, element: <NotificationsPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];
 

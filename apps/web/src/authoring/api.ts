@@ -1,4 +1,5 @@
 import { okResponseSchema } from '@qbank/shared/auth';
+import type { ReviewStatus } from '@qbank/shared/submission-review';
 import {
   bulkDeleteVacantRequestSchema,
   bulkDeleteVacantResponseSchema,
@@ -176,12 +177,12 @@ export function sortProblems<T extends { type: number; no: number }>(rows: reado
 }
 
 /** Every slot of the exam, vacant ones included, read in batches of 100 until the count is reached. */
-async function fetchLeadProblems(testCode: number, signal: AbortSignal): Promise<LeadProblemList> {
+async function fetchLeadProblems(testCode: number, signal: AbortSignal, reviewStatus?: ReviewStatus): Promise<LeadProblemList> {
   const rows: LeadProblemRow[] = [];
   const seen = new Set<number>();
   for (let page = 1; ; page += 1) {
     const batch = await apiRequest('/v1/problem/lead', {
-      query: { test_code: testCode, include_vacant: 1, page, limit: LEAD_PROBLEMS_BATCH },
+      query: { test_code: testCode, include_vacant: 1, page, limit: LEAD_PROBLEMS_BATCH, review_status: reviewStatus },
       schema: leadProblemsResponseSchema,
       signal,
     });
@@ -197,10 +198,11 @@ async function fetchLeadProblems(testCode: number, signal: AbortSignal): Promise
   }
 }
 
-export const leadProblemsQueryOptions = (testCode: number) =>
+/** `reviewStatus`: only the slots in that review step (issue 15). */
+export const leadProblemsQueryOptions = (testCode: number, reviewStatus?: ReviewStatus) =>
   queryOptions({
-    queryKey: authoringKeys.problems(testCode),
-    queryFn: ({ signal }) => fetchLeadProblems(testCode, signal),
+    queryKey: reviewStatus ? [...authoringKeys.problems(testCode), reviewStatus] : authoringKeys.problems(testCode),
+    queryFn: ({ signal }) => fetchLeadProblems(testCode, signal, reviewStatus),
   });
 
 /** After a slot changed: this feature's lists and details, the reading screens, and "my problems". */

@@ -9,6 +9,8 @@ import { isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { useCompactLayout } from '../lib/use-compact-layout';
 import { messages } from '../messages';
+import { REVIEW_STATUSES, type ReviewStatus } from '@qbank/shared/submission-review';
+import { SubmissionReviewFilter } from './submission-review-filter';
 import { LEAD_PROBLEMS_PAGE_SIZE, leadProblemsQueryOptions, useBulkDeleteVacant, useDeleteProblem } from './api';
 import { AddProblemsDialog } from './add-problems-dialog';
 import { idOf, LoadFailed, Loading, PageHeader, problemName, ScrollTable, showFailure, showSuccess, StatusBadge, TypeBadge, VacantBadge } from './ui';
@@ -202,11 +204,14 @@ function ProblemCard({ row, testCode, onDelete }: { row: LeadProblemRow; testCod
   );
 }
 
+const reviewStatusOf = (raw: string | null): ReviewStatus | null => ((REVIEW_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as ReviewStatus) : null);
+
 /** Spec §2 "Problem list of an exam (lead)": every slot, 50 a page, add, delete, bulk-delete empty ones. */
 export function LeadProblemsPage() {
   const testCode = idOf(useParams().testCode);
   const [searchParams, setSearchParams] = useSearchParams();
-  const list = useQuery({ ...leadProblemsQueryOptions(testCode ?? 0), enabled: testCode !== null });
+  const reviewFilter = reviewStatusOf(searchParams.get('review'));
+  const list = useQuery({ ...leadProblemsQueryOptions(testCode ?? 0, reviewFilter ?? undefined), enabled: testCode !== null });
   const remove = useDeleteProblem();
   const bulk = useBulkDeleteVacant();
   const [adding, setAdding] = useState(false);
@@ -295,6 +300,24 @@ export function LeadProblemsPage() {
           </>
         }
       />
+      {testCode !== null && (
+        <SubmissionReviewFilter
+          testCode={testCode}
+          value={reviewFilter}
+          onChange={(next) =>
+            setSearchParams(
+              (current) => {
+                const params = new URLSearchParams(current);
+                params.delete('page');
+                if (next) params.set('review', next);
+                else params.delete('review');
+                return params;
+              },
+              { replace: true },
+            )
+          }
+        />
+      )}
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (

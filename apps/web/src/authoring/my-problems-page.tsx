@@ -5,10 +5,9 @@ import { validationMessages } from '@qbank/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-// The one sanctioned cross-feature import (see the convention in problem-content-form.tsx):
-// a student's slot is edited with the lead's content form, rules and detail call.
 import { changedContent, contentValuesOf, questionWritten, type ContentFormValues } from './problem-content';
 import { contentErrorsOf, ProblemContentForm, type ContentFormErrors } from './problem-content-form';
+import { SubmissionReviewNote } from './submission-review-note';
 import { ErrorAlert, idOf, LoadFailed, Loading, PageHeader, problemName, ScrollTable, showSuccess, TypeBadge } from './ui';
 import { EmptyState } from '../components/empty-state';
 import { isApiRequestError } from '../lib/api-client';
@@ -165,9 +164,12 @@ function SlotButton({ slot, onOpen }: { slot: MySlot; onOpen: () => void }) {
 function SlotStatus({ slot }: { slot: MySlot }) {
   const done = slot.is_vacant === 0;
   return (
-    <Text span size="sm" fw={600} c={done ? 'teal.9' : 'red.9'}>
-      {done ? m.done : m.todo}
-    </Text>
+    <>
+      <Text span size="sm" fw={600} c={done ? 'teal.9' : 'red.9'}>
+        {done ? m.done : m.todo}
+      </Text>{' '}
+      <SubmissionReviewNote slot={slot} />
+    </>
   );
 }
 

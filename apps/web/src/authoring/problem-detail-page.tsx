@@ -12,6 +12,7 @@ import { paths } from '../lib/paths';
 import { messages } from '../messages';
 import { problemDetailQueryOptions } from './api';
 import { HistoryModal } from './history-modal';
+import { SubmissionReviewPanel } from './submission-review-panel';
 import { ProblemContentView } from './problem-content-view';
 import { ProblemEditForm } from './problem-edit-form';
 import { SetHeaderSection } from './set-header-section';
@@ -165,6 +166,7 @@ export function ProblemDetailPage() {
         )}
       </Group>
       <SlotInfo problem={problem} />
+      <SubmissionReviewPanel uid={problem.uid} />
       <ExamInfo problem={problem} />
       <SetHeaderSection testCode={problem.test_code} problem={problem} />
       {editing ? (

@@ -55,6 +55,7 @@ export function detail(overrides: Partial<ProblemDetail> = {}): ProblemDetail {
     answer: '①',
     comments: '<p>CHA2DS2-VASc 점수로 결정한다.</p>',
     is_vacant: 0,
+    is_voided: 0,
     question_pic_path: null,
     answer_pic_path: null,
     comment_pic_path: null,
@@ -113,6 +114,8 @@ export function mySlot(uid: number, overrides: Partial<MySlot> = {}): MySlot {
     is_vacant: 1,
     question_text: '',
     update_time: ISO,
+    review_status: 'assigned',
+    review_comment: null,
     ...overrides,
   };
 }

@@ -90,6 +90,7 @@ export const paths = {
         path: '/dashboard/lead/tests/:testCode/analysis',
         getHref: (testCode: Id) => `/dashboard/lead/tests/${seg(testCode)}/analysis`,
       },
+      disputes: { path: '/dashboard/lead/disputes', getHref: () => '/dashboard/lead/disputes' },
     },
     library: { path: '/dashboard/library', getHref: () => '/dashboard/library' },
     my: { path: '/dashboard/my', getHref: () => '/dashboard/my' },
@@ -99,5 +100,6 @@ export const paths = {
       password: { path: '/dashboard/settings/password', getHref: () => '/dashboard/settings/password' },
     },
     profile: { path: '/dashboard/profile', getHref: () => '/dashboard/profile' },
+    notifications: { path: '/dashboard/notifications', getHref: () => '/dashboard/notifications' },
   },
 } as const;

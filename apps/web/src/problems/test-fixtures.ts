@@ -25,6 +25,7 @@ export function problemRow(overrides: Partial<Problem> = {}): Problem {
     answer: '②',
     comments: '<p>해설 본문</p>',
     is_vacant: 0,
+    is_voided: 0,
     question_pic_path: null,
     answer_pic_path: null,
     comment_pic_path: null,

@@ -91,6 +91,16 @@ describe('progress and score', () => {
     expect(score(results, problems)).toEqual({ answered: 3, correct: 2, percent: 67 });
     expect(firstUnanswered(problems, results)).toBe(0);
   });
+
+  it('leaves a voided problem (문항 무효) out of the score', () => {
+    const results = new Map([
+      [1, result(true)],
+      [2, result(true)],
+      [3, result(false)],
+    ]);
+    const voided = problems.map((problem) => (problem.uid === 3 ? { ...problem, is_voided: 1 } : problem));
+    expect(score(results, voided)).toEqual({ answered: 2, correct: 2, percent: 100 });
+  });
 });
 
 describe('shortcuts', () => {

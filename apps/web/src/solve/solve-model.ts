@@ -93,7 +93,8 @@ export function score(results: Results, problems: readonly Problem[]): Score {
   let correct = 0;
   for (const problem of problems) {
     const result = results.get(problem.uid);
-    if (!result) continue;
+    // 문항 무효: the answer stays in the history but counts in no score.
+    if (!result || problem.is_voided === 1) continue;
     answered++;
     if (result.correct) correct++;
   }

@@ -1,6 +1,7 @@
 import { Badge, Box, Group, List, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import type { Problem } from '@qbank/shared/problems';
 // Cross-feature use: only the public components of replies, never its api.ts.
+import { ProblemDisputeBar } from '../../disputes/dispute-bar';
 import { messages } from '../../messages';
 import { ReplyThread } from '../../replies/reply-thread';
 import { ClassAnswersToggle } from '../../stats/class-answers';
@@ -111,6 +112,7 @@ export function ProblemCard({
         )}
 
         <ProblemNote problemUid={problem.uid} />
+        <ProblemDisputeBar problemUid={problem.uid} label={label} currentKey={answerShown ? problem.answer : null} />
         <ReplyThread problemUid={problem.uid} replyCount={problem.reply_count} defaultOpened={repliesOpened} />
       </Stack>
     </Paper>

@@ -1,5 +1,6 @@
 import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { takesSeveralOptions, type ChoiceOption } from '@qbank/shared/answers';
+import { ProblemDisputeBar } from '../../disputes/dispute-bar';
 import type { Problem } from '@qbank/shared/problems';
 import { IconAlertTriangle, IconCheck, IconFolderPlus, IconRefresh, IconStar, IconStarFilled, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode, type Ref } from 'react';
@@ -151,6 +152,7 @@ export function ProblemView({
             />
           )
         )}
+        <ProblemDisputeBar problemUid={problem.uid} label={m.problemHeading(position)} currentKey={answering ? null : problem.answer} />
         {footer}
       </Stack>
     </Paper>

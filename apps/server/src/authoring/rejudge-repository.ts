@@ -1,0 +1,20 @@
+import type { DbOrTx } from '../core/db';
+
+export function findProblemKey(db: DbOrTx, problemUid: number) {
+  return db.selectFrom('problems').select(['uid', 'type', 'answer']).where('uid', '=', problemUid).where('is_vacant', '=', 0).executeTakeFirst();
+}
+
+export function listMachineAnswers(db: DbOrTx, problemUid: number) {
+  return db
+    .selectFrom('solve_attempts')
+    .select(['code', 'answer', 'is_correct'])
+    .where('problem_uid', '=', problemUid)
+    .where('judged_by', '=', 'machine')
+    .execute();
+}
+
+export async function setAnswersCorrectness(db: DbOrTx, codes: readonly number[], correct: boolean): Promise<void> {
+  for (let i = 0; i < codes.length; i += 500) {
+    await db.updateTable('solve_attempts').set({ is_correct: correct ? 1 : 0 }).where('code', 'in', codes.slice(i, i + 500)).execute();
+  }
+}

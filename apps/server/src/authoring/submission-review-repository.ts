@@ -1,0 +1,55 @@
+import type { DbOrTx } from '../core/db';
+import { nowIso } from '../core/db';
+
+// SQL of the review of submitted slots: the steps' history and the assignments' current step.
+
+export async function insertReviewStep(db: DbOrTx, values: { problem_uid: number; actor_code: number; action: string; comment?: string }): Promise<void> {
+  await db.insertInto('submission_reviews').values({ ...values, comment: values.comment ?? '', creation_time: nowIso() }).execute();
+}
+
+export function listReviewSteps(db: DbOrTx, problemUid: number) {
+  return db
+    .selectFrom('submission_reviews')
+    .leftJoin('members', 'members.code', 'submission_reviews.actor_code')
+    .select(['submission_reviews.code', 'submission_reviews.action', 'submission_reviews.comment', 'members.nickname as actor_nickname', 'submission_reviews.creation_time'])
+    .where('submission_reviews.problem_uid', '=', problemUid)
+    .orderBy('submission_reviews.code', 'desc')
+    .execute();
+}
+
+/** The members whose assignment of the slot waits for review. */
+export async function submittedAssignees(db: DbOrTx, problemUid: number): Promise<number[]> {
+  const rows = await db.selectFrom('assignments').select('member_code').where('problem_uid', '=', problemUid).where('status', '=', 'submitted').execute();
+  return rows.map((row) => row.member_code);
+}
+
+export async function setAssignmentStatus(db: DbOrTx, problemUid: number, memberCodes: readonly number[], status: string): Promise<void> {
+  if (memberCodes.length === 0) return;
+  await db.updateTable('assignments').set({ status, update_time: nowIso() }).where('problem_uid', '=', problemUid).where('member_code', 'in', memberCodes).execute();
+}
+
+/** Per review step, how many slots of the exam are in it. */
+export async function reviewCountsOfTest(db: DbOrTx, testCode: number) {
+  const rows = await db
+    .selectFrom('assignments')
+    .innerJoin('problems', 'problems.uid', 'assignments.problem_uid')
+    .select((eb) => ['assignments.status', eb.fn.count<number>('assignments.problem_uid').distinct().as('n')])
+    .where('problems.test_code', '=', testCode)
+    .where('assignments.status', 'in', ['submitted', 'approved', 'changes_requested'])
+    .groupBy('assignments.status')
+    .execute();
+  return new Map(rows.map((row) => [row.status, Number(row.n)]));
+}
+
+/** The latest 수정 요청 comment of each of the slots. */
+export async function latestReturnComments(db: DbOrTx, problemUids: readonly number[]): Promise<Map<number, string>> {
+  if (problemUids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('submission_reviews')
+    .select(['problem_uid', 'comment'])
+    .where('problem_uid', 'in', problemUids)
+    .where('action', '=', 'changes_requested')
+    .orderBy('code')
+    .execute();
+  return new Map(rows.map((row) => [row.problem_uid, row.comment]));
+}

@@ -1,0 +1,21 @@
+// Korean texts of the review of submitted slots (issue 15).
+export const submissionReviewMessages = {
+  status: { assigned: '', submitted: '제출됨', approved: '검토 완료', changes_requested: '수정 요청' } as Record<string, string>,
+  returnedComment: (comment: string) => `수정 요청: ${comment}`,
+  panelTitle: '제출 검토',
+  approve: '검토 완료',
+  requestChanges: '수정 요청',
+  commentLabel: '검토 의견',
+  commentPlaceholder: '수정 요청이면 무엇을 고쳐야 하는지 적어 주세요.',
+  approved: '검토 완료로 표시했습니다.',
+  returned: '수정 요청을 보냈습니다.',
+  failed: '검토 결과를 저장하지 못했습니다.',
+  waiting: '학생이 제출한 내용을 검토해 주세요.',
+  notWaiting: '검토를 기다리는 제출이 없습니다.',
+  history: '검토 기록',
+  noHistory: '아직 기록이 없습니다.',
+  step: (nickname: string | null, time: string) => `${nickname ?? '-'} · ${time}`,
+  filterLabel: '검토 상태',
+  filterAll: '전체',
+  filterWithCount: (label: string, count: number) => `${label} ${count}`,
+} as const;
