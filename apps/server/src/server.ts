@@ -30,7 +30,7 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
 
   let demoAccounts: DemoAccount[] = [];
   if (demoSeedWanted(config, await countMembers(db))) {
-    const result = await seedDemoData(db, { uploadsDir: config.uploadsDir });
+    const result = await seedDemoData(db, { storage: app.ctx.storage });
     demoAccounts = result.accounts;
     if (result.seeded) app.log.info('demo data seeded');
   }

@@ -4,6 +4,7 @@ import { sanitizeRichHtml } from '../core/html';
 import { buildProblemSearchText } from '../problems/search-text';
 import { hashPassword } from '../auth/password';
 import type { Database } from '../db/schema';
+import type { FileStore } from '../core/file-store';
 import { storeImage } from '../uploads/storage';
 import { renderDemoImages, type DemoImageName } from './demo-images';
 
@@ -1084,7 +1085,7 @@ async function memberExists(db: Kysely<Database> | Trx, id: string): Promise<boo
  */
 export async function seedDemoData(
   db: Kysely<Database>,
-  options: { uploadsDir: string; now?: Date },
+  options: { storage: FileStore; now?: Date },
 ): Promise<{ seeded: boolean; accounts: DemoAccount[] }> {
   const accounts = demoAccounts();
   if (await memberExists(db, DEMO_MARKER_ID)) return { seeded: false, accounts };
@@ -1096,7 +1097,7 @@ export async function seedDemoData(
   const images = renderDemoImages();
   const imagePaths = {} as Record<DemoImageName, string>;
   for (const [name, bytes] of Object.entries(images) as Array<[DemoImageName, Buffer]>) {
-    imagePaths[name] = await storeImage(options.uploadsDir, bytes);
+    imagePaths[name] = await storeImage(options.storage, bytes);
   }
   const pic = (name: DemoImageName | undefined): string | null => (name ? imagePaths[name] : null);
 

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../../core/db';
 import { migrateToLatest } from '../../db/migrate';
 import { loadConfig } from '../../env';
+import { DiskStore } from '../../storage/disk-store';
 import { seedLargeData } from './large-data';
 import { DEFAULT_QUESTIONS_FILE, loadKorMedQuestions, SAMPLE_QUESTIONS_FILE } from './problem-text';
 
@@ -46,8 +47,6 @@ if (!existsSync(questionsFile)) {
 const dataDir = path.resolve(values['data-dir'] ?? './data-large');
 // DATABASE_URL is read through env.ts, the one module that reads the environment.
 const databaseUrl = values['database-url'] ?? loadConfig().databaseUrl;
-// Same layout as env.ts's config.uploadsDir for DATA_DIR=dataDir.
-const uploadsDir = path.join(dataDir, 'uploads');
 
 /** The URL as printed: a password in it stays off the terminal. */
 function withoutPassword(url: string): string {
@@ -60,7 +59,7 @@ const started = performance.now();
 const { db, dialect } = openDatabase({ databaseUrl, dataDir });
 try {
   await migrateToLatest(db);
-  const summary = await seedLargeData(db, dialect, { scale, uploadsDir, questions: loadKorMedQuestions(questionsFile), log: (line) => console.log(`[seed:large ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`) });
+  const summary = await seedLargeData(db, dialect, { scale, storage: new DiskStore(dataDir), questions: loadKorMedQuestions(questionsFile), log: (line) => console.log(`[seed:large ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`) });
   const json = JSON.stringify(summary, null, 2);
   if (values.summary) {
     mkdirSync(path.dirname(path.resolve(values.summary)), { recursive: true });
