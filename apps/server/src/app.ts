@@ -23,6 +23,7 @@ import { exportRoutes } from './export/routes';
 import { boxRoutes } from './boxes/routes';
 import { replyRoutes } from './replies/routes';
 import { solveRoutes } from './solve/routes';
+import { ResponseCache } from './core/response-cache';
 import { SharedRedis } from './core/shared-redis';
 import { sharedRateLimitStore } from './limits/rate-limit-store';
 import { createFileStore } from './storage/create-store';
@@ -61,7 +62,7 @@ function checkOrigin(ctx: AppContext, allowedOrigins: Set<string>) {
 }
 
 /** The app's parts; the file store and the shared Redis are made from the configuration when not given. */
-export type AppParts = Omit<AppContext, 'storage' | 'redis'> & Partial<Pick<AppContext, 'storage' | 'redis'>>;
+export type AppParts = Omit<AppContext, 'storage' | 'redis' | 'contentCache'> & Partial<Pick<AppContext, 'storage' | 'redis'>>;
 
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const { config } = parts;
@@ -78,7 +79,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   });
   // So is a configured Redis (REDIS_URL) that does not answer.
   const redis = parts.redis !== undefined ? parts.redis : config.redisUrl ? await SharedRedis.connect(config.redisUrl, app.log) : null;
-  const ctx: AppContext = { ...parts, storage, redis };
+  const ctx: AppContext = { ...parts, storage, redis, contentCache: new ResponseCache(parts.db) };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     storage.close();

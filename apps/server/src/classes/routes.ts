@@ -27,11 +27,13 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // The class header is public like the exam header; its problems need an approved member.
-  api.get('/v1/class/:code/meta', { schema: { params: classParamsSchema, response: { 200: classMetaResponseSchema } } }, async (request) => {
-    const meta = await findClassMeta(ctx.db, request.params.code);
-    if (!meta) throw notFound(messages.classNotFound);
-    return { meta };
-  });
+  api.get('/v1/class/:code/meta', { schema: { params: classParamsSchema, response: { 200: classMetaResponseSchema } } }, async (request, reply) =>
+    ctx.contentCache.reply(request, reply, async () => {
+      const meta = await findClassMeta(ctx.db, request.params.code);
+      if (!meta) throw notFound(messages.classNotFound);
+      return { meta };
+    }),
+  );
 
   api.post(
     '/v1/subject/:id/classes',

@@ -35,10 +35,13 @@ export async function subjectRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/v1/subject/subjects', { schema: { querystring: subjectsQuerySchema, response: { 200: subjectsResponseSchema } } }, async (request) => {
-    const { page, limit, ...filters } = request.query;
-    return { ...(await searchSubjects(ctx, filters, { page, limit })), page, limit };
-  });
+  // Served from ctx.contentCache while the content version is unchanged.
+  api.get('/v1/subject/subjects', { schema: { querystring: subjectsQuerySchema, response: { 200: subjectsResponseSchema } } }, async (request, reply) =>
+    ctx.contentCache.reply(request, reply, async () => {
+      const { page, limit, ...filters } = request.query;
+      return { ...(await searchSubjects(ctx, filters, { page, limit })), page, limit };
+    }),
+  );
 
   api.get('/v1/subject/years', { schema: { querystring: subjectYearsQuerySchema, response: { 200: yearsResponseSchema } } }, async (request) => ({
     years: await listClassYears(ctx.db, request.query.subject_code),
@@ -51,23 +54,25 @@ export async function subjectRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v1/subject/:id/classes',
     { schema: { params: subjectIdParamsSchema, querystring: subjectClassesQuerySchema, response: { 200: subjectClassesResponseSchema } } },
-    async (request) => {
-      const subject = await getSubject(ctx, request.params.id);
-      const { page, limit, ...filters } = request.query;
-      const { rows, total } = await listSubjectClasses(ctx.db, ctx.dialect, subject.subject_code, filters, { page, limit });
-      return { classes: rows, subject, total, page, limit };
-    },
+    async (request, reply) =>
+      ctx.contentCache.reply(request, reply, async () => {
+        const subject = await getSubject(ctx, request.params.id);
+        const { page, limit, ...filters } = request.query;
+        const { rows, total } = await listSubjectClasses(ctx.db, ctx.dialect, subject.subject_code, filters, { page, limit });
+        return { classes: rows, subject, total, page, limit };
+      }),
   );
 
   api.get(
     '/v1/subject/:id/tests',
     { schema: { params: subjectIdParamsSchema, querystring: subjectTestsQuerySchema, response: { 200: subjectTestsResponseSchema } } },
-    async (request) => {
-      const subject = await getSubject(ctx, request.params.id);
-      const { page, limit, search } = request.query;
-      const { rows, total } = await listTests(ctx.db, ctx.dialect, { subject_code: subject.subject_code, search }, { page, limit });
-      return { tests: rows, subject, total, page, limit };
-    },
+    async (request, reply) =>
+      ctx.contentCache.reply(request, reply, async () => {
+        const subject = await getSubject(ctx, request.params.id);
+        const { page, limit, search } = request.query;
+        const { rows, total } = await listTests(ctx.db, ctx.dialect, { subject_code: subject.subject_code, search }, { page, limit });
+        return { tests: rows, subject, total, page, limit };
+      }),
   );
 
   api.post('/v1/subject', { onRequest: leadFirst, schema: { body: subjectCreateRequestSchema, response: { 201: subjectResponseSchema } } }, async (request, reply) => {
