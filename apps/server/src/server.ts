@@ -5,6 +5,7 @@ import { ensureBootstrapAdmin } from './core/bootstrap';
 import { openDatabase } from './core/db';
 import { migrateToLatest } from './db/migrate';
 import type { Config } from './env';
+import { startScheduledJobs } from './jobs/scheduler';
 import { countMembers } from './members/repository';
 import { seedDemoData, type DemoAccount } from './seed/demo-data';
 
@@ -25,6 +26,8 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
   const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(db);
   const app = await buildApp({ config, db, dialect });
+  const stopJobs = startScheduledJobs(db, app.log);
+  app.addHook('onClose', async () => stopJobs());
   app.addHook('onClose', async () => db.destroy());
   await ensureBootstrapAdmin(db, config, app.log);
 
