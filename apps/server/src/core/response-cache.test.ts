@@ -122,6 +122,21 @@ describe.each(testDialects)('public content caches on %s', (dialect) => {
     expect((await problems()).problem_count).toBe(total0);
   });
 
+  it('counts every committed write when many transactions write at once, without deadlocks', async () => {
+    const before = Number(await version());
+    const author = await createMember(database.db);
+    await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        database.db.transaction().execute(async (trx) => {
+          await trx.updateTable('problems').set({ answer: String(i) }).where('uid', '=', uid).execute();
+          await trx.insertInto('problem_replies').values({ problem_uid: uid, member_code: author.code, reply_text: `동시 댓글 ${i}` }).execute();
+        }),
+      ),
+    );
+    // Two bumping statements (rows, on SQLite) per transaction.
+    expect(Number(await version())).toBe(before + 48);
+  });
+
   it('never caches a failure', async () => {
     const missing = await b.inject({ method: 'GET', url: '/v1/test/987654' });
     expect(missing.statusCode).toBe(404);

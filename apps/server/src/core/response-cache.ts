@@ -24,7 +24,12 @@ export class ResponseCache {
   constructor(private readonly db: Db) {}
 
   async version(): Promise<string> {
-    const row = await this.db.selectFrom('content_versions').select('version').where('name', '=', 'content').executeTakeFirst();
+    // The sum of the version rows (several on PostgreSQL, see migration 070): every committed
+    // write raises it, so equal sums mean no write in between.
+    const row = await this.db
+      .selectFrom('content_versions')
+      .select((eb) => eb.fn.sum<number | string>('version').as('version'))
+      .executeTakeFirst();
     return String(row?.version ?? 'none');
   }
 

@@ -210,7 +210,7 @@ export interface PasswordChangeRequestsTable {
   creation_time: Generated<string>;
 }
 
-/** One row, name 'content': bumped by triggers on every write to what the public lists show. */
+/** Rows content-0… bumped by triggers on every write to what the public lists show; the version is their sum. */
 export interface ContentVersionsTable {
   name: string;
   version: ColumnType<number | string, number, number>;

@@ -19,6 +19,15 @@ export const CONTENT_TABLES = [
   'problem_replies',
 ] as const;
 
+/**
+ * PostgreSQL spreads the bumps over this many rows, one per transaction (its id modulo the count),
+ * so concurrent writers (50 people commenting at once) do not queue on one row lock, and one
+ * transaction never locks two of them (no deadlock between two bumping transactions). The
+ * version is the sum of the rows, which every committed write raises. SQLite has one writer at a
+ * time and uses one row.
+ */
+export const POSTGRES_VERSION_SLOTS = 16;
+
 function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter.constructor.name === 'PostgresAdapter';
 }
@@ -38,7 +47,7 @@ export async function contentVersionTriggers(db: Kysely<any>, tables: readonly s
         await sql
           .raw(
             `create trigger ${table}_content_version_${operation} after ${operation} on ${table} ` +
-              `begin update content_versions set version = version + 1 where name = 'content'; end`,
+              `begin update content_versions set version = version + 1 where name = 'content-0'; end`,
           )
           .execute(db);
       }
@@ -52,12 +61,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'varchar(32)', (c) => c.primaryKey())
     .addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.insertInto('content_versions').values({ name: 'content', version: 0 }).execute();
+  const slots = isPostgres(db) ? POSTGRES_VERSION_SLOTS : 1;
+  await db
+    .insertInto('content_versions')
+    .values(Array.from({ length: slots }, (_, slot) => ({ name: `content-${slot}`, version: 0 })))
+    .execute();
   if (isPostgres(db)) {
     await sql
       .raw(
-        `create function bump_content_version() returns trigger language plpgsql as $$ ` +
-          `begin update content_versions set version = version + 1 where name = 'content'; return null; end $$`,
+        `create function bump_content_version() returns trigger language plpgsql as $$ begin ` +
+          `update content_versions set version = version + 1 where name = 'content-' || (txid_current() % ${POSTGRES_VERSION_SLOTS}); ` +
+          `return null; end $$`,
       )
       .execute(db);
   }
