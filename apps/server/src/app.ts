@@ -67,7 +67,7 @@ export type AppParts = Omit<AppContext, 'storage' | 'redis' | 'contentCache'> & 
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const { config } = parts;
   // A configured bucket that cannot be reached stops the start here, before anything listens.
-  const storage = parts.storage ?? createFileStore(config);
+  const storage = parts.storage ?? (await createFileStore(config));
   await storage.check();
   const app = Fastify({
     logger: { level: config.logLevel },

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 // The Redis that makes limits count across processes (REDIS_URL). It is optional twice over:
 // unset, every count stays in the process (the one-machine default); set but gone at runtime,
@@ -23,6 +23,8 @@ export class SharedRedis {
 
   /** Connects and pings once; throws when Redis cannot be reached, so the server does not start. */
   static async connect(url: string, log: FastifyBaseLogger): Promise<SharedRedis> {
+    // Loaded only when REDIS_URL is set: the import costs the one-machine start half a second.
+    const { Redis } = await import('ioredis');
     const client = new Redis(url, {
       lazyConnect: true,
       connectTimeout: 3_000,

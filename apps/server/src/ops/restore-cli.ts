@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   if (positionals.length !== 1) throw new Error(`expected one backup directory\n${usage}`);
   const backupDir = path.resolve(positionals[0]!);
   const config = loadConfig();
-  const bucket = config.s3 ? new S3Store(config.s3) : undefined;
+  const bucket = config.s3 ? await S3Store.create(config.s3) : undefined;
   const { manifest, previous } = await restoreBackup(backupDir, { databaseUrl: config.databaseUrl, dataDir: config.dataDir, bucket }, { force: values.force }).finally(() =>
     bucket?.close(),
   );

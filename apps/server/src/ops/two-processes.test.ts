@@ -166,7 +166,7 @@ describe.skipIf(!postgres || !redisAvailable)('two processes on one PostgreSQL, 
         env: { ...process.env, DATA_DIR: oldDataDir, ...bucket.env, JWT_SECRET: 'x'.repeat(32) },
       });
       expect(stdout).toContain('copied     12 files');
-      const store = new S3Store(bucket.config);
+      const store = await S3Store.create(bucket.config);
       try {
         for (const [key, bytes] of files) expect(await store.read(key), key).toEqual(bytes);
       } finally {

@@ -4,6 +4,6 @@ import type { FileStore } from '../core/file-store';
 import { S3Store } from './s3-store';
 
 /** The store the configuration asks for: the bucket when S3_* is set, DATA_DIR otherwise. */
-export function createFileStore(config: Pick<Config, 's3' | 'dataDir'>): FileStore {
-  return config.s3 ? new S3Store(config.s3) : new DiskStore(config.dataDir);
+export async function createFileStore(config: Pick<Config, 's3' | 'dataDir'>): Promise<FileStore> {
+  return config.s3 ? S3Store.create(config.s3) : new DiskStore(config.dataDir);
 }

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (!config.s3) throw new Error(`S3_BUCKET is not set; nothing to move into\n${usage}`);
   const disk = new DiskStore(config.dataDir);
-  const bucket = new S3Store(config.s3);
+  const bucket = await S3Store.create(config.s3);
   try {
     await bucket.check();
     const started = performance.now();

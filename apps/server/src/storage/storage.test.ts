@@ -35,9 +35,9 @@ const filesUnder = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir
 describe.each(['disk', 's3'] as const)('the %s file store', (kind) => {
   let store: FileStore;
   let root: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     root = mkdtempSync(path.join(tmpdir(), 'qbank-store-'));
-    store = kind === 'disk' ? new DiskStore(root) : new S3Store(bucket.config);
+    store = kind === 'disk' ? new DiskStore(root) : await S3Store.create(bucket.config);
   });
   afterAll(() => {
     store.close();
@@ -167,7 +167,7 @@ describe('moving and backing up the bucket', () => {
   it('moves a disk store into a bucket losing nothing, and runs again without copying twice', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'qbank-move-'));
     const disk = new DiskStore(root);
-    const target = new S3Store(bucket.config);
+    const target = await S3Store.create(bucket.config);
     try {
       const written = new Map<string, Buffer>();
       for (let i = 0; i < 25; i += 1) {
@@ -193,8 +193,8 @@ describe('moving and backing up the bucket', () => {
   it('backs up the bucket with the database and restores it into an empty bucket', async () => {
     const source = await openTestDatabase('sqlite');
     const second = await startTestBucket(BUCKET_PORT + 1);
-    const from = new S3Store(bucket.config);
-    const to = new S3Store(second.config);
+    const from = await S3Store.create(bucket.config);
+    const to = await S3Store.create(second.config);
     const out = mkdtempSync(path.join(tmpdir(), 'qbank-backup-'));
     const restoreDir = mkdtempSync(path.join(tmpdir(), 'qbank-restore-'));
     try {
