@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../env';
 import { isStoredKey, type FileStore, type StoredFolder, type StoredObject } from '../core/file-store';
@@ -19,7 +20,7 @@ function checkedKey(key: string): string {
 // operation requires them: several S3-compatible stores refuse the SDK's default trailers.
 // The SDK is loaded only when a bucket is configured: importing it takes most of a second, which
 // the one-machine start (no bucket) should not pay.
-type Sdk = typeof import('@aws-sdk/client-s3');
+type Sdk = typeof S3Sdk;
 
 export class S3Store implements FileStore {
   readonly kind = 's3' as const;
