@@ -77,7 +77,12 @@ const shared = {
 const children = [];
 function startProcess(index) {
   const dataDir = path.join(dataRoot, `process-${index === 0 ? 'a' : 'b'}`);
-  const child = spawn(process.execPath, [main], { env: { ...shared, PORT: String(ports[index]), HOST: '127.0.0.1', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // Detached: Ctrl+C reaches this script only, which stops both processes in order below.
+  const child = spawn(process.execPath, [main], {
+    env: { ...shared, PORT: String(ports[index]), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
   child.stdout.on('data', (chunk) => process.stdout.write(`[${index === 0 ? 'A' : 'B'}] ${chunk}`));
   children.push(child);
   return new Promise((resolve, reject) => {
@@ -110,9 +115,27 @@ proxy.listen(proxyPort, '127.0.0.1', () => {
   console.log(`two processes (A :${ports[0]}, B :${ports[1]}) behind http://localhost:${proxyPort} — requests alternate; the X-Qbank-Process header names the one that answered`);
 });
 
+// Each process drains on SIGTERM (ops/shutdown.ts). This script waits for them, reading their
+// output to the end: exiting first would break their stdout while they still log.
+let stopping = false;
 const stop = async () => {
+  if (stopping) return;
+  stopping = true;
   proxy.close();
-  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
   await bucket.close();
   process.exit(0);
 };
