@@ -28,7 +28,9 @@ const USAGE = `npm run bench -- [options]
   --database-url URL     start from this seeded PostgreSQL database (copied as a template) instead of seeding
   --pg-data-dir DIR      the DATA_DIR seed:large put that database's uploads in (copied first)
   --pg-summary FILE      its seed summary (default PG-DATA-DIR/${SUMMARY_FILE})
-  --no-sqlite, --no-postgres, --no-lighthouse, --no-ceiling, --no-floor   skip a part
+  --no-sqlite, --no-postgres, --no-lighthouse, --no-ceiling, --no-floor, --no-two-process   skip a part
+                         (two-process: PostgreSQL read scenarios on two server processes, issue 18;
+                          they share REDIS_URL when it is set)
   --duration S  --warmup S  --connections N  --write-connections N   load settings (10, 2, 100, 50)
   --login-requests N     logins in the login scenario (default 100; the server allows 120 a minute per address)
   --login-connections N  concurrent logins (default 4: scrypt runs on libuv's 4 threads)
@@ -49,6 +51,7 @@ const { values: opts } = parseArgs({
     'no-lighthouse': { type: 'boolean', default: false },
     'no-ceiling': { type: 'boolean', default: false },
     'no-floor': { type: 'boolean', default: false },
+    'no-two-process': { type: 'boolean', default: false },
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '100' },
@@ -262,6 +265,7 @@ async function benchPostgres() {
     };
     const extraIdle = async () => activeQueries(url, BENCH_DB) === 0;
     Object.assign(run, await benchServer({ dialect: 'postgres', env: serverEnv({ DATA_DIR: dataDir, DATABASE_URL: url }), summary, extraIdle }));
+    if (!opts['no-two-process']) run.two_process = await benchTwoProcesses({ url, dataDir, summary, single: run.scenarios ?? [], extraIdle });
   } catch (error) {
     run.error = error instanceof Error ? error.message : String(error);
     log(`postgres: FAILED ${run.error}`);
@@ -269,6 +273,63 @@ async function benchPostgres() {
     if (created && !opts.keep) dropDatabase(opts['database-url'] ?? pgServerUrl, BENCH_DB);
   }
   return run;
+}
+
+const TWO_PROCESS_SCENARIOS = ['exam list page', '120-problem exam, problem list'];
+
+/**
+ * Issue 18: the read scenarios against two server processes on the same PostgreSQL database
+ * (ports PORT and PORT+2), half the connections on each, at the same time. One machine, so the
+ * figure to read is "no loss from sharing" (ratio to the one-process run near 1), not a speed-up.
+ * Both processes use the same DATA_DIR (pictures on one disk) and JWT secret, and REDIS_URL when
+ * it is set. Percentiles are the worse of the two processes'.
+ */
+async function benchTwoProcesses({ url, dataDir, summary, single, extraIdle }) {
+  const ports = [port, port + 2];
+  const shared = { DATA_DIR: dataDir, DATABASE_URL: url, JWT_SECRET: 'bench-two-processes-shared-secret-0123456789', ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}) };
+  const servers = [];
+  const result = { redis: Boolean(process.env.REDIS_URL), scenarios: [] };
+  try {
+    for (const p of ports) {
+      servers.push(await startProcess({ args: [serverDist], env: { ...serverEnv(shared), PORT: String(p) }, healthUrl: `http://127.0.0.1:${p}/healthz`, label: `postgres server :${p}` }));
+    }
+    const bases = ports.map((p) => `http://127.0.0.1:${p}`);
+    const token = await login(bases[0], summary.accounts.student, summary.password);
+    const boxCodes = [summary.studentBoxId];
+    const half = { ...load, read: { ...load.read, connections: Math.max(1, Math.round(load.read.connections / 2)) } };
+    for (const name of TWO_PROCESS_SCENARIOS) {
+      log(`postgres, two processes: ${name} (${half.read.connections} connections on each)`);
+      const runs = await Promise.all(
+        bases.map((base, i) => {
+          const scenario = buildScenarios({ summary, token, boxCodes, base, load: half }).find((s) => s.name === name);
+          return runScenario(base, scenario, rssSampler(servers[i].pid));
+        }),
+      );
+      for (const [i, base] of bases.entries()) await drain(base, servers[i].pid, { extraIdle });
+      const rps = runs.reduce((sum, r) => sum + r.rps, 0);
+      const alone = single.find((s) => s.name === name);
+      const combined = {
+        name,
+        connections: runs.reduce((sum, r) => sum + r.connections, 0),
+        rps,
+        p50_ms: Math.max(...runs.map((r) => r.p50_ms)),
+        p95_ms: Math.max(...runs.map((r) => r.p95_ms)),
+        p99_ms: Math.max(...runs.map((r) => r.p99_ms)),
+        errors: runs.reduce((sum, r) => sum + r.errors, 0),
+        per_process_rps: runs.map((r) => r.rps),
+        ratio_to_one_process: alone?.rps ? round(rps / alone.rps, 3) : null,
+        load_average: round(os.loadavg()[0], 2),
+      };
+      result.scenarios.push(combined);
+      log(`  ${rps} req/s (${combined.per_process_rps.join(' + ')}), ${combined.ratio_to_one_process ?? '?'}× one process, p99 ${combined.p99_ms} ms, errors ${combined.errors}`);
+    }
+  } catch (error) {
+    result.error = error instanceof Error ? error.message : String(error);
+    log(`postgres, two processes: FAILED ${result.error}`);
+  } finally {
+    for (const server of servers) await stopProcess(server.child);
+  }
+  return result;
 }
 
 /** Lighthouse against the running SQLite server: two public pages and the exam's problem list. */
@@ -350,5 +411,7 @@ writeResults(opts.out, results);
 printReport(results);
 console.log(`\nresults: ${opts.out}`);
 
-const errored = results.runs.some((run) => run.error || (run.scenarios ?? []).some((s) => s.errors > 0));
+const errored = results.runs.some(
+  (run) => run.error || run.two_process?.error || [...(run.scenarios ?? []), ...(run.two_process?.scenarios ?? [])].some((s) => s.errors > 0),
+);
 if (failed || errored || results.web.lighthouse_error) process.exit(1);

@@ -30,6 +30,11 @@ import { noteRoutes } from './notes/routes';
 import { disputeRoutes } from './disputes/routes';
 import { notificationRoutes } from './notifications/routes';
 import { submissionReviewRoutes } from './authoring/submission-review-routes';
+import { ResponseCache } from './core/response-cache';
+import { SharedRedis } from './core/shared-redis';
+import { sharedRateLimitStore } from './limits/rate-limit-store';
+import { createFileStore } from './storage/create-store';
+import { bucketUploadRoutes } from './storage/routes';
 import type { AppContext } from './core/context';
 import { tokenFromRequest } from './core/auth-guards';
 import { registerErrorHandling, routerErrorHandler } from './core/error-handler';
@@ -63,8 +68,14 @@ function checkOrigin(ctx: AppContext, allowedOrigins: Set<string>) {
   };
 }
 
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
-  const { config } = ctx;
+/** The app's parts; the file store and the shared Redis are made from the configuration when not given. */
+export type AppParts = Omit<AppContext, 'storage' | 'redis' | 'contentCache'> & Partial<Pick<AppContext, 'storage' | 'redis'>>;
+
+export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
+  const { config } = parts;
+  // A configured bucket that cannot be reached stops the start here, before anything listens.
+  const storage = parts.storage ?? (await createFileStore(config));
+  await storage.check();
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -73,7 +84,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // One line per request only when debugging; errors are always logged by the error handler.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
+  // So is a configured Redis (REDIS_URL) that does not answer.
+  const redis = parts.redis !== undefined ? parts.redis : config.redisUrl ? await SharedRedis.connect(config.redisUrl, app.log) : null;
+  const ctx: AppContext = { ...parts, storage, redis, contentCache: new ResponseCache(parts.db) };
   app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    storage.close();
+    await redis?.close();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.removeContentTypeParser('text/plain');
@@ -105,7 +123,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   if (config.corsOrigins.length > 0) {
     await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true });
   }
-  await app.register(fastifyRateLimit, { global: false });
+  // With REDIS_URL every route limit counts across processes (falling back per process).
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { store: sharedRateLimitStore(redis) } : {}) });
   app.addHook('onRequest', checkOrigin(ctx, allowedOrigins));
 
   app.get('/healthz', async () => ({ ok: true }));
@@ -131,17 +150,21 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(notificationRoutes);
   await app.register(submissionReviewRoutes);
 
-  mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    setHeaders: (res) => {
-      res.header('X-Content-Type-Options', 'nosniff');
-      res.header('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-  });
+  if (storage.kind === 's3') {
+    await app.register(bucketUploadRoutes);
+  } else {
+    mkdirSync(config.uploadsDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: config.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      setHeaders: (res) => {
+        res.header('X-Content-Type-Options', 'nosniff');
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
 
   const webDistDir = config.webDistDir ?? defaultWebDistDir();
   const webBuilt = existsSync(path.join(webDistDir, 'index.html'));

@@ -30,6 +30,13 @@ describe('environment validation at boot', () => {
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
     [{ ADMIN_ID: 'root' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_ID: 'root', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ S3_BUCKET: 'Bad_Bucket' }, 'S3_BUCKET'],
+    [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'qbank', S3_ACCESS_KEY_ID: 'key' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_BUCKET: 'qbank', S3_ENDPOINT: 'not a url' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'qbank', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
+    [{ SIGNUP_PER_IP_PER_HOUR: '0' }, 'SIGNUP_PER_IP_PER_HOUR'],
   ])('refuses %o, naming %s', (env, name) => {
     expect(() => parseEnv({ DATA_DIR: dir, ...env })).toThrow(name);
   });
@@ -57,5 +64,28 @@ describe('environment validation at boot', () => {
       seedDemo: 'never',
       trustProxy: true,
     });
+  });
+
+  it('keeps Redis and S3 off by default and reads them when set', () => {
+    expect(configFromEnv(parseEnv({ DATA_DIR: dir }))).toMatchObject({ redisUrl: undefined, s3: undefined, rateLimits: { signupPerIpPerHour: 30 } });
+    const config = configFromEnv(
+      parseEnv({
+        DATA_DIR: dir,
+        REDIS_URL: 'redis://:pw@cache:6379/2',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_BUCKET: 'qbank-files',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: '1',
+        SIGNUP_PER_IP_PER_HOUR: '2000',
+      }),
+    );
+    expect(config).toMatchObject({
+      redisUrl: 'redis://:pw@cache:6379/2',
+      s3: { endpoint: 'http://minio:9000', bucket: 'qbank-files', region: 'us-east-1', credentials: { accessKeyId: 'key', secretAccessKey: 'secret' }, forcePathStyle: true },
+      rateLimits: { signupPerIpPerHour: 2000, loginFailuresPerId: 5 },
+    });
+    // Without keys the SDK's own chain (instance role, AWS_* variables) is used.
+    expect(configFromEnv(parseEnv({ DATA_DIR: dir, S3_BUCKET: 'qbank-files' })).s3).toMatchObject({ credentials: undefined, forcePathStyle: false });
   });
 });

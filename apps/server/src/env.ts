@@ -5,6 +5,7 @@ import { z } from 'zod';
 
 // The one place that reads process.env (STYLE.md §5). Validated at boot; a bad value stops the server.
 const flag = z.enum(['0', '1']).optional();
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
 
 const envSchema = z
   .object({
@@ -26,10 +27,26 @@ const envSchema = z
     PASSWORD_HASH_COST: z.enum(['production', 'low']).default('production'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name (3–63 of a-z 0-9 . -)').optional(),
+    S3_REGION: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: flag,
+    SIGNUP_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).optional(),
   })
   .refine((env) => Boolean(env.ADMIN_ID) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_ID and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
+  })
+  .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    path: ['S3_SECRET_ACCESS_KEY'],
+  })
+  .refine((env) => env.S3_BUCKET !== undefined || !S3_SETTINGS.some((name) => env[name] !== undefined), {
+    message: 'S3_BUCKET is required when any other S3_* setting is given',
+    path: ['S3_BUCKET'],
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -52,6 +69,18 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
   rateLimits: RateLimits;
+  /** Shared limits across processes (redis://…); unset keeps every count in the process. */
+  redisUrl: string | undefined;
+  /** Uploads in an S3-compatible bucket instead of DATA_DIR; unset keeps them on disk. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
 }
 
 export interface RateLimits {
@@ -117,7 +146,18 @@ export function configFromEnv(env: Env): Config {
     passwordHashCost: env.PASSWORD_HASH_COST,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
-    rateLimits: defaultRateLimits,
+    rateLimits: env.SIGNUP_PER_IP_PER_HOUR ? { ...defaultRateLimits, signupPerIpPerHour: env.SIGNUP_PER_IP_PER_HOUR } : defaultRateLimits,
+    redisUrl: env.REDIS_URL,
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION ?? 'us-east-1',
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === '1',
+        }
+      : undefined,
   };
 }
 

@@ -6,6 +6,7 @@ import { openDatabase } from './core/db';
 import { refreshPlannerStatistics } from './core/planner-statistics';
 import { migrateToLatest } from './db/migrate';
 import type { Config } from './env';
+import { startScheduledJobs } from './jobs/scheduler';
 import { countMembers } from './members/repository';
 import { seedDemoData, type DemoAccount } from './seed/demo-data';
 
@@ -26,12 +27,14 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
   const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(db);
   const app = await buildApp({ config, db, dialect });
+  const stopJobs = startScheduledJobs(db, app.log);
+  app.addHook('onClose', async () => stopJobs());
   app.addHook('onClose', async () => db.destroy());
   await ensureBootstrapAdmin(db, config, app.log);
 
   let demoAccounts: DemoAccount[] = [];
   if (demoSeedWanted(config, await countMembers(db))) {
-    const result = await seedDemoData(db, { uploadsDir: config.uploadsDir });
+    const result = await seedDemoData(db, { storage: app.ctx.storage });
     demoAccounts = result.accounts;
     if (result.seeded) app.log.info('demo data seeded');
   }

@@ -1,19 +1,69 @@
-// Failed logins per identifier (DESIGN.md §5: strict per id, generous per address). In memory:
-// one process keeps its own counts, which is enough to stop guessing against one account.
+import type { SharedRedis } from '../core/shared-redis';
+
+// Failed attempts per identifier (DESIGN.md §5: strict per id, generous per address). With
+// REDIS_URL the count is shared by every process (key qbank:<scope>:<id>, expiring with the
+// window), so failures spread over processes still lock the id everywhere. The process always
+// keeps its own count as well: it answers while Redis is away (the fallback is per process, as
+// before there was a Redis) and costs a map lookup.
 export class LoginThrottle {
   private readonly failures = new Map<string, { count: number; since: number }>();
+  private readonly now: () => number;
+  private readonly shared: SharedRedis | null;
+  private readonly scope: string;
 
   constructor(
     private readonly maxFailures: number,
     private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+    options: { now?: () => number; shared?: SharedRedis | null; scope?: string } = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.shared = options.shared ?? null;
+    this.scope = options.scope ?? 'login';
+  }
 
   private key(identifier: string): string {
     return identifier.trim().toLowerCase();
   }
 
-  isLocked(identifier: string): boolean {
+  private sharedKey(identifier: string): string {
+    return `qbank:${this.scope}:${this.key(identifier)}`;
+  }
+
+  async isLocked(identifier: string): Promise<boolean> {
+    if (this.shared?.usable()) {
+      try {
+        const count = Number((await this.shared.client.get(this.sharedKey(identifier))) ?? 0);
+        return count >= this.maxFailures;
+      } catch (error) {
+        this.shared.failed(error);
+      }
+    }
+    return this.isLockedHere(identifier);
+  }
+
+  async recordFailure(identifier: string): Promise<void> {
+    this.recordHere(identifier);
+    if (!this.shared?.usable()) return;
+    const key = this.sharedKey(identifier);
+    try {
+      // The window starts with the first failure: SET NX gives the key its expiry, INCR keeps it.
+      await this.shared.client.multi().set(key, 0, 'PX', this.windowMs, 'NX').incr(key).exec();
+    } catch (error) {
+      this.shared.failed(error);
+    }
+  }
+
+  async reset(identifier: string): Promise<void> {
+    this.failures.delete(this.key(identifier));
+    if (!this.shared?.usable()) return;
+    try {
+      await this.shared.client.del(this.sharedKey(identifier));
+    } catch (error) {
+      this.shared.failed(error);
+    }
+  }
+
+  private isLockedHere(identifier: string): boolean {
     const entry = this.failures.get(this.key(identifier));
     if (!entry) return false;
     if (this.now() - entry.since > this.windowMs) {
@@ -23,7 +73,7 @@ export class LoginThrottle {
     return entry.count >= this.maxFailures;
   }
 
-  recordFailure(identifier: string): void {
+  private recordHere(identifier: string): void {
     const key = this.key(identifier);
     const entry = this.failures.get(key);
     if (!entry || this.now() - entry.since > this.windowMs) {
@@ -32,10 +82,6 @@ export class LoginThrottle {
       entry.count += 1;
     }
     if (this.failures.size > 100_000) this.prune();
-  }
-
-  reset(identifier: string): void {
-    this.failures.delete(this.key(identifier));
   }
 
   private prune(): void {

@@ -29,7 +29,7 @@ export async function passwordChangeRoutes(app: FastifyInstance, options: Passwo
   if (!options.mailer) app.addHook('onClose', async () => mailer.close());
   const deps = {
     mailer,
-    throttle: new LoginThrottle(limits.loginFailuresPerId, limits.loginFailureWindowMs),
+    throttle: new LoginThrottle(limits.loginFailuresPerId, limits.loginFailureWindowMs, { shared: ctx.redis, scope: 'password-change' }),
     perMemberPerHour: limits.passwordChangePerMemberPerHour ?? defaultRateLimits.passwordChangePerMemberPerHour,
     log: app.log,
   };

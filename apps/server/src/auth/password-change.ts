@@ -73,12 +73,12 @@ export async function requestPasswordChange(
   if (recent >= deps.perMemberPerHour) throw rateLimited(messages.passwordChangeRateLimited);
 
   const throttleKey = `member:${member.code}`;
-  if (deps.throttle.isLocked(throttleKey)) throw rateLimited(messages.passwordChangeRateLimited);
+  if (await deps.throttle.isLocked(throttleKey)) throw rateLimited(messages.passwordChangeRateLimited);
   if (!(await verifyPassword(request.old_password, member.password_hash))) {
-    deps.throttle.recordFailure(throttleKey);
+    await deps.throttle.recordFailure(throttleKey);
     throw validationError(messages.passwordChangeWrongPassword, { old_password: messages.passwordChangeWrongPassword });
   }
-  deps.throttle.reset(throttleKey);
+  await deps.throttle.reset(throttleKey);
 
   if (request.new_password === request.old_password) {
     throw validationError(messages.passwordChangeSamePassword, { new_password: messages.passwordChangeSamePassword });

@@ -46,6 +46,15 @@ export async function markPasswordChangeUsed(db: DbOrTx, code: number, now: stri
 }
 
 /** Ends the member's other pending links: only the newest request, and none after a change, works. */
+/** Removes requests used or expired before `before` (ISO time): they only held a token and a hash. */
+export async function deletePasswordChangesEndedBefore(db: DbOrTx, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('password_change_requests')
+    .where((eb) => eb.or([eb('used_at', '<', before), eb.and([eb('used_at', 'is', null), eb('expires_at', '<', before)])]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function expirePendingPasswordChanges(db: DbOrTx, memberCode: number, now: string, exceptCode?: number): Promise<void> {
   await db
     .updateTable('password_change_requests')

@@ -20,7 +20,7 @@ import { issueToken, login, logout, signup } from './service';
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const limits = ctx.config.rateLimits;
-  const throttle = new LoginThrottle(limits.loginFailuresPerId, limits.loginFailureWindowMs);
+  const throttle = new LoginThrottle(limits.loginFailuresPerId, limits.loginFailureWindowMs, { shared: ctx.redis, scope: 'login' });
   const secureCookie = ctx.config.publicUrl.startsWith('https://');
   const api = app.withTypeProvider<ZodTypeProvider>();
 

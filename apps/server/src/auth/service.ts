@@ -19,18 +19,18 @@ export function issueToken(ctx: AppContext, member: MemberRow): Promise<string> 
 
 export async function login(ctx: AppContext, throttle: LoginThrottle, request: LoginRequest): Promise<MemberRow> {
   const identifier = (request.id || request.email || '').trim();
-  if (throttle.isLocked(identifier)) throw rateLimited(messages.loginRateLimited);
+  if (await throttle.isLocked(identifier)) throw rateLimited(messages.loginRateLimited);
   const member = await findMemberByLoginIdentifier(ctx.db, identifier);
   if (!member) {
     await burnPasswordCheck(request.password);
-    throttle.recordFailure(identifier);
+    await throttle.recordFailure(identifier);
     throw invalidCredentials();
   }
   if (!(await verifyPassword(request.password, member.password_hash))) {
-    throttle.recordFailure(identifier);
+    await throttle.recordFailure(identifier);
     throw invalidCredentials();
   }
-  throttle.reset(identifier);
+  await throttle.reset(identifier);
   return member;
 }
 

@@ -8,6 +8,7 @@ import { sanitizeRichHtml } from '../core/html';
 import type { Database, MemberRow, ProblemsTable } from '../db/schema';
 import { conflict, notFound, validationError } from '../errors';
 import { messages } from '../messages';
+import type { FileStore } from '../core/file-store';
 import { PendingImages, isDataUrl, isUploadPath, linkInlineImages, uploadExists } from '../uploads/images';
 import { buildProblemSearchText } from '../problems/search-text';
 import { rejudgeProblemAnswers } from './rejudge';
@@ -66,13 +67,13 @@ export function finishRichText(sanitized: string, links: Map<string, string>, fi
 export type PicResolution = { path: string | null } | { keepOnly: string };
 
 /** A picture field: a data URL is queued for upload, a stored upload is kept, null removes it. */
-export async function startPicture(value: string | null, images: PendingImages, uploadsDir: string, field: string): Promise<PicResolution> {
+export async function startPicture(value: string | null, images: PendingImages, store: FileStore, field: string): Promise<PicResolution> {
   if (value === null) return { path: null };
   if (isDataUrl(value)) {
     images.add(value, field);
     return { path: value };
   }
-  if (isUploadPath(value) && (await uploadExists(uploadsDir, value))) return { path: value };
+  if (isUploadPath(value) && (await uploadExists(store, value))) return { path: value };
   return { keepOnly: value };
 }
 
@@ -82,14 +83,14 @@ export function finishPicture(resolution: PicResolution, links: Map<string, stri
 }
 
 /** Sanitizes and uploads what an edit sends. Images are checked (400/413) before any is stored. */
-export async function prepareProblemChanges(uploadsDir: string, changes: ProblemChanges): Promise<PreparedChanges> {
-  const images = new PendingImages(uploadsDir);
+export async function prepareProblemChanges(store: FileStore, changes: ProblemChanges): Promise<PreparedChanges> {
+  const images = new PendingImages(store);
   const question = changes.question === undefined ? undefined : startRichText(changes.question, images, 'question');
   const comments = changes.comments === undefined ? undefined : startRichText(changes.comments, images, 'comments');
   const pictures: Array<[PicColumn, PicResolution]> = [];
   for (const [field, column] of Object.entries(PIC_COLUMNS) as Array<[PicField, PicColumn]>) {
     const value = changes[field];
-    if (value !== undefined) pictures.push([column, await startPicture(value, images, uploadsDir, field)]);
+    if (value !== undefined) pictures.push([column, await startPicture(value, images, store, field)]);
   }
   const links = await images.storeAll();
 

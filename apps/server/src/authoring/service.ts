@@ -184,7 +184,7 @@ function refuseTypeChange(problem: ProblemRow, type: number | undefined): void {
 }
 
 async function saveEdit(ctx: AppContext, editor: MemberRow, uid: number, changes: ProblemChanges): Promise<ProblemDetail> {
-  const prepared = await prepareProblemChanges(ctx.config.uploadsDir, changes);
+  const prepared = await prepareProblemChanges(ctx.storage, changes);
   await writeProblemContent(ctx, editor, uid, prepared, { requireChange: true });
   return problemDetail(ctx, uid);
 }
@@ -230,7 +230,7 @@ export async function submitSlot(ctx: AppContext, member: MemberRow, uid: number
   const lead = isLead(member);
   const assignee = await isAssignee(ctx.db, uid, member.code);
   if (!lead && !assignee) throw forbidden(messages.submitNotAssignee);
-  const prepared = await prepareProblemChanges(ctx.config.uploadsDir, content);
+  const prepared = await prepareProblemChanges(ctx.storage, content);
   await writeProblemContent(ctx, member, uid, prepared, {
     requireChange: false,
     requireQuestion: true,
@@ -302,9 +302,9 @@ async function prepareHeaderContent(
   input: { header_text?: string | undefined; pic?: string | null | undefined },
   currentPic: string | null,
 ): Promise<HeaderContent> {
-  const images = new PendingImages(ctx.config.uploadsDir);
+  const images = new PendingImages(ctx.storage);
   const text = input.header_text === undefined ? undefined : startRichText(input.header_text, images, 'header_text');
-  const pic = input.pic === undefined ? undefined : await startPicture(input.pic, images, ctx.config.uploadsDir, 'pic');
+  const pic = input.pic === undefined ? undefined : await startPicture(input.pic, images, ctx.storage, 'pic');
   if (pic && 'keepOnly' in pic && pic.keepOnly !== currentPic) throw validationError(messages.imagePathInvalid, { pic: messages.imagePathInvalid });
   const links = await images.storeAll();
   const out: HeaderContent = {};

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { ATTACHMENT_FILENAME_MAX, ATTACHMENT_MAX_BYTES, base64DecodedSize, parseDataUrl, type AttachmentUpload } from '@qbank/shared/boards';
 import { validationMessages } from '@qbank/shared/messages';
 import { ERROR_CODES } from '@qbank/shared/errors';
+import { storedKey, type FileStore } from '../core/file-store';
 import { sniffImageKind } from '../uploads/storage';
 import { AppError, validationError } from '../errors';
 
-// Post attachments: any type, stored as opaque files under DATA_DIR/attachments — a folder that
-// is never served statically (unlike /uploads). Files get a random name, so nothing about the
+// Post attachments: any type, stored as opaque files under attachments/ (DATA_DIR or the bucket) —
+// a folder that is never served statically (unlike /uploads). Files get a random name, so nothing about the
 // upload (its name, its type) reaches the file system, and every download goes through the
 // guarded route, which always answers application/octet-stream as an attachment.
 
@@ -20,10 +19,6 @@ export interface PreparedAttachment {
   filename: string;
   size: number;
   mime: string;
-}
-
-export function attachmentsDir(dataDir: string): string {
-  return path.join(dataDir, 'attachments');
 }
 
 /**
@@ -87,31 +82,20 @@ export function prepareAttachment(upload: AttachmentUpload): PreparedAttachment 
 }
 
 /** Writes the file and returns its stored name (the `attached_path` column). */
-export async function writeAttachment(dir: string, bytes: Buffer): Promise<string> {
-  await mkdir(dir, { recursive: true });
+export async function writeAttachment(store: FileStore, bytes: Buffer): Promise<string> {
   const name = randomBytes(16).toString('hex');
-  await writeFile(path.join(dir, name), bytes, { flag: 'wx', mode: 0o640 });
+  await store.put(storedKey('attachments', name), bytes);
   return name;
 }
 
-/** The absolute path of a stored attachment; null for a value that is not one of our names. */
-export function attachmentFile(dir: string, storedName: string): string | null {
-  return STORED_NAME.test(storedName) ? path.join(dir, storedName) : null;
-}
-
-/** Size of the stored file, or null when it is missing on disk. */
-export async function attachmentSize(file: string): Promise<number | null> {
-  try {
-    const info = await stat(file);
-    return info.isFile() ? info.size : null;
-  } catch {
-    return null;
-  }
+/** The store key of a stored attachment; null for a value that is not one of our names. */
+export function attachmentKey(storedName: string): string | null {
+  return STORED_NAME.test(storedName) ? storedKey('attachments', storedName) : null;
 }
 
 /** Removes a stored attachment; a file already gone is fine. */
-export async function removeAttachment(dir: string, storedName: string | null | undefined): Promise<void> {
+export async function removeAttachment(store: FileStore, storedName: string | null | undefined): Promise<void> {
   if (!storedName) return;
-  const file = attachmentFile(dir, storedName);
-  if (file) await rm(file, { force: true });
+  const key = attachmentKey(storedName);
+  if (key) await store.remove(key);
 }

@@ -5,6 +5,7 @@ import { ERROR_CODES } from '@qbank/shared/errors';
 import { sanitizeRichHtml } from '../core/html';
 import { AppError, validationError } from '../errors';
 import { messages } from '../messages';
+import type { FileStore } from '../core/file-store';
 import { sniffImageKind, storeImage } from '../uploads/storage';
 
 // DESIGN.md §5 "Images": an image pasted into a post arrives as a data URL; it is decoded,
@@ -34,7 +35,7 @@ function decodeImage(dataUrl: string): Buffer {
  * The HTML body as stored: sanitized, inline images moved to /uploads, with text or an image
  * left, and at most 100,000 characters. Images are checked before any is written.
  */
-export async function preparePostContent(rawHtml: string, uploadsDir: string): Promise<string> {
+export async function preparePostContent(rawHtml: string, store: FileStore): Promise<string> {
   // NUL is dropped as an HTML parser would; PostgreSQL refuses it in text.
   const sanitized = sanitizeRichHtml(rawHtml).replaceAll('\u0000', '');
   const hasImage = /<img\b/.test(sanitized);
@@ -46,7 +47,7 @@ export async function preparePostContent(rawHtml: string, uploadsDir: string): P
     if (src && !images.has(src)) images.set(src, decodeImage(src));
   }
   const links = new Map<string, string>();
-  for (const [src, bytes] of images) links.set(src, await storeImage(uploadsDir, bytes));
+  for (const [src, bytes] of images) links.set(src, await storeImage(store, bytes));
   const html =
     links.size === 0
       ? sanitized

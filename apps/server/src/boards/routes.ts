@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okResponseSchema } from '@qbank/shared/auth';
@@ -138,16 +137,16 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: approvedMemberFirst, schema: { params: boardContentParamsSchema } },
     async (request, reply) => {
       await requireApprovedMember(request);
-      const { file, filename, size } = await attachmentForDownload(ctx, request.params.id, request.params.contentId, request.log);
+      const { file, filename } = await attachmentForDownload(ctx, request.params.id, request.params.contentId, request.log);
       // Always a download of opaque bytes, whatever was declared at upload: an HTML or SVG file
       // must never render inline on our origin.
       return reply
         .header('Content-Type', 'application/octet-stream')
         .header('Content-Disposition', attachmentDisposition(filename, asciiFallbackName(filename)))
-        .header('Content-Length', size)
+        .header('Content-Length', file.size)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store')
-        .send(createReadStream(file));
+        .send(file.body);
     },
   );
 

@@ -10,14 +10,13 @@ import { validationMessages } from '@qbank/shared/messages';
 import { isAdminRole, isLeadRole } from '@qbank/shared/roles';
 import { roleOf } from '../core/auth-guards';
 import type { AppContext } from '../core/context';
+import type { FileStore, StoredObject } from '../core/file-store';
 import { isUniqueViolation, type DbOrTx } from '../core/db';
 import type { MemberRow } from '../db/schema';
 import { conflict, forbidden, notFound, validationError } from '../errors';
 import { messages } from '../messages';
 import {
-  attachmentFile,
-  attachmentSize,
-  attachmentsDir,
+  attachmentKey,
   prepareAttachment,
   removeAttachment,
   writeAttachment,
@@ -119,15 +118,15 @@ function attachmentValues(stored: string, prepared: PreparedAttachment): NewAtta
  * the file is removed again when the row could not be written.
  */
 async function withStoredAttachment<T>(
-  dir: string,
+  store: FileStore,
   prepared: PreparedAttachment | undefined,
   write: (values: NewAttachmentValues | undefined) => Promise<T>,
 ): Promise<T> {
-  const stored = prepared ? await writeAttachment(dir, prepared.bytes) : undefined;
+  const stored = prepared ? await writeAttachment(store, prepared.bytes) : undefined;
   try {
     return await write(stored && prepared ? attachmentValues(stored, prepared) : undefined);
   } catch (error) {
-    await removeAttachment(dir, stored);
+    await removeAttachment(store, stored);
     throw error;
   }
 }
@@ -141,8 +140,8 @@ export async function createPost(
   const board = await getBoard(ctx.db, idOrSlug);
   requireMayWriteOn(board, member);
   const prepared = request.attachment ? prepareAttachment(request.attachment) : undefined;
-  const content = await preparePostContent(request.content, ctx.config.uploadsDir);
-  const code = await withStoredAttachment(attachmentsDir(ctx.config.dataDir), prepared, (attachment) =>
+  const content = await preparePostContent(request.content, ctx.storage);
+  const code = await withStoredAttachment(ctx.storage, prepared, (attachment) =>
     ctx.db.transaction().execute((trx) =>
       insertBoardContent(trx, { board_code: board.code, title: request.title, content, author_code: member.code, ...(attachment ?? NO_ATTACHMENT) }),
     ),
@@ -164,9 +163,8 @@ export async function updatePost(
   requireMayWriteOn(board, member);
 
   const prepared = request.attachment ? prepareAttachment(request.attachment) : undefined;
-  const content = request.content === undefined ? undefined : await preparePostContent(request.content, ctx.config.uploadsDir);
-  const dir = attachmentsDir(ctx.config.dataDir);
-  const replacedFile = await withStoredAttachment(dir, prepared, (attachment) =>
+  const content = request.content === undefined ? undefined : await preparePostContent(request.content, ctx.storage);
+  const replacedFile = await withStoredAttachment(ctx.storage, prepared, (attachment) =>
     ctx.db.transaction().execute(async (trx) => {
       const current = await findContentOwner(trx, board.code, contentCode, { lock: ctx.dialect === 'postgres' });
       if (!current) throw notFound(messages.boardContentNotFound);
@@ -180,7 +178,7 @@ export async function updatePost(
     }),
   );
   // The old file goes only after the row stopped pointing at it.
-  await removeAttachment(dir, replacedFile);
+  await removeAttachment(ctx.storage, replacedFile);
   return presentableContent(ctx.db, board.code, contentCode);
 }
 
@@ -191,7 +189,7 @@ export async function deletePost(ctx: AppContext, member: MemberRow, idOrSlug: s
   const deleted = await deleteBoardContent(ctx.db, board.code, contentCode);
   if (!deleted) throw notFound(messages.boardContentNotFound);
   // Row first, then the file: a crash in between leaves an orphan file, never a broken link.
-  await removeAttachment(attachmentsDir(ctx.config.dataDir), deleted.attached_path);
+  await removeAttachment(ctx.storage, deleted.attached_path);
 }
 
 /** The stored file of a post's attachment, for the download route. */
@@ -200,18 +198,18 @@ export async function attachmentForDownload(
   idOrSlug: string,
   contentCode: number,
   log: FastifyBaseLogger,
-): Promise<{ file: string; filename: string; size: number }> {
+): Promise<{ file: StoredObject; filename: string }> {
   const board = await getBoard(ctx.db, idOrSlug);
   const row = await findBoardAttachment(ctx.db, board.code, contentCode);
   if (!row) throw notFound(messages.boardContentNotFound);
   if (!row.attached_path || !row.attached_filename) throw notFound(messages.attachmentNotFound);
-  const file = attachmentFile(attachmentsDir(ctx.config.dataDir), row.attached_path);
-  const size = file ? await attachmentSize(file) : null;
-  if (!file || size === null) {
-    log.warn({ contentCode, storedName: row.attached_path }, 'attachment file missing on disk');
+  const key = attachmentKey(row.attached_path);
+  const file = key ? await ctx.storage.open(key) : null;
+  if (!file) {
+    log.warn({ contentCode, storedName: row.attached_path }, 'attachment file missing in the store');
     throw notFound(messages.attachmentNotFound);
   }
-  return { file, filename: row.attached_filename, size };
+  return { file, filename: row.attached_filename };
 }
 
 // ---- Replies on posts: the same rules and messages as replies on problems.

@@ -29,21 +29,24 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // The class header is public like the exam header; its problems need an approved member.
-  api.get('/v1/class/:code/meta', { schema: { params: classParamsSchema, response: { 200: classMetaResponseSchema } } }, async (request) => {
-    const meta = await findClassMeta(ctx.db, request.params.code);
-    if (!meta) throw notFound(messages.classNotFound);
-    return { meta };
-  });
+  api.get('/v1/class/:code/meta', { schema: { params: classParamsSchema, response: { 200: classMetaResponseSchema } } }, async (request, reply) =>
+    ctx.contentCache.reply(request, reply, async () => {
+      const meta = await findClassMeta(ctx.db, request.params.code);
+      if (!meta) throw notFound(messages.classNotFound);
+      return { meta };
+    }),
+  );
 
   api.get(
     '/v1/subject/:id/classes',
     { schema: { params: subjectIdParamsSchema, querystring: subjectClassesQuerySchema, response: { 200: subjectClassesResponseSchema } } },
-    async (request) => {
-      const subject = await getSubject(ctx, request.params.id);
-      const { page, limit, ...filters } = request.query;
-      const { rows, total } = await listSubjectClasses(ctx.db, ctx.dialect, subject.subject_code, filters, { page, limit });
-      return { classes: rows, subject, total, page, limit };
-    },
+    async (request, reply) =>
+      ctx.contentCache.reply(request, reply, async () => {
+        const subject = await getSubject(ctx, request.params.id);
+        const { page, limit, ...filters } = request.query;
+        const { rows, total } = await listSubjectClasses(ctx.db, ctx.dialect, subject.subject_code, filters, { page, limit });
+        return { classes: rows, subject, total, page, limit };
+      }),
   );
 
   api.post(

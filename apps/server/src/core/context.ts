@@ -1,11 +1,20 @@
 import type { Config } from '../env';
 import type { Db, Dialect } from './db';
+import type { FileStore } from './file-store';
+import type { ResponseCache } from './response-cache';
+import type { SharedRedis } from './shared-redis';
 
 // What every route needs from the app, decorated once onto the Fastify instance.
 export interface AppContext {
   config: Config;
   db: Db;
   dialect: Dialect;
+  /** Where uploads live: DATA_DIR or the S3 bucket (see storage/). */
+  storage: FileStore;
+  /** Shared limit counters (REDIS_URL); null keeps every count in the process. */
+  redis: SharedRedis | null;
+  /** Serialized public content reads, checked against the content version (migration 070). */
+  contentCache: ResponseCache;
 }
 
 declare module 'fastify' {

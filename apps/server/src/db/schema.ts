@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 // Row types of the tables made by db/migrations. Times are ISO-8601 UTC strings; flags 0/1.
 
@@ -304,6 +304,19 @@ export interface SubmissionReviewsTable {
   creation_time: Generated<string>;
 }
 
+/** Rows content-0… bumped by triggers on every write to what the public lists show; the version is their sum. */
+export interface ContentVersionsTable {
+  name: string;
+  version: ColumnType<number | string, number, number>;
+}
+
+/** Who may run a once-only job until when (ms since the epoch); see jobs/. */
+export interface JobLeasesTable {
+  name: string;
+  owner: string;
+  expires_at: ColumnType<number | string, number, number>;
+}
+
 export interface Database {
   members: MembersTable;
   subjects: SubjectsTable;
@@ -334,6 +347,8 @@ export interface Database {
   dispute_comments: DisputeCommentsTable;
   notifications: NotificationsTable;
   submission_reviews: SubmissionReviewsTable;
+  content_versions: ContentVersionsTable;
+  job_leases: JobLeasesTable;
 }
 
 export type MemberRow = Selectable<MembersTable>;

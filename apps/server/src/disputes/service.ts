@@ -153,7 +153,7 @@ export async function ruleDispute(ctx: AppContext, lead: MemberRow, code: number
   if (body.decision === 'accepted') {
     const answer = body.answer || dispute.claimed_answer;
     if (!answer) throw validationError(dm.rulingAnswerRequired, { answer: dm.rulingAnswerRequired });
-    const prepared = await prepareProblemChanges(ctx.config.uploadsDir, { answer });
+    const prepared = await prepareProblemChanges(ctx.storage, { answer });
     await writeProblemContent(ctx, lead, dispute.problem_uid, prepared, {
       requireChange: false,
       afterWrite: async (trx, _saved, changed) => {

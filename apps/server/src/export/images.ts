@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { resolvePicturePath } from '@qbank/shared/pictures';
+import type { FileStore } from '../core/file-store';
 
 // Pictures for the Word export: which stored files a problem refers to, and their kind and
 // pixel size read from the file header (so the document keeps the aspect ratio without an
@@ -94,31 +93,29 @@ export function imageSourcesInHtml(html: string): string[] {
   return [...html.matchAll(IMG_SRC)].map((match) => (match[1] ?? match[2] ?? '').replaceAll('&amp;', '&'));
 }
 
-async function loadOne(uploadsDir: string, key: string): Promise<ExportImage | null> {
+async function loadOne(store: FileStore, key: string): Promise<ExportImage | null> {
   let data: Buffer;
   const inline = DATA_URL.exec(key);
   if (inline) {
     data = Buffer.from((inline[2] ?? '').replace(/\s+/g, ''), 'base64');
   } else {
-    try {
-      data = await readFile(path.join(uploadsDir, key.slice('/uploads/'.length)));
-    } catch {
-      // A picture whose file is gone is left out of the document, never an error.
-      return null;
-    }
+    // A picture whose file is gone is left out of the document, never an error.
+    const stored = await store.read(key.slice(1)).catch(() => null);
+    if (!stored) return null;
+    data = stored;
   }
   const info = readImageInfo(data);
   return info ? { data, ...info } : null;
 }
 
 /** Reads each referenced picture once; the ones that are missing or not PNG/JPEG/GIF are absent. */
-export async function loadImages(uploadsDir: string, refs: Iterable<string | null | undefined>): Promise<Map<string, ExportImage>> {
+export async function loadImages(store: FileStore, refs: Iterable<string | null | undefined>): Promise<Map<string, ExportImage>> {
   const keys = new Set<string>();
   for (const ref of refs) {
     const key = ref ? imageKey(ref) : null;
     if (key) keys.add(key);
   }
-  const loaded = await Promise.all([...keys].map(async (key) => [key, await loadOne(uploadsDir, key)] as const));
+  const loaded = await Promise.all([...keys].map(async (key) => [key, await loadOne(store, key)] as const));
   const images = new Map<string, ExportImage>();
   for (const [key, image] of loaded) if (image) images.set(key, image);
   return images;

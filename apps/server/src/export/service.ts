@@ -26,7 +26,7 @@ export async function exportTestDocx(ctx: AppContext, testCode: number, mode: Ex
     if (content.answers) refs.push(p.answer_pic_path);
     if (content.explanations) refs.push(p.comment_pic_path, ...imageSourcesInHtml(p.comments));
   }
-  const images = await loadImages(ctx.config.uploadsDir, refs);
+  const images = await loadImages(ctx.storage, refs);
 
   const data = await buildExportDocx({ test, mode, problems, images });
   return { data, fileName: exportFileName(test, mode), asciiFileName: asciiFileName(test, mode) };

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeAttachment, attachmentsDir } from '../boards/attachments';
+import { writeAttachment } from '../boards/attachments';
 import { setPasswordCost } from '../core/password';
+import { DiskStore } from '../storage/disk-store';
 import { openDatabase, type Db, type Dialect } from '../core/db';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemoData } from '../seed/demo-data';
@@ -123,12 +124,12 @@ function fileContents(dataDir: string): Record<string, string> {
 }
 
 async function fill(place: Source): Promise<void> {
-  await seedDemoData(place.db, { uploadsDir: path.join(place.dataDir, 'uploads') });
+  await seedDemoData(place.db, { storage: new DiskStore(place.dataDir) });
   const subject = await createSubject(place.db, { subject_name: '백업 검증 과목' });
   const test = await createTest(place.db, { subject_code: subject });
   for (let no = 1; no <= 30; no += 1) await createProblem(place.db, { test_code: test, no, question: `<p>백업 ${no}번 — 한글 “따옴표”와 '작은따옴표'</p>` });
   await createMember(place.db);
-  await writeAttachment(attachmentsDir(place.dataDir), Buffer.from('강의 자료 첨부파일 내용'));
+  await writeAttachment(new DiskStore(place.dataDir), Buffer.from('강의 자료 첨부파일 내용'));
 }
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -1,5 +1,8 @@
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FileStore } from '../core/file-store';
+import { copyStoredFiles } from '../storage/copy';
+import { DiskStore } from '../storage/disk-store';
 import { backupPostgres, backupSqlite, type DatabaseSnapshot } from './database-files';
 import {
   describeFile,
@@ -15,6 +18,8 @@ export interface BackupSource {
   /** postgres://… when the server runs on PostgreSQL; otherwise DATA_DIR/qbank.sqlite is used. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The S3 bucket holding the files when S3_* is set; DATA_DIR's folders otherwise. */
+  bucket?: FileStore;
 }
 
 /** A name that sorts by time and is safe on every file system: qbank-20261122-013000. */
@@ -43,9 +48,14 @@ export async function createBackup(source: BackupSource, outDir: string, now = n
       ? await backupPostgres(source.databaseUrl, path.join(workDir, databaseFile))
       : await backupSqlite(path.join(source.dataDir, 'qbank.sqlite'), path.join(workDir, databaseFile));
 
-    for (const folder of FILE_FOLDERS) {
-      const from = path.join(source.dataDir, folder);
-      if (existsSync(from)) cpSync(from, path.join(workDir, folder), { recursive: true });
+    if (source.bucket) {
+      // The bucket's keys are the disk layout, so the backup looks the same either way.
+      await copyStoredFiles(source.bucket, new DiskStore(workDir));
+    } else {
+      for (const folder of FILE_FOLDERS) {
+        const from = path.join(source.dataDir, folder);
+        if (existsSync(from)) cpSync(from, path.join(workDir, folder), { recursive: true });
+      }
     }
     const files = [];
     for (const relative of FILE_FOLDERS.flatMap((folder) => listFiles(workDir, folder))) {

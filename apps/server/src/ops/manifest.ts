@@ -3,6 +3,7 @@ import { createReadStream, existsSync, readdirSync, readFileSync, statSync } fro
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
+import { STORED_FOLDERS } from '../core/file-store';
 
 // A backup is a directory: the database (an SQLite file or a pg_dump archive), copies of the
 // file folders under DATA_DIR, and manifest.json, which lists everything with a SHA-256 so a
@@ -15,7 +16,7 @@ export const POSTGRES_BACKUP_FILE = 'database.dump';
  * Folders under DATA_DIR that hold user files: problem and post pictures (uploads/) and board
  * attachments (attachments/). The JWT secret and the dev mail outbox are left out on purpose.
  */
-export const FILE_FOLDERS = ['uploads', 'attachments'] as const;
+export const FILE_FOLDERS = STORED_FOLDERS;
 
 const fileEntrySchema = z.object({ path: z.string().min(1), size: z.number().int().min(0), sha256: z.string().length(64) });
 

@@ -9,11 +9,16 @@ import {
   sqliteSnapshot,
   type DatabaseSnapshot,
 } from './database-files';
+import type { FileStore } from '../core/file-store';
+import { copyStoredFiles, listStoredKeys } from '../storage/copy';
+import { DiskStore } from '../storage/disk-store';
 import { BackupError, FILE_FOLDERS, listFiles, verifyBackup, type BackupManifest } from './manifest';
 
 export interface RestoreTarget {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The S3 bucket that receives the files when S3_* is set; DATA_DIR's folders otherwise. */
+  bucket?: FileStore;
 }
 
 export interface RestoreResult {
@@ -86,7 +91,9 @@ export async function restoreBackup(backupDir: string, target: RestoreTarget, op
 
   const existing = await targetSnapshot(target);
   const existingRows = existing ? dataRows(existing) : 0;
-  const existingFiles = FILE_FOLDERS.flatMap((folder) => listFiles(target.dataDir, folder)).length;
+  const existingFiles = target.bucket
+    ? (await listStoredKeys(target.bucket)).length
+    : FILE_FOLDERS.flatMap((folder) => listFiles(target.dataDir, folder)).length;
   if ((existingRows > 0 || existingFiles > 0) && !options.force) {
     throw new BackupError(
       `the target is not empty (${existingRows} rows, ${existingFiles} files in ${target.dataDir}); pass --force to replace it ` +
@@ -97,7 +104,7 @@ export async function restoreBackup(backupDir: string, target: RestoreTarget, op
   mkdirSync(target.dataDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[-:.]/g, '');
   const staging = (name: string) => path.join(target.dataDir, `.${name}.restoring-${stamp}`);
-  const stagedFolders = FILE_FOLDERS.filter((folder) => existsSync(path.join(backupDir, folder)));
+  const stagedFolders = target.bucket ? [] : FILE_FOLDERS.filter((folder) => existsSync(path.join(backupDir, folder)));
   try {
     for (const folder of stagedFolders) cpSync(path.join(backupDir, folder), staging(folder), { recursive: true });
     if (dialect === 'sqlite') {
@@ -111,6 +118,9 @@ export async function restoreBackup(backupDir: string, target: RestoreTarget, op
     for (const name of [SQLITE_FILE, ...FILE_FOLDERS]) rmSync(staging(name), { recursive: true, force: true });
     throw error;
   }
+  // Into a bucket the files are written over (same keys, same bytes, each read back and
+  // compared); objects the backup does not hold stay, as orphans no row points at.
+  if (target.bucket) await copyStoredFiles(new DiskStore(backupDir), target.bucket);
 
   // Everything is checked; now swap. The old -wal and -shm go with the old file: left behind,
   // SQLite would replay them into the restored database.
@@ -120,7 +130,7 @@ export async function restoreBackup(backupDir: string, target: RestoreTarget, op
     for (const name of [SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`]) movedAside = moveAside(target.dataDir, name, asideDir) || movedAside;
     renameSync(staging(SQLITE_FILE), path.join(target.dataDir, SQLITE_FILE));
   }
-  for (const folder of FILE_FOLDERS) {
+  for (const folder of target.bucket ? [] : FILE_FOLDERS) {
     movedAside = moveAside(target.dataDir, folder, asideDir) || movedAside;
     if (stagedFolders.includes(folder)) renameSync(staging(folder), path.join(target.dataDir, folder));
   }

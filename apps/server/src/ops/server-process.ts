@@ -72,8 +72,8 @@ export async function freePort(): Promise<number> {
  * Starts the server with `env` (the caller passes the base environment, since only tests read
  * process.env) and resolves once it prints its ready line.
  */
-export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const [main, port] = await Promise.all([bundleServer(), freePort()]);
+export async function startServerProcess(env: NodeJS.ProcessEnv, options: { port?: number } = {}): Promise<ServerProcess> {
+  const [main, port] = await Promise.all([bundleServer(), options.port ?? freePort()]);
   const child = spawn(process.execPath, [main], {
     cwd: repoRoot,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },

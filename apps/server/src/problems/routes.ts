@@ -20,21 +20,26 @@ export async function problemRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Problem bodies, answers and explanations need an approved member (DESIGN.md §5).
-  api.get('/v1/problem', { schema: { querystring: problemsQuerySchema, response: { 200: problemsResponseSchema } } }, async (request) => {
+  // The same page for every approved member: served from ctx.contentCache after the guard.
+  api.get('/v1/problem', { schema: { querystring: problemsQuerySchema, response: { 200: problemsResponseSchema } } }, async (request, reply) => {
     await requireApprovedMember(request);
-    const { page, limit, ...filters } = request.query;
-    const [test, { rows, total }] = await Promise.all([
-      filters.test_code !== undefined ? getTestInfo(ctx, filters.test_code) : Promise.resolve(null),
-      listProblems(ctx.db, ctx.dialect, filters, { page, limit }),
-    ]);
-    return { problem: rows.map(presentProblem), problem_count: total, page, limit, test };
+    return ctx.contentCache.reply(request, reply, async () => {
+      const { page, limit, ...filters } = request.query;
+      const [test, { rows, total }] = await Promise.all([
+        filters.test_code !== undefined ? getTestInfo(ctx, filters.test_code) : Promise.resolve(null),
+        listProblems(ctx.db, ctx.dialect, filters, { page, limit }),
+      ]);
+      return { problem: rows.map(presentProblem), problem_count: total, page, limit, test };
+    });
   });
 
   // Set headers (common passages) are public, like the exam header.
-  api.get('/v1/problem/header', { schema: { querystring: headersQuerySchema, response: { 200: headersResponseSchema } } }, async (request) => {
-    await getTestInfo(ctx, request.query.test_code);
-    return { headers: await listSetHeaders(ctx.db, request.query.test_code) };
-  });
+  api.get('/v1/problem/header', { schema: { querystring: headersQuerySchema, response: { 200: headersResponseSchema } } }, async (request, reply) =>
+    ctx.contentCache.reply(request, reply, async () => {
+      await getTestInfo(ctx, request.query.test_code);
+      return { headers: await listSetHeaders(ctx.db, request.query.test_code) };
+    }),
+  );
 
   api.get('/v1/problem/:id', { schema: { params: problemParamsSchema, response: { 200: problemResponseSchema } } }, async (request) => {
     await requireApprovedMember(request);

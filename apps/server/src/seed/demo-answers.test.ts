@@ -10,7 +10,7 @@ describe('demo answers', () => {
 
   beforeAll(async () => {
     t = await createTestContext('sqlite');
-    await seedDemoData(t.db, { uploadsDir: t.config.uploadsDir });
+    await seedDemoData(t.db, { storage: t.app.ctx.storage });
     const row = await t.db
       .selectFrom('solve_runs')
       .select((eb) => ['test_code', eb.fn.countAll<number>().as('n')])

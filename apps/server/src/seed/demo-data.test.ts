@@ -8,6 +8,7 @@ import type { Database } from '../db/schema';
 import { DEMO_CLASSMATE_IDS } from './demo-answers';
 import { DEMO_PASSWORD, seedDemoData, type DemoAccount } from './demo-data';
 import { crc32, renderDemoImages } from './demo-images';
+import { DiskStore } from '../storage/disk-store';
 import { openTestDatabase, testDialects, type TestDatabase } from '../test/harness';
 import { syncReviewCards } from '../study/review-service';
 
@@ -72,7 +73,7 @@ describe.each(testDialects)('seedDemoData on %s', (dialect) => {
   beforeAll(async () => {
     handle = await openTestDatabase(dialect);
     uploadsDir = path.join(handle.dataDir, 'uploads');
-    result = await seedDemoData(handle.db, { uploadsDir, now: NOW });
+    result = await seedDemoData(handle.db, { storage: new DiskStore(handle.dataDir), now: NOW });
   });
 
   afterAll(async () => handle?.close());
@@ -341,7 +342,7 @@ describe.each(testDialects)('seedDemoData on %s', (dialect) => {
   it('does nothing on a second run', async () => {
     const before = await tableCounts();
     const filesBefore = readdirSync(uploadsDir).sort();
-    const again = await seedDemoData(handle.db, { uploadsDir, now: NOW });
+    const again = await seedDemoData(handle.db, { storage: new DiskStore(handle.dataDir), now: NOW });
     expect(again.seeded).toBe(false);
     expect(again.accounts).toEqual(result.accounts);
     expect(await tableCounts()).toEqual(before);

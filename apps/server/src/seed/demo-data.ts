@@ -5,6 +5,7 @@ import { buildProblemSearchText } from '../problems/search-text';
 import { hashPassword } from '../core/password';
 import { seedDemoDisputes } from './demo-disputes';
 import type { Database } from '../db/schema';
+import type { FileStore } from '../core/file-store';
 import { storeImage } from '../uploads/storage';
 import { seedDemoAnswers, type DemoExam } from './demo-answers';
 import { renderDemoImages, type DemoImageName } from './demo-images';
@@ -1110,7 +1111,7 @@ async function memberExists(db: Kysely<Database> | Trx, id: string): Promise<boo
  */
 export async function seedDemoData(
   db: Kysely<Database>,
-  options: { uploadsDir: string; now?: Date },
+  options: { storage: FileStore; now?: Date },
 ): Promise<{ seeded: boolean; accounts: DemoAccount[] }> {
   const accounts = demoAccounts();
   if (await memberExists(db, DEMO_MARKER_ID)) return { seeded: false, accounts };
@@ -1122,7 +1123,7 @@ export async function seedDemoData(
   const images = renderDemoImages();
   const imagePaths = {} as Record<DemoImageName, string>;
   for (const [name, bytes] of Object.entries(images) as Array<[DemoImageName, Buffer]>) {
-    imagePaths[name] = await storeImage(options.uploadsDir, bytes);
+    imagePaths[name] = await storeImage(options.storage, bytes);
   }
   const pic = (name: DemoImageName | undefined): string | null => (name ? imagePaths[name] : null);
 

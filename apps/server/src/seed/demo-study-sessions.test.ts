@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
 import { DEMO_PASSWORD, seedDemoData } from './demo-data';
@@ -9,7 +8,7 @@ describe.each(testDialects)('demo study sessions on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestContext(dialect);
-    await seedDemoData(t.db, { uploadsDir: path.join(t.config.uploadsDir, 'demo') });
+    await seedDemoData(t.db, { storage: t.app.ctx.storage });
     cookie = await loginCookie(t.app, 'demo-student', DEMO_PASSWORD);
   });
   afterAll(async () => t?.close());

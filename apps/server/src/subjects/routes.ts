@@ -28,10 +28,13 @@ export async function subjectRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/v1/subject/subjects', { schema: { querystring: subjectsQuerySchema, response: { 200: subjectsResponseSchema } } }, async (request) => {
-    const { page, limit, ...filters } = request.query;
-    return { ...(await searchSubjects(ctx, filters, { page, limit })), page, limit };
-  });
+  // Served from ctx.contentCache while the content version is unchanged.
+  api.get('/v1/subject/subjects', { schema: { querystring: subjectsQuerySchema, response: { 200: subjectsResponseSchema } } }, async (request, reply) =>
+    ctx.contentCache.reply(request, reply, async () => {
+      const { page, limit, ...filters } = request.query;
+      return { ...(await searchSubjects(ctx, filters, { page, limit })), page, limit };
+    }),
+  );
 
   api.get('/v1/subject/years', { schema: { querystring: subjectYearsQuerySchema, response: { 200: yearsResponseSchema } } }, async (request) => ({
     years: await listClassYears(ctx.db, request.query.subject_code),

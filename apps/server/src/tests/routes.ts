@@ -33,39 +33,47 @@ export async function testRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/v1/test/tests', { schema: { querystring: testsQuerySchema, response: { 200: testsResponseSchema } } }, async (request) => {
-    const { page, limit, ...filters } = request.query;
-    const { rows, total } = await listTests(ctx.db, ctx.dialect, filters, { page, limit });
-    return { tests: rows, total, count: rows.length, page, limit };
-  });
+  // The public reads answer from ctx.contentCache while the content version is unchanged.
+  const cached = ctx.contentCache;
 
-  api.get('/v1/test/count', { schema: { querystring: testFiltersSchema, response: { 200: testCountResponseSchema } } }, async (request) => {
-    const count = await countTests(ctx.db, ctx.dialect, request.query);
-    return { count, total: count };
-  });
+  api.get('/v1/test/tests', { schema: { querystring: testsQuerySchema, response: { 200: testsResponseSchema } } }, async (request, reply) =>
+    cached.reply(request, reply, async () => {
+      const { page, limit, ...filters } = request.query;
+      const { rows, total } = await listTests(ctx.db, ctx.dialect, filters, { page, limit });
+      return { tests: rows, total, count: rows.length, page, limit };
+    }),
+  );
 
-  api.get('/v1/test/years', { schema: { response: { 200: testYearsResponseSchema } } }, async () => ({
-    years: await listTestYears(ctx.db),
-  }));
+  api.get('/v1/test/count', { schema: { querystring: testFiltersSchema, response: { 200: testCountResponseSchema } } }, async (request, reply) =>
+    cached.reply(request, reply, async () => {
+      const count = await countTests(ctx.db, ctx.dialect, request.query);
+      return { count, total: count };
+    }),
+  );
 
   api.get(
     '/v1/subject/:id/tests',
     { schema: { params: subjectIdParamsSchema, querystring: subjectTestsQuerySchema, response: { 200: subjectTestsResponseSchema } } },
-    async (request) => {
-      const subject = await getSubject(ctx, request.params.id);
-      const { page, limit, search } = request.query;
-      const { rows, total } = await listTests(ctx.db, ctx.dialect, { subject_code: subject.subject_code, search }, { page, limit });
-      return { tests: rows, subject, total, page, limit };
-    },
+    async (request, reply) =>
+      cached.reply(request, reply, async () => {
+        const subject = await getSubject(ctx, request.params.id);
+        const { page, limit, search } = request.query;
+        const { rows, total } = await listTests(ctx.db, ctx.dialect, { subject_code: subject.subject_code, search }, { page, limit });
+        return { tests: rows, subject, total, page, limit };
+      }),
   );
 
-  api.get('/v1/test/:id', { schema: { params: testParamsSchema, response: { 200: testInfoResponseSchema } } }, async (request) => ({
-    test_info: await getTestInfo(ctx, request.params.id),
-  }));
+  api.get('/v1/test/years', { schema: { response: { 200: testYearsResponseSchema } } }, async (request, reply) =>
+    cached.reply(request, reply, async () => ({ years: await listTestYears(ctx.db) })),
+  );
 
-  api.get('/v1/test/:id/meta', { schema: { params: testParamsSchema, response: { 200: testMetaResponseSchema } } }, async (request) => ({
-    meta: await getTestMeta(ctx, request.params.id),
-  }));
+  api.get('/v1/test/:id', { schema: { params: testParamsSchema, response: { 200: testInfoResponseSchema } } }, async (request, reply) =>
+    cached.reply(request, reply, async () => ({ test_info: await getTestInfo(ctx, request.params.id) })),
+  );
+
+  api.get('/v1/test/:id/meta', { schema: { params: testParamsSchema, response: { 200: testMetaResponseSchema } } }, async (request, reply) =>
+    cached.reply(request, reply, async () => ({ meta: await getTestMeta(ctx, request.params.id) })),
+  );
 
   // The lead exam list is GET /v1/test/tests above (filters and paging in SQL; its total is the
   // filtered count, GET /v1/test/count without filters the overall one).

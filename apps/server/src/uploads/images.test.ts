@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
 import { PendingImages, decodeImageDataUrl, isUploadPath, linkInlineImages, uploadExists } from './images';
+import { DiskStore } from '../storage/disk-store';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.alloc(20)]);
@@ -20,8 +21,11 @@ function thrown(fn: () => unknown): AppError {
 }
 
 describe('problem images', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'qbank-images-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const root = mkdtempSync(path.join(tmpdir(), 'qbank-images-'));
+  const dir = path.join(root, 'uploads');
+  mkdirSync(dir);
+  const store = new DiskStore(root);
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('decodes a supported image whatever type the data URL claims', () => {
     expect(decodeImageDataUrl(dataUrl(PNG), 'question_pic').equals(PNG)).toBe(true);
@@ -45,11 +49,11 @@ describe('problem images', () => {
     for (const value of ['/uploads/../secret.png', '/uploads/a/b.png', 'uploads/a.png', '/uploads/.png', 'https://x/uploads/a.png', '/uploads/a.png?x']) {
       expect(isUploadPath(value), value).toBe(false);
     }
-    expect(await uploadExists(dir, '/uploads/none.png')).toBe(false);
+    expect(await uploadExists(store, '/uploads/none.png')).toBe(false);
   });
 
   it('checks every image before storing any, stores each content once, and links inline images', async () => {
-    const pending = new PendingImages(dir);
+    const pending = new PendingImages(store);
     pending.add(dataUrl(PNG), 'question_pic');
     expect(() => pending.add(dataUrl(Buffer.from('<html>')), 'answer_pic')).toThrow(AppError);
     expect(readdirSync(dir)).toEqual([]);
@@ -62,7 +66,7 @@ describe('problem images', () => {
     const gif = links.get(dataUrl(GIF))!;
     expect(png).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
     expect(gif).toMatch(/^\/uploads\/[0-9a-f]{64}\.gif$/);
-    expect(await uploadExists(dir, png)).toBe(true);
+    expect(await uploadExists(store, png)).toBe(true);
     expect(linkInlineImages(html, links)).toBe(`<p>가<img src="${png}" alt="a" /><img src="${gif}" /><img src="${png}" /></p>`);
   });
 });

@@ -1,10 +1,9 @@
-import { access } from 'node:fs/promises';
-import path from 'node:path';
 import { IMAGE_MAX_BYTES } from '@qbank/shared/authoring';
 import { base64DecodedSize, parseDataUrl } from '@qbank/shared/boards';
 import { ERROR_CODES } from '@qbank/shared/errors';
 import { AppError, validationError } from '../errors';
 import { messages } from '../messages';
+import type { FileStore } from '../core/file-store';
 import { sniffImageKind, storeImage } from './storage';
 
 // DESIGN.md §5 "Images" for problem and set-header pictures: a data URL is decoded, its bytes
@@ -29,14 +28,9 @@ export function isUploadPath(value: string): boolean {
 }
 
 /** The stored upload behind a `/uploads/…` path exists. */
-export async function uploadExists(uploadsDir: string, uploadPath: string): Promise<boolean> {
+export async function uploadExists(store: FileStore, uploadPath: string): Promise<boolean> {
   if (!isUploadPath(uploadPath)) return false;
-  try {
-    await access(path.join(uploadsDir, uploadPath.slice('/uploads/'.length)));
-    return true;
-  } catch {
-    return false;
-  }
+  return (await store.size(uploadPath.slice(1))) !== null;
 }
 
 /** Decodes and checks one data URL: 400 when it is not a supported image, 413 above 5 MB. */
@@ -56,7 +50,7 @@ export function decodeImageDataUrl(dataUrl: string, field: string): Buffer {
 export class PendingImages {
   private readonly images = new Map<string, Buffer>();
 
-  constructor(private readonly uploadsDir: string) {}
+  constructor(private readonly store: FileStore) {}
 
   add(dataUrl: string, field: string): void {
     if (!this.images.has(dataUrl)) this.images.set(dataUrl, decodeImageDataUrl(dataUrl, field));
@@ -73,7 +67,7 @@ export class PendingImages {
   /** Writes the images; returns data URL → public path. */
   async storeAll(): Promise<Map<string, string>> {
     const links = new Map<string, string>();
-    for (const [dataUrl, bytes] of this.images) links.set(dataUrl, await storeImage(this.uploadsDir, bytes));
+    for (const [dataUrl, bytes] of this.images) links.set(dataUrl, await storeImage(this.store, bytes));
     return links;
   }
 }

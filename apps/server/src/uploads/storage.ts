@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile, access } from 'node:fs/promises';
-import path from 'node:path';
+import { storedKey, type FileStore } from '../core/file-store';
 
-// DESIGN.md §5: images are stored under DATA_DIR/uploads with a content-hash name and
-// served at /uploads/<name>. The same bytes always map to the same file.
+// DESIGN.md §5: images are stored under uploads/ (DATA_DIR or the bucket) with a content-hash
+// name and served at /uploads/<name>. The same bytes always map to the same file.
 export type ImageKind = 'png' | 'jpeg' | 'gif' | 'webp';
 
 const EXTENSIONS: Record<ImageKind, string> = { png: 'png', jpeg: 'jpg', gif: 'gif', webp: 'webp' };
+export const IMAGE_CONTENT_TYPES: Record<ImageKind, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
 export function sniffImageKind(bytes: Buffer): ImageKind | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
@@ -17,16 +17,10 @@ export function sniffImageKind(bytes: Buffer): ImageKind | null {
 }
 
 /** Stores the image and returns its public path (`/uploads/<sha256>.<ext>`). */
-export async function storeImage(uploadsDir: string, bytes: Buffer): Promise<string> {
+export async function storeImage(store: FileStore, bytes: Buffer): Promise<string> {
   const kind = sniffImageKind(bytes);
   if (!kind) throw new Error('not a supported image');
   const name = `${createHash('sha256').update(bytes).digest('hex')}.${EXTENSIONS[kind]}`;
-  await mkdir(uploadsDir, { recursive: true });
-  const file = path.join(uploadsDir, name);
-  try {
-    await access(file);
-  } catch {
-    await writeFile(file, bytes);
-  }
+  await store.put(storedKey('uploads', name), bytes, { contentType: IMAGE_CONTENT_TYPES[kind], ifAbsent: true });
   return `/uploads/${name}`;
 }

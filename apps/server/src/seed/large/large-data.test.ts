@@ -19,7 +19,7 @@ describe.each(testDialects)('seed:large on %s', (dialect) => {
 
   beforeAll(async () => {
     ctx = await createTestContext(dialect);
-    summary = await seedLargeData(ctx.db, ctx.dialect, { scale: SCALE, uploadsDir: ctx.config.uploadsDir, questions });
+    summary = await seedLargeData(ctx.db, ctx.dialect, { scale: SCALE, storage: ctx.app.ctx.storage, questions });
     cookie = await loginCookie(ctx.app, summary.accounts.student, LARGE_PASSWORD);
   }, 60_000);
   afterAll(async () => ctx?.close());
@@ -149,7 +149,7 @@ describe.each(testDialects)('seed:large on %s', (dialect) => {
   });
 
   it('refuses a second run on the same database', async () => {
-    await expect(seedLargeData(ctx.db, ctx.dialect, { scale: SCALE, uploadsDir: ctx.config.uploadsDir, questions })).rejects.toThrow(/empty database/);
+    await expect(seedLargeData(ctx.db, ctx.dialect, { scale: SCALE, storage: ctx.app.ctx.storage, questions })).rejects.toThrow(/empty database/);
     expect(await count('problems')).toBe(summary.counts.problems);
   });
 });

@@ -6,6 +6,7 @@ import type { Dialect } from '../../core/db';
 import type { Database } from '../../db/schema';
 import { storeImage } from '../../uploads/storage';
 import { renderDemoImages, type DemoImageName } from '../demo-images';
+import type { FileStore } from '../../core/file-store';
 import {
   BASIC_TOPICS, BOX_NAMES, CLINICAL_TOPICS, EXAM_KINDS, GIVEN_SYLLABLES, REPLY_TEMPLATES, SUBJECTS, SURNAMES, type SubjectSpec,
 } from './catalog';
@@ -43,8 +44,8 @@ const MAX_PARAMETERS = 30_000;
 
 export interface LargeSeedOptions {
   scale: number;
-  /** Where the server keeps uploads (config.uploadsDir for the same DATA_DIR). */
-  uploadsDir: string;
+  /** Where the server keeps uploads (the store of the same DATA_DIR or bucket). */
+  storage: FileStore;
   log?: (line: string) => void;
   questions?: KorMedQuestion[];
   now?: Date;
@@ -173,7 +174,7 @@ export async function seedLargeData(db: Kysely<Database>, dialect: Dialect, opti
 
   const pictures = {} as Record<DemoImageName, string>;
   for (const [name, bytes] of Object.entries(renderDemoImages()) as Array<[DemoImageName, Buffer]>) {
-    pictures[name] = await storeImage(options.uploadsDir, bytes);
+    pictures[name] = await storeImage(options.storage, bytes);
   }
   // One hash for everyone: scrypt at production cost takes a noticeable fraction of a second.
   const passwordHash = await hashPassword(LARGE_PASSWORD);

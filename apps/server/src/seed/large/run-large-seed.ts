@@ -9,6 +9,7 @@ import { openDatabase } from '../../core/db';
 import { refreshPlannerStatistics } from '../../core/planner-statistics';
 import { migrateToLatest } from '../../db/migrate';
 import { loadConfig } from '../../env';
+import { DiskStore } from '../../storage/disk-store';
 import { seedLargeData } from './large-data';
 import { DEFAULT_QUESTIONS_FILE, loadKorMedQuestions, SAMPLE_QUESTIONS_FILE } from './problem-text';
 
@@ -47,8 +48,6 @@ if (!existsSync(questionsFile)) {
 const dataDir = path.resolve(values['data-dir'] ?? './data-large');
 // DATABASE_URL is read through env.ts, the one module that reads the environment.
 const databaseUrl = values['database-url'] ?? loadConfig().databaseUrl;
-// Same layout as env.ts's config.uploadsDir for DATA_DIR=dataDir.
-const uploadsDir = path.join(dataDir, 'uploads');
 
 /** The URL as printed: a password in it stays off the terminal. */
 function withoutPassword(url: string): string {
@@ -61,7 +60,7 @@ const started = performance.now();
 const { db, dialect } = openDatabase({ databaseUrl, dataDir });
 try {
   await migrateToLatest(db);
-  const summary = await seedLargeData(db, dialect, { scale, uploadsDir, questions: loadKorMedQuestions(questionsFile), log: (line) => console.log(`[seed:large ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`) });
+  const summary = await seedLargeData(db, dialect, { scale, storage: new DiskStore(dataDir), questions: loadKorMedQuestions(questionsFile), log: (line) => console.log(`[seed:large ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`) });
   await refreshPlannerStatistics(db, dialect, 'bulk');
   const json = JSON.stringify(summary, null, 2);
   if (values.summary) {
