@@ -5,6 +5,7 @@ import * as problemListingIndex from './migrations/2026-11-22-002-problem-listin
 import * as lowerCasedSearchText from './migrations/2026-11-22-003-lower-cased-search-text';
 import * as answerRecord from './migrations/2026-11-24-001-answer-record';
 import * as problemNotes from './migrations/2026-11-24-002-problem-notes';
+import * as choseongSearch from './migrations/2026-11-24-060-choseong-search';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from disk, so the bundled server carries them.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-003-lower-cased-search-text': lowerCasedSearchText,
   '2026-11-24-001-answer-record': answerRecord,
   '2026-11-24-002-problem-notes': problemNotes,
+  '2026-11-24-060-choseong-search': choseongSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
