@@ -16,6 +16,7 @@ import { memberRoutes } from './members/routes';
 import { classRoutes } from './classes/routes';
 import { problemRoutes } from './problems/routes';
 import { problemAuthoringRoutes } from './problems/authoring-routes';
+import { problemCreateRoutes } from './problems/authoring-create-routes';
 import { assignmentRoutes } from './assignments/routes';
 import { subjectRoutes } from './subjects/routes';
 import { testRoutes } from './tests/routes';
@@ -107,6 +108,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(classRoutes);
   await app.register(problemRoutes);
   await app.register(problemAuthoringRoutes);
+  await app.register(problemCreateRoutes);
   await app.register(assignmentRoutes);
   await app.register(replyRoutes);
   await app.register(boxRoutes);

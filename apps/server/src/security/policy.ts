@@ -111,6 +111,7 @@ export const POLICY: Readonly<Record<string, RoutePolicy>> = {
   'GET /v1/problem/:id/detail': ASSIGNEE_OR_LEAD,
   'PATCH /v1/problem/:id': LEADS,
   'PUT /v1/problem': LEADS,
+  'POST /v1/problem': LEADS,
   'GET /v1/problem/:id/versions': LEADS,
   'POST /v1/problem/:id/versions/:versionCode/restore': LEADS,
   'POST /v1/problem/:id/submit': ASSIGNEE_OR_LEAD,

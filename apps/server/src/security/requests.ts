@@ -129,6 +129,11 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     route: '/v1/problem',
     body: { uid: w.fx.problem2, test_code: w.fx.exam, no: 2, type: 1, question: `<p>${w.unique('고친 문제 ')}</p>` },
   }),
+  'POST /v1/problem': async (w) => ({
+    method: 'POST',
+    route: '/v1/problem',
+    body: { test_code: await w.fresh.test(), no: 1, type: 1, question: '<p>새로 만든 문제</p>', illustration: '① 가\n② 나', answer: '1' },
+  }),
   'GET /v1/problem/:id/versions': (w) => get('/v1/problem/:id/versions', { id: w.fx.problem }, { page: '1', limit: '10' }),
   'POST /v1/problem/:id/versions/:versionCode/restore': async (w) => {
     const { uid, version } = await w.fresh.problemWithVersion();
