@@ -17,6 +17,7 @@ import { classRoutes } from './classes/routes';
 import { problemRoutes } from './problems/routes';
 import { problemAuthoringRoutes } from './problems/authoring-routes';
 import { problemCreateRoutes } from './problems/authoring-create-routes';
+import { importRoutes } from './imports/routes';
 import { assignmentRoutes } from './assignments/routes';
 import { subjectRoutes } from './subjects/routes';
 import { testRoutes } from './tests/routes';
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(problemRoutes);
   await app.register(problemAuthoringRoutes);
   await app.register(problemCreateRoutes);
+  await app.register(importRoutes);
   await app.register(assignmentRoutes);
   await app.register(replyRoutes);
   await app.register(boxRoutes);

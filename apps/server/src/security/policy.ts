@@ -84,6 +84,8 @@ export const POLICY: Readonly<Record<string, RoutePolicy>> = {
   'DELETE /v1/test/:id': LEADS,
   // Carries answers and explanations.
   'GET /v1/test/:id/export': APPROVED,
+  'POST /v1/test/:id/import': LEADS,
+  'GET /v1/test/import-template': LEADS,
 
   // ---- subjects and classes
   'GET /v1/subject/subjects': PUBLIC,

@@ -97,6 +97,13 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   'GET /v1/test/:id/delete-check': (w) => get('/v1/test/:id/delete-check', { id: w.fx.exam }),
   'DELETE /v1/test/:id': async (w) => ({ method: 'DELETE', route: '/v1/test/:id', params: { id: await w.fresh.test() } }),
   'GET /v1/test/:id/export': (w) => get('/v1/test/:id/export', { id: w.fx.exam }, { format: 'docx', mode: 'all' }),
+  'POST /v1/test/:id/import': async (w) => ({
+    method: 'POST',
+    route: '/v1/test/:id/import',
+    params: { id: await w.fresh.test() },
+    body: { problems: [{ no: 1, type: 1, choice_type: 4, question: '가져온 문제', illustration: '① 가\n② 나\n③ 다\n④ 라', answer: '②', comments: '' }] },
+  }),
+  'GET /v1/test/import-template': () => get('/v1/test/import-template', undefined, { format: 'csv' }),
 
   'GET /v1/subject/subjects': () => get('/v1/subject/subjects', undefined, { search: '해부', grade: '1', subject_type: '0' }),
   'GET /v1/subject/years': (w) => get('/v1/subject/years', undefined, { subject_code: String(w.fx.subject) }),
