@@ -86,6 +86,7 @@ export const POLICY: Readonly<Record<string, RoutePolicy>> = {
   'GET /v1/test/:id/export': APPROVED,
   'POST /v1/test/:id/import': LEADS,
   'GET /v1/test/import-template': LEADS,
+  'GET /v1/box/:id/export': OWN_BOX,
 
   // ---- subjects and classes
   'GET /v1/subject/subjects': PUBLIC,

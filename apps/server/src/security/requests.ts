@@ -202,6 +202,7 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   'POST /v1/box/solve-boxes': () => ({ method: 'POST', route: '/v1/box/solve-boxes' }),
   'DELETE /v1/box/:id': async (w) => ({ method: 'DELETE', route: '/v1/box/:id', params: { id: await w.fresh.boxOfStudent() } }),
   'GET /v1/box/:id/problem': (w) => get('/v1/box/:id/problem', { id: w.fx.box }, { type: '1', q: '신경' }),
+  'GET /v1/box/:id/export': (w) => get('/v1/box/:id/export', { id: w.fx.box }, { format: 'docx', mode: 'all' }),
   'POST /v1/box/:boxId/problem/:problemId': (w) => ({ method: 'POST', route: '/v1/box/:boxId/problem/:problemId', params: { boxId: w.fx.box, problemId: w.fx.problem2 } }),
   'DELETE /v1/box/:boxId/problem/:problemId': (w) => ({ method: 'DELETE', route: '/v1/box/:boxId/problem/:problemId', params: { boxId: w.fx.box, problemId: w.fx.problem2 } }),
 
