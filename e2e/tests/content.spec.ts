@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import JSZip from 'jszip';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
 import { createExam, importPaperWithoutProblem2, signIn } from '../support/content-fixtures';
 
@@ -25,4 +27,26 @@ test('demo-lead imports a .docx exam with a preview and one excluded row, then f
   await expect(page.getByText('‘당ㄴ’ 검색 결과 1문항')).toBeVisible();
   await expect(page.getByText('제2형 당뇨병 환자의 1차 약제로')).toBeVisible();
   await page.screenshot({ path: 'test-results/content-choseong-1280.png' });
+});
+
+test('demo-student exports a box from the library as a Word file with their own last answer', async ({ page }) => {
+  await signIn(page, 'demo-student', '/dashboard/library');
+  const exams = await (await page.request.get('/v1/test/tests?page=1&limit=1')).json();
+  const problems = await (await page.request.get(`/v1/problem?test_code=${exams.tests[0].test_code}&limit=1&page=1`)).json();
+  const uid = problems.problem[0].uid as number;
+  const box = (await (await page.request.post('/v1/box', { data: { box_name: `e2e 오답 노트 ${Date.now().toString(36)}` } })).json()).box;
+  expect((await page.request.post(`/v1/box/${box.code}/problem/${uid}`)).ok()).toBe(true);
+
+  await page.goto(`/dashboard/library?box=${box.code}`);
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(box.box_name) })).toBeVisible();
+  await page.getByRole('button', { name: '내보내기' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: '문제+정답+해설' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^e2e_오답_노트_.*_문제\+정답\+해설\.docx$/);
+  const bytes = await readFile((await download.path())!);
+  const xml = await (await JSZip.loadAsync(bytes)).file('word/document.xml')!.async('string');
+  expect(xml).toContain('내 답');
+  expect(xml).toContain('출처:');
+  await page.screenshot({ path: 'test-results/content-library-1280.png' });
 });

@@ -9,6 +9,7 @@ import { messages } from '../messages';
 import { useBoxProblems, useRemoveFromBox, type BoxProblemFilters } from './api';
 // Cross-feature use: only the viewer's public components, never the problems api.ts.
 import { ExportMenu } from '../problems/components/export-menu';
+import { problemSearchPlaceholder } from '../problems/search-messages';
 import { ProblemCards, ProblemDetailModal, ProblemTable } from './box-problem-list';
 import { m, b, TYPE_OPTIONS, failure, positiveInt } from './library-shared';
 
@@ -128,7 +129,7 @@ function FiltersForm({ problems, filters, onFilters }: { problems: BoxProblem[];
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <TextInput
             label={m.search}
-            placeholder={m.searchPlaceholder}
+            placeholder={problemSearchPlaceholder}
             value={q}
             onChange={(event) => setQ(event.currentTarget.value)}
             style={{ flex: 1, minWidth: 0 }}
