@@ -19,7 +19,7 @@ export function htmlToLines(html: string): DocumentLine[] {
   const marked = html
     // Paragraphs inside a table cell stay on the row's line.
     .replace(/<tr\b[\s\S]*?<\/tr>/g, (row) => row.replace(/<\/?p\b[^>]*>/g, ' '))
-    .replace(/<img\b[^>]*?\bsrc="([^"]*)"[^>]*>/g, (_, src: string) => `\u0001${src}\u0002`)
+    .replace(/<img\b[^>]*?\bsrc="([^"]*)"[^>]*>/g, (_, src: string) => `\uE000${src}\uE001`)
     .replace(/<\/(td|th)>/g, ' ')
     .replace(/<br\s*\/?>|<\/(p|h[1-6]|li|tr|caption)>/g, '\n')
     .replace(/<[^>]+>/g, '');
@@ -27,7 +27,7 @@ export function htmlToLines(html: string): DocumentLine[] {
     .split('\n')
     .map((raw) => {
       const images: string[] = [];
-      const text = raw.replace(/\u0001([^\u0002]*)\u0002/g, (_, src: string) => {
+      const text = raw.replace(/\uE000([^\uE001]*)\uE001/g, (_, src: string) => {
         images.push(src);
         return ' ';
       });
