@@ -15,7 +15,7 @@ const serverFeatures = {
   members: [],
   auth: ['members'],
   uploads: [],
-  export: ['tests'],
+  export: ['tests', 'boxes'],
   problems: ['tests', 'uploads'],
   authoring: ['problems', 'tests', 'subjects', 'uploads', 'study', 'notifications'],
   assignments: ['authoring', 'problems', 'tests', 'notifications'],
@@ -28,6 +28,7 @@ const serverFeatures = {
   notes: ['problems'],
   notifications: [],
   disputes: ['authoring', 'problems', 'notifications'],
+  imports: ['authoring', 'export', 'uploads'],
 };
 const webCore = ['lib', 'components', 'messages.ts', 'common'];
 const webFeatures = {
@@ -49,6 +50,7 @@ const webFeatures = {
   solve: ['boxes', 'problems', 'tests', 'stats', 'notes', 'disputes'],
   boards: [],
   study: ['boxes', 'solve', 'problems', 'notes'],
+  imports: ['authoring'],
 };
 
 function layerZones(root, core, features, testHelpers) {
@@ -100,7 +102,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', '**/test-fixtures.ts'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',

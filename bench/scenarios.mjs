@@ -1,5 +1,6 @@
 // The load scenarios of issue 7 item 2, built from the seed:large summary. Each `next()` hands
 // out the following request, so rotating ids spread over the whole run and over all connections.
+import { getChoseong } from 'es-hangul';
 import { bearer } from './api.mjs';
 
 /** Spec §9 page sizes, as the web app asks for them (apps/web/src/problems/api.ts, tests/api.ts). */
@@ -131,9 +132,20 @@ export function buildScenarios({ summary, token, boxCodes, base, load, statsToke
   ];
 }
 
+/**
+ * 초성 search (issue 16): the initials of the most frequent term ("혈액검사" → "ㅎㅇㄱㅅ", the
+ * choseong index) and its first syllable followed by initials ("혈ㅇㄱㅅ", the mixed path).
+ */
+function choseongTerms(terms) {
+  const [frequent] = terms;
+  if (!frequent) return [];
+  const initials = getChoseong(frequent).replace(/\s+/g, '');
+  return [initials, [...frequent][0] + [...initials].slice(1).join('')];
+}
+
 /** One short run per search term at a single connection: what one user waits, term by term. */
 export function buildSearchTermScenarios({ summary, token, load }) {
-  return summary.searchTerms.map((q) => ({
+  return [...summary.searchTerms, ...choseongTerms(summary.searchTerms)].map((q) => ({
     name: `search "${q}" (1 connection)`,
     kind: 'search-term',
     term: q,

@@ -16,6 +16,8 @@ import { memberRoutes } from './members/routes';
 import { classRoutes } from './classes/routes';
 import { problemRoutes } from './problems/routes';
 import { problemAuthoringRoutes } from './authoring/routes';
+import { problemCreateRoutes } from './authoring/create-routes';
+import { importRoutes } from './imports/routes';
 import { assignmentRoutes } from './assignments/routes';
 import { subjectRoutes } from './subjects/routes';
 import { testRoutes } from './tests/routes';
@@ -137,6 +139,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(classRoutes);
   await app.register(problemRoutes);
   await app.register(problemAuthoringRoutes);
+  await app.register(problemCreateRoutes);
+  await app.register(importRoutes);
   await app.register(assignmentRoutes);
   await app.register(replyRoutes);
   await app.register(boxRoutes);

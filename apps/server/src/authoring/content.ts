@@ -177,7 +177,13 @@ async function lockProblem(ctx: AppContext, trx: Trx, uid: number): Promise<Prob
   return row;
 }
 
-async function checkLinks(trx: Trx, problem: ProblemRow, values: ContentValues, classUids: number[] | undefined): Promise<void> {
+/** The set header and classes belong to the problem's exam, and a new number is free (409). */
+export async function checkLinks(
+  trx: Trx,
+  problem: Pick<ProblemRow, 'test_code' | 'type' | 'no' | 'set_header_code'>,
+  values: ContentValues,
+  classUids: number[] | undefined,
+): Promise<void> {
   if (values.set_header_code !== undefined && values.set_header_code !== null && values.set_header_code !== problem.set_header_code) {
     const header = await trx.selectFrom('set_headers').select('test_code').where('code', '=', values.set_header_code).executeTakeFirst();
     if (!header || header.test_code !== problem.test_code) {
@@ -218,7 +224,19 @@ export async function writeProblemContent(
   prepared: PreparedChanges,
   options: WriteOptions,
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute((trx) => writeProblemContentIn(ctx, trx, editor, uid, prepared, options));
+}
+
+/** The same save inside a caller's transaction (a bulk import fills many slots in one). */
+export async function writeProblemContentIn(
+  ctx: AppContext,
+  trx: Trx,
+  editor: MemberRow,
+  uid: number,
+  prepared: PreparedChanges,
+  options: WriteOptions,
+): Promise<void> {
+  {
     const current = await lockProblem(ctx, trx, uid);
     for (const [column, value] of Object.entries(prepared.keepOnly) as Array<[PicColumn, string]>) {
       if (current[column] !== value) throw validationError(messages.imagePathInvalid, { [column]: messages.imagePathInvalid });
@@ -284,5 +302,5 @@ export async function writeProblemContent(
     // A new key re-judges every stored answer in this transaction (rejudge.ts).
     if (saved.answer !== current.answer || saved.type !== current.type) await rejudgeProblemAnswers(trx, uid);
     await options.afterWrite?.(trx, saved, true);
-  });
+  }
 }

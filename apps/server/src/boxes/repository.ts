@@ -1,8 +1,8 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
 import { nowIso } from '../core/db';
-import { containsText } from '../core/search';
 import type { Database } from '../db/schema';
+import { matchesSearch } from '../problems/repository';
 
 const boxColumns = ['boxes.code', 'boxes.box_name', 'boxes.precidence', 'boxes.solve_slot', 'boxes.creation_time'] as const;
 
@@ -129,7 +129,7 @@ export function listBoxProblems(
     .$if(filters.subject_code !== undefined, (qb) => qb.where('tests.subject_code', '=', filters.subject_code!))
     .$if(filters.year !== undefined, (qb) => qb.where('tests.year', '=', filters.year!))
     .$if(filters.type !== undefined, (qb) => qb.where('problems.type', '=', filters.type!))
-    .$if(filters.q !== undefined, (qb) => qb.where(containsText(dialect, 'problems.search_text', filters.q!)))
+    .$if(filters.q !== undefined, (qb) => qb.where((eb) => matchesSearch(eb, dialect, filters.q!)))
     .orderBy('box_problems.creation_time', 'desc')
     .orderBy('problems.uid', 'desc')
     .limit(1000)

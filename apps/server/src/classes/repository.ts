@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
-import { containsText } from '../core/search';
+import { containsNameText } from '../core/choseong';
 import type { Database } from '../db/schema';
 
 export interface ClassRow {
@@ -48,7 +48,7 @@ export async function listSubjectClasses(
       qb.where('classes.class_date', '>=', `${filters.year}-01-01`).where('classes.class_date', '<=', `${filters.year}-12-31`),
     )
     .$if(filters.search !== undefined, (qb) =>
-      qb.where((eb) => eb.or([containsText(dialect, 'classes.class_name', filters.search!), containsText(dialect, 'classes.professor', filters.search!)])),
+      qb.where((eb) => eb.or([containsNameText(dialect, 'classes.class_name', filters.search!), containsNameText(dialect, 'classes.professor', filters.search!)])),
     );
   const [rows, count] = await Promise.all([
     base

@@ -9,6 +9,7 @@ import * as studySessions from './migrations/2026-11-24-020-study-sessions';
 import * as reviewDeck from './migrations/2026-11-24-030-review-deck';
 import * as answerStatistics from './migrations/2026-11-24-040-answer-statistics';
 import * as disputesNotifications from './migrations/2026-11-24-050-disputes-notifications';
+import * as choseongSearch from './migrations/2026-11-24-060-choseong-search';
 import * as contentVersion from './migrations/2026-11-24-070-content-version';
 import type { Database } from './schema';
 
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-030-review-deck': reviewDeck,
   '2026-11-24-040-answer-statistics': answerStatistics,
   '2026-11-24-050-disputes-notifications': disputesNotifications,
+  '2026-11-24-060-choseong-search': choseongSearch,
   '2026-11-24-070-content-version': contentVersion,
 };
 

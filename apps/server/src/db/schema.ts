@@ -83,6 +83,8 @@ export interface ProblemsTable {
   answer_pic_path: string | null;
   comment_pic_path: string | null;
   search_text: Generated<string>;
+  /** Filled by the database from search_text (migration 2026-11-24-060); never written by the app. */
+  choseong_text: Generated<string>;
   set_header_code: number | null;
   updated_by: number | null;
   creation_time: Generated<string>;

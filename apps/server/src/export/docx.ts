@@ -104,7 +104,7 @@ function textRuns(text: string, options: { bold?: boolean } = {}): TextRun[] {
   return parts.map((part, index) => new TextRun({ text: part, bold: options.bold, break: index > 0 ? 1 : undefined }));
 }
 
-class DocumentBuilder {
+export class DocumentBuilder {
   private readonly children: FileChild[] = [];
   private readonly html: HtmlOptions;
 
@@ -270,9 +270,14 @@ export async function buildExportDocx(input: ExportDocumentInput): Promise<Buffe
     if (content.explanations) builder.explanation(problem);
   }
 
+  return packDocument(`${title} (${EXPORT_MODES[mode]})`, builder.content);
+}
+
+/** The document around the content: Korean fonts and language, title and heading styles. */
+export function packDocument(title: string, children: FileChild[]): Promise<Buffer> {
   const document = new Document({
     creator: 'qbank',
-    title: `${title} (${EXPORT_MODES[mode]})`,
+    title,
     styles: {
       default: {
         document: {
@@ -283,7 +288,7 @@ export async function buildExportDocx(input: ExportDocumentInput): Promise<Buffe
         heading2: { run: { font: FONT, size: 26, bold: true, color: '1F3864' }, paragraph: { spacing: { before: 360, after: 120 }, keepNext: true } },
       },
     },
-    sections: [{ children: builder.content }],
+    sections: [{ children }],
   });
   return Packer.toBuffer(document);
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DOCX_CONTENT_TYPE, exportQuerySchema } from '@qbank/shared/export';
+import { boxParamsSchema } from '@qbank/shared/boxes';
 import { testParamsSchema } from '@qbank/shared/tests';
 import { requireApprovedMember } from '../core/auth-guards';
 import { attachmentDisposition } from './file-name';
 import { exportTestDocx } from './service';
+import { exportBoxDocx } from './box-service';
 
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -15,6 +17,17 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   api.get('/v1/test/:id/export', { schema: { params: testParamsSchema, querystring: exportQuerySchema } }, async (request, reply) => {
     await requireApprovedMember(request);
     const file = await exportTestDocx(ctx, request.params.id, request.query.mode);
+    return reply
+      .header('Content-Type', DOCX_CONTENT_TYPE)
+      .header('Content-Disposition', attachmentDisposition(file.fileName, file.asciiFileName))
+      .header('Cache-Control', 'no-store')
+      .send(file.data);
+  });
+
+  // Issue 16: a box (오답 노트 included) as a Word file, for its owner only.
+  api.get('/v1/box/:id/export', { schema: { params: boxParamsSchema, querystring: exportQuerySchema } }, async (request, reply) => {
+    const member = await requireApprovedMember(request);
+    const file = await exportBoxDocx(ctx, member.code, request.params.id, request.query.mode);
     return reply
       .header('Content-Type', DOCX_CONTENT_TYPE)
       .header('Content-Disposition', attachmentDisposition(file.fileName, file.asciiFileName))

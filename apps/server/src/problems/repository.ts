@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type SqlBool, type Expression } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
+import { choseongBigrams, choseongFtsQuery, mixedPattern, parseSearchQuery, type SearchQuery } from '../core/choseong';
 import { containsLowerCasedText, containsText, isBigramTerm } from '../core/search';
 import type { Database } from '../db/schema';
 
@@ -20,11 +21,14 @@ function ftsPhrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-function matchesSearch(
+/** The search filter of the problem search, the viewers and the library (초성 included). */
+export function matchesSearch(
   eb: ExpressionBuilder<Database, 'problems'>,
   dialect: Dialect,
   text: string,
 ): Expression<SqlBool> {
+  const query = parseSearchQuery(text);
+  if (query.kind !== 'text') return matchesChoseong(eb, dialect, query);
   if (dialect === 'sqlite') {
     if (isBigramTerm(text)) {
       return eb('problems.uid', 'in', sql<number>`(select rowid from problems_bigram_fts where problems_bigram_fts match ${ftsPhrase(text)})`);
@@ -37,6 +41,28 @@ function matchesSearch(
   return isBigramTerm(text)
     ? sql<SqlBool>`qbank_bigrams(problems.search_text) @> array[${text.toLowerCase()}]`
     : containsLowerCasedText('problems.search_text', text);
+}
+
+// 초성 queries (core/choseong.ts): the choseong document's bigram index finds the candidates, then
+// LIKE on that document (initials only) or the search document with a pattern (mixed) confirms them.
+function matchesChoseong(
+  eb: ExpressionBuilder<Database, 'problems'>,
+  dialect: Dialect,
+  query: Exclude<SearchQuery, { kind: 'text' }>,
+): Expression<SqlBool> {
+  const segments = query.kind === 'initials' ? [query.initials] : query.segments;
+  const confirm =
+    query.kind === 'initials'
+      ? containsLowerCasedText('problems.choseong_text', query.initials)
+      : dialect === 'sqlite'
+        ? sql<SqlBool>`problems.search_text glob ${mixedPattern(dialect, query.text)}`
+        : sql<SqlBool>`problems.search_text ~ ${mixedPattern(dialect, query.text)}`;
+  if (segments.length === 0) return confirm;
+  const candidates =
+    dialect === 'sqlite'
+      ? eb('problems.uid', 'in', sql<number>`(select rowid from problems_choseong_fts where problems_choseong_fts match ${choseongFtsQuery(segments)})`)
+      : sql<SqlBool>`qbank_bigrams(problems.choseong_text) @> ${choseongBigrams(segments)}::text[]`;
+  return eb.and([candidates, confirm]);
 }
 
 /**

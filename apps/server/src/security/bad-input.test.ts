@@ -33,7 +33,7 @@ const destructive = (key: string) => key.startsWith('DELETE ') || /\/v1\/member\
 const FUZZ_ORDER = Object.keys(POLICY).sort((a, b) => Number(destructive(a)) - Number(destructive(b)));
 
 // Routes whose success is a file, not JSON: their refusals are still JSON.
-const FILE_ROUTES = new Set(['GET /v1/test/:id/export', 'GET /v1/test/:id/item-analysis/xlsx', 'GET /boards/:id/contents/:contentId/attachment']);
+const FILE_ROUTES = new Set(['GET /v1/test/:id/export', 'GET /v1/test/:id/item-analysis/xlsx', 'GET /boards/:id/contents/:contentId/attachment', 'GET /v1/test/import-template', 'GET /v1/box/:id/export']);
 
 function responseProblems(key: string, response: LightMyRequestResponse): string[] {
   const problems = errorFormatProblems(response);

@@ -87,6 +87,9 @@ export const POLICY: Readonly<Record<string, RoutePolicy>> = {
   'DELETE /v1/test/:id': LEADS,
   // Carries answers and explanations.
   'GET /v1/test/:id/export': APPROVED,
+  'POST /v1/test/:id/import': LEADS,
+  'GET /v1/test/import-template': LEADS,
+  'GET /v1/box/:id/export': OWN_BOX,
 
   // ---- subjects and classes
   'GET /v1/subject/subjects': PUBLIC,
@@ -114,6 +117,7 @@ export const POLICY: Readonly<Record<string, RoutePolicy>> = {
   'GET /v1/problem/:id/detail': ASSIGNEE_OR_LEAD,
   'PATCH /v1/problem/:id': LEADS,
   'PUT /v1/problem': LEADS,
+  'POST /v1/problem': LEADS,
   'GET /v1/problem/:id/versions': LEADS,
   'POST /v1/problem/:id/versions/:versionCode/restore': LEADS,
   'POST /v1/problem/:id/submit': ASSIGNEE_OR_LEAD,

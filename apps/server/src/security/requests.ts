@@ -97,6 +97,13 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   'GET /v1/test/:id/delete-check': (w) => get('/v1/test/:id/delete-check', { id: w.fx.exam }),
   'DELETE /v1/test/:id': async (w) => ({ method: 'DELETE', route: '/v1/test/:id', params: { id: await w.fresh.test() } }),
   'GET /v1/test/:id/export': (w) => get('/v1/test/:id/export', { id: w.fx.exam }, { format: 'docx', mode: 'all' }),
+  'POST /v1/test/:id/import': async (w) => ({
+    method: 'POST',
+    route: '/v1/test/:id/import',
+    params: { id: await w.fresh.test() },
+    body: { problems: [{ no: 1, type: 1, choice_type: 4, question: '가져온 문제', illustration: '① 가\n② 나\n③ 다\n④ 라', answer: '②', comments: '' }] },
+  }),
+  'GET /v1/test/import-template': () => get('/v1/test/import-template', undefined, { format: 'csv' }),
 
   'GET /v1/subject/subjects': () => get('/v1/subject/subjects', undefined, { search: '해부', grade: '1', subject_type: '0' }),
   'GET /v1/subject/years': (w) => get('/v1/subject/years', undefined, { subject_code: String(w.fx.subject) }),
@@ -128,6 +135,11 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     method: 'PUT',
     route: '/v1/problem',
     body: { uid: w.fx.problem2, test_code: w.fx.exam, no: 2, type: 1, question: `<p>${w.unique('고친 문제 ')}</p>` },
+  }),
+  'POST /v1/problem': async (w) => ({
+    method: 'POST',
+    route: '/v1/problem',
+    body: { test_code: await w.fresh.test(), no: 1, type: 1, question: '<p>새로 만든 문제</p>', illustration: '① 가\n② 나', answer: '1' },
   }),
   'GET /v1/problem/:id/versions': (w) => get('/v1/problem/:id/versions', { id: w.fx.problem }, { page: '1', limit: '10' }),
   'POST /v1/problem/:id/versions/:versionCode/restore': async (w) => {
@@ -190,6 +202,7 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   'POST /v1/box/solve-boxes': () => ({ method: 'POST', route: '/v1/box/solve-boxes' }),
   'DELETE /v1/box/:id': async (w) => ({ method: 'DELETE', route: '/v1/box/:id', params: { id: await w.fresh.boxOfStudent() } }),
   'GET /v1/box/:id/problem': (w) => get('/v1/box/:id/problem', { id: w.fx.box }, { type: '1', q: '신경' }),
+  'GET /v1/box/:id/export': (w) => get('/v1/box/:id/export', { id: w.fx.box }, { format: 'docx', mode: 'all' }),
   'POST /v1/box/:boxId/problem/:problemId': (w) => ({ method: 'POST', route: '/v1/box/:boxId/problem/:problemId', params: { boxId: w.fx.box, problemId: w.fx.problem2 } }),
   'DELETE /v1/box/:boxId/problem/:problemId': (w) => ({ method: 'DELETE', route: '/v1/box/:boxId/problem/:problemId', params: { boxId: w.fx.box, problemId: w.fx.problem2 } }),
 

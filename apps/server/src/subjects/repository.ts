@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
-import { containsText } from '../core/search';
+import { containsNameText } from '../core/choseong';
 
 export interface SubjectRow {
   code: number;
@@ -34,7 +34,7 @@ function filtered(db: DbOrTx, dialect: Dialect, filters: SubjectFilters) {
       ),
     )
     .$if(filters.search !== undefined, (qb) =>
-      qb.where((eb) => eb.or([containsText(dialect, 'subjects.subject_name', filters.search!), containsText(dialect, 'subjects.abbr', filters.search!)])),
+      qb.where((eb) => eb.or([containsNameText(dialect, 'subjects.subject_name', filters.search!), containsNameText(dialect, 'subjects.abbr', filters.search!)])),
     );
 }
 

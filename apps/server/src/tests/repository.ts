@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import { MIN_EXAM_YEAR } from '@qbank/shared/tests';
 import { nowIso, type DbOrTx, type Dialect } from '../core/db';
-import { containsText } from '../core/search';
+import { containsNameText } from '../core/choseong';
 import type { Database } from '../db/schema';
 
 export interface TestFilters {
@@ -38,7 +38,7 @@ function filtered(db: DbOrTx, dialect: Dialect, filters: TestFilters): TestsQuer
     .$if(filters.subject_code !== undefined, (qb) => qb.where('tests.subject_code', '=', filters.subject_code!))
     .$if(filters.year !== undefined, (qb) => qb.where('tests.year', '=', filters.year!))
     .$if(filters.search !== undefined, (qb) =>
-      qb.where((eb) => eb.or([containsText(dialect, 'tests.test_name', filters.search!), containsText(dialect, 'subjects.subject_name', filters.search!)])),
+      qb.where((eb) => eb.or([containsNameText(dialect, 'tests.test_name', filters.search!), containsNameText(dialect, 'subjects.subject_name', filters.search!)])),
     );
 }
 

@@ -44,6 +44,7 @@ const ReviewPage = lazy(() => import('../study/review-page').then((m) => ({ defa
 const LibraryPage = lazy(() => import('../boxes/library-page').then((m) => ({ default: m.LibraryPage })));
 // The authoring pages carry the rich-text editor (Tiptap) too: fetched only with them.
 const ExamListPage = lazy(() => import('../authoring/exam-list-page').then((m) => ({ default: m.ExamListPage })));
+const ImportPage = lazy(() => import('../imports/import-page').then((m) => ({ default: m.ImportPage })));
 const LeadProblemsPage = lazy(() => import('../authoring/lead-problems-page').then((m) => ({ default: m.LeadProblemsPage })));
 const ProblemDetailPage = lazy(() => import('../authoring/problem-detail-page').then((m) => ({ default: m.ProblemDetailPage })));
 const MyProblemsPage = lazy(() => import('../authoring/my-problems-page').then((m) => ({ default: m.MyProblemsPage })));
@@ -80,6 +81,7 @@ const dashboardRoutes: RouteObject[] = [
       { path: d.lead.tests.path, element: <ExamListPage /> },
       { path: d.lead.testProblems.path, element: <LeadProblemsPage /> },
       { path: d.lead.testProblem.path, element: <ProblemDetailPage /> },
+      { path: d.lead.testImport.path, element: <ImportPage /> },
       { path: d.lead.subjects.path, element: <LeadSubjectsPage /> },
       { path: d.lead.grades.path, element: <GradesPage /> },
       { path: d.lead.assign.path, element: <AssignPage /> },

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import type { LeadProblemRow } from '@qbank/shared/authoring';
-import { IconArrowLeft, IconPlus, IconTrash, IconTrashX } from '@tabler/icons-react';
+import { IconArrowLeft, IconFileImport, IconPlus, IconTrash, IconTrashX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type MouseEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { useCompactLayout } from '../lib/use-compact-layout';
 import { messages } from '../messages';
 import { REVIEW_STATUSES, type ReviewStatus } from '@qbank/shared/submission-review';
 import { SubmissionReviewFilter } from './submission-review-filter';
+import { importButtonLabel } from './import-messages';
 import { LEAD_PROBLEMS_PAGE_SIZE, leadProblemsQueryOptions, useBulkDeleteVacant, useDeleteProblem } from './api';
 import { AddProblemsDialog } from './add-problems-dialog';
 import { idOf, LoadFailed, Loading, PageHeader, problemName, ScrollTable, showFailure, showSuccess, StatusBadge, TypeBadge, VacantBadge } from './ui';
@@ -287,6 +288,9 @@ export function LeadProblemsPage() {
           <>
             <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)} disabled={!list.isSuccess}>
               {l.add}
+            </Button>
+            <Button component={Link} to={paths.dashboard.lead.testImport.getHref(testCode)} variant="default" leftSection={<IconFileImport size={18} aria-hidden />}>
+              {importButtonLabel}
             </Button>
             <Button
               variant="outline"

@@ -83,6 +83,10 @@ export const paths = {
         getHref: (testCode: Id, problemUid: Id) =>
           `/dashboard/lead/tests/${seg(testCode)}/problems/${seg(problemUid)}`,
       },
+      testImport: {
+        path: '/dashboard/lead/tests/:testCode/import',
+        getHref: (testCode: Id) => `/dashboard/lead/tests/${seg(testCode)}/import`,
+      },
       subjects: { path: '/dashboard/lead/subjects', getHref: () => '/dashboard/lead/subjects' },
       grades: { path: '/dashboard/lead/grades', getHref: () => '/dashboard/lead/grades' },
       assign: { path: '/dashboard/lead/assign', getHref: () => '/dashboard/lead/assign' },

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlToPlainText } from '@qbank/shared/html-text';
+import { choseongDocument } from '../../core/choseong';
 import { sanitizeRichHtml } from '../../core/html';
 import { buildProblemSearchText } from '../../problems/search-text';
 import { createTestContext, loginCookie, testDialects, type TestContext } from '../../test/harness';
@@ -103,6 +104,22 @@ describe.each(testDialects)('seed:large on %s', (dialect) => {
       headers: { cookie },
     });
     expect(byClass.json().problem_count).toBe(summary.classWithProblems.problems);
+  });
+
+  it('finds the frequent term by its 초성 and by mixed input, through the choseong index (issue 16)', async () => {
+    const term = summary.searchTerms[0]!;
+    const initials = choseongDocument(term);
+    const search = async (q: string) =>
+      (await ctx.app.inject({ method: 'GET', url: `/v1/problem?q=${encodeURIComponent(q)}&limit=5`, headers: { cookie } })).json().problem_count as number;
+    const stored = Number(
+      (await ctx.db.selectFrom('problems').select((eb) => eb.fn.countAll<number>().as('n')).where('is_vacant', '=', 0).where('choseong_text', 'like', `%${initials}%`).executeTakeFirstOrThrow()).n,
+    );
+    expect(await search(initials)).toBe(stored);
+    expect(stored).toBeGreaterThanOrEqual(summary.searchTermCounts[term]!);
+    const mixed = [...term][0] + [...initials].slice(1).join('');
+    const mixedCount = await search(mixed);
+    expect(mixedCount).toBeGreaterThanOrEqual(summary.searchTermCounts[term]!);
+    expect(mixedCount).toBeLessThanOrEqual(stored);
   });
 
   it('gives replies and boxes to real, approved members, and the summary ids exist', async () => {

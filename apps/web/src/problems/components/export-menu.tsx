@@ -11,15 +11,19 @@ const m = messages.problems;
 const d = messages.exportDownload;
 const FORMAT: ExportFormat = 'docx';
 
-/** Spec §2/§7: the exam's word-file export menu; each item downloads the .docx for one mode. */
-export function ExportMenu({ testCode }: { testCode: number }) {
+/**
+ * Spec §2/§7: the exam's word-file export menu; each item downloads the .docx for one mode. The
+ * library uses the same menu for a box (GET /v1/box/{id}/export, issue 16).
+ */
+export function ExportMenu({ testCode, boxCode }: { testCode: number; boxCode?: undefined } | { testCode?: undefined; boxCode: number }) {
+  const [base, stem] = boxCode !== undefined ? [`/v1/box/${boxCode}/export`, `box-${boxCode}`] : [`/v1/test/${testCode}/export`, `exam-${testCode}`];
   const [busy, setBusy] = useState<ExportMode | null>(null);
 
   async function download(mode: ExportMode) {
     setBusy(mode);
     try {
       const query = new URLSearchParams({ format: FORMAT, mode });
-      await downloadFile(`/v1/test/${testCode}/export?${query.toString()}`, `exam-${testCode}-${mode}.${FORMAT}`);
+      await downloadFile(`${base}?${query.toString()}`, `${stem}-${mode}.${FORMAT}`);
     } catch (error) {
       notifications.show({
         color: 'red',

@@ -2,6 +2,7 @@ import { Button, CloseButton, Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { messages } from '../../messages';
+import { problemSearchPlaceholder } from '../search-messages';
 
 const m = messages.problems;
 
@@ -32,7 +33,7 @@ export function ProblemSearch({ value, onSearch }: { value: string; onSearch: (q
           style={{ flex: 1, minWidth: 0 }}
           enterKeyHint="search"
           aria-label={m.searchLabel}
-          placeholder={m.searchPlaceholder}
+          placeholder={problemSearchPlaceholder}
           value={text}
           maxLength={200}
           onChange={(event) => setText(event.currentTarget.value)}

@@ -1,0 +1,28 @@
+import { IMPORT_FILE_MAX_BYTES, IMPORT_PROBLEMS_MAX } from '@qbank/shared/imports';
+
+// Korean texts of the bulk import (server side).
+export const importMessages = {
+  fileRequired: '가져올 파일(.docx, .xlsx, .csv)을 올려 주세요.',
+  formatUnsupported: '지원하지 않는 파일 형식입니다. .docx, .xlsx 또는 .csv 파일을 올려 주세요.',
+  fileTooLarge: `파일이 너무 큽니다. ${IMPORT_FILE_MAX_BYTES / 1024 / 1024}MB 이하의 파일을 올려 주세요.`,
+  tooManyProblems: (count: number) => `문제가 너무 많습니다(${count}개). 한 번에 ${IMPORT_PROBLEMS_MAX}개까지 가져올 수 있습니다.`,
+  notOffice: '파일을 읽을 수 없습니다. 손상되었거나 이름만 바뀐 파일입니다. 원본 .docx/.xlsx 파일을 올려 주세요.',
+  archiveTooLarge: '압축을 풀면 너무 커지는 파일입니다. 파일을 다시 저장해서 올려 주세요.',
+  brokenDocument: '문서 내용을 읽지 못했습니다. 파일이 손상되었을 수 있습니다. 다시 저장해서 올려 주세요.',
+  csvEncoding: 'CSV 파일의 글자 인코딩을 알 수 없습니다. UTF-8로 저장해서 올려 주세요.',
+  noHeaderRow: '첫 줄에 열 이름(번호, 유형, 문제, 보기, 정답, 해설)이 필요합니다. 양식 파일을 내려받아 사용해 주세요.',
+  noProblemsFound: '문제를 찾지 못했습니다. 문제는 "1.", "1)", "문 1.", "Q1"처럼 번호로 시작해야 합니다.',
+  noAnswer: '정답을 찾지 못했습니다.',
+  noQuestion: '문제 내용이 비어 있습니다.',
+  optionCountOdd: (count: number) => `보기가 ${count}개입니다. 객관식은 보통 4개나 5개입니다.`,
+  numberTaken: '이 번호에는 이미 작성된 문제가 있습니다. 번호를 바꾸거나 제외하세요.',
+  fillsVacant: '비어 있는 같은 번호의 슬롯을 채웁니다.',
+  duplicateNumber: '같은 유형·번호의 문제가 파일 안에 두 번 있습니다.',
+  pictureUnreadable: '그림 하나를 읽지 못해 뺐습니다(PNG, JPEG, GIF, WebP만 지원).',
+  pictureTooLarge: '5MB가 넘는 그림 하나를 뺐습니다.',
+  typeUnknown: (value: string) => `유형 "${value}"을(를) 알 수 없어 보기 수로 정했습니다.`,
+  numberInvalid: (row: number) => `${row}번째 줄의 번호가 올바르지 않아 건너뛰었습니다.`,
+  importTaken: (labels: string) => `이미 작성된 문제가 있는 번호입니다: ${labels}. 미리보기에서 번호를 바꾸거나 제외하세요.`,
+  importDuplicate: (labels: string) => `가져올 문제 중 번호가 겹칩니다: ${labels}.`,
+  headerRangeInvalid: '공통 지문의 범위가 올바르지 않습니다(시작 번호 ≤ 끝 번호).',
+};

@@ -1,0 +1,90 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  IMPORT_FILE_MAX_BYTES,
+  importPreviewResponseSchema,
+  importQuerySchema,
+  importRequestSchema,
+  importResponseSchema,
+  importTemplateQuerySchema,
+} from '@qbank/shared/imports';
+import { validationMessages } from '@qbank/shared/messages';
+import { testParamsSchema } from '@qbank/shared/tests';
+import { requireRole } from '../core/auth-guards';
+import { validationError } from '../errors';
+import { attachmentDisposition } from '../export/file-name';
+import { IMAGE_BODY_LIMIT } from '../authoring/routes';
+import { importMessages as m } from './messages';
+import { fileTooLarge, parseImportFile, previewImport, runImport } from './service';
+import { importTemplate } from './template';
+
+const LEADS = ['lead', 'admin', 'superadmin'] as const;
+const leadFirst = async (request: FastifyRequest) => {
+  await requireRole(request, LEADS);
+};
+
+const TEMPLATE_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv; charset=utf-8' } as const;
+
+/** The one uploaded file of a multipart request (10 MB at most: 413 past that). */
+async function uploadedFile(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
+  const file = await request.file();
+  if (!file) throw validationError(m.fileRequired);
+  try {
+    return { fileName: file.filename, bytes: await file.toBuffer() };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    throw error;
+  }
+}
+
+/** The JSON body is checked in the handler (the route also takes multipart): our Korean message, never zod's. */
+function koreanIssue(issue: { code: string; message: string } | undefined): string {
+  if (issue?.code === 'unrecognized_keys') return validationMessages.unknownField;
+  return issue && /[\uac00-\ud7a3]/.test(issue.message) ? issue.message : validationMessages.invalidInput;
+}
+
+// Bulk import of an exam's problems (issue 16). Multipart is accepted by these routes only:
+// @fastify/multipart is registered inside this plugin, so every other route keeps refusing it.
+export async function importRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+  await app.register(multipart, { limits: { fileSize: IMPORT_FILE_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/v1/test/:id/import',
+    {
+      onRequest: leadFirst,
+      bodyLimit: IMAGE_BODY_LIMIT,
+      schema: { params: testParamsSchema, querystring: importQuerySchema, response: { 200: importPreviewResponseSchema, 201: importResponseSchema } },
+    },
+    async (request, reply) => {
+      const editor = await requireRole(request, LEADS);
+      const testCode = request.params.id;
+      if (request.isMultipart()) {
+        const { fileName, bytes } = await uploadedFile(request);
+        if (request.query.dry_run === '1') return reply.status(200).send(await previewImport(ctx, testCode, fileName, bytes));
+        const { exam } = await parseImportFile(fileName, bytes);
+        if (exam.problems.length === 0) throw validationError(m.noProblemsFound);
+        const body = importRequestSchema.safeParse({ problems: exam.problems.map(({ warnings: _, ...problem }) => problem), set_headers: exam.set_headers });
+        if (!body.success) throw validationError(koreanIssue(body.error.issues[0]));
+        return reply.status(201).send(await runImport(ctx, editor, testCode, body.data));
+      }
+      if (request.query.dry_run === '1') throw validationError(m.fileRequired);
+      const parsed = importRequestSchema.safeParse(request.body);
+      if (!parsed.success) throw validationError(koreanIssue(parsed.error.issues[0]));
+      return reply.status(201).send(await runImport(ctx, editor, testCode, parsed.data));
+    },
+  );
+
+  api.get('/v1/test/import-template', { onRequest: leadFirst, schema: { querystring: importTemplateQuerySchema } }, async (request, reply) => {
+    await requireRole(request, LEADS);
+    const format = request.query.format;
+    const fileName = `문제_가져오기_양식.${format}`;
+    return reply
+      .header('Content-Type', TEMPLATE_TYPES[format])
+      .header('Content-Disposition', attachmentDisposition(fileName, `import-template.${format}`))
+      .header('Cache-Control', 'no-store')
+      .send(await importTemplate(format));
+  });
+}

@@ -1,0 +1,170 @@
+import path from 'node:path';
+import { IMAGE_MAX_BYTES } from '@qbank/shared/authoring';
+import {
+  IMPORT_PROBLEMS_MAX,
+  type ImportPreviewResponse,
+  type ImportProblem,
+  type ImportRequest,
+  type ImportResponse,
+  type ImportSetHeader,
+} from '@qbank/shared/imports';
+import { ERROR_CODES } from '@qbank/shared/errors';
+import type { AppContext } from '../core/context';
+import type { MemberRow } from '../db/schema';
+import { AppError, conflict, notFound, validationError } from '../errors';
+import { messages } from '../messages';
+import { insertPreparedProblem } from '../authoring/create';
+import { findOverlappingHeader, insertSetHeader, linkHeaderRange, lockTest } from '../authoring/repository';
+import { prepareProblemChanges, typeLabel, writeProblemContentIn, type PreparedChanges } from '../authoring/content';
+import { sniffImageKind } from '../uploads/storage';
+import { readDocx } from './docx-reader';
+import { parseExamLines, type ParsedExam } from './exam-text-parser';
+import { importMessages as m } from './messages';
+import { examExists, listExamSlots } from './repository';
+import { readCsv, readXlsx } from './sheet-reader';
+import { checkZipArchive } from './zip-guard';
+
+export type ImportFormat = ImportPreviewResponse['format'];
+
+/** The format named by the file's extension, confirmed by its content (an office file is a ZIP with its part). */
+export function importFormatOf(fileName: string, bytes: Buffer): ImportFormat {
+  const extension = path.extname(fileName).toLowerCase();
+  if (extension === '.csv') return 'csv';
+  if (extension !== '.docx' && extension !== '.xlsx') throw validationError(m.formatUnsupported);
+  const names = checkZipArchive(bytes);
+  const part = extension === '.docx' ? 'word/document.xml' : 'xl/workbook.xml';
+  if (!names.includes(part)) throw validationError(m.notOffice);
+  return extension === '.docx' ? 'docx' : 'xlsx';
+}
+
+/** Keeps the pictures that are real images of at most 5 MB; each other one becomes a warning. */
+function checkedImages(images: string[], warnings: string[]): string[] {
+  return images.filter((src) => {
+    const match = /^data:[^;,]*;base64,(.*)$/s.exec(src);
+    const bytes = match ? Buffer.from(match[1]!, 'base64') : null;
+    if (!bytes || !sniffImageKind(bytes)) {
+      warnings.push(m.pictureUnreadable);
+      return false;
+    }
+    if (bytes.length > IMAGE_MAX_BYTES) {
+      warnings.push(m.pictureTooLarge);
+      return false;
+    }
+    return true;
+  });
+}
+
+export async function parseImportFile(fileName: string, bytes: Buffer): Promise<{ format: ImportFormat; exam: ParsedExam }> {
+  const format = importFormatOf(fileName, bytes);
+  const exam = format === 'docx' ? parseExamLines(await readDocx(bytes)) : format === 'xlsx' ? await readXlsx(bytes) : readCsv(bytes);
+  if (exam.problems.length > IMPORT_PROBLEMS_MAX) throw validationError(m.tooManyProblems(exam.problems.length));
+  for (const problem of exam.problems) {
+    problem.images = checkedImages(problem.images, problem.warnings);
+    problem.comment_images = checkedImages(problem.comment_images, problem.warnings);
+  }
+  for (const header of exam.set_headers) header.images = checkedImages(header.images, exam.warnings);
+  return { format, exam };
+}
+
+const key = (problem: { type: number; no: number }) => `${problem.type}:${problem.no}`;
+
+/** POST /v1/test/{id}/import?dry_run=1: the parsed problems as they will be imported, with warnings. */
+export async function previewImport(ctx: AppContext, testCode: number, fileName: string, bytes: Buffer): Promise<ImportPreviewResponse> {
+  if (!(await examExists(ctx.db, testCode))) throw notFound(messages.testNotFound);
+  const { format, exam } = await parseImportFile(fileName, bytes);
+  const slots = new Map((await listExamSlots(ctx.db, testCode)).map((row) => [key(row), row]));
+  const seen = new Set<string>();
+  const problems = exam.problems.map(({ warnings, ...problem }) => {
+    const existing = slots.get(key(problem));
+    const slot = !existing ? 'new' : existing.is_vacant ? 'vacant' : 'taken';
+    const all = [...warnings];
+    if (slot === 'taken') all.push(m.numberTaken);
+    if (seen.has(key(problem))) all.push(m.duplicateNumber);
+    seen.add(key(problem));
+    return { ...problem, slot, warnings: all } as const;
+  });
+  return { format, problems, set_headers: exam.set_headers, warnings: exam.warnings };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Plain text (one paragraph a line) and pictures as the rich HTML the editor writes. */
+export function richTextOf(text: string, images: readonly string[]): string {
+  const paragraphs = text.split('\n').map((line) => line.trim()).filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`);
+  return [...paragraphs, ...images.map((src) => `<p><img src="${escapeHtml(src)}"></p>`)].join('');
+}
+
+async function prepareRow(ctx: AppContext, problem: ImportProblem): Promise<PreparedChanges> {
+  return prepareProblemChanges(ctx.storage, {
+    question: richTextOf(problem.question, problem.images),
+    illustration: problem.illustration,
+    answer: problem.answer,
+    comments: richTextOf(problem.comments, problem.comment_images),
+    choice_type: problem.choice_type,
+  });
+}
+
+async function prepareHeader(ctx: AppContext, header: ImportSetHeader): Promise<string> {
+  const prepared = await prepareProblemChanges(ctx.storage, { question: richTextOf(header.header_text, header.images) });
+  return prepared.values.question ?? '';
+}
+
+function refuseRepeats(problems: readonly ImportProblem[]): void {
+  const seen = new Set<string>();
+  const repeated = problems.filter((p) => (seen.has(key(p)) ? true : (seen.add(key(p)), false)));
+  if (repeated.length > 0) throw validationError(m.importDuplicate(repeated.map((p) => typeLabel(p.type, p.no)).join(', ')));
+}
+
+/**
+ * POST /v1/test/{id}/import: every row in one transaction. A row whose number is an empty slot
+ * fills that slot (through the edit path, so the slot's history is kept); the others are created.
+ * A number that holds a written problem refuses the whole import (409): nothing is changed.
+ */
+export async function runImport(ctx: AppContext, editor: MemberRow, testCode: number, body: ImportRequest): Promise<ImportResponse> {
+  refuseRepeats(body.problems);
+  for (const header of body.set_headers) {
+    if (header.begin_problem_no > header.end_problem_no) throw validationError(m.headerRangeInvalid);
+  }
+  if (!(await examExists(ctx.db, testCode))) throw notFound(messages.testNotFound);
+  // Sanitizing and picture checks (400/413) come before the transaction, as in every edit.
+  const prepared: Array<{ problem: ImportProblem; changes: PreparedChanges }> = [];
+  for (const problem of body.problems) prepared.push({ problem, changes: await prepareRow(ctx, problem) });
+  const headers: Array<{ header: ImportSetHeader; html: string }> = [];
+  for (const header of body.set_headers) headers.push({ header, html: await prepareHeader(ctx, header) });
+
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await lockTest(trx, ctx.dialect, testCode))) throw notFound(messages.testNotFound);
+    const slots = new Map((await listExamSlots(trx, testCode)).map((row) => [key(row), row]));
+    const taken = body.problems.filter((p) => slots.get(key(p))?.is_vacant === 0);
+    if (taken.length > 0) throw conflict(m.importTaken(taken.slice(0, 10).map((p) => typeLabel(p.type, p.no)).join(', ')));
+    const result: ImportResponse = { created: 0, filled: 0, set_headers: 0, problems: [] };
+    for (const { problem, changes } of prepared) {
+      const slot = slots.get(key(problem));
+      if (slot) {
+        await writeProblemContentIn(ctx, trx, editor, slot.uid, changes, { requireChange: false });
+        result.filled += 1;
+        result.problems.push({ uid: slot.uid, no: problem.no, type: problem.type });
+      } else {
+        const uid = await insertPreparedProblem(trx, editor, { test_code: testCode, type: problem.type, no: problem.no }, changes);
+        result.created += 1;
+        result.problems.push({ uid, no: problem.no, type: problem.type });
+      }
+    }
+    for (const { header, html } of headers) {
+      const overlap = await findOverlappingHeader(trx, testCode, header.begin_problem_no, header.end_problem_no);
+      if (overlap) throw conflict(messages.setHeaderOverlap(`${overlap.begin_problem_no}~${overlap.end_problem_no}`));
+      const row = await insertSetHeader(trx, { test_code: testCode, type: 1, begin_problem_no: header.begin_problem_no, end_problem_no: header.end_problem_no, header_text: html, pic_path: null });
+      await linkHeaderRange(trx, row);
+      result.set_headers += 1;
+    }
+    result.problems.sort((a, b) => a.type - b.type || a.no - b.no);
+    return result;
+  });
+}
+
+/** The multipart upload's size limit was hit: 413 with the import's own message. */
+export function fileTooLarge(): AppError {
+  return new AppError(413, ERROR_CODES.tooLarge, m.fileTooLarge);
+}

@@ -1,0 +1,152 @@
+import { ActionIcon, Badge, Button, Group, Modal, NavLink, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { createBoxRequestSchema, type Box } from '@qbank/shared/boxes';
+import { IconFolder, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { messages } from '../messages';
+import { useCreateBox, useDeleteBox } from './api';
+import { m, b, failure } from './library-shared';
+
+export function BoxesPanel({
+  boxes,
+  selected,
+  onSelect,
+  onDelete,
+  onCreated,
+}: {
+  boxes: Box[];
+  selected: Box | null;
+  onSelect: (box: Box) => void;
+  onDelete: (box: Box) => void;
+  onCreated: (box: Box) => void;
+}) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="library-boxes-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="library-boxes-title">
+          {m.boxesTitle}
+        </Title>
+        <CreateBoxForm onCreated={onCreated} />
+        {boxes.length === 0 ? (
+          <Text c="gray.7" size="sm">
+            {b.noBoxes}
+          </Text>
+        ) : (
+          <Stack component="ul" gap={4} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {boxes.map((box) => {
+              const active = box.code === selected?.code;
+              return (
+                <Group component="li" key={box.code} gap={4} wrap="nowrap" align="center">
+                  <NavLink
+                    component="button"
+                    type="button"
+                    active={active}
+                    aria-current={active ? 'true' : undefined}
+                    onClick={() => onSelect(box)}
+                    label={box.box_name}
+                    description={b.problemCount(box.problem_count)}
+                    leftSection={<IconFolder size={18} aria-hidden />}
+                    rightSection={
+                      box.solve_slot !== null ? (
+                        <Badge size="sm" variant="outline" color="gray" title={b.solveBoxHint}>
+                          {b.solveBox}
+                        </Badge>
+                      ) : undefined
+                    }
+                    styles={{ root: { borderRadius: 'var(--mantine-radius-sm)' }, description: { color: 'var(--mantine-color-gray-7)' } }}
+                    style={{ flex: 1, minWidth: 0 }}
+                  />
+                  <ActionIcon variant="subtle" color="red" aria-label={m.deleteBox(box.box_name)} title={m.deleteBox(box.box_name)} onClick={() => onDelete(box)}>
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              );
+            })}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function CreateBoxForm({ onCreated }: { onCreated: (box: Box) => void }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateBox();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = createBoxRequestSchema.safeParse({ box_name: name });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? b.nameRequired);
+      return;
+    }
+    setError(null);
+    try {
+      const { box } = await create.mutateAsync(parsed.data);
+      setName('');
+      notifications.show({ color: 'teal', message: b.created(box.box_name) });
+      onCreated(box);
+    } catch (err) {
+      notifications.show({ color: 'red', message: b.createFailed(failure(err)) });
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <TextInput
+          label={b.boxName}
+          placeholder={b.boxNamePlaceholder}
+          value={name}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            if (error) setError(null);
+          }}
+          error={error}
+          required
+          style={{ flex: 1 }}
+        />
+        <Button type="submit" mt={25} loading={create.isPending} leftSection={<IconPlus size={16} aria-hidden />}>
+          {b.create}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+export function DeleteBoxModal({ box, onClose, onDeleted }: { box: Box | null; onClose: () => void; onDeleted: (box: Box) => void }) {
+  const remove = useDeleteBox();
+  // Keep the name while the modal animates out.
+  const [shown, setShown] = useState<Box | null>(box);
+  if (box && box !== shown) setShown(box);
+
+  async function confirm() {
+    if (!box) return;
+    try {
+      await remove.mutateAsync(box.code);
+      notifications.show({ color: 'teal', message: m.deleted(box.box_name) });
+      onDeleted(box);
+    } catch (error) {
+      notifications.show({ color: 'red', message: m.deleteFailed(failure(error)) });
+      onClose();
+    }
+  }
+
+  return (
+    <Modal opened={box !== null} onClose={onClose} title={m.deleteTitle} centered closeButtonProps={{ 'aria-label': messages.common.close }}>
+      <Stack>
+        <Text>{shown ? m.deleteText(shown.box_name) : null}</Text>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
+            {b.cancel}
+          </Button>
+          <Button color="red" onClick={() => void confirm()} loading={remove.isPending}>
+            {m.deleteConfirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+

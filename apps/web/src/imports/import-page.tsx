@@ -1,0 +1,174 @@
+import { Alert, Anchor, Button, FileInput, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { IMPORT_FILE_MAX_BYTES, type ImportPreviewResponse } from '@qbank/shared/imports';
+import { IconArrowLeft, IconDownload, IconFileImport } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { leadProblemsQueryOptions } from '../authoring/api';
+import { idOf, PageHeader, showFailure, showSuccess } from '../authoring/ui';
+import { EmptyState } from '../components/empty-state';
+import { paths } from '../lib/paths';
+import { downloadImportTemplate, previewImport, useRunImport } from './api';
+import { ImportRow, type ImportRowState } from './import-row';
+import { importMessages as m } from './messages';
+
+const ACCEPT = '.docx,.xlsx,.csv,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
+
+function TemplateLinks() {
+  const download = (format: 'xlsx' | 'csv') => {
+    downloadImportTemplate(format).catch((error: unknown) => showFailure(m.templateFailed, error));
+  };
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Text size="sm" fw={500}>
+        {m.template}
+      </Text>
+      <Button variant="subtle" size="compact-sm" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => download('xlsx')}>
+        {m.templateXlsx}
+      </Button>
+      <Button variant="subtle" size="compact-sm" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => download('csv')}>
+        {m.templateCsv}
+      </Button>
+    </Group>
+  );
+}
+
+/** /dashboard/lead/tests/{testCode}/import: upload, preview with per-row edit/exclude, import in one go. */
+export function ImportPage() {
+  const testCode = idOf(useParams().testCode);
+  const navigate = useNavigate();
+  const exam = useQuery({ ...leadProblemsQueryOptions(testCode ?? 0), enabled: testCode !== null });
+  const runImport = useRunImport(testCode ?? 0);
+  const [file, setFile] = useState<File | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const [preview, setPreview] = useState<ImportPreviewResponse | null>(null);
+  const [rows, setRows] = useState<ImportRowState[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  const problemsHref = testCode ? paths.dashboard.lead.testProblems.getHref(testCode) : paths.dashboard.lead.tests.getHref();
+  const back = (
+    <Anchor component={Link} to={problemsHref} size="sm" w="fit-content">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={16} aria-hidden />
+        {m.back}
+      </Group>
+    </Anchor>
+  );
+  if (testCode === null) {
+    return (
+      <Stack gap="md">
+        <PageHeader title={m.title} before={back} />
+        <EmptyState>{m.testNotFound}</EmptyState>
+      </Stack>
+    );
+  }
+
+  const startPreview = () => {
+    if (!file) return;
+    setPreviewing(true);
+    setError(null);
+    previewImport(testCode, file)
+      .then((result) => {
+        setPreview(result);
+        setRows(result.problems.map((problem, key) => ({ key, included: problem.slot !== 'taken', problem })));
+      })
+      .catch((failure: unknown) => showFailure(m.previewFailed, failure))
+      .finally(() => setPreviewing(false));
+  };
+
+  const included = rows.filter((row) => row.included);
+  const submit = () => {
+    if (!preview) return;
+    if (included.length === 0) return setError(m.nothingIncluded);
+    if (included.some((row) => row.problem.slot === 'taken')) return setError(m.takenIncluded);
+    setError(null);
+    const problems = included.map(({ problem: { slot: _slot, warnings: _warnings, ...problem } }) => problem);
+    runImport.mutate(
+      { problems, set_headers: preview.set_headers },
+      {
+        onSuccess: (result) => {
+          showSuccess(m.imported(result.created, result.filled));
+          void navigate(problemsHref);
+        },
+        onError: (failure) => showFailure(m.importFailed, failure),
+      },
+    );
+  };
+  const reset = () => {
+    setPreview(null);
+    setRows([]);
+    setFile(null);
+    setError(null);
+  };
+
+  return (
+    <Stack gap="md">
+      <PageHeader title={m.title} before={back} intro={exam.data?.test ? m.intro(exam.data.test.test_name) : undefined} />
+      {!preview ? (
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <FileInput
+              label={m.fileLabel}
+              placeholder={m.filePlaceholder}
+              accept={ACCEPT}
+              value={file}
+              onChange={setFile}
+              clearable
+              description={m.fileHelp}
+              error={file && file.size > IMPORT_FILE_MAX_BYTES ? m.fileTooLarge : undefined}
+            />
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <TemplateLinks />
+              <Button leftSection={<IconFileImport size={18} aria-hidden />} onClick={startPreview} loading={previewing} disabled={!file || file.size > IMPORT_FILE_MAX_BYTES}>
+                {m.preview}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : (
+        <Stack gap="sm">
+          {preview.warnings.length > 0 && (
+            <Alert color="orange" title={m.fileWarnings}>
+              <List size="sm">
+                {preview.warnings.map((warning) => (
+                  <List.Item key={warning}>{warning}</List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+          {preview.set_headers.map((header) => (
+            <Paper key={header.begin_problem_no} withBorder p="sm" radius="md" bg="gray.0">
+              <Text size="sm" fw={600}>
+                {m.setHeaders} {m.setHeaderRange(header.begin_problem_no, header.end_problem_no)}
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {header.header_text}
+              </Text>
+            </Paper>
+          ))}
+          <Text size="sm" aria-live="polite">
+            {m.rows(rows.length, included.length)}
+          </Text>
+          <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+            {rows.map((row) => (
+              <ImportRow key={row.key} row={row} onChange={(next) => setRows((all) => all.map((r) => (r.key === next.key ? next : r)))} />
+            ))}
+          </Stack>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Button variant="default" onClick={reset} disabled={runImport.isPending}>
+              {m.reset}
+            </Button>
+            <Button onClick={submit} loading={runImport.isPending} disabled={included.length === 0}>
+              {m.submit(included.length)}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
