@@ -21,6 +21,7 @@ export const validationMessages = {
   replyTooLong: '댓글은 2000자 이내로 입력하세요.',
   answerRequired: '답을 입력하세요.',
   answerTooLong: '답은 500자 이내로 입력하세요.',
+  selfJudgmentRequired: '맞음 또는 틀림을 선택하세요.',
   problemScopeRequired: '시험, 수업, 문제 번호 또는 검색어를 지정하세요.',
   // Member administration (spec §5 "Admin appointment", "Retention").
   appointeeRequired: '임명할 사용자를 선택해주세요.',

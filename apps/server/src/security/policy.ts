@@ -146,6 +146,8 @@ export const POLICY: Readonly<Record<string, RoutePolicy>> = {
   'GET /v1/solve/tests/:testCode': APPROVED,
   'POST /v1/solve/tests/:testCode/restart': APPROVED,
   'POST /v1/solve/attempts': APPROVED,
+  // A member judges only their own essay answers; anyone else's answer is hidden (404).
+  'POST /v1/solve/attempts/:code/self-judgment': OWN_BOX,
 
   // ---- boards (decision 020: posts are public, attachments need an approved member)
   'GET /boards': PUBLIC,

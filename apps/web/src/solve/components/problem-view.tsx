@@ -1,10 +1,11 @@
-import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ChoiceOption } from '@qbank/shared/answers';
 import type { Problem } from '@qbank/shared/problems';
-import { IconAlertTriangle, IconCheck, IconFolderPlus, IconRefresh, IconStar, IconStarFilled, IconX } from '@tabler/icons-react';
+import { IconFolderPlus, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useState, type FormEvent, type Ref } from 'react';
 import { messages } from '../../messages';
-import { isChosenOption, isOfficialOption, type SolveResult } from '../solve-model';
+import type { SolveResult } from '../solve-model';
+import { ResultView } from './result-view';
 import { SolveHtml, SolvePicture } from './solve-content';
 import '../solve.css';
 
@@ -33,6 +34,7 @@ export function ProblemView({
   important,
   onAnswer,
   onRetry,
+  onJudgeSelf,
   onOpenBoxes,
   resultRef,
 }: {
@@ -46,6 +48,8 @@ export function ProblemView({
   important: ImportantToggle;
   onAnswer: (answer: string) => void;
   onRetry: () => void;
+  /** The member's own verdict on an essay or slide answer. */
+  onJudgeSelf: (correct: boolean) => void;
   onOpenBoxes: () => void;
   resultRef: Ref<HTMLDivElement>;
 }) {
@@ -130,6 +134,7 @@ export function ProblemView({
               result={result}
               explanation={explanation}
               onRetry={onRetry}
+              onJudgeSelf={onJudgeSelf}
               resultRef={resultRef}
             />
           )
@@ -191,105 +196,5 @@ function TextAnswer({ onAnswer }: { onAnswer: (answer: string) => void }) {
         </Button>
       </Group>
     </form>
-  );
-}
-
-function ResultView({
-  problem,
-  position,
-  options,
-  result,
-  explanation,
-  onRetry,
-  resultRef,
-}: {
-  problem: Problem;
-  position: number;
-  options: ChoiceOption[] | null;
-  result: SolveResult;
-  explanation: boolean;
-  onRetry: () => void;
-  resultRef: Ref<HTMLDivElement>;
-}) {
-  return (
-    <Stack gap="sm" ref={resultRef} tabIndex={-1} className="qbank-solve-result">
-      <Group justify="space-between" gap="sm">
-        <Badge
-          size="xl"
-          radius="sm"
-          color={result.correct ? 'teal.9' : 'red.9'}
-          leftSection={result.correct ? <IconCheck size={18} aria-hidden /> : <IconX size={18} aria-hidden />}
-          data-testid="solve-verdict"
-        >
-          {result.correct ? m.correct : m.wrong}
-        </Badge>
-        <Button variant="default" className="qbank-solve-target" leftSection={<IconRefresh size={18} aria-hidden />} onClick={onRetry}>
-          {m.retry}
-        </Button>
-      </Group>
-
-      {result.save === 'failed' && (
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title={m.saveFailed} role="alert">
-          <Text size="sm" c="dark.9">
-            {m.saveFailedHint}
-          </Text>
-        </Alert>
-      )}
-
-      {options ? (
-        <Stack component="ul" gap={6} aria-label={m.choicesLabel} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {options.map((option) => {
-            const chosen = isChosenOption(result.answer, option);
-            const official = isOfficialOption(problem, option);
-            return (
-              <li key={option.value} className="qbank-solve-option" data-chosen={chosen} data-official={official}>
-                <Text component="span" style={{ flex: 1, overflowWrap: 'anywhere' }}>
-                  {`${option.value.slice(0, 1)} ${option.label}`.trim()}
-                </Text>
-                {chosen && (
-                  <Badge variant="outline" color={official ? 'teal.9' : 'red.9'} radius="sm">
-                    {m.chosen}
-                  </Badge>
-                )}
-                {official && (
-                  <Badge variant="filled" color="teal.9" radius="sm" leftSection={<IconCheck size={12} aria-hidden />}>
-                    {m.officialAnswer}
-                  </Badge>
-                )}
-              </li>
-            );
-          })}
-        </Stack>
-      ) : (
-        <Box>
-          <Text fw={700} size="sm">
-            {m.myAnswer}
-          </Text>
-          <Text className="qbank-solve-pre-line" style={{ overflowWrap: 'anywhere' }}>
-            {result.answer}
-          </Text>
-        </Box>
-      )}
-
-      <Box bg="blue.0" p="sm" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
-        <Text fw={700} size="sm" c="blue.9">
-          {m.officialAnswer}
-        </Text>
-        <Text className="qbank-solve-pre-line" style={{ overflowWrap: 'anywhere' }}>
-          {problem.answer}
-        </Text>
-        <SolvePicture path={problem.answer_pic_path} alt={m.pictures.answer(position)} />
-      </Box>
-
-      {explanation && (
-        <Box component="section" aria-label={m.explanation} bg="gray.0" p="sm" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
-          <Text fw={700} size="sm">
-            {m.explanation}
-          </Text>
-          {problem.comments.trim() ? <SolveHtml html={problem.comments} /> : <Text c="gray.7">{m.noExplanation}</Text>}
-          <SolvePicture path={problem.comment_pic_path} alt={m.pictures.explanation(position)} />
-        </Box>
-      )}
-    </Stack>
   );
 }

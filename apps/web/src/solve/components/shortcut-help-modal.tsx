@@ -1,7 +1,9 @@
 import { Group, Kbd, Modal, Stack, Table, Text } from '@mantine/core';
 import { messages } from '../../messages';
+import { selfJudgeMessages } from '../self-judge-messages';
 
 const m = messages.solve.shortcuts;
+const ITEMS: readonly { keys: readonly string[]; text: string }[] = [...m.items, selfJudgeMessages.shortcut];
 
 /** The help modal (spec §2): the keys of solve mode, in Korean. Esc closes it. */
 export function ShortcutHelpModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -17,7 +19,7 @@ export function ShortcutHelpModal({ opened, onClose }: { opened: boolean; onClos
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {m.items.map((item) => (
+            {ITEMS.map((item) => (
               <Table.Tr key={item.text}>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
