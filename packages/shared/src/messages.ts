@@ -6,6 +6,7 @@ export const validationMessages = {
   idNoAtSign: '아이디에는 @ 기호를 쓸 수 없습니다.',
   nicknameLength: '닉네임은 1~32자 이내로 입력하세요.',
   schoolNoLength: '학번은 1~32자 이내로 입력하세요.',
+  signupGradeRequired: '현재 학년(1~4학년)을 선택하세요.',
   passwordLength: '비밀번호는 8~128자로 입력하세요.',
   passwordMismatch: '비밀번호 확인이 일치하지 않습니다.',
   loginIdRequired: '아이디 또는 이메일을 입력하세요.',
