@@ -1,3 +1,4 @@
+import { problemNumberLabel } from '@qbank/shared/problem-labels';
 import {
   ActionIcon,
   Alert,
@@ -49,9 +50,7 @@ function typeName(type: number): string {
   return TYPE_OPTIONS.find((o) => o.value === String(type))?.label ?? messages.problems.dash;
 }
 
-function qLabel(no: number): string {
-  return `Q${String(no).padStart(2, '0')}`;
-}
+const qLabel = problemNumberLabel;
 
 function failure(error: unknown): string {
   return errorMessage(error, error instanceof Error ? error.message : '');

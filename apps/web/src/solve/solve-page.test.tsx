@@ -155,7 +155,7 @@ describe('solve mode', { timeout: 20_000 }, () => {
     expect(gridButton(1).getAttribute('aria-current')).toBe('step');
     expect(heading().textContent).toBe('1번 문제');
     expect(screen.getByText('첫째 문제의 질문')).toBeTruthy();
-    expect(screen.getByText('객관식')).toBeTruthy();
+    expect(screen.getByTestId('solve-problem-label').textContent).toBe('객관식 Q01');
     expect(screen.getByRole('region', { name: '공통 지문 [1–2]' }).textContent).toContain('58세 남자가 가슴 통증으로 왔다.');
     expect(screen.getByText('1 / 4')).toBeTruthy();
     expect(screen.queryByText(/정답률/)).toBeNull();

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ChoiceOption } from '@qbank/shared/answers';
+import { problemFullLabel } from '@qbank/shared/problem-labels';
 import type { Problem } from '@qbank/shared/problems';
 import { IconFolderPlus, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useState, type FormEvent, type Ref } from 'react';
@@ -10,12 +11,6 @@ import { SolveHtml, SolvePicture } from './solve-content';
 import '../solve.css';
 
 const m = messages.solve;
-
-const TYPE_LABELS: Record<number, string> = {
-  1: messages.problems.types.multipleChoice,
-  2: messages.problems.types.subjective,
-  4: messages.problems.types.slide,
-};
 
 export interface ImportantToggle {
   checked: boolean;
@@ -54,7 +49,6 @@ export function ProblemView({
   resultRef: Ref<HTMLDivElement>;
 }) {
   const headingId = `solve-problem-${problem.uid}`;
-  const type = TYPE_LABELS[problem.type];
   const header = problem.set_header;
   const range = header ? m.setHeaderRange(header.begin_problem_no, header.end_problem_no) : '';
 
@@ -66,13 +60,9 @@ export function ProblemView({
             <Title order={2} size="h3" id={headingId}>
               {m.problemHeading(position)}
             </Title>
-            {type && (
-              <Badge variant="light" radius="sm">
-                {type}
-              </Badge>
-            )}
-            <Badge variant="outline" color="gray.7" radius="sm">
-              {m.examNumber(problem.no)}
+            {/* The viewer's label: the exam numbers each type from Q01 (issue 12 item 4). */}
+            <Badge variant="light" radius="sm" data-testid="solve-problem-label">
+              {problemFullLabel(problem.type, problem.no)}
             </Badge>
           </Group>
           <Group gap="xs">
