@@ -238,3 +238,21 @@ describe('scroll position across navigations', () => {
     }
   });
 });
+
+describe('session restore (spec §4)', () => {
+  it('asks the server for the session only when this browser was signed in', async () => {
+    window.localStorage.removeItem('qbank.signedIn');
+    const fetch = mockFetch({ 'GET /v1/auth/me': meHandler(student), 'GET /boards': () => json(200, { rows: [], total: 0 }) });
+    renderRoutes('/home');
+    expect(await screen.findByRole('link', { name: '로그인' })).toBeTruthy();
+    const asked = fetch.mock.calls.filter(([input]) => String(input).includes('/v1/auth/me'));
+    expect(asked).toHaveLength(0);
+  });
+
+  it('forgets the flag when the server says the session is gone', async () => {
+    mockFetch({ 'GET /v1/auth/me': meHandler(null), 'GET /boards': () => json(200, { rows: [], total: 0 }) });
+    renderRoutes('/home');
+    expect(await screen.findByRole('link', { name: '로그인' })).toBeTruthy();
+    expect(window.localStorage.getItem('qbank.signedIn')).toBeNull();
+  });
+});
