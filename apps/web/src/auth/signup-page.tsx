@@ -108,7 +108,7 @@ export function SignupPage() {
             {...textProps}
             {...form.getInputProps('school_no')}
           />
-          <NativeSelect label={g.label} description={g.hint} required data={GRADE_OPTIONS} {...form.getInputProps('grade')} />
+          <NativeSelect label={g.label} description={g.hint} data={GRADE_OPTIONS} {...form.getInputProps('grade')} />
           <Button type="submit" fullWidth loading={signup.isPending}>
             {m.submit}
           </Button>
