@@ -26,30 +26,30 @@ export async function layoutProblems(page: Page, options: { desktop: boolean }):
       }
       return null;
     };
-    for (const el of document.querySelectorAll('button, a[href], input, select, [role="tab"]')) {
+    for (const el of Array.from(document.querySelectorAll('button, a[href], input, select, [role="tab"]'))) {
       if (!visible(el) || el.closest('[aria-hidden="true"], .mantine-Modal-root, .mantine-Drawer-root')) continue;
       const box = el.getBoundingClientRect();
       if (!scrolledAway(el) && (box.right > width + 1 || box.left < -1)) problems.push(`${name(el)} sticks out of the window`);
     }
-    for (const label of document.querySelectorAll('.mantine-Badge-label')) {
+    for (const label of Array.from(document.querySelectorAll('.mantine-Badge-label'))) {
       if (visible(label) && label.scrollWidth > label.clientWidth + 1) problems.push(`badge ${name(label)} is cut off`);
     }
-    for (const cell of document.querySelectorAll('th')) {
+    for (const cell of Array.from(document.querySelectorAll('th'))) {
       const text = (cell.textContent ?? '').trim();
       if (!visible(cell) || text.length === 0 || text.length > 6) continue;
       // A short header on more than one line: its text boxes sit at more than one height.
       const range = document.createRange();
       range.selectNodeContents(cell);
-      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
       if (tops.size > 1) problems.push(`table header ${name(cell)} wraps`);
     }
     if (desktop) {
-      for (const table of document.querySelectorAll('table')) {
+      for (const table of Array.from(document.querySelectorAll('table'))) {
         const scroller = visible(table) ? scrolledAway(table) : null;
         if (scroller) problems.push(`table ${name(table.querySelector('th') ?? table)} needs a sideways scroll bar at ${width}px`);
       }
     }
-    for (const caption of document.querySelectorAll('caption')) {
+    for (const caption of Array.from(document.querySelectorAll('caption'))) {
       if (visible(caption) && getComputedStyle(caption).captionSide !== 'top') problems.push(`caption ${name(caption)} sits below its table`);
     }
     return problems;
