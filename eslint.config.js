@@ -20,7 +20,7 @@ const serverFeatures = {
   authoring: ['problems', 'tests', 'subjects', 'uploads', 'study', 'notifications'],
   assignments: ['authoring', 'problems', 'tests', 'notifications'],
   boxes: ['problems'],
-  solve: ['problems', 'tests'],
+  solve: ['problems', 'tests', 'study'],
   replies: ['problems', 'notifications'],
   boards: ['uploads', 'export'],
   stats: ['tests', 'export'],

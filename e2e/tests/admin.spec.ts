@@ -65,6 +65,9 @@ test('demo-admin appoints han-seoyeon as a lead with a grade, then removes the r
   await expect(page.getByText('이미 학습부장입니다.')).toBeVisible();
 
   await page.getByRole('button', { name: '한서연(han-seoyeon) 권한 해제' }).click();
+  const confirm = page.getByRole('dialog', { name: '권한 해제' });
+  await expect(confirm.getByText('한서연(han-seoyeon)의 학습부장 권한을 해제할까요?')).toBeVisible();
+  await confirm.getByRole('button', { name: '권한 해제' }).click();
   await expect(banner(page, '한서연님의 학습부장 권한을 해제했습니다')).toBeVisible();
   await expect(holders.getByRole('rowheader', { name: 'han-seoyeon' })).toHaveCount(0);
 });

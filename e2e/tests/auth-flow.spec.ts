@@ -20,6 +20,7 @@ test('a new student signs up, waits, is approved by an admin, signs in and lands
   await page.getByLabel('비밀번호 확인').fill('something-else');
   await page.getByLabel('닉네임').fill('이투이');
   await page.getByLabel('학번').fill(`2026${Date.now() % 1_000_000}`);
+  await page.getByLabel('현재 학년').selectOption('1');
   await page.getByRole('button', { name: '회원가입' }).click();
   await expect(page.getByText('비밀번호 확인이 일치하지 않습니다.')).toBeVisible();
   await page.getByLabel('비밀번호 확인').fill(password);

@@ -75,11 +75,11 @@ test('a student reads an exam: views, tabs, search, a common passage with its pi
   await expect(first.getByText('해설', { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  // The answers tab: number, short type, answer.
+  // The answers tab: number, short type, answer; rows by type under '객관식 · N문항' rows (issue 12.4).
   await page.getByRole('tab', { name: '정답' }).click();
   const table = page.getByRole('table');
-  await expect(table.getByRole('columnheader')).toHaveText(['번호', '유형', '정답']);
-  await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('Q01');
+  await expect(table.getByRole('columnheader')).toHaveText(['번호', '유형', '정답', /^객관식 · \d+문항$/, /^주관식 · \d+문항$/, /^슬라이드 · \d+문항$/]);
+  await expect(table.getByRole('row').nth(2).getByRole('cell').first()).toHaveText('Q01');
   await expect(table.getByRole('cell', { name: '슬', exact: true }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('tab', { name: '문제' }).click();

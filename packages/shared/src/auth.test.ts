@@ -38,10 +38,18 @@ describe('signupRequestSchema (spec §5)', () => {
   });
 
   it('the form variant requires matching passwords', () => {
-    const result = signupFormSchema.safeParse({ ...valid, password_confirm: 'different-1' });
+    const result = signupFormSchema.safeParse({ ...valid, password_confirm: 'different-1', grade: '2' });
     expect(result.success).toBe(false);
     expect(result.error!.issues[0]).toMatchObject({ path: ['password_confirm'], message: '비밀번호 확인이 일치하지 않습니다.' });
-    expect(signupFormSchema.safeParse({ ...valid, password_confirm: valid.password }).success).toBe(true);
+    expect(signupFormSchema.safeParse({ ...valid, password_confirm: valid.password, grade: '2' }).success).toBe(true);
+  });
+
+  it('the form variant requires the current grade, 1 to 4', () => {
+    for (const grade of [undefined, '', '0', '5']) {
+      const result = signupFormSchema.safeParse({ ...valid, password_confirm: valid.password, grade });
+      expect(result.success).toBe(false);
+      expect(result.error!.issues[0]).toMatchObject({ path: ['grade'], message: '현재 학년(1~4학년)을 선택하세요.' });
+    }
   });
 });
 

@@ -23,12 +23,22 @@ export const signupRequestSchema = z.strictObject({
   password: passwordSchema,
   nickname: shortText(m.nicknameLength),
   school_no: shortText(m.schoolNoLength),
+  /**
+   * The current grade, 1–4 (issue 12 item 3): stored as the graduation year of spec §4, so a new
+   * member appears in assignment and retention lists. The web form requires it; older clients
+   * may leave it out, and the admin sets it when approving.
+   */
+  grade: z.number({ error: m.signupGradeRequired }).int(m.signupGradeRequired).min(1, m.signupGradeRequired).max(4, m.signupGradeRequired).optional(),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
 // The web form adds the confirmation field; the server never sees it.
 export const signupFormSchema = signupRequestSchema
-  .extend({ password_confirm: z.string() })
+  .extend({
+    password_confirm: z.string(),
+    // A select's value: '1' to '4', required on the form.
+    grade: z.string({ error: m.signupGradeRequired }).regex(/^[1-4]$/, m.signupGradeRequired),
+  })
   .refine((v) => v.password === v.password_confirm, {
     message: m.passwordMismatch,
     path: ['password_confirm'],

@@ -6,6 +6,7 @@ export const validationMessages = {
   idNoAtSign: '아이디에는 @ 기호를 쓸 수 없습니다.',
   nicknameLength: '닉네임은 1~32자 이내로 입력하세요.',
   schoolNoLength: '학번은 1~32자 이내로 입력하세요.',
+  signupGradeRequired: '현재 학년(1~4학년)을 선택하세요.',
   passwordLength: '비밀번호는 8~128자로 입력하세요.',
   passwordMismatch: '비밀번호 확인이 일치하지 않습니다.',
   loginIdRequired: '아이디 또는 이메일을 입력하세요.',
@@ -21,6 +22,7 @@ export const validationMessages = {
   replyTooLong: '댓글은 2000자 이내로 입력하세요.',
   answerRequired: '답을 입력하세요.',
   answerTooLong: '답은 500자 이내로 입력하세요.',
+  selfJudgmentRequired: '맞음 또는 틀림을 선택하세요.',
   problemScopeRequired: '시험, 수업, 문제 번호 또는 검색어를 지정하세요.',
   // Member administration (spec §5 "Admin appointment", "Retention").
   appointeeRequired: '임명할 사용자를 선택해주세요.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages as m } from './messages';
 import { idParam } from './paging';
+import { PROBLEM_TYPES } from './problems';
 
 export const attemptRequestSchema = z.strictObject({
   problem_uid: idParam,
@@ -13,8 +14,13 @@ export const attemptSchema = z.object({
   run_code: z.number().int(),
   problem_uid: z.number().int(),
   answer: z.string(),
-  /** Decided by the server with the shared answer rule. */
+  /** Decided by the server with the shared answer rule, or by the member (judged_by 'self'). */
   is_correct: z.boolean(),
+  /**
+   * 'machine': compared with the official answer. 'self': the member judged their essay or slide
+   * answer against the official one (decision D-defects-1); statistics keep the two apart.
+   */
+  judged_by: z.enum(['machine', 'self']),
   creation_time: z.string(),
 });
 export type Attempt = z.infer<typeof attemptSchema>;
@@ -28,3 +34,18 @@ export const solveProgressResponseSchema = z.object({
   attempts: z.array(attemptSchema),
 });
 export type SolveProgress = z.infer<typeof solveProgressResponseSchema>;
+
+/**
+ * Essay (type 2) and slide (type 4) answers are worded freely: after seeing the official answer
+ * the member says whether theirs was right (맞음 / 틀림). Multiple choice stays machine-judged.
+ */
+export const SELF_JUDGED_TYPES: readonly number[] = [PROBLEM_TYPES.subjective, PROBLEM_TYPES.slide];
+export const isSelfJudgedType = (type: number) => SELF_JUDGED_TYPES.includes(type);
+
+export const selfJudgmentParamsSchema = z.strictObject({ code: idParam });
+export const selfJudgmentRequestSchema = z.strictObject({
+  is_correct: z.boolean({ error: m.selfJudgmentRequired }),
+});
+export type SelfJudgmentRequest = z.infer<typeof selfJudgmentRequestSchema>;
+/** The judged answer; run_code is null for answers given outside solve mode (sessions, review). */
+export const selfJudgmentResponseSchema = z.object({ attempt: attemptSchema.extend({ run_code: z.number().int().nullable() }) });

@@ -49,6 +49,21 @@ describe.each(testDialects)('auth on %s', (dialect) => {
       expect(me.json().user.id).toBe('trimmed-id');
     });
 
+    it('stores the grade given at sign-up as the graduation year of spec §4, and refuses one outside 1–4', async () => {
+      const { currentKoreanYear } = await import('@qbank/shared/member-admin');
+      const response = await post('/v1/auth/signup', signupBody({ grade: 2 }));
+      expect(response.statusCode).toBe(201);
+      const { user } = response.json();
+      expect(user).toMatchObject({ grade: 2, grad_year: currentKoreanYear() + 3 });
+      const stored = await t.db.selectFrom('members').select(['grade', 'grad_year']).where('code', '=', user.code).executeTakeFirstOrThrow();
+      expect(stored).toEqual({ grade: 2, grad_year: currentKoreanYear() + 3 });
+      for (const grade of [0, 5, 2.5, '2']) {
+        const refused = await post('/v1/auth/signup', signupBody({ grade }));
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().message).toBe('현재 학년(1~4학년)을 선택하세요.');
+      }
+    });
+
     it.each([
       ['name', '이름은 1~32자 이내로 입력하세요.'],
       ['id', '아이디는 1~32자 이내로 입력하세요.'],

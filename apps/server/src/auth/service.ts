@@ -1,3 +1,4 @@
+import { currentKoreanYear, gradYearForGrade } from '@qbank/shared/member-admin';
 import type { LoginRequest, SignupRequest } from '@qbank/shared/auth';
 import type { AppContext } from '../core/context';
 import { signToken } from '../core/tokens';
@@ -47,8 +48,9 @@ export async function signup(ctx: AppContext, request: SignupRequest): Promise<M
       school_no: request.school_no,
       email: null,
       password_hash: passwordHash,
-      grad_year: null,
-      grade: null,
+      // The grade the member gave, kept as the graduation year it means (spec §4).
+      grad_year: request.grade === undefined ? null : gradYearForGrade(request.grade, currentKoreanYear()),
+      grade: request.grade ?? null,
       authority: null,
       validated: 0,
     }),

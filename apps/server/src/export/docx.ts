@@ -15,7 +15,9 @@ import {
 import { htmlToContent, htmlToRuns, type HtmlOptions } from 'docx/html';
 import { EXPORT_CONTENT, EXPORT_MODES, type ExportMode } from '@qbank/shared/export';
 import { PROBLEM_TYPE_ORDER } from '@qbank/shared/problems';
+import { problemNumberLabel, problemSectionLabel } from '@qbank/shared/problem-labels';
 import { messages } from '../messages';
+import { examTitle } from './file-name';
 import { imageKey, type ExportImage } from './images';
 
 // The Word export as a pure function: the exam, its problems and their pictures in, the bytes
@@ -74,10 +76,6 @@ const MAX_IMAGE_HEIGHT_PX = 756;
 const CHOICE_INDENT = 400;
 const BLOCK_TAGS = /<(table|ul|ol|h[1-6]|blockquote|pre|hr|img)\b/i;
 
-/** Spec §2: the viewer's number, Q plus at least two digits. */
-function problemLabel(no: number): string {
-  return `Q${String(no).padStart(2, '0')}`;
-}
 
 function isPlainText(html: string): boolean {
   return !/<[a-z!/][^>]*>/i.test(html);
@@ -201,21 +199,21 @@ export class DocumentBuilder {
   }
 
   question(problem: ExportProblem): void {
-    this.labelled(`${problemLabel(problem.no)}.`, problem.question, { spacingBefore: 280 });
+    this.labelled(`${problemNumberLabel(problem.no)}.`, problem.question, { spacingBefore: 280 });
     this.picture(problem.question_pic_path);
     for (const choice of lines(problem.illustration)) {
       this.add(new Paragraph({ indent: { left: CHOICE_INDENT }, children: [new TextRun(choice)] }));
     }
   }
 
-  /** Answer-only modes: "1. ③", and the explanation under it for `ac`. */
+  /** Answer-only modes: "Q01. ③" (the viewer's label), and the explanation under it for `ac`. */
   answerEntry(problem: ExportProblem, withExplanation: boolean): void {
     const answer = problem.answer.trim() || t.noAnswer;
     this.add(
       new Paragraph({
         spacing: { before: withExplanation ? 200 : 0 },
         keepNext: withExplanation,
-        children: [new TextRun({ text: `${problem.no}. `, bold: true }), ...textRuns(answer)],
+        children: [new TextRun({ text: `${problemNumberLabel(problem.no)}. `, bold: true }), ...textRuns(answer)],
       }),
     );
     this.picture(problem.answer_pic_path);
@@ -233,7 +231,7 @@ export async function buildExportDocx(input: ExportDocumentInput): Promise<Buffe
   const { test, mode } = input;
   const content = EXPORT_CONTENT[mode];
   const builder = new DocumentBuilder(input.images);
-  const title = `${test.year} ${test.subject_name} ${test.test_name}`;
+  const title = examTitle(test);
 
   builder.add(
     new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(title)] }),
@@ -248,14 +246,17 @@ export async function buildExportDocx(input: ExportDocumentInput): Promise<Buffe
 
   // The viewer's order is the repository's; sorting again keeps this function correct on its own.
   const problems = [...input.problems].sort((a, b) => typeOrder(a.type) - typeOrder(b.type) || a.no - b.no);
-  const severalTypes = new Set(problems.map((p) => p.type)).size > 1;
+  // Every type is numbered from Q01: each gets its heading with its count, as in the viewer.
+  const typeCounts = new Map<number, number>();
+  for (const problem of problems) typeCounts.set(problem.type, (typeCounts.get(problem.type) ?? 0) + 1);
   const printedHeaders = new Set<number>();
   let currentType: number | null = null;
 
   for (const problem of problems) {
-    if (severalTypes && problem.type !== currentType) {
+    if (problem.type !== currentType) {
       currentType = problem.type;
-      builder.add(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(t.types[problem.type] ?? t.otherType)] }));
+      const heading = problemSectionLabel(problem.type, typeCounts.get(problem.type) ?? 0);
+      builder.add(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(heading)] }));
     }
     if (!content.questions) {
       builder.answerEntry(problem, content.explanations);

@@ -6,7 +6,7 @@ import type { Role } from '@qbank/shared/roles';
 import { renderDemoImages } from '../seed/demo-images';
 import { createProblem, createSetHeader, createSubject, createTest } from '../test/factories';
 import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
-import { attachmentDisposition, exportFileName } from './file-name';
+import { attachmentDisposition, examTitle, exportFileName } from './file-name';
 import { imageKey, readImageInfo, uploadFileName } from './images';
 
 /** The entries of a zip archive (stored or deflated), read from its central directory. */
@@ -98,6 +98,14 @@ describe('export helpers', () => {
     );
     expect(attachmentDisposition("it's (1).docx", 'x.docx')).toContain("filename*=UTF-8''it%27s%20%281%29.docx");
   });
+
+  it('says the year and subject once when the exam name already carries them', () => {
+    const exam = { year: 2026, subject_name: '순환기내과학', test_name: '2026 순환기내과학 중간고사' };
+    expect(exportFileName(exam, 'q')).toBe('2026_순환기내과학_중간고사_문제만.docx');
+    expect(examTitle(exam)).toBe('2026 순환기내과학 중간고사');
+    expect(examTitle({ ...exam, test_name: '순환기내과학 기말고사' })).toBe('2026 순환기내과학 기말고사');
+    expect(examTitle({ ...exam, test_name: '중간고사' })).toBe('2026 순환기내과학 중간고사');
+  });
 });
 
 describe.each(testDialects)('GET /v1/test/:id/export on %s', (dialect) => {
@@ -177,6 +185,7 @@ describe.each(testDialects)('GET /v1/test/:id/export on %s', (dialect) => {
   it('q: title, set header once, questions, choices and pictures; no answers or explanations', async () => {
     const { doc } = await exportOf('q');
     expect(doc.text).toContain('2025 해부학 중간고사');
+    expect(doc.text).not.toContain('2025 해부학 2025');
     expect(doc.text).toContain('문제만 · 5문항');
     expect(count(doc.text, '공통지문마커')).toBe(1);
     expect(doc.text).toContain('[1~2번] 공통 지문');
@@ -244,15 +253,17 @@ describe.each(testDialects)('GET /v1/test/:id/export on %s', (dialect) => {
   it('a is a compact answer list without questions', async () => {
     const { doc } = await exportOf('a');
     expect(doc.text).toContain('정답만 · 5문항');
-    for (const line of ['1. ④', '2. ⑤', '4. ①', '5. ②', '1. 정답마커삼']) expect(doc.text).toContain(`${line}\n`);
-    expect(doc.text.indexOf('2. ⑤')).toBeLessThan(doc.text.indexOf('1. 정답마커삼'));
-    for (const absent of ['질문마커', '보기마커', '공통지문마커', '해설마커', '빈정답마커', 'Q01']) expect(doc.text).not.toContain(absent);
+    // The viewer's labels: Q numbers under a heading per type with its count (issue 12 item 4).
+    for (const line of ['객관식 · 4문항', 'Q01. ④', 'Q02. ⑤', 'Q04. ①', 'Q05. ②', '주관식 · 1문항', 'Q01. 정답마커삼']) expect(doc.text).toContain(`${line}\n`);
+    expect(doc.text.indexOf('Q02. ⑤')).toBeLessThan(doc.text.indexOf('주관식 · 1문항'));
+    expect(doc.text.indexOf('주관식 · 1문항')).toBeLessThan(doc.text.indexOf('Q01. 정답마커삼'));
+    for (const absent of ['질문마커', '보기마커', '공통지문마커', '해설마커', '빈정답마커']) expect(doc.text).not.toContain(absent);
     expect(doc.media).toHaveLength(0);
   });
 
   it('ac has answers and explanations without questions', async () => {
     const { doc } = await exportOf('ac');
-    for (const marker of ['1. ④', '해설: 해설마커일', '1. 정답마커삼', '해설마커삼 둘째 줄']) expect(doc.text).toContain(marker);
+    for (const marker of ['Q01. ④', '해설: 해설마커일', 'Q01. 정답마커삼', '해설마커삼 둘째 줄']) expect(doc.text).toContain(marker);
     for (const absent of ['질문마커', '보기마커', '공통지문마커', '빈정답마커']) expect(doc.text).not.toContain(absent);
     // Only the explanation's picture.
     expect(doc.media).toHaveLength(1);

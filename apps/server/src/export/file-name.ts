@@ -14,8 +14,25 @@ function safePart(text: string): string {
   );
 }
 
-export function exportFileName(test: { year: number; subject_name: string; test_name: string }, mode: ExportMode): string {
-  const parts = [String(test.year), test.subject_name, test.test_name, EXPORT_MODES[mode]].map(safePart).filter(Boolean);
+type NamedExam = { year: number; subject_name: string; test_name: string };
+
+/**
+ * The exam's year, subject and name, each said once: exam names often carry the year and subject
+ * already ('2026 순환기내과학 중간고사'), which are then not put in front again (issue 12 item 7).
+ */
+export function examTitleParts(test: NamedExam): string[] {
+  const name = test.test_name.trim();
+  const prefix = [String(test.year), test.subject_name.trim()].filter((part) => part && !name.includes(part));
+  return [...prefix, name].filter(Boolean);
+}
+
+/** The document's title: '2026 순환기내과학 중간고사'. */
+export function examTitle(test: NamedExam): string {
+  return examTitleParts(test).join(' ');
+}
+
+export function exportFileName(test: NamedExam, mode: ExportMode): string {
+  const parts = [...examTitleParts(test), EXPORT_MODES[mode]].map(safePart).filter(Boolean);
   return `${parts.join('_')}.docx`;
 }
 

@@ -153,6 +153,8 @@ export const POLICY: Readonly<Record<string, RoutePolicy>> = {
   'GET /v1/solve/tests/:testCode': APPROVED,
   'POST /v1/solve/tests/:testCode/restart': APPROVED,
   'POST /v1/solve/attempts': APPROVED,
+  // A member judges only their own essay answers; anyone else's answer is hidden (404).
+  'POST /v1/solve/attempts/:code/self-judgment': OWN_BOX,
 
   // ---- statistics (own figures and anonymous class aggregates; the item analysis ranks members: leads)
   'GET /v1/stats/me': APPROVED,

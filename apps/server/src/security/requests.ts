@@ -209,6 +209,9 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   'GET /v1/solve/tests/:testCode': (w) => get('/v1/solve/tests/:testCode', { testCode: w.fx.exam }),
   'POST /v1/solve/tests/:testCode/restart': (w) => ({ method: 'POST', route: '/v1/solve/tests/:testCode/restart', params: { testCode: w.fx.exam } }),
   'POST /v1/solve/attempts': (w) => ({ method: 'POST', route: '/v1/solve/attempts', body: { problem_uid: w.fx.problem, answer: '③' } }),
+  'POST /v1/solve/attempts/:code/self-judgment': (w) => ({
+    method: 'POST', route: '/v1/solve/attempts/:code/self-judgment', params: { code: w.fx.essayAttempt }, body: { is_correct: true },
+  }),
 
   'GET /v1/stats/me': () => get('/v1/stats/me'),
   'GET /v1/stats/me/tests/:testCode': (w) => get('/v1/stats/me/tests/:testCode', { testCode: w.fx.exam }),

@@ -48,6 +48,8 @@ export interface Fixtures {
   /** The student's box (holding `problem`) and their reply on `problem`. */
   box: number;
   reply: number;
+  /** The student's answer to an essay problem (self-judged by its owner only). */
+  essayAttempt: number;
 }
 
 export interface World {
@@ -181,9 +183,14 @@ export async function buildWorld(dialect: Dialect, options: { rateLimits?: Parti
     await must<{ reply: { reply_code: number } }>('student', { method: 'POST', url: `/v1/problem/${problem}/reply`, payload: { reply_text: '정답이 3번인가요?' } })
   ).reply.reply_code;
 
+  const essay = await createProblem(t.db, { test_code: exam, no: 7, type: 2, choice_type: null, answer: '정중신경' });
+  const essayAttempt = (
+    await must<{ attempt: { code: number } }>('student', { method: 'POST', url: '/v1/solve/attempts', payload: { problem_uid: essay, answer: '정중 신경' } })
+  ).attempt.code;
+
   const fx: Fixtures = {
     subject, exam, problem, problem2, assignedSlot, vacantSlot, classUid, setHeader,
-    board, noticeBoard: 'notice', post, boardReply, leadNoticePost, box, reply,
+    board, noticeBoard: 'notice', post, boardReply, leadNoticePost, box, reply, essayAttempt,
   };
 
   return {

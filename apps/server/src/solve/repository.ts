@@ -1,6 +1,12 @@
 import type { DbOrTx } from '../core/db';
 import { nowIso } from '../core/db';
 
+const ATTEMPT_COLUMNS = ['code', 'run_code', 'problem_uid', 'answer', 'is_correct', 'judged_by', 'creation_time'] as const;
+
+function toAttempt<R extends { is_correct: number; judged_by: string }>(row: R) {
+  return { ...row, is_correct: row.is_correct === 1, judged_by: row.judged_by === 'self' ? ('self' as const) : ('machine' as const) };
+}
+
 export function findLatestRun(db: DbOrTx, memberCode: number, testCode: number) {
   return db
     .selectFrom('solve_runs')
@@ -27,17 +33,17 @@ export async function insertAttempt(
   const row = await db
     .insertInto('solve_attempts')
     .values({ ...values, is_correct: values.is_correct ? 1 : 0, creation_time: nowIso() })
-    .returning(['code', 'run_code', 'problem_uid', 'answer', 'is_correct', 'creation_time'])
+    .returning(ATTEMPT_COLUMNS)
     .$narrowType<{ run_code: number }>()
     .executeTakeFirstOrThrow();
-  return { ...row, is_correct: row.is_correct === 1 };
+  return toAttempt(row);
 }
 
 /** The latest attempt at each problem in the run (older ones stay in the table as history). */
 export async function listLatestAttempts(db: DbOrTx, runCode: number) {
   const rows = await db
     .selectFrom('solve_attempts')
-    .select(['code', 'run_code', 'problem_uid', 'answer', 'is_correct', 'creation_time'])
+    .select(ATTEMPT_COLUMNS)
     .where('run_code', '=', runCode)
     .where('code', 'in', (eb) =>
       eb.selectFrom('solve_attempts as latest').select((inner) => inner.fn.max('latest.code').as('code')).where('latest.run_code', '=', runCode).groupBy('latest.problem_uid'),
@@ -45,5 +51,27 @@ export async function listLatestAttempts(db: DbOrTx, runCode: number) {
     .orderBy('code')
     .$narrowType<{ run_code: number }>()
     .execute();
-  return rows.map((row) => ({ ...row, is_correct: row.is_correct === 1 }));
+  return rows.map(toAttempt);
+}
+
+/** One of the member's own answers (any source) with the type of its problem; undefined for anyone else's. */
+export function findOwnAttempt(db: DbOrTx, memberCode: number, attemptCode: number) {
+  return db
+    .selectFrom('solve_attempts')
+    .innerJoin('problems', 'problems.uid', 'solve_attempts.problem_uid')
+    .select(['solve_attempts.code', 'solve_attempts.problem_uid', 'problems.type as problem_type'])
+    .where('solve_attempts.code', '=', attemptCode)
+    .where('solve_attempts.member_code', '=', memberCode)
+    .executeTakeFirst();
+}
+
+/** The member's own verdict replaces the machine's: judged_by becomes 'self'. */
+export async function updateSelfJudgment(db: DbOrTx, attemptCode: number, isCorrect: boolean) {
+  const row = await db
+    .updateTable('solve_attempts')
+    .set({ is_correct: isCorrect ? 1 : 0, judged_by: 'self' })
+    .where('code', '=', attemptCode)
+    .returning(ATTEMPT_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toAttempt(row);
 }

@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { attemptRequestSchema, attemptResponseSchema, solveProgressResponseSchema, solveTestParamsSchema } from '@qbank/shared/solve';
+import {
+  attemptRequestSchema,
+  attemptResponseSchema,
+  selfJudgmentParamsSchema,
+  selfJudgmentRequestSchema,
+  selfJudgmentResponseSchema,
+  solveProgressResponseSchema,
+  solveTestParamsSchema,
+} from '@qbank/shared/solve';
 import { requireApprovedMember } from '../core/auth-guards';
-import { recordAttempt, restartRun, solveProgress } from './service';
+import { recordAttempt, recordSelfJudgment, restartRun, solveProgress } from './service';
 
 // Solve-mode progress is kept per member on the server, so it follows them across devices.
 export async function solveRoutes(app: FastifyInstance): Promise<void> {
@@ -23,4 +31,13 @@ export async function solveRoutes(app: FastifyInstance): Promise<void> {
     const member = await requireApprovedMember(request);
     return reply.status(201).send({ attempt: await recordAttempt(ctx, member.code, request.body) });
   });
+
+  api.post(
+    '/v1/solve/attempts/:code/self-judgment',
+    { schema: { params: selfJudgmentParamsSchema, body: selfJudgmentRequestSchema, response: { 200: selfJudgmentResponseSchema } } },
+    async (request) => {
+      const member = await requireApprovedMember(request);
+      return { attempt: await recordSelfJudgment(ctx, member.code, request.params.code, request.body.is_correct) };
+    },
+  );
 }

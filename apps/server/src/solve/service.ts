@@ -1,9 +1,12 @@
 import { isCorrectAnswer } from '@qbank/shared/answers';
-import type { AttemptRequest } from '@qbank/shared/solve';
+import { isSelfJudgedType, type AttemptRequest } from '@qbank/shared/solve';
+import { conflict, notFound } from '../errors';
+import { messages } from '../messages';
 import type { AppContext } from '../core/context';
 import { requireVisibleProblem } from '../problems/visibility';
 import { getTestInfo } from '../tests/service';
-import { findLatestRun, insertAttempt, insertRun, listLatestAttempts } from './repository';
+import { invalidateReviewCards } from '../study/review-service';
+import { findLatestRun, findOwnAttempt, insertAttempt, insertRun, listLatestAttempts, updateSelfJudgment } from './repository';
 
 export async function solveProgress(ctx: AppContext, memberCode: number, testCode: number) {
   await getTestInfo(ctx, testCode);
@@ -29,5 +32,22 @@ export async function recordAttempt(ctx: AppContext, memberCode: number, request
       answer: request.answer,
       is_correct: isCorrectAnswer(request.answer, problem.answer, problem.type),
     });
+  });
+}
+
+/**
+ * The member's own verdict on an essay or slide answer, after seeing the official answer
+ * (decision D-defects-1). Only their own answers: anyone else's is answered 404, as if it did
+ * not exist. Multiple choice keeps the machine's verdict. Judging again replaces the verdict.
+ */
+export async function recordSelfJudgment(ctx: AppContext, memberCode: number, attemptCode: number, isCorrect: boolean) {
+  const attempt = await findOwnAttempt(ctx.db, memberCode, attemptCode);
+  if (!attempt) throw notFound(messages.attemptNotFound);
+  if (!isSelfJudgedType(attempt.problem_type)) throw conflict(messages.selfJudgmentNotAllowed);
+  // The verdict changes a stored answer without adding one, so the review card built on it is dropped.
+  return ctx.db.transaction().execute(async (trx) => {
+    const judged = await updateSelfJudgment(trx, attemptCode, isCorrect);
+    await invalidateReviewCards(trx, attempt.problem_uid, memberCode);
+    return judged;
   });
 }

@@ -8,6 +8,7 @@ describe.each(testDialects)('solve progress on %s', (dialect) => {
   let exam: number;
   let mcq: number;
   let essay: number;
+  let slide: number;
   const call = (method: 'GET' | 'POST', url: string, who: string | undefined = cookie, payload?: object) =>
     t.app.inject({ method, url, headers: who ? { cookie: who } : {}, ...(payload ? { payload } : {}) });
 
@@ -17,6 +18,7 @@ describe.each(testDialects)('solve progress on %s', (dialect) => {
     exam = await createTest(t.db, { subject_code: await createSubject(t.db) });
     mcq = await createProblem(t.db, { test_code: exam, no: 1, illustration: '① 가\n② 나\n③ 다', answer: '③' });
     essay = await createProblem(t.db, { test_code: exam, no: 1, type: 2, choice_type: null, answer: 'HBsAg' });
+    slide = await createProblem(t.db, { test_code: exam, no: 1, type: 4, choice_type: null, answer: '정중신경' });
   });
   afterAll(async () => t?.close());
 
@@ -63,5 +65,65 @@ describe.each(testDialects)('solve progress on %s', (dialect) => {
     expect((await call('GET', `/v1/solve/tests/${exam}`, '')).statusCode).toBe(401);
     const pending = await loginCookie(t.app, (await createMember(t.db, { validated: false })).id);
     expect((await call('POST', '/v1/solve/attempts', pending, { problem_uid: mcq, answer: '1' })).statusCode).toBe(403);
+  });
+
+  describe('self-judgment of essay and slide answers', () => {
+    const judge = (code: number, payload: object, who: string | undefined = cookie) =>
+      call('POST', `/v1/solve/attempts/${code}/self-judgment`, who, payload);
+
+    it("records the machine verdict first, then the member's own verdict, kept apart by judged_by", async () => {
+      const exact = (await call('POST', '/v1/solve/attempts', cookie, { problem_uid: slide, answer: ' 정중신경 ' })).json().attempt;
+      expect(exact).toMatchObject({ is_correct: true, judged_by: 'machine' });
+      const worded = (await call('POST', '/v1/solve/attempts', cookie, { problem_uid: slide, answer: '정중 신경(median n.)' })).json().attempt;
+      expect(worded).toMatchObject({ is_correct: false, judged_by: 'machine' });
+
+      const right = await judge(worded.code, { is_correct: true });
+      expect(right.statusCode).toBe(200);
+      expect(right.json().attempt).toMatchObject({ code: worded.code, is_correct: true, judged_by: 'self', answer: '정중 신경(median n.)' });
+      const row = await t.db.selectFrom('solve_attempts').select(['is_correct', 'judged_by']).where('code', '=', worded.code).executeTakeFirstOrThrow();
+      expect(row).toEqual({ is_correct: 1, judged_by: 'self' });
+      // Changing one's mind replaces the verdict; the progress shows it.
+      expect((await judge(worded.code, { is_correct: false })).json().attempt).toMatchObject({ is_correct: false, judged_by: 'self' });
+      const progress = (await call('GET', `/v1/solve/tests/${exam}`)).json();
+      expect(progress.attempts.find((a: { code: number }) => a.code === worded.code)).toMatchObject({ is_correct: false, judged_by: 'self' });
+
+      const essayAnswer = (await call('POST', '/v1/solve/attempts', cookie, { problem_uid: essay, answer: 'B형 간염 표면항원' })).json().attempt;
+      expect((await judge(essayAnswer.code, { is_correct: true })).json().attempt).toMatchObject({ is_correct: true, judged_by: 'self' });
+
+      // The review deck's card, built on the machine's verdict, follows the member's own.
+      const fresh = await createProblem(t.db, { test_code: exam, no: 9, type: 2, choice_type: null, answer: '심근경색' });
+      const firstTry = (await call('POST', '/v1/solve/attempts', cookie, { problem_uid: fresh, answer: '급성 심근경색증' })).json().attempt;
+      const cardDue = async () => {
+        expect((await call('GET', '/v1/study/review')).statusCode).toBe(200);
+        return (await t.db.selectFrom('review_cards').select('due').where('problem_uid', '=', fresh).executeTakeFirstOrThrow()).due;
+      };
+      const whileWrong = await cardDue();
+      expect((await judge(firstTry.code, { is_correct: true })).statusCode).toBe(200);
+      expect(await cardDue() > whileWrong).toBe(true);
+    });
+
+    it("refuses multiple choice, another member's answer, bad input and unknown answers", async () => {
+      const choice = (await call('POST', '/v1/solve/attempts', cookie, { problem_uid: mcq, answer: '②' })).json().attempt;
+      const refused = await judge(choice.code, { is_correct: true });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/객관식/);
+      expect((await t.db.selectFrom('solve_attempts').select('judged_by').where('code', '=', choice.code).executeTakeFirstOrThrow()).judged_by).toBe('machine');
+
+      const mine = (await call('POST', '/v1/solve/attempts', cookie, { problem_uid: essay, answer: '항원' })).json().attempt;
+      const other = await loginCookie(t.app, (await createMember(t.db)).id);
+      const hidden = await judge(mine.code, { is_correct: true }, other);
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json().message).toMatch(/[가-힣]/);
+      expect((await t.db.selectFrom('solve_attempts').select('is_correct').where('code', '=', mine.code).executeTakeFirstOrThrow()).is_correct).toBe(0);
+
+      for (const payload of [{}, { is_correct: 'yes' }, { is_correct: 1 }, { is_correct: true, judged_by: 'self' }]) {
+        const response = await judge(mine.code, payload);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toMatch(/[가-힣]/);
+      }
+      expect((await call('POST', '/v1/solve/attempts/abc/self-judgment', cookie, { is_correct: true })).statusCode).toBe(400);
+      expect((await judge(99999999, { is_correct: true })).statusCode).toBe(404);
+      expect((await judge(mine.code, { is_correct: true }, '')).statusCode).toBe(401);
+    });
   });
 });

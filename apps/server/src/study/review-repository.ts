@@ -125,6 +125,8 @@ export async function setReviewRating(db: DbOrTx, attemptCode: number, rating: n
   await db.updateTable('solve_attempts').set({ review_rating: rating }).where('code', '=', attemptCode).execute();
 }
 
-export async function deleteCardsOfProblem(db: DbOrTx, problemUid: number) {
-  await db.deleteFrom('review_cards').where('problem_uid', '=', problemUid).execute();
+export async function deleteCardsOfProblem(db: DbOrTx, problemUid: number, memberCode?: number) {
+  let query = db.deleteFrom('review_cards').where('problem_uid', '=', problemUid);
+  if (memberCode !== undefined) query = query.where('member_code', '=', memberCode);
+  await query.execute();
 }

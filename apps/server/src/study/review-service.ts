@@ -57,8 +57,9 @@ export async function syncReviewCards(db: DbOrTx, memberCode: number): Promise<v
  * answers. Call it after anything changes solve_attempts.is_correct of the problem's answers
  * (answer-key re-judging), in the same transaction.
  */
-export async function invalidateReviewCards(db: DbOrTx, problemUid: number): Promise<void> {
-  await deleteCardsOfProblem(db, problemUid);
+/** Drops the cards built on a problem's answers (one member's, or everyone's); the next read rebuilds them. */
+export async function invalidateReviewCards(db: DbOrTx, problemUid: number, memberCode?: number): Promise<void> {
+  await deleteCardsOfProblem(db, problemUid, memberCode);
 }
 
 export async function dueReviewCount(ctx: AppContext, memberCode: number, now = new Date()): Promise<number> {

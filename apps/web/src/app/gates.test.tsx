@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { describe, expect, it, vi } from 'vitest';
 import { meHandler, member, mockFetch } from '../test/fetch-mock';
 import { renderElement } from '../test/render';
 import { RequireLogin, RequireRole } from './gates';
@@ -71,11 +72,16 @@ describe('RequireRole', () => {
     );
   });
 
-  it('redirects a role outside the list to redirectTo', async () => {
+  it('redirects a role outside the list to redirectTo, telling the member why', async () => {
+    const show = vi.spyOn(notifications, 'show');
     mockFetch({ 'GET /v1/auth/me': meHandler(member({ role: 'lead', authority: 2 })) });
     renderElement('/dashboard/admin/members', '/dashboard/admin/members', adminOnly);
     expect((await screen.findByTestId('location')).textContent).toBe('/dashboard/my');
     expect(screen.queryByText('비공개 내용')).toBeNull();
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ message: '이 화면은 관리자, Super Admin만 이용할 수 있어 내 대시보드로 이동했습니다.' }),
+    );
+    show.mockRestore();
   });
 
   it('redirects to /dashboard by default', async () => {

@@ -1,11 +1,13 @@
-import type { Role } from '@qbank/shared/roles';
-import type { ReactNode } from 'react';
+import { roleLabels, type Role } from '@qbank/shared/roles';
+import { notifications } from '@mantine/notifications';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoginRequiredCard } from '../auth/login-required-card';
 import { PendingApproval } from '../auth/pending-approval';
 import { nextFromLocation } from '../lib/next-path';
 import { paths } from '../lib/paths';
 import { isApproved, useSession } from '../lib/session';
+import { gateMessages } from './gate-messages';
 
 // Gates wrap a route (no children: they render the <Outlet/>) or an element (children).
 
@@ -40,6 +42,16 @@ export function RequireRole({
     return <Navigate to={paths.login.getHref(nextFromLocation(location))} replace />;
   }
   if (!isApproved(session.user)) return <PendingApproval user={session.user} />;
-  if (!roles.includes(session.user.role)) return <Navigate to={redirectTo} replace />;
+  if (!roles.includes(session.user.role)) return <RoleRedirect roles={roles} to={redirectTo} />;
   return children ?? <Outlet />;
+}
+
+/** Away from a screen the member's role does not open, telling them why (a toast), once. */
+function RoleRedirect({ roles, to }: { roles: readonly Role[]; to: string }) {
+  const message = gateMessages.roleRequired(roles.map((role) => roleLabels[role]).join(gateMessages.roleJoiner));
+  useEffect(() => {
+    // One id: StrictMode's double effect and repeated visits show one toast, not a stack.
+    notifications.show({ id: 'role-gate', color: 'yellow', message });
+  }, [message]);
+  return <Navigate to={to} replace />;
 }

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../lib/api-client';
 import { json, meHandler, member, mockFetch } from '../test/fetch-mock';
 import { renderRoutes } from '../test/render';
@@ -209,5 +209,50 @@ describe('dashboard', () => {
     fireEvent.click(screen.getByRole('button', { name: '저장' }));
     expect(await screen.findByText('데모 화면입니다. 저장되지 않습니다.')).toBeTruthy();
     expect(fetchMock.mock.calls.length).toBe(callsBefore);
+  });
+});
+
+describe('scroll position across navigations', () => {
+  it('opens a new page at its top and gives back/forward the offset the page had', async () => {
+    mockFetch({ 'GET /v1/auth/me': meHandler(null), 'GET /boards': () => json(200, { rows: [], total: 0 }) });
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    let offset = 0;
+    const scrollY = Object.getOwnPropertyDescriptor(window, 'scrollY');
+    Object.defineProperty(window, 'scrollY', { configurable: true, get: () => offset });
+    try {
+      const { router } = renderRoutes('/home');
+      await screen.findByRole('heading', { level: 1, name: '의과대학 기출문제 학습 포털' });
+      offset = 800; // the reader scrolled far down the list
+      scrollTo.mockClear();
+      await act(() => router.navigate('/login'));
+      await screen.findByRole('button', { name: '로그인' });
+      await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
+      offset = 0;
+      scrollTo.mockClear();
+      await act(() => router.navigate(-1));
+      await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 800));
+    } finally {
+      if (scrollY) Object.defineProperty(window, 'scrollY', scrollY);
+      else Reflect.deleteProperty(window, 'scrollY');
+    }
+  });
+});
+
+describe('session restore (spec §4)', () => {
+  it('asks the server for the session only when this browser was signed in', async () => {
+    window.localStorage.removeItem('qbank.signedIn');
+    const fetch = mockFetch({ 'GET /v1/auth/me': meHandler(student), 'GET /boards': () => json(200, { rows: [], total: 0 }) });
+    renderRoutes('/home');
+    expect(await screen.findByRole('link', { name: '로그인' })).toBeTruthy();
+    const asked = fetch.mock.calls.filter(([input]) => String(input).includes('/v1/auth/me'));
+    expect(asked).toHaveLength(0);
+  });
+
+  it('forgets the flag when the server says the session is gone', async () => {
+    mockFetch({ 'GET /v1/auth/me': meHandler(null), 'GET /boards': () => json(200, { rows: [], total: 0 }) });
+    renderRoutes('/home');
+    expect(await screen.findByRole('link', { name: '로그인' })).toBeTruthy();
+    expect(window.localStorage.getItem('qbank.signedIn')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { ADMIN_ROLES, DashboardIndexRedirect, LEAD_ROLES } from './dashboard-acc
 import { DashboardEntry } from './dashboard-entry';
 import { RequireLogin, RequireRole } from './gates';
 import { PublicShell } from './public-shell';
+import { RootLayout } from './root-layout';
 
 // Screens are code-split: the first screen only loads the shell, the gates and the session;
 // each feature page is a lazy import like the ones below.
@@ -112,6 +113,7 @@ const dashboardRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   {
+    element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     children: [
       { path: d.root.path, element: <DashboardEntry />, children: dashboardRoutes },

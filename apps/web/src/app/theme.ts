@@ -19,6 +19,8 @@ export const theme = createTheme({
     // Modal (with their scroll area, focus trap and @floating-ui) into the first-screen bundle.
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': messages.common.close } } satisfies Partial<DrawerProps> },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': messages.common.close } } satisfies Partial<ModalProps> },
+    // Captions name a table before it is read (issue 12 item 5): above it, not under it.
+    Table: { defaultProps: { captionSide: 'top' } },
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': messages.common.closeNotification } } satisfies Partial<NotificationProps>,
     },

@@ -20,6 +20,7 @@ function fillValid() {
   fill('비밀번호 확인', 'correct-horse');
   fill('닉네임', '학생일');
   fill('학번', '2024001');
+  fireEvent.change(screen.getByLabelText(/^현재 학년/), { target: { value: '2' } });
 }
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: '회원가입' }));
@@ -48,6 +49,7 @@ describe('signup page', () => {
     expect(screen.getByText('닉네임은 1~32자 이내로 입력하세요.')).toBeTruthy();
     expect(screen.getByText('학번은 1~32자 이내로 입력하세요.')).toBeTruthy();
     expect(screen.getByText('비밀번호는 8~128자로 입력하세요.')).toBeTruthy();
+    expect(screen.getByText('현재 학년(1~4학년)을 선택하세요.')).toBeTruthy();
     expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/signup'))).toHaveLength(0);
   });
 
@@ -83,7 +85,7 @@ describe('signup page', () => {
     submit();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/exams'));
-    expect(sent).toEqual({ name: '김학생', id: 'student01', password: 'correct-horse', nickname: '학생일', school_no: '2024001' });
+    expect(sent).toEqual({ name: '김학생', id: 'student01', password: 'correct-horse', nickname: '학생일', school_no: '2024001', grade: 2 });
   });
 
   it('shows server field errors on their fields', async () => {

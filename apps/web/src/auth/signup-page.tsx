@@ -1,5 +1,5 @@
 import { SIGNUP_FIELD_MAX, signupFormSchema, type SignupRequest } from '@qbank/shared/auth';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,10 +13,16 @@ import { zodResolver } from '../lib/zod-resolver';
 import { messages } from '../messages';
 import { useSignupMutation } from './api';
 import { AuthCard } from './auth-card';
+import { signupGradeMessages as g } from './signup-grade-messages';
 
-const initialValues = { name: '', id: '', password: '', password_confirm: '', nickname: '', school_no: '' };
+const GRADE_OPTIONS = [
+  { value: '', label: g.placeholder, disabled: true },
+  ...[1, 2, 3, 4].map((grade) => ({ value: String(grade), label: g.option(grade) })),
+];
+
+const initialValues = { name: '', id: '', password: '', password_confirm: '', nickname: '', school_no: '', grade: '' };
 type SignupValues = typeof initialValues;
-const requestFields = ['name', 'id', 'password', 'nickname', 'school_no'] as const satisfies readonly (keyof SignupRequest)[];
+const requestFields = ['name', 'id', 'password', 'nickname', 'school_no', 'grade'] as const satisfies readonly (keyof SignupRequest)[];
 
 export function SignupPage() {
   const m = messages.signup;
@@ -46,6 +52,7 @@ export function SignupPage() {
       password: parsed.password,
       nickname: parsed.nickname,
       school_no: parsed.school_no,
+      grade: Number(parsed.grade),
     };
     signup.mutate(request, {
       onError: (error) => {
@@ -101,6 +108,7 @@ export function SignupPage() {
             {...textProps}
             {...form.getInputProps('school_no')}
           />
+          <NativeSelect label={g.label} description={g.hint} data={GRADE_OPTIONS} {...form.getInputProps('grade')} />
           <Button type="submit" fullWidth loading={signup.isPending}>
             {m.submit}
           </Button>

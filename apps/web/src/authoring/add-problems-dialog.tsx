@@ -23,6 +23,13 @@ function AddForm({ testCode, onClose }: { testCode: number; onClose: () => void 
   const create = useCreateSlots();
   const total = counts.multiple_choice + counts.subjective + counts.slide;
 
+  // A shown error goes as soon as the input it was about becomes valid (issue 12 item 6).
+  const change = (key: keyof Counts, value: string | number) => {
+    const next = { ...counts, [key]: countOf(value) };
+    setCounts(next);
+    if (error !== null && createEmptySlotsRequestSchema.safeParse({ test_code: testCode, counts: next }).success) setError(null);
+  };
+
   const submit = () => {
     // Spec §5: a total of 0 is refused (the request's own rule and text).
     const checked = createEmptySlotsRequestSchema.safeParse({ test_code: testCode, counts });
@@ -63,7 +70,7 @@ function AddForm({ testCode, onClose }: { testCode: number; onClose: () => void 
               allowNegative={false}
               clampBehavior="strict"
               value={counts[key]}
-              onChange={(value) => setCounts((current) => ({ ...current, [key]: countOf(value) }))}
+              onChange={(value) => change(key, value)}
             />
           ))}
         </SimpleGrid>

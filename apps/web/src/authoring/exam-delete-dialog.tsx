@@ -60,7 +60,13 @@ function DeleteBody({ exam, onClose }: { exam: TestSummary; onClose: () => void 
         <Button variant="default" onClick={onClose} disabled={remove.isPending}>
           {messages.authoring.cancel}
         </Button>
-        <Button color="red.9" onClick={confirm} loading={remove.isPending} disabled={check.isPending}>
+        {/* Written problems block the deletion (the server refuses it): no button that only fails. */}
+        <Button
+          color="red.9"
+          onClick={confirm}
+          loading={remove.isPending}
+          disabled={check.isPending || check.isError || (check.data?.written_count ?? 0) > 0}
+        >
           {d.delete}
         </Button>
       </Group>

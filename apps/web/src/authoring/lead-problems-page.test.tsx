@@ -101,6 +101,8 @@ describe('lead problem list', () => {
     expect(posted).toEqual([]);
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: '객관식' }), { target: { value: '5' } });
+    // The error goes once the counts are valid again.
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
     fireEvent.change(within(dialog).getByRole('textbox', { name: '주관식' }), { target: { value: '3' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: '슬라이드' }), { target: { value: '1' } });
     expect(await within(dialog).findByText('총 9문제')).toBeTruthy();

@@ -31,7 +31,8 @@ function useMyParams() {
         }
         return params;
       },
-      { replace: true },
+      // Opening a slot's form scrolls to the form (SlotEditor), not to the page's top.
+      { replace: true, preventScrollReset: true },
     );
   return { filters, slot, update };
 }

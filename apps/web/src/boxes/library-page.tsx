@@ -66,7 +66,8 @@ export function LibraryPage({ top }: { top?: ReactNode }) {
         </Alert>
       ) : (
         <Grid gutter="md" align="flex-start">
-          <Grid.Col span={{ base: 12, md: 4 }}>
+          {/* Side by side only where the table keeps its columns whole (issue 12 item 5). */}
+          <Grid.Col span={{ base: 12, xl: 4 }}>
             <BoxesPanel
               boxes={list}
               selected={selected}
@@ -75,7 +76,7 @@ export function LibraryPage({ top }: { top?: ReactNode }) {
               onCreated={(box) => update({ box: box.code, filters: {} })}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 8 }}>
+          <Grid.Col span={{ base: 12, xl: 8 }}>
             {selected ? (
               <BoxProblemsPanel
                 key={selected.code}

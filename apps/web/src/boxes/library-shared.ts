@@ -1,3 +1,4 @@
+import { problemNumberLabel } from '@qbank/shared/problem-labels';
 // Labels and small helpers shared by the library page's parts.
 import { PROBLEM_TYPES } from '@qbank/shared/problems';
 import { errorMessage } from '../lib/api-client';
@@ -17,9 +18,7 @@ export function typeName(type: number): string {
   return TYPE_OPTIONS.find((o) => o.value === String(type))?.label ?? messages.problems.dash;
 }
 
-export function qLabel(no: number): string {
-  return `Q${String(no).padStart(2, '0')}`;
-}
+export const qLabel = problemNumberLabel;
 
 export function failure(error: unknown): string {
   return errorMessage(error, error instanceof Error ? error.message : '');

@@ -3,14 +3,44 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { messages } from '../messages';
 import { apiRequest, ApiRequestError, isApiRequestError } from './api-client';
 
-// Decision: the signed-in member is NOT kept in localStorage (the spec's `user` key is dropped).
+// Decision: the signed-in member is NOT kept in localStorage (the spec's `user` key is dropped;
+// only a 'signed in' flag is, see below).
 // The server's HttpOnly `token` cookie is the only credential, and on start-up `GET /v1/auth/me`
 // restores the session from it. So there is no stale copy that outlives a logout, a demotion or
 // a withdrawn approval, and nothing in storage for a script to read.
 
 export const sessionQueryKey = ['auth', 'me'] as const;
 
+// Spec §4: the session is restored only when a signed-in member was saved. What is saved is a
+// flag, never the member: a visitor who never signed in makes no `GET /v1/auth/me` (which would
+// answer 401 and put an error in the browser console on every anonymous page load).
+const SIGNED_IN_FLAG_KEY = 'qbank.signedIn';
+
+function readSignedInFlag(): boolean {
+  try {
+    return window.localStorage.getItem(SIGNED_IN_FLAG_KEY) === '1';
+  } catch {
+    return true; // storage blocked: ask the server, as before
+  }
+}
+
+function writeSignedInFlag(signedIn: boolean): void {
+  try {
+    if (signedIn) window.localStorage.setItem(SIGNED_IN_FLAG_KEY, '1');
+    else window.localStorage.removeItem(SIGNED_IN_FLAG_KEY);
+  } catch {
+    // storage blocked: the session still works, it is only asked for on every start
+  }
+}
+
 async function fetchMe(signal: AbortSignal): Promise<Member | null> {
+  if (!readSignedInFlag()) return null;
+  const user = await fetchMeFromServer(signal);
+  if (!user) writeSignedInFlag(false);
+  return user;
+}
+
+async function fetchMeFromServer(signal: AbortSignal): Promise<Member | null> {
   try {
     // auth: false: a 401 here just means "signed out", not a lost session to clear.
     const data = await apiRequest('/v1/auth/me', { auth: false, signal });
@@ -52,11 +82,13 @@ export function isApproved(user: Member): boolean {
 /** After login or signup: the new member becomes the session; another member's cached data goes. */
 export function startSession(queryClient: QueryClient, user: Member): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+  writeSignedInFlag(true);
   queryClient.setQueryData(sessionQueryKey, user);
 }
 
 /** After logout or a 401: no member, and nothing cached on their behalf. */
 export function endSession(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+  writeSignedInFlag(false);
   queryClient.setQueryData(sessionQueryKey, null);
 }

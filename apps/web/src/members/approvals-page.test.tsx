@@ -52,6 +52,34 @@ describe('approvals page', () => {
     expect(screen.getByRole('button', { name: '이하은(newbie-lee) 승인' })).toBeTruthy();
   });
 
+  it('shows each grade, warns about members without one and lets the admin set it before approving', async () => {
+    let pending = [older, person(23, 'self-signup', '박자가', { validated: 0, calcGrade: null })];
+    const patches: unknown[] = [];
+    mockFetch({
+      'GET /v1/auth/me': meHandler(admin),
+      'GET /v1/member/members': () => listResponse(pending),
+      'PATCH /v1/member/23': ({ init }) => {
+        const body = JSON.parse(String(init?.body)) as { grade: number };
+        patches.push(body);
+        const updated = person(23, 'self-signup', '박자가', { validated: 0, calcGrade: body.grade });
+        pending = [older, updated];
+        return json(200, { member: updated });
+      },
+    });
+    renderRoutes('/dashboard/admin/approvals');
+    const known = (await screen.findByRole('combobox', { name: '김도윤(newbie-kim)의 학년' })) as HTMLSelectElement;
+    expect(known.value).toBe('1');
+    const missing = screen.getByRole('combobox', { name: '박자가(self-signup)의 학년' }) as HTMLSelectElement;
+    expect(missing.value).toBe('');
+    expect(screen.getByText(/학년이 없는 회원이 1명 있습니다/)).toBeTruthy();
+
+    fireEvent.change(missing, { target: { value: '3' } });
+    await waitFor(() => expect(patches).toEqual([{ grade: 3 }]));
+    expect(await screen.findByText('박자가(self-signup)의 학년을 3학년(으)로 바꿨습니다.')).toBeTruthy();
+    await waitFor(() => expect((screen.getByRole('combobox', { name: '박자가(self-signup)의 학년' }) as HTMLSelectElement).value).toBe('3'));
+    expect(screen.queryByText(/학년이 없는 회원이/)).toBeNull();
+  });
+
   it('shows the empty text when nobody waits', async () => {
     mockFetch({ 'GET /v1/auth/me': meHandler(admin), 'GET /v1/member/members': () => listResponse([]) });
     renderRoutes('/dashboard/admin/approvals');

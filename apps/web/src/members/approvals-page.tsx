@@ -1,13 +1,17 @@
 import type { Member } from '@qbank/shared/auth';
 import { formatDateTime } from '@qbank/shared/format';
-import { Stack, Table, Text } from '@mantine/core';
+import { Alert, Stack, Table, Text } from '@mantine/core';
+import { currentKoreanYear } from '@qbank/shared/member-admin';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../components/empty-state';
 import { RelativeTime } from '../components/relative-time';
 import { messages } from '../messages';
 import { ALL_MEMBERS, memberListQueryOptions, useApproveMember } from './api';
 import { showFailureBanner, showSuccessBanner } from './banners';
-import { memberLabel } from './member-format';
+import { calculatedGradeOf, memberLabel } from './member-format';
+import { gradeMessages } from './grade-messages';
+import { GradeSelect } from './grade-select';
 import { GuardedAction, ListLoader, LoadFailed, MemberPageHeader, ScrollTable } from './member-ui';
 
 const m = messages.members;
@@ -31,6 +35,8 @@ export function ApprovalsPage() {
     });
 
   const members = pending.data ? newestFirst(pending.data.members) : [];
+  const year = currentKoreanYear();
+  const withoutGrade = members.filter((member) => calculatedGradeOf(member, year).kind === 'unknown').length;
 
   return (
     <Stack gap="md">
@@ -46,13 +52,21 @@ export function ApprovalsPage() {
           <Text size="sm" c="gray.7" aria-live="polite">
             {a.count(pending.data.total)}
           </Text>
-          <ScrollTable label={a.table} minWidth={640}>
+          {withoutGrade > 0 && (
+            <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />}>
+              <Text size="sm" c="dark.9">
+                {gradeMessages.approvalsWarning(withoutGrade)}
+              </Text>
+            </Alert>
+          )}
+          <ScrollTable label={a.table} minWidth={760}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{c.id}</Table.Th>
                 <Table.Th scope="col">{c.name}</Table.Th>
                 <Table.Th scope="col">{c.nickname}</Table.Th>
                 <Table.Th scope="col">{c.schoolNo}</Table.Th>
+                <Table.Th scope="col">{c.grade}</Table.Th>
                 <Table.Th scope="col">{c.signedUpAt}</Table.Th>
                 <Table.Th scope="col">{c.actions}</Table.Th>
               </Table.Tr>
@@ -66,6 +80,9 @@ export function ApprovalsPage() {
                   <Table.Td>{member.name}</Table.Td>
                   <Table.Td>{member.nickname}</Table.Td>
                   <Table.Td>{member.school_no ?? m.noValue}</Table.Td>
+                  <Table.Td>
+                    <GradeSelect member={member} />
+                  </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {formatDateTime(member.creation_time)}{' '}
                     <Text span size="sm" c="gray.7">

@@ -7,10 +7,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
+import { useSession } from '../lib/session';
 import { messages } from '../messages';
 import { ALL_MEMBERS, memberListQueryOptions, useRetainGrades } from './api';
 import { showFailureBanner, showSuccessBanner } from './banners';
 import { byName, calculatedGradeOf, matchesMemberSearch, memberLabel } from './member-format';
+import { MissingGradeWarning } from './missing-grade-warning';
 import { ListLoader, LoadFailed, MemberPageHeader, RoleBadge, ScrollTable } from './member-ui';
 
 const m = messages.members;
@@ -27,17 +29,18 @@ function isGroup(value: string | null): value is GradeGroup {
   return (GROUPS as readonly string[]).includes(value ?? '');
 }
 
-/** Members by calculated grade; those without one (no graduation year) are only counted. */
-export function groupByCalculatedGrade(members: Member[], currentYear: number): { groups: Record<GradeGroup, Member[]>; unknown: number } {
+/** Members by calculated grade; those without one (no graduation year) are listed apart, by name. */
+export function groupByCalculatedGrade(members: Member[], currentYear: number): { groups: Record<GradeGroup, Member[]>; unknown: Member[] } {
   const groups: Record<GradeGroup, Member[]> = { '1': [], '2': [], '3': [], '4': [], graduated: [] };
-  let unknown = 0;
+  const unknown: Member[] = [];
   for (const member of members) {
     const grade = calculatedGradeOf(member, currentYear);
     if (grade.kind === 'student') groups[String(grade.grade) as GradeGroup].push(member);
     else if (grade.kind === 'graduated') groups.graduated.push(member);
-    else unknown += 1;
+    else unknown.push(member);
   }
   for (const group of GROUPS) groups[group].sort(byName);
+  unknown.sort(byName);
   return { groups, unknown };
 }
 
@@ -115,6 +118,7 @@ export function GradesPage() {
   const [confirming, setConfirming] = useState(false);
   const year = currentKoreanYear();
 
+  const session = useSession();
   const { groups, unknown } = useMemo(() => groupByCalculatedGrade(list.data?.members ?? [], year), [list.data, year]);
   const students = groups[group];
   const visible = useMemo(() => students.filter((s) => matchesMemberSearch(s, search)), [students, search]);
@@ -215,11 +219,7 @@ export function GradesPage() {
                 ) : (
                   <StudentTable label={t.table(groupLabel(g))} students={visible} selected={selected} onToggle={toggle} onToggleAll={toggleAll} />
                 )}
-                {unknown > 0 && (
-                  <Text size="sm" c="gray.7">
-                    {t.unknownGrade(unknown)}
-                  </Text>
-                )}
+                <MissingGradeWarning members={unknown} canFix={session.user?.role === 'admin' || session.user?.role === 'superadmin'} />
               </Stack>
             </Tabs.Panel>
           ))}

@@ -1,6 +1,5 @@
 import type { Member } from '@qbank/shared/auth';
 import { Button, Group, Modal, Stack, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { currentKoreanYear } from '@qbank/shared/member-admin';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -12,7 +11,8 @@ import { memberListQueryOptions, useDeleteMember, useUpdateMember } from './api'
 import { showFailureBanner, showSuccessBanner } from './banners';
 import { MemberCreateDialog, OneTimePasswordModal, type CreatedMember } from './member-create-dialog';
 import { MemberFilters, useMemberListParams } from './member-filters';
-import { calculatedGradeText, memberLabel, protectionReason } from './member-format';
+import { GradeSelect } from './grade-select';
+import { memberLabel, protectionReason } from './member-format';
 import { GuardedAction, ListLoader, LoadFailed, MemberPageHeader, RoleBadge, ScrollTable } from './member-ui';
 
 const m = messages.members;
@@ -82,7 +82,6 @@ export function MembersPage() {
   const [toDelete, setToDelete] = useState<Member | null>(null);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedMember | null>(null);
-  const year = currentKoreanYear();
 
   // Deleting the last member of the last page: show the page before it.
   const total = list.data?.total ?? 0;
@@ -154,7 +153,9 @@ export function MembersPage() {
                     <Table.Td>{member.nickname}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{member.email ?? m.noValue}</Table.Td>
                     <Table.Td>{member.school_no ?? m.noValue}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{calculatedGradeText(member, year)}</Table.Td>
+                    <Table.Td>
+                      <GradeSelect member={member} disabled={reason !== null} />
+                    </Table.Td>
                     <Table.Td>
                       <RoleBadge role={member.role} />
                     </Table.Td>

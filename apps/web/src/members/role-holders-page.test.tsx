@@ -89,6 +89,11 @@ describe('lead management', () => {
     });
     renderRoutes('/dashboard/admin/leads');
     fireEvent.click(await screen.findByRole('button', { name: '박준영(demo-lead) 권한 해제' }));
+    // Nothing is sent until the confirmation naming the person is answered.
+    const dialog = await screen.findByRole('dialog', { name: '권한 해제' });
+    expect(within(dialog).getByText('박준영(demo-lead)의 학습부장 권한을 해제할까요?')).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: '권한 해제' }));
     expect(await screen.findByText('박준영님의 학습부장 권한을 해제했습니다')).toBeTruthy();
     expect(sent).toEqual([{ authority: null }]);
   });
@@ -131,6 +136,9 @@ describe('admin management', () => {
     expect(await screen.findByText('이미 관리자입니다.')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '관리둘(admin-two) 권한 해제' }));
+    const dialog = await screen.findByRole('dialog', { name: '권한 해제' });
+    expect(within(dialog).getByText('관리둘(admin-two)의 관리자 권한을 해제할까요?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '권한 해제' }));
     expect(await screen.findByText('관리둘님의 관리자 권한을 해제했습니다')).toBeTruthy();
     expect(sent).toEqual([{ code: '14', body: { authority: null } }]);
   });

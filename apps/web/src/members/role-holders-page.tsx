@@ -14,6 +14,7 @@ import { messages } from '../messages';
 import { ALL_MEMBERS, memberListQueryOptions, useChangeAuthority } from './api';
 import { showFailureBanner, showSuccessBanner } from './banners';
 import { byName, calculatedGradeText, matchesMemberSearch, memberLabel, protectionReason } from './member-format';
+import { RoleRemovalDialog } from './role-removal-dialog';
 import { GuardedAction, ListLoader, LoadFailed, MemberPageHeader, RoleBadge, ScrollTable } from './member-ui';
 
 const m = messages.members;
@@ -74,18 +75,27 @@ function HoldersTable({ kind, holders, actor, canManage }: { kind: Kind; holders
   const { texts } = rules[kind];
   const change = useChangeAuthority();
   const year = currentKoreanYear();
+  const [toRemove, setToRemove] = useState<Member | null>(null);
 
   const remove = (member: Member) =>
     change.mutate(
       { member, request: { authority: null } },
       {
-        onSuccess: () => showSuccessBanner(texts.removed(member.name)),
-        onError: (error) => showFailureBanner(r.removeFailed, error),
+        onSuccess: () => {
+          setToRemove(null);
+          showSuccessBanner(texts.removed(member.name));
+        },
+        onError: (error) => {
+          setToRemove(null);
+          showFailureBanner(r.removeFailed, error);
+        },
       },
     );
 
   if (holders.length === 0) return <EmptyState>{texts.none}</EmptyState>;
   return (
+    <>
+    <RoleRemovalDialog member={toRemove} busy={change.isPending} onConfirm={remove} onClose={() => setToRemove(null)} />
     <ScrollTable label={texts.holdersTable} minWidth={canManage ? 620 : 520}>
       <Table.Thead>
         <Table.Tr>
@@ -112,7 +122,7 @@ function HoldersTable({ kind, holders, actor, canManage }: { kind: Kind; holders
                   label={r.removeLabel(memberLabel(member))}
                   color="red"
                   loading={change.isPending && change.variables?.member.code === member.code}
-                  onClick={() => remove(member)}
+                  onClick={() => setToRemove(member)}
                 >
                   {r.remove}
                 </GuardedAction>
@@ -122,6 +132,7 @@ function HoldersTable({ kind, holders, actor, canManage }: { kind: Kind; holders
         ))}
       </Table.Tbody>
     </ScrollTable>
+    </>
   );
 }
 

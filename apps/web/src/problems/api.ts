@@ -1,6 +1,7 @@
 import { problemsResponseSchema } from '@qbank/shared/problems';
 import { classMetaResponseSchema } from '@qbank/shared/subjects';
-import { testInfoResponseSchema } from '@qbank/shared/tests';
+import { PROBLEM_TYPES } from '@qbank/shared/problems';
+import { testInfoResponseSchema, testMetaResponseSchema } from '@qbank/shared/tests';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../lib/api-client';
@@ -20,6 +21,7 @@ export type ProblemScope = { test_code: number } | { class_heritage_code: number
 export const problemKeys = {
   all: ['problems'] as const,
   testInfo: (testCode: number) => [...problemKeys.all, 'test-info', testCode] as const,
+  testTypeCounts: (testCode: number) => [...problemKeys.all, 'test-type-counts', testCode] as const,
   classMeta: (classCode: number) => [...problemKeys.all, 'class-meta', classCode] as const,
   list: (scope: ProblemScope, q: string, limit: number) => [...problemKeys.all, 'list', scope, { q, limit }] as const,
 };
@@ -65,5 +67,20 @@ export function useProblems(scope: ProblemScope | null, q: string, limit: number
   return useInfiniteQuery({
     ...problemsInfiniteOptions(scope ?? { test_code: 0 }, q, limit),
     enabled: scope !== null,
+  });
+}
+
+/** The exam's written problems per type, for the section headings while the list loads in chunks. */
+export function useTestTypeCounts(testCode: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: problemKeys.testTypeCounts(testCode ?? 0),
+    queryFn: ({ signal }) => apiRequest(`/v1/test/${testCode}/meta`, { schema: testMetaResponseSchema, auth: false, signal }),
+    select: ({ meta }): ReadonlyMap<number, number> =>
+      new Map([
+        [PROBLEM_TYPES.multipleChoice, meta.counts.multiple_choice],
+        [PROBLEM_TYPES.subjective, meta.counts.subjective],
+        [PROBLEM_TYPES.slide, meta.counts.slide],
+      ]),
+    enabled: testCode !== null && enabled,
   });
 }

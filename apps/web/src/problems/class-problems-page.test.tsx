@@ -35,7 +35,9 @@ describe('class problem list', () => {
     expect(groups.map((h) => h.textContent)).toEqual(['2026년2026 순환기내과학 기말고사', '2025년2025 순환기내과학 중간고사']);
     const first = screen.getByRole('region', { name: /2026 순환기내과학 기말고사/ });
     expect(within(first).getAllByRole('article')).toHaveLength(2);
-    expect(within(first).getByRole('heading', { level: 3, name: 'Q03' })).toBeTruthy();
+    expect(within(first).getByRole('heading', { level: 4, name: 'Q03' })).toBeTruthy();
+    // Each type is a section headed by its name and count (issue 12 item 4).
+    expect(within(first).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['객관식 · 2문항']);
     const link = within(groups[0] as HTMLElement).getByRole('link');
     expect(link.getAttribute('href')).toBe('/tests/8/problems');
 

@@ -1,14 +1,13 @@
 import { CHOICE_TYPES, PROBLEM_TYPES, type Problem, type SetHeader } from '@qbank/shared/problems';
+import { problemNumberLabel } from '@qbank/shared/problem-labels';
 import { messages } from '../messages';
 
 // Pure helpers of the problem viewers: numbering, labels, the view mode and the groupings.
 
 const m = messages.problems;
 
-/** Spec §2: the number as Q plus (at least) two digits — Q01, Q12, Q120. */
-export function problemLabel(no: number): string {
-  return `Q${String(no).padStart(2, '0')}`;
-}
+/** Spec §2: the number as Q plus (at least) two digits — Q01, Q12, Q120 (the shared label). */
+export const problemLabel = problemNumberLabel;
 
 const TYPE_LABELS: Record<number, { long: string; short: string }> = {
   [PROBLEM_TYPES.multipleChoice]: { long: m.types.multipleChoice, short: m.shortTypes.multipleChoice },

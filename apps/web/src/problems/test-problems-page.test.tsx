@@ -44,6 +44,21 @@ const requests = (fetch: ReturnType<typeof mockFetch>, path: string) =>
 const card = (uid: number) => document.getElementById(`problem-${uid}`) as HTMLElement;
 
 describe('exam problem list', () => {
+  it('groups the problems by type under headings with the whole exam\'s counts, Q numbers inside each', async () => {
+    setup({
+      'GET /v1/test/3/meta': () =>
+        json(200, { meta: { ...testInfoRow(), grades: [11], counts: { multiple_choice: 30, subjective: 1, slide: 1 }, set_header_count: 1 } }),
+    });
+    await screen.findByText('Q120');
+    await waitFor(() =>
+      expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['객관식 · 30문항', '주관식 · 1문항', '슬라이드 · 1문항']),
+    );
+    const sections = screen.getAllByTestId('problem-section');
+    expect(within(sections[0]!).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Q01', 'Q02', 'Q12']);
+    expect(within(sections[1]!).getByRole('heading', { level: 3 }).textContent).toBe('Q01');
+    expect(within(sections[2]!).getByRole('heading', { level: 3 }).textContent).toBe('Q120');
+  });
+
   it('shows the title, the info card and the problem cards with numbers and badges', async () => {
     const { fetch } = setup();
     // The first test also loads the lazy page's code: give it time.
@@ -123,7 +138,10 @@ describe('exam problem list', () => {
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
+      .map((row) => within(row).queryAllByRole('cell').map((c) => c.textContent))
+      .filter((cells) => cells.length > 0);
+    // Rows by type, each type under its section row, as in the problems tab.
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent).slice(3)).toEqual(['객관식 · 3문항', '주관식 · 1문항', '슬라이드 · 1문항']);
     expect(rows).toEqual([
       ['Q01', '객', '②'],
       ['Q02', '객', '③'],

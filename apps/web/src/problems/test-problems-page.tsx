@@ -6,7 +6,7 @@ import { PageLoader } from '../components/page-loader';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { messages } from '../messages';
-import { TEST_PROBLEMS_PAGE_SIZE, useProblems, useTestInfo } from './api';
+import { TEST_PROBLEMS_PAGE_SIZE, useProblems, useTestInfo, useTestTypeCounts } from './api';
 import { ExportMenu } from './components/export-menu';
 import { InfoCard } from './components/info-card';
 import { NotFoundState } from './components/not-found-state';
@@ -32,6 +32,8 @@ export function TestProblemsPage() {
 
   const info = useTestInfo(testCode);
   const problems = useProblems(testCode === null ? null : { test_code: testCode }, q, TEST_PROBLEMS_PAGE_SIZE);
+  // A search shows only its hits: their sections count what was found.
+  const typeCounts = useTestTypeCounts(testCode, q === '');
 
   const notFound = testCode === null || (isApiRequestError(info.error) && info.error.status === 404);
   const title = info.data?.test_name ?? examNameFromState(location.state) ?? messages.titles.testProblems;
@@ -94,7 +96,13 @@ export function TestProblemsPage() {
             onViewChange={setView}
             rootMargin={ROOT_MARGIN}
             renderProblems={(list, highlightedUid) => (
-              <ProblemList problems={list} view={view} headingOrder={2} highlightedUid={highlightedUid} />
+              <ProblemList
+                problems={list}
+                view={view}
+                headingOrder={2}
+                highlightedUid={highlightedUid}
+                typeCounts={q === '' ? typeCounts.data : undefined}
+              />
             )}
           />
         </>

@@ -23,7 +23,8 @@ export function useViewerParams() {
           else next.delete(key);
           return next;
         },
-        { replace: true, state },
+        // The list stays where the reader is (scroll restoration would put the page at its top).
+        { replace: true, state, preventScrollReset: true },
       );
     },
     [setParams, state],

@@ -1,6 +1,6 @@
 import { MAX_PAGE_LIMIT } from '@qbank/shared/paging';
 import { problemsResponseSchema, type Problem } from '@qbank/shared/problems';
-import { attemptResponseSchema, solveProgressResponseSchema, type AttemptRequest } from '@qbank/shared/solve';
+import { attemptResponseSchema, selfJudgmentResponseSchema, solveProgressResponseSchema, type AttemptRequest } from '@qbank/shared/solve';
 import { testInfoResponseSchema } from '@qbank/shared/tests';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
@@ -93,5 +93,17 @@ export function useRecordAttempt() {
   return useMutation({
     mutationFn: (body: AttemptRequest) =>
       apiRequest('/v1/solve/attempts', { method: 'POST', body, schema: attemptResponseSchema }).then((data) => data.attempt),
+  });
+}
+
+/** The member's own verdict on one of their essay or slide answers (decision D-defects-1). */
+export function useSelfJudgment() {
+  return useMutation({
+    mutationFn: ({ attemptCode, isCorrect }: { attemptCode: number; isCorrect: boolean }) =>
+      apiRequest(`/v1/solve/attempts/${attemptCode}/self-judgment`, {
+        method: 'POST',
+        body: { is_correct: isCorrect },
+        schema: selfJudgmentResponseSchema,
+      }).then((data) => data.attempt),
   });
 }

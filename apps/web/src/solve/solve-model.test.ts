@@ -19,7 +19,14 @@ import {
 const key = (k: string, extra: Partial<KeyboardEvent> = {}) =>
   shortcutFor({ key: k, code: '', ctrlKey: false, metaKey: false, altKey: false, ...extra });
 
-const result = (correct: boolean): SolveResult => ({ answer: 'x', correct, save: 'saved', token: 0 });
+const result = (correct: boolean, judgedBy: SolveResult['judgedBy'] = 'machine'): SolveResult => ({
+  answer: 'x',
+  correct,
+  save: 'saved',
+  token: 0,
+  attemptCode: 1,
+  judgedBy,
+});
 
 describe('solve order', () => {
   it('lists multiple choice, subjective, slide, then other types, each by number, without duplicates', () => {
@@ -69,15 +76,16 @@ describe('progress and score', () => {
     problem_uid: uid,
     answer: '②',
     is_correct: correct,
+    judged_by: 'machine',
     creation_time: '2026-01-01T00:00:00.000Z',
   });
 
   it('turns the server attempts into results, ignoring problems no longer in the exam', () => {
     const results = resultsFromAttempts([attempt(1, true), attempt(9, false), attempt(2, false)], problems);
     expect([...results.keys()]).toEqual([1, 2]);
-    expect(statusOf(results, 1)).toBe('correct');
-    expect(statusOf(results, 2)).toBe('wrong');
-    expect(statusOf(results, 3)).toBe('unanswered');
+    expect(statusOf(results, problems[0]!)).toBe('correct');
+    expect(statusOf(results, problems[1]!)).toBe('wrong');
+    expect(statusOf(results, problems[2]!)).toBe('unanswered');
     expect(firstUnanswered(problems, results)).toBe(2);
   });
 
@@ -100,6 +108,36 @@ describe('progress and score', () => {
     ]);
     const voided = problems.map((problem) => (problem.uid === 3 ? { ...problem, is_voided: 1 } : problem));
     expect(score(results, voided)).toEqual({ answered: 2, correct: 2, percent: 100 });
+  });
+});
+
+describe('essay and slide self-judging', () => {
+  const essay = problemRow({ uid: 1, type: 2, answer: '동서맥' });
+  const slide = problemRow({ uid: 2, type: 4, answer: '정중신경' });
+  const choice = problemRow({ uid: 3 });
+  const problems = [essay, slide, choice];
+
+  it('keeps a worded essay answer out of the score until the member judges it', () => {
+    const waiting = new Map([
+      [1, result(false)],
+      [2, result(true)],
+      [3, result(false)],
+    ]);
+    expect(statusOf(waiting, essay)).toBe('unjudged');
+    expect(statusOf(waiting, slide)).toBe('correct');
+    expect(statusOf(waiting, choice)).toBe('wrong');
+    expect(score(waiting, problems)).toEqual({ answered: 2, correct: 1, percent: 50 });
+    const judged = new Map(waiting).set(1, result(true, 'self'));
+    expect(statusOf(judged, essay)).toBe('correct');
+    expect(score(judged, problems)).toEqual({ answered: 3, correct: 2, percent: 67 });
+    expect(statusOf(new Map([[1, result(false, 'self')]]), essay)).toBe('wrong');
+  });
+
+  it('maps Y and N (also ㅛ and ㅜ on the Korean layout) to the verdict', () => {
+    expect(key('y')).toEqual({ kind: 'judgeSelf', correct: true });
+    expect(key('ㅛ', { code: 'KeyY' })).toEqual({ kind: 'judgeSelf', correct: true });
+    expect(key('N')).toEqual({ kind: 'judgeSelf', correct: false });
+    expect(key('ㅜ', { code: 'KeyN' })).toEqual({ kind: 'judgeSelf', correct: false });
   });
 });
 

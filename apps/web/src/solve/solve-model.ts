@@ -1,6 +1,6 @@
 import { isCorrectAnswer, normalizeAnswer, parseChoiceOptions, type ChoiceOption } from '@qbank/shared/answers';
 import { PROBLEM_TYPE_ORDER, PROBLEM_TYPES, type Problem } from '@qbank/shared/problems';
-import type { Attempt } from '@qbank/shared/solve';
+import { isSelfJudgedType, type Attempt } from '@qbank/shared/solve';
 
 // The pure rules of the solve screen: which problems are solved and in what order, what an
 // answer is worth, the score, and which key does what. Answer judging is the shared rule
@@ -15,10 +15,22 @@ export interface SolveResult {
   save: SaveState;
   /** Tells answers to the same problem apart, so a late server reply cannot overwrite a newer answer. */
   token: number;
+  /** The server's record of the answer, once saved (the member's own verdict is sent for it). */
+  attemptCode: number | null;
+  /** 'self' once the member judged an essay or slide answer (decision D-defects-1). */
+  judgedBy: 'machine' | 'self';
+}
+
+/**
+ * An essay or slide answer that is not word for word the official one waits for the member's
+ * own verdict (맞음 / 틀림): it counts neither as right nor as wrong until then.
+ */
+export function awaitsSelfJudgment(problem: Pick<Problem, 'type'>, result: Pick<SolveResult, 'correct' | 'judgedBy'>): boolean {
+  return isSelfJudgedType(problem.type) && !result.correct && result.judgedBy === 'machine';
 }
 
 export type Results = ReadonlyMap<number, SolveResult>;
-export type ProblemStatus = 'correct' | 'wrong' | 'unanswered';
+export type ProblemStatus = 'correct' | 'wrong' | 'unjudged' | 'unanswered';
 
 /**
  * A problem can be solved when it is written and has an official answer to judge against
@@ -66,25 +78,35 @@ export function isChosenOption(answer: string, option: ChoiceOption): boolean {
 
 /** The server's progress (latest attempt per problem of the current run) as screen results. */
 export function resultsFromAttempts(attempts: readonly Attempt[], problems: readonly Problem[]): Map<number, SolveResult> {
-  const uids = new Set(problems.map((problem) => problem.uid));
+  const byUid = new Map(problems.map((problem) => [problem.uid, problem]));
   const results = new Map<number, SolveResult>();
   for (const attempt of attempts) {
-    if (!uids.has(attempt.problem_uid)) continue;
-    results.set(attempt.problem_uid, { answer: attempt.answer, correct: attempt.is_correct, save: 'saved', token: 0 });
+    const problem = byUid.get(attempt.problem_uid);
+    if (!problem) continue;
+    results.set(attempt.problem_uid, {
+      answer: attempt.answer,
+      correct: attempt.is_correct,
+      save: 'saved',
+      token: 0,
+      attemptCode: attempt.code,
+      judgedBy: attempt.judged_by,
+    });
   }
   return results;
 }
 
-export function statusOf(results: Results, uid: number): ProblemStatus {
-  const result = results.get(uid);
+export function statusOf(results: Results, problem: Pick<Problem, 'uid' | 'type'>): ProblemStatus {
+  const result = results.get(problem.uid);
   if (!result) return 'unanswered';
+  if (awaitsSelfJudgment(problem, result)) return 'unjudged';
   return result.correct ? 'correct' : 'wrong';
 }
 
 export interface Score {
+  /** Answered and judged (an essay answer waiting for the member's verdict is not counted yet). */
   answered: number;
   correct: number;
-  /** Rounded percentage of the answered problems that are correct; null before the first answer. */
+  /** Rounded percentage of the judged answers that are correct; null before the first one. */
   percent: number | null;
 }
 
@@ -93,8 +115,9 @@ export function score(results: Results, problems: readonly Problem[]): Score {
   let correct = 0;
   for (const problem of problems) {
     const result = results.get(problem.uid);
-    // 문항 무효: the answer stays in the history but counts in no score.
-    if (!result || problem.is_voided === 1) continue;
+    // 문항 무효: the answer stays in the history but counts in no score; an essay answer waiting
+    // for the member's own verdict counts in none yet.
+    if (!result || problem.is_voided === 1 || awaitsSelfJudgment(problem, result)) continue;
     answered++;
     if (result.correct) correct++;
   }
@@ -114,7 +137,8 @@ export type Shortcut =
   | { kind: 'next' }
   | { kind: 'toggleExplanation' }
   | { kind: 'help' }
-  | { kind: 'choose'; key: number };
+  | { kind: 'choose'; key: number }
+  | { kind: 'judgeSelf'; correct: boolean };
 
 /**
  * The solve-mode shortcut a key press means, or null. H is read from the physical key too, so it
@@ -126,6 +150,9 @@ export function shortcutFor(event: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey
   if (event.key === 'ArrowRight') return { kind: 'next' };
   if (event.key === '?') return { kind: 'help' };
   if (event.key === 'h' || event.key === 'H' || event.code === 'KeyH') return { kind: 'toggleExplanation' };
+  // Y / N: the member's own verdict on an essay answer (also with the Korean layout on: ㅛ / ㅜ).
+  if (event.key === 'y' || event.key === 'Y' || event.code === 'KeyY') return { kind: 'judgeSelf', correct: true };
+  if (event.key === 'n' || event.key === 'N' || event.code === 'KeyN') return { kind: 'judgeSelf', correct: false };
   if (/^[1-9]$/.test(event.key)) return { kind: 'choose', key: Number(event.key) };
   return null;
 }

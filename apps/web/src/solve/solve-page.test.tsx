@@ -50,7 +50,7 @@ function problemsHandler(list: Problem[], pageSize = 1000): FetchHandler {
 }
 
 function attempt(uid: number, answer: string, correct: boolean): Attempt {
-  return { code: uid * 10, run_code: 5, problem_uid: uid, answer, is_correct: correct, creation_time: '2026-11-20T09:00:00.000Z' };
+  return { code: uid * 10, run_code: 5, problem_uid: uid, answer, is_correct: correct, judged_by: 'machine', creation_time: '2026-11-20T09:00:00.000Z' };
 }
 
 function box(code: number, name: string, slot: number | null, hasProblem?: boolean): Box {
@@ -77,6 +77,10 @@ function setup({ problems = PROBLEMS, pageSize, attempts = [], handlers = {} }: 
       boxHandlers[`POST /v1/box/${code}/problem/${problem.uid}`] = () => (set.add(problem.uid), json(201, { ok: true }));
       boxHandlers[`DELETE /v1/box/${code}/problem/${problem.uid}`] = () => (set.delete(problem.uid), json(200, { ok: true }));
     }
+    boxHandlers[`POST /v1/solve/attempts/${problem.uid * 10}/self-judgment`] = ({ init }) => {
+      const { is_correct } = JSON.parse(String(init?.body)) as { is_correct: boolean };
+      return json(200, { attempt: { ...attempt(problem.uid, '', is_correct), judged_by: 'self' } });
+    };
   }
   const fetch = mockFetch({
     'GET /v1/auth/me': meHandler(member()),
@@ -151,7 +155,7 @@ describe('solve mode', { timeout: 20_000 }, () => {
     expect(gridButton(1).getAttribute('aria-current')).toBe('step');
     expect(heading().textContent).toBe('1번 문제');
     expect(screen.getByText('첫째 문제의 질문')).toBeTruthy();
-    expect(screen.getByText('객관식')).toBeTruthy();
+    expect(screen.getByTestId('solve-problem-label').textContent).toBe('객관식 Q01');
     expect(screen.getByRole('region', { name: '공통 지문 [1–2]' }).textContent).toContain('58세 남자가 가슴 통증으로 왔다.');
     expect(screen.getByText('1 / 4')).toBeTruthy();
     expect(screen.queryByText(/정답률/)).toBeNull();
@@ -251,21 +255,39 @@ describe('solve mode', { timeout: 20_000 }, () => {
     await waitFor(() => expect(attemptBodies(fetch)).toEqual([{ problem_uid: 13, answer: '동서맥' }]));
     expect(gridButton(3).textContent).toBe('3번 문제, 정답');
 
-    // 다시 풀기: a new attempt of the same problem.
+    // 다시 풀기: a new attempt of the same problem. Worded differently from the key, it waits for
+    // the member's own verdict: neither right nor wrong, not in 오답 노트, out of the accuracy.
     fireEvent.click(screen.getByRole('button', { name: '다시 풀기' }));
     const again = screen.getByRole('textbox', { name: '답안' });
-    fireEvent.change(again, { target: { value: '심방세동' } });
+    fireEvent.change(again, { target: { value: '굴 서맥' } });
     fireEvent.submit(again.closest('form') as HTMLFormElement);
-    expect((await screen.findByTestId('solve-verdict')).textContent).toBe('오답');
+    expect((await screen.findByTestId('solve-verdict')).textContent).toBe('채점 대기');
     await waitFor(() => expect(attemptBodies(fetch)).toHaveLength(2));
+    expect(gridButton(3).textContent).toBe('3번 문제, 채점 대기');
+    expect(screen.getByRole('region', { name: '스스로 채점' })).toBeTruthy();
+    expect(wrongNotes.has(13)).toBe(false);
+
+    // N: the member says it was wrong; recorded as their own verdict, then filed in 오답 노트.
+    key('n');
+    expect(screen.getByTestId('solve-verdict').textContent).toBe('오답');
+    expect(screen.getByText('내가 채점함')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '틀림 (N)' }).getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(calls(fetch, 'POST', '/v1/solve/attempts/130/self-judgment')).toHaveLength(1));
+    expect(JSON.parse(String(calls(fetch, 'POST', '/v1/solve/attempts/130/self-judgment')[0]?.[1]?.body))).toEqual({ is_correct: false });
     expect(gridButton(3).textContent).toBe('3번 문제, 오답');
     await waitFor(() => expect(wrongNotes.has(13)).toBe(true));
 
-    // A second wrong answer also goes to 오답 노트, without telling again.
+    // The slide: a reasonable answer in other words is judged 맞음 by a click.
     key('ArrowRight');
-    fireEvent.change(screen.getByRole('textbox', { name: '답안' }), { target: { value: '자신경' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '답안' }), { target: { value: '정중 신경 (median n.)' } });
     fireEvent.click(screen.getByRole('button', { name: '제출' }));
-    await waitFor(() => expect(wrongNotes.has(14)).toBe(true));
+    expect((await screen.findByTestId('solve-verdict')).textContent).toBe('채점 대기');
+    await waitFor(() => expect(attemptBodies(fetch)).toHaveLength(3));
+    fireEvent.click(screen.getByRole('button', { name: '맞음 (Y)' }));
+    expect(screen.getByTestId('solve-verdict').textContent).toBe('정답');
+    await waitFor(() => expect(calls(fetch, 'POST', '/v1/solve/attempts/140/self-judgment')).toHaveLength(1));
+    expect(gridButton(4).textContent).toBe('4번 문제, 정답');
+    expect(wrongNotes.has(14)).toBe(false);
     expect(screen.getAllByText('오답 노트에 추가되었습니다')).toHaveLength(1);
   });
 

@@ -2,27 +2,28 @@ import { Alert, Button, Grid, Group, Paper, Stack, Text, VisuallyHidden } from '
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { choiceKeyToValue } from '@qbank/shared/answers';
-import { SOLVE_BOX_SLOTS } from '@qbank/shared/boxes';
+import { isSelfJudgedType } from '@qbank/shared/solve';
 import { idParam } from '@qbank/shared/paging';
 import { PROBLEM_TYPES, type Problem } from '@qbank/shared/problems';
 import { testSummarySchema, type TestSummary } from '@qbank/shared/tests';
-import { IconAlertCircle, IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { IconAlertCircle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
-import { useAddToBox, useProblemBoxes, useRemoveFromBox, useSolveBoxes } from '../boxes/api';
+import { useLocation, useParams } from 'react-router';
 import { BookmarkModal } from '../boxes/bookmark-modal';
 import { PageLoader } from '../components/page-loader';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { messages } from '../messages';
 import { NotePanel } from '../notes/note-panel';
-import { useRecordAttempt, useRestartRun, useSolveProblems, useSolveProgress, useSolveTest } from './api';
+import { useRecordAttempt, useRestartRun, useSelfJudgment, useSolveProblems, useSolveProgress, useSolveTest } from './api';
 import { NumberGrid } from './components/number-grid';
 import { ProblemView } from './components/problem-view';
 import { ResumeModal } from './components/resume-modal';
 import { ShortcutHelpModal } from './components/shortcut-help-modal';
+import { StateCard } from './components/state-card';
 import { SolveTopBar } from './components/solve-top-bar';
 import { TestPercentile } from '../stats/test-percentile';
+import { selfJudgeMessages as sj } from './self-judge-messages';
 import {
   choiceOptions,
   firstUnanswered,
@@ -32,6 +33,7 @@ import {
   type Shortcut,
   type SolveResult,
 } from './solve-model';
+import { useSolveBox } from './use-solve-box';
 import { useSolveShortcuts } from './use-solve-shortcuts';
 import './solve.css';
 
@@ -86,6 +88,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
   const progressQuery = useSolveProgress(testCode);
   const restart = useRestartRun(testCode);
   const record = useRecordAttempt();
+  const selfJudgment = useSelfJudgment();
 
   const test = stateTest ?? testQuery.data ?? null;
   const title = test?.test_name ?? messages.titles.testSolve;
@@ -153,26 +156,53 @@ function SolveScreen({ testCode }: { testCode: number }) {
     const token = ++tokenRef.current;
     const local = judge(problem, value);
     const pos = problems.indexOf(problem) + 1;
-    setResults((prev) => new Map(prev).set(problem.uid, { answer: value, correct: local, save: 'saving', token }));
+    // An essay or slide answer the key does not match word for word waits for the member's verdict.
+    const selfJudged = isSelfJudgedType(problem.type);
+    const announce = (correct: boolean) =>
+      setAnnouncement(selfJudged && !correct ? sj.awaitingAnnouncement(pos) : m.resultAnnouncement(pos, correct));
+    setResults((prev) =>
+      new Map(prev).set(problem.uid, { answer: value, correct: local, save: 'saving', token, attemptCode: null, judgedBy: 'machine' }),
+    );
     setRetrying((prev) => {
       if (!prev.has(problem.uid)) return prev;
       const next = new Set(prev);
       next.delete(problem.uid);
       return next;
     });
-    setAnnouncement(m.resultAnnouncement(pos, local));
+    announce(local);
     focusResultNext.current = fromPointer;
 
     record.mutateAsync({ problem_uid: problem.uid, answer: value }).then(
       (attempt) => {
         // The server's verdict is the recorded one; it wins when it differs.
-        updateResult(problem.uid, token, { correct: attempt.is_correct, save: 'saved' });
-        if (attempt.is_correct !== local) setAnnouncement(m.resultAnnouncement(pos, attempt.is_correct));
-        if (!attempt.is_correct) boxes.addToWrongNotes(problem.uid);
+        updateResult(problem.uid, token, { correct: attempt.is_correct, save: 'saved', attemptCode: attempt.code, judgedBy: attempt.judged_by });
+        if (attempt.is_correct !== local) announce(attempt.is_correct);
+        if (!attempt.is_correct && !selfJudged) boxes.addToWrongNotes(problem.uid);
       },
       () => {
         updateResult(problem.uid, token, { save: 'failed' });
-        if (!local) boxes.addToWrongNotes(problem.uid);
+        if (!local && !selfJudged) boxes.addToWrongNotes(problem.uid);
+      },
+    );
+  }
+
+  /** 맞음 / 틀림 on an essay or slide answer: shown at once, recorded on the server as 'self'. */
+  function judgeSelf(problem: Problem, correct: boolean) {
+    const result = results.get(problem.uid);
+    if (!result || !isSelfJudgedType(problem.type)) return;
+    if (result.judgedBy === 'machine' && result.correct) return; // word for word the key: nothing to judge
+    const before = { correct: result.correct, judgedBy: result.judgedBy };
+    updateResult(problem.uid, result.token, { correct, judgedBy: 'self' });
+    setAnnouncement(sj.announcement(problems.indexOf(problem) + 1, correct));
+    if (!correct) boxes.addToWrongNotes(problem.uid);
+    if (result.attemptCode === null) return; // the answer itself was not saved: the verdict stays on this screen
+    selfJudgment.mutate(
+      { attemptCode: result.attemptCode, isCorrect: correct },
+      {
+        onError: (error) => {
+          updateResult(problem.uid, result.token, before);
+          notifications.show({ color: 'red', title: sj.saveFailed, message: errorMessage(error, sj.saveFailed) });
+        },
       },
     );
   }
@@ -198,6 +228,9 @@ function SolveScreen({ testCode }: { testCode: number }) {
         break;
       case 'help':
         setHelpOpen(true);
+        break;
+      case 'judgeSelf':
+        if (current && !answering) judgeSelf(current, shortcut.correct);
         break;
       case 'choose': {
         if (!current || !answering) return;
@@ -260,6 +293,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
               important={boxes.important}
               onAnswer={(value) => answer(current, value, true)}
               onRetry={() => retry(current.uid)}
+              onJudgeSelf={(correct) => judgeSelf(current, correct)}
               onOpenBoxes={() => setBoxesOpen(true)}
               resultRef={resultRef}
               footer={<NotePanel key={current.uid} problemUid={current.uid} />}
@@ -332,98 +366,5 @@ function SolveScreen({ testCode }: { testCode: number }) {
       />
       {current && <BookmarkModal problemUid={current.uid} opened={boxesOpen} onClose={() => setBoxesOpen(false)} />}
     </Stack>
-  );
-}
-
-/**
- * Solve mode's two boxes (DESIGN.md §5): ★ 중요 toggles the problem in the member's 중요 문제 box;
- * a wrong answer puts it in 오답 노트 (said once per visit). Both boxes are the member's own server
- * boxes, made by the server the first time they are needed.
- */
-function useSolveBox(problemUid: number | null) {
-  const solveBoxes = useSolveBoxes(false);
-  const problemBoxes = useProblemBoxes(problemUid ?? 0, problemUid !== null);
-  const add = useAddToBox();
-  const remove = useRemoveFromBox();
-  const [pending, setPending] = useState<{ uid: number; checked: boolean } | null>(null);
-  const inWrongNotes = useRef(new Set<number>());
-  const toldWrongNotes = useRef(false);
-  const latest = useRef(solveBoxes);
-  useEffect(() => {
-    latest.current = solveBoxes;
-  });
-
-  async function ensureBoxes() {
-    const known = latest.current.data;
-    if (known) return known;
-    const fetched = await latest.current.refetch();
-    if (!fetched.data) throw fetched.error ?? new Error(m.bookmarkAddFailed);
-    return fetched.data;
-  }
-
-  const importantBox = problemBoxes.data?.find((box) => box.solve_slot === SOLVE_BOX_SLOTS.important);
-  const waiting = pending !== null && pending.uid === problemUid;
-  const checked = waiting ? pending.checked : importantBox?.has_problem === true;
-
-  async function toggleImportant() {
-    if (problemUid === null || waiting) return;
-    const uid = problemUid;
-    const next = !checked;
-    setPending({ uid, checked: next });
-    try {
-      const { important } = await ensureBoxes();
-      if (next) await add.mutateAsync({ boxId: important.code, problemUid: uid });
-      else await remove.mutateAsync({ boxId: important.code, problemUid: uid });
-      notifications.show({ color: 'teal', message: next ? m.bookmarkAdded : m.bookmarkRemoved });
-    } catch (error) {
-      const failed = next ? m.bookmarkAddFailed : m.bookmarkRemoveFailed;
-      notifications.show({ color: 'red', title: failed, message: errorMessage(error, failed) });
-    } finally {
-      setPending(null);
-    }
-  }
-
-  function addToWrongNotes(uid: number) {
-    if (inWrongNotes.current.has(uid)) return;
-    inWrongNotes.current.add(uid);
-    void (async () => {
-      try {
-        const { wrong } = await ensureBoxes();
-        await add.mutateAsync({ boxId: wrong.code, problemUid: uid });
-        if (!toldWrongNotes.current) {
-          toldWrongNotes.current = true;
-          notifications.show({ color: 'blue', title: m.wrongNoteAdded, message: m.wrongNoteAddedText });
-        }
-      } catch (error) {
-        inWrongNotes.current.delete(uid); // the next wrong answer tries again
-        notifications.show({ color: 'red', title: m.wrongNoteFailed, message: errorMessage(error, m.wrongNoteFailed) });
-      }
-    })();
-  }
-
-  return {
-    important: { checked, busy: waiting, onToggle: () => void toggleImportant() },
-    addToWrongNotes,
-  };
-}
-
-function StateCard({ text, href, label }: { text: string; href: string; label: string }) {
-  return (
-    <Paper withBorder radius="md" p="xl">
-      <Stack align="center" gap="md">
-        <Text ta="center" fw={600}>
-          {text}
-        </Text>
-        <Button
-          component={Link}
-          to={href}
-          variant="default"
-          className="qbank-solve-target"
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
-        >
-          {label}
-        </Button>
-      </Stack>
-    </Paper>
   );
 }

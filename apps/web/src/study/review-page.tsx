@@ -84,7 +84,7 @@ function ReviewRound({ items, dueCount, onMore }: { items: ReviewDueProblem[]; d
     const { problem } = item;
     const token = ++tokenRef.current;
     const local = judge(problem, value);
-    setResults((prev) => new Map(prev).set(problem.uid, { answer: value, correct: local, save: 'saving', token, dueAt: null, rating: null }));
+    setResults((prev) => new Map(prev).set(problem.uid, { answer: value, correct: local, save: 'saving', token, attemptCode: null, judgedBy: 'machine', dueAt: null, rating: null }));
     setAnnouncement(messages.solve.resultAnnouncement(position, local));
     answerReview.mutate(
       { problemUid: problem.uid, answer: value },

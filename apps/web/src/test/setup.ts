@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 // Lazy routes and Mantine transitions can take more than testing-library's default 1 s on a
 // loaded two-core CI machine; waiting longer costs nothing when the UI is quick.
@@ -28,6 +28,12 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
+
+// Unit tests answer GET /v1/auth/me themselves: start each as a browser that was signed in once,
+// so the session is asked for (lib/session.ts skips it for a visitor who never signed in).
+beforeEach(() => {
+  window.localStorage.setItem('qbank.signedIn', '1');
+});
 
 afterEach(() => {
   cleanup();

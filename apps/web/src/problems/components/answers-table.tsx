@@ -1,12 +1,17 @@
 import { ScrollArea, Table } from '@mantine/core';
+import { problemSectionLabel, sectionsByType } from '@qbank/shared/problem-labels';
 import type { Problem } from '@qbank/shared/problems';
+import { Fragment } from 'react';
 import { messages } from '../../messages';
 import { answerOrDash, problemLabel, shortTypeLabel } from '../problem-format';
 import './problems.css';
 
 const m = messages.problems.answersTable;
 
-/** The answers tab: number, short type (객/주/슬) and answer, a dash when there is none. */
+/**
+ * The answers tab: number, short type (객/주/슬) and answer, a dash when there is none; rows by
+ * type under a section row (객관식 · 12문항), as the problems tab heads its sections.
+ */
 export function AnswersTable({ problems, showTest = false }: { problems: readonly Problem[]; showTest?: boolean }) {
   return (
     <ScrollArea
@@ -29,13 +34,25 @@ export function AnswersTable({ problems, showTest = false }: { problems: readonl
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {problems.map((problem) => (
-            <Table.Tr key={problem.uid}>
-              {showTest && <Table.Td>{problem.test_name}</Table.Td>}
-              <Table.Td>{problemLabel(problem.no)}</Table.Td>
-              <Table.Td>{shortTypeLabel(problem.type)}</Table.Td>
-              <Table.Td className="qbank-pre-line">{answerOrDash(problem.answer)}</Table.Td>
-            </Table.Tr>
+          {/* The class viewer's rows run exam by exam (its exam column says whose Q01 it is). */}
+          {(showTest ? [{ type: 0, items: [...problems] }] : sectionsByType(problems)).map((section) => (
+            <Fragment key={section.type}>
+              {!showTest && (
+                <Table.Tr className="qbank-answers-section">
+                  <Table.Th scope="colgroup" colSpan={3}>
+                    {problemSectionLabel(section.type, section.items.length)}
+                  </Table.Th>
+                </Table.Tr>
+              )}
+              {section.items.map((problem) => (
+                <Table.Tr key={problem.uid}>
+                  {showTest && <Table.Td>{problem.test_name}</Table.Td>}
+                  <Table.Td>{problemLabel(problem.no)}</Table.Td>
+                  <Table.Td>{shortTypeLabel(problem.type)}</Table.Td>
+                  <Table.Td className="qbank-pre-line">{answerOrDash(problem.answer)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Fragment>
           ))}
         </Table.Tbody>
       </Table>

@@ -1,9 +1,10 @@
 import { resolvePicturePath } from '@qbank/shared/pictures';
+import { ZoomablePicture } from '../../components/zoomable-picture';
 import './problems.css';
 
-/** A picture of a problem or passage; the path is resolved as spec §3 says (uploads, URLs, data). */
+/** A picture of a problem or passage (path resolved as spec §3 says); a click opens the viewer. */
 export function ProblemPicture({ path, alt }: { path: string | null; alt: string }) {
   const src = resolvePicturePath(path);
   if (!src) return null;
-  return <img className="qbank-problem-picture" src={src} alt={alt} loading="lazy" decoding="async" />;
+  return <ZoomablePicture className="qbank-problem-picture" src={src} alt={alt} />;
 }

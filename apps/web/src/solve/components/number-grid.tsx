@@ -1,16 +1,18 @@
 import { Button, VisuallyHidden } from '@mantine/core';
 import type { Problem } from '@qbank/shared/problems';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconCheck, IconHelpCircle, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { messages } from '../../messages';
+import { selfJudgeMessages as sj } from '../self-judge-messages';
 import { statusOf, type ProblemStatus, type Results } from '../solve-model';
 import '../solve.css';
 
 const m = messages.solve;
 
-const LOOK: Record<ProblemStatus, { color: string; variant: 'filled' | 'default' }> = {
+const LOOK: Record<ProblemStatus, { color: string; variant: 'filled' | 'default' | 'outline' }> = {
   correct: { color: 'teal.9', variant: 'filled' },
   wrong: { color: 'red.9', variant: 'filled' },
+  unjudged: { color: 'yellow.9', variant: 'outline' },
   unanswered: { color: 'gray', variant: 'default' },
 };
 
@@ -47,7 +49,7 @@ export function NumberGrid({
     <nav aria-label={m.gridLabel}>
       <ul ref={listRef} className="qbank-solve-grid">
         {problems.map((problem, index) => {
-          const status = statusOf(results, problem.uid);
+          const status = statusOf(results, problem);
           const look = LOOK[status];
           const position = index + 1;
           return (
@@ -63,10 +65,11 @@ export function NumberGrid({
                 {/* The name is the visible number plus hidden words: "3번 문제, 오답". */}
                 <span>
                   {position}
-                  <VisuallyHidden component="span">{m.gridItemRest(m.status[status])}</VisuallyHidden>
+                  <VisuallyHidden component="span">{m.gridItemRest(status === 'unjudged' ? sj.gridStatus : m.status[status])}</VisuallyHidden>
                 </span>
                 {status === 'correct' && <IconCheck size={14} aria-hidden />}
                 {status === 'wrong' && <IconX size={14} aria-hidden />}
+                {status === 'unjudged' && <IconHelpCircle size={14} aria-hidden />}
               </Button>
             </li>
           );

@@ -1,23 +1,18 @@
-import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { takesSeveralOptions, type ChoiceOption } from '@qbank/shared/answers';
-import { ProblemDisputeBar } from '../../disputes/dispute-bar';
+import { problemFullLabel } from '@qbank/shared/problem-labels';
 import type { Problem } from '@qbank/shared/problems';
-import { IconAlertTriangle, IconCheck, IconFolderPlus, IconRefresh, IconStar, IconStarFilled, IconX } from '@tabler/icons-react';
+import { IconFolderPlus, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { ProblemDisputeBar } from '../../disputes/dispute-bar';
 import { messages } from '../../messages';
-import { ClassAnswers } from '../../stats/class-answers';
-import { isChosenOption, isOfficialOption, type SolveResult } from '../solve-model';
+import type { SolveResult } from '../solve-model';
+import { ResultView } from './result-view';
 import { SeveralChoicePicker } from './several-choice-picker';
 import { SolveHtml, SolvePicture } from './solve-content';
 import '../solve.css';
 
 const m = messages.solve;
-
-const TYPE_LABELS: Record<number, string> = {
-  1: messages.problems.types.multipleChoice,
-  2: messages.problems.types.subjective,
-  4: messages.problems.types.slide,
-};
 
 export interface ImportantToggle {
   checked: boolean;
@@ -36,6 +31,7 @@ export function ProblemView({
   important,
   onAnswer,
   onRetry,
+  onJudgeSelf,
   onOpenBoxes,
   resultRef,
   resultActions,
@@ -53,6 +49,8 @@ export function ProblemView({
   onAnswer: (answer: string) => void;
   /** 다시 풀기 after the verdict; left out where a screen does not offer it (review). */
   onRetry?: () => void;
+  /** The member's own verdict on an essay or slide answer. */
+  onJudgeSelf?: (correct: boolean) => void;
   onOpenBoxes: () => void;
   resultRef: Ref<HTMLDivElement>;
   /** Shown under the verdict (review: the self-rating). */
@@ -61,7 +59,6 @@ export function ProblemView({
   footer?: ReactNode;
 }) {
   const headingId = `solve-problem-${problem.uid}`;
-  const type = TYPE_LABELS[problem.type];
   const header = problem.set_header;
   const range = header ? m.setHeaderRange(header.begin_problem_no, header.end_problem_no) : '';
 
@@ -73,13 +70,9 @@ export function ProblemView({
             <Title order={2} size="h3" id={headingId}>
               {m.problemHeading(position)}
             </Title>
-            {type && (
-              <Badge variant="light" radius="sm">
-                {type}
-              </Badge>
-            )}
-            <Badge variant="outline" color="gray.7" radius="sm">
-              {m.examNumber(problem.no)}
+            {/* The viewer's label: the exam numbers each type from Q01 (issue 12 item 4). */}
+            <Badge variant="light" radius="sm" data-testid="solve-problem-label">
+              {problemFullLabel(problem.type, problem.no)}
             </Badge>
           </Group>
           <Group gap="xs">
@@ -147,6 +140,7 @@ export function ProblemView({
               result={result}
               explanation={explanation}
               onRetry={onRetry}
+              onJudgeSelf={onJudgeSelf}
               resultRef={resultRef}
               actions={resultActions}
             />
@@ -211,113 +205,5 @@ function TextAnswer({ onAnswer }: { onAnswer: (answer: string) => void }) {
         </Button>
       </Group>
     </form>
-  );
-}
-
-function ResultView({
-  problem,
-  position,
-  options,
-  result,
-  explanation,
-  onRetry,
-  resultRef,
-  actions,
-}: {
-  problem: Problem;
-  position: number;
-  options: ChoiceOption[] | null;
-  result: SolveResult;
-  explanation: boolean;
-  onRetry?: (() => void) | undefined;
-  resultRef: Ref<HTMLDivElement>;
-  actions?: ReactNode;
-}) {
-  return (
-    <Stack gap="sm" ref={resultRef} tabIndex={-1} className="qbank-solve-result">
-      <Group justify="space-between" gap="sm">
-        <Badge
-          size="xl"
-          radius="sm"
-          color={result.correct ? 'teal.9' : 'red.9'}
-          leftSection={result.correct ? <IconCheck size={18} aria-hidden /> : <IconX size={18} aria-hidden />}
-          data-testid="solve-verdict"
-        >
-          {result.correct ? m.correct : m.wrong}
-        </Badge>
-        {onRetry && (
-          <Button variant="default" className="qbank-solve-target" leftSection={<IconRefresh size={18} aria-hidden />} onClick={onRetry}>
-            {m.retry}
-          </Button>
-        )}
-      </Group>
-      {actions}
-
-      {result.save === 'failed' && (
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title={m.saveFailed} role="alert">
-          <Text size="sm" c="dark.9">
-            {m.saveFailedHint}
-          </Text>
-        </Alert>
-      )}
-
-      {options ? (
-        <Stack component="ul" gap={6} aria-label={m.choicesLabel} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {options.map((option) => {
-            const chosen = isChosenOption(result.answer, option);
-            const official = isOfficialOption(problem, option);
-            return (
-              <li key={option.value} className="qbank-solve-option" data-chosen={chosen} data-official={official}>
-                <Text component="span" style={{ flex: 1, overflowWrap: 'anywhere' }}>
-                  {`${option.value.slice(0, 1)} ${option.label}`.trim()}
-                </Text>
-                {chosen && (
-                  <Badge variant="outline" color={official ? 'teal.9' : 'red.9'} radius="sm">
-                    {m.chosen}
-                  </Badge>
-                )}
-                {official && (
-                  <Badge variant="filled" color="teal.9" radius="sm" leftSection={<IconCheck size={12} aria-hidden />}>
-                    {m.officialAnswer}
-                  </Badge>
-                )}
-              </li>
-            );
-          })}
-        </Stack>
-      ) : (
-        <Box>
-          <Text fw={700} size="sm">
-            {m.myAnswer}
-          </Text>
-          <Text className="qbank-solve-pre-line" style={{ overflowWrap: 'anywhere' }}>
-            {result.answer}
-          </Text>
-        </Box>
-      )}
-
-      <Box bg="blue.0" p="sm" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
-        <Text fw={700} size="sm" c="blue.9">
-          {m.officialAnswer}
-        </Text>
-        <Text className="qbank-solve-pre-line" style={{ overflowWrap: 'anywhere' }}>
-          {problem.answer}
-        </Text>
-        <SolvePicture path={problem.answer_pic_path} alt={m.pictures.answer(position)} />
-      </Box>
-
-      {/* The class's first answers, once this answer is saved (so it counts among them). */}
-      {result.save === 'saved' && <ClassAnswers uid={problem.uid} officialAnswer={problem.answer} />}
-
-      {explanation && (
-        <Box component="section" aria-label={m.explanation} bg="gray.0" p="sm" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
-          <Text fw={700} size="sm">
-            {m.explanation}
-          </Text>
-          {problem.comments.trim() ? <SolveHtml html={problem.comments} /> : <Text c="gray.7">{m.noExplanation}</Text>}
-          <SolvePicture path={problem.comment_pic_path} alt={m.pictures.explanation(position)} />
-        </Box>
-      )}
-    </Stack>
   );
 }

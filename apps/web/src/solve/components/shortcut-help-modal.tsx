@@ -1,10 +1,11 @@
 import { Group, Kbd, Modal, Stack, Table, Text } from '@mantine/core';
 import { messages } from '../../messages';
 import { severalOptionsMessages } from '../several-options-messages';
+import { selfJudgeMessages } from '../self-judge-messages';
 
 const m = messages.solve.shortcuts;
-/** The keys of problems with several correct options come after the common ones. */
-const items = [...m.items, ...severalOptionsMessages.shortcutItems];
+/** The keys of problems with several correct options and of self-judged answers come after the common ones. */
+const ITEMS: readonly { keys: readonly string[]; text: string }[] = [...m.items, ...severalOptionsMessages.shortcutItems, selfJudgeMessages.shortcut];
 
 /** The help modal (spec §2): the keys of solve mode, in Korean. Esc closes it. */
 export function ShortcutHelpModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -20,7 +21,7 @@ export function ShortcutHelpModal({ opened, onClose }: { opened: boolean; onClos
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {items.map((item) => (
+            {ITEMS.map((item) => (
               <Table.Tr key={item.text}>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">

@@ -1,5 +1,6 @@
 import { resolvePicturePath } from '@qbank/shared/pictures';
 import { SafeHtml } from '../../components/safe-html';
+import { ZoomablePicture } from '../../components/zoomable-picture';
 import '../solve.css';
 
 /** Stored HTML that is really plain text (no tags): its line breaks are kept when shown. */
@@ -10,9 +11,9 @@ export function SolveHtml({ html }: { html: string }) {
   return <SafeHtml html={html} className={isPlainText(html) ? 'qbank-solve-pre-line' : undefined} />;
 }
 
-/** A picture of a problem, answer, explanation or passage; the path is resolved as spec §3 says. */
+/** A picture of a problem, answer, explanation or passage (spec §3 path); a click opens the viewer. */
 export function SolvePicture({ path, alt }: { path: string | null; alt: string }) {
   const src = resolvePicturePath(path);
   if (!src) return null;
-  return <img className="qbank-solve-picture" src={src} alt={alt} loading="lazy" decoding="async" />;
+  return <ZoomablePicture className="qbank-solve-picture" src={src} alt={alt} />;
 }

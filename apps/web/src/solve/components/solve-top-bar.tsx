@@ -48,7 +48,8 @@ export function SolveTopBar({
             {title}
           </Title>
         </Group>
-        <Group gap="xs" wrap="wrap" justify="flex-end">
+        {/* One row on a phone too: the ? must not wrap onto a line of its own (issue 12 item 5). */}
+        <Group gap="xs" wrap="nowrap" justify="flex-end" ml="auto">
           {total > 0 && (
             <Text fw={700} aria-live="polite">
               <VisuallyHidden component="span">{m.positionLabel} </VisuallyHidden>

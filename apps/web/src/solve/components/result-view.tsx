@@ -1,0 +1,160 @@
+import { Alert, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
+import type { ChoiceOption } from '@qbank/shared/answers';
+import type { Problem } from '@qbank/shared/problems';
+import { isSelfJudgedType } from '@qbank/shared/solve';
+import { IconAlertTriangle, IconCheck, IconHelpCircle, IconRefresh, IconX } from '@tabler/icons-react';
+import type { ReactNode, Ref } from 'react';
+import { messages } from '../../messages';
+import { ClassAnswers } from '../../stats/class-answers';
+import { selfJudgeMessages as sj } from '../self-judge-messages';
+import { awaitsSelfJudgment, isChosenOption, isOfficialOption, type SolveResult } from '../solve-model';
+import { SelfJudgment } from './self-judgment';
+import { SolveHtml, SolvePicture } from './solve-content';
+import '../solve.css';
+
+const m = messages.solve;
+
+/** The verdict badge: 정답 / 오답, or 채점 대기 while an essay answer waits for the member's verdict. */
+function VerdictBadge({ awaiting, correct }: { awaiting: boolean; correct: boolean }) {
+  if (awaiting) {
+    return (
+      <Badge size="xl" radius="sm" color="yellow.9" variant="outline" leftSection={<IconHelpCircle size={18} aria-hidden />} data-testid="solve-verdict">
+        {sj.awaiting}
+      </Badge>
+    );
+  }
+  return (
+    <Badge
+      size="xl"
+      radius="sm"
+      color={correct ? 'teal.9' : 'red.9'}
+      leftSection={correct ? <IconCheck size={18} aria-hidden /> : <IconX size={18} aria-hidden />}
+      data-testid="solve-verdict"
+    >
+      {correct ? m.correct : m.wrong}
+    </Badge>
+  );
+}
+
+/** An answered problem: the verdict, the answers side by side, the explanation when switched on. */
+export function ResultView({
+  problem,
+  position,
+  options,
+  result,
+  explanation,
+  onRetry,
+  onJudgeSelf,
+  resultRef,
+  actions,
+}: {
+  problem: Problem;
+  position: number;
+  options: ChoiceOption[] | null;
+  result: SolveResult;
+  explanation: boolean;
+  /** 다시 풀기 after the verdict; left out where a screen does not offer it (review). */
+  onRetry?: (() => void) | undefined;
+  /** The member's own verdict on an essay or slide answer; without it none is asked. */
+  onJudgeSelf?: ((correct: boolean) => void) | undefined;
+  resultRef: Ref<HTMLDivElement>;
+  actions?: ReactNode;
+}) {
+  const awaiting = awaitsSelfJudgment(problem, result);
+  const selfJudged = isSelfJudgedType(problem.type);
+  return (
+    <Stack gap="sm" ref={resultRef} tabIndex={-1} className="qbank-solve-result">
+      <Group justify="space-between" gap="sm">
+        <Group gap="xs">
+          <VerdictBadge awaiting={awaiting} correct={result.correct} />
+          {result.judgedBy === 'self' && (
+            <Text size="sm" c="gray.7">
+              {sj.judgedSelf}
+            </Text>
+          )}
+        </Group>
+        {onRetry && (
+          <Button variant="default" className="qbank-solve-target" leftSection={<IconRefresh size={18} aria-hidden />} onClick={onRetry}>
+            {m.retry}
+          </Button>
+        )}
+      </Group>
+      {actions}
+
+      {result.save === 'failed' && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title={m.saveFailed} role="alert">
+          <Text size="sm" c="dark.9">
+            {m.saveFailedHint}
+          </Text>
+        </Alert>
+      )}
+
+      {options ? (
+        <Stack component="ul" gap={6} aria-label={m.choicesLabel} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {options.map((option) => {
+            const chosen = isChosenOption(result.answer, option);
+            const official = isOfficialOption(problem, option);
+            return (
+              <li key={option.value} className="qbank-solve-option" data-chosen={chosen} data-official={official}>
+                <Text component="span" style={{ flex: 1, overflowWrap: 'anywhere' }}>
+                  {`${option.value.slice(0, 1)} ${option.label}`.trim()}
+                </Text>
+                {chosen && (
+                  <Badge variant="outline" color={official ? 'teal.9' : 'red.9'} radius="sm">
+                    {m.chosen}
+                  </Badge>
+                )}
+                {official && (
+                  <Badge variant="filled" color="teal.9" radius="sm" leftSection={<IconCheck size={12} aria-hidden />}>
+                    {m.officialAnswer}
+                  </Badge>
+                )}
+              </li>
+            );
+          })}
+        </Stack>
+      ) : (
+        <Box>
+          <Text fw={700} size="sm">
+            {m.myAnswer}
+          </Text>
+          <Text className="qbank-solve-pre-line" style={{ overflowWrap: 'anywhere' }}>
+            {result.answer}
+          </Text>
+        </Box>
+      )}
+
+      <Box bg="blue.0" p="sm" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+        <Text fw={700} size="sm" c="blue.9">
+          {m.officialAnswer}
+        </Text>
+        <Text className="qbank-solve-pre-line" style={{ overflowWrap: 'anywhere' }}>
+          {problem.answer}
+        </Text>
+        <SolvePicture path={problem.answer_pic_path} alt={m.pictures.answer(position)} />
+      </Box>
+
+      {/* The class's first answers, once this answer is saved (so it counts among them). */}
+      {result.save === 'saved' && <ClassAnswers uid={problem.uid} officialAnswer={problem.answer} />}
+
+      {onJudgeSelf && selfJudged && (result.judgedBy === 'self' || !result.correct) && (
+        <SelfJudgment verdict={result.judgedBy === 'self' ? result.correct : null} onJudge={onJudgeSelf} />
+      )}
+      {selfJudged && result.correct && result.judgedBy === 'machine' && (
+        <Text size="sm" c="gray.7">
+          {sj.exactMatch}
+        </Text>
+      )}
+
+      {explanation && (
+        <Box component="section" aria-label={m.explanation} bg="gray.0" p="sm" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+          <Text fw={700} size="sm">
+            {m.explanation}
+          </Text>
+          {problem.comments.trim() ? <SolveHtml html={problem.comments} /> : <Text c="gray.7">{m.noExplanation}</Text>}
+          <SolvePicture path={problem.comment_pic_path} alt={m.pictures.explanation(position)} />
+        </Box>
+      )}
+    </Stack>
+  );
+}

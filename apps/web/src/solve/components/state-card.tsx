@@ -1,0 +1,26 @@
+import { Button, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import '../solve.css';
+
+/** A message in place of the problem (no such exam, nothing to solve) with the way back. */
+export function StateCard({ text, href, label }: { text: string; href: string; label: string }) {
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Stack align="center" gap="md">
+        <Text ta="center" fw={600}>
+          {text}
+        </Text>
+        <Button
+          component={Link}
+          to={href}
+          variant="default"
+          className="qbank-solve-target"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+        >
+          {label}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+// Issue 12 item 5: the main screens must not overflow the window sideways, and no control or
+// label may be cut off: a truncated badge, a table header wrapping a letter a line, a button
+// outside the window, or (at desktop width) a table whose actions hide behind a scroll bar.
+
+/** What is wrong with the layout of the page as it is now; empty when nothing is. */
+export async function layoutProblems(page: Page, options: { desktop: boolean }): Promise<string[]> {
+  return page.evaluate(({ desktop }) => {
+    const problems: string[] = [];
+    const doc = document.documentElement;
+    const width = doc.clientWidth;
+    if (doc.scrollWidth > width + 1) problems.push(`the page is ${doc.scrollWidth}px wide in a ${width}px window`);
+    const visible = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden';
+    };
+    const name = (el: Element) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+    // Something that scrolls sideways: controls past its edge are hidden unless it scrolls.
+    const scrolledAway = (el: Element) => {
+      for (let parent = el.parentElement; parent; parent = parent.parentElement) {
+        const overflowX = getComputedStyle(parent).overflowX;
+        if ((overflowX === 'auto' || overflowX === 'scroll') && parent.scrollWidth > parent.clientWidth + 1) return parent;
+      }
+      return null;
+    };
+    for (const el of Array.from(document.querySelectorAll('button, a[href], input, select, [role="tab"]'))) {
+      if (!visible(el) || el.closest('[aria-hidden="true"], .mantine-Modal-root, .mantine-Drawer-root')) continue;
+      const box = el.getBoundingClientRect();
+      if (!scrolledAway(el) && (box.right > width + 1 || box.left < -1)) problems.push(`${name(el)} sticks out of the window`);
+    }
+    for (const label of Array.from(document.querySelectorAll('.mantine-Badge-label'))) {
+      if (visible(label) && label.scrollWidth > label.clientWidth + 1) problems.push(`badge ${name(label)} is cut off`);
+    }
+    for (const cell of Array.from(document.querySelectorAll('th'))) {
+      const text = (cell.textContent ?? '').trim();
+      if (!visible(cell) || text.length === 0 || text.length > 6) continue;
+      // A short header on more than one line: its text boxes sit at more than one height.
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (tops.size > 1) problems.push(`table header ${name(cell)} wraps`);
+    }
+    if (desktop) {
+      for (const table of Array.from(document.querySelectorAll('table'))) {
+        const scroller = visible(table) ? scrolledAway(table) : null;
+        if (scroller) problems.push(`table ${name(table.querySelector('th') ?? table)} needs a sideways scroll bar at ${width}px`);
+      }
+    }
+    for (const caption of Array.from(document.querySelectorAll('caption'))) {
+      if (visible(caption) && getComputedStyle(caption).captionSide !== 'top') problems.push(`caption ${name(caption)} sits below its table`);
+    }
+    return problems;
+  }, options);
+}
+
+export async function expectCleanLayout(page: Page, screen: string, options: { desktop: boolean }): Promise<void> {
+  // Fonts, lazy chunks and data settle first.
+  await page.waitForLoadState('networkidle');
+  const problems = await layoutProblems(page, options);
+  expect(problems, `${screen}:\n${problems.join('\n')}`).toEqual([]);
+}
+
+export async function signIn(page: Page, id: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('아이디 또는 이메일').fill(id);
+  await page.getByLabel('비밀번호').fill(password);
+  await page.getByRole('button', { name: '로그인' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
