@@ -35,7 +35,7 @@ const webFeatures = {
   problems: ['replies', 'tests', 'subjects'],
   boxes: ['problems'],
   authoring: ['problems', 'tests', 'subjects'],
-  assignments: ['authoring', 'tests', 'subjects'],
+  assignments: ['authoring', 'problems', 'tests', 'subjects'],
   solve: ['boxes', 'problems', 'tests'],
   boards: [],
 };

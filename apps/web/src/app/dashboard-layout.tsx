@@ -41,7 +41,7 @@ import { useLogout } from '../auth/api';
 import { MenuDrawer } from '../components/menu-drawer';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../lib/paths';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { ADMIN_ROLES, LEAD_ROLES } from './dashboard-access';
 
 const SIDEBAR_COLLAPSED_KEY = 'qbank.dashboard.sidebarCollapsed';

@@ -9,7 +9,7 @@ import { PageLoader } from '../components/page-loader';
 import { nextFromLocation, sanitizeNextPath } from '../lib/next-path';
 import { paths } from '../lib/paths';
 import { isApproved, useSession } from '../lib/session';
-import { messages } from '../messages';
+import { messages } from './messages';
 
 const m = messages.nav;
 

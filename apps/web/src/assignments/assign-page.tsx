@@ -26,7 +26,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { errorMessage } from '../lib/api-client';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { examAssignmentsQueryOptions, examProblemsQueryOptions, examYearsQueryOptions, gradeStudentsQueryOptions, useSaveAssignments, yearExamsQueryOptions } from './api';
 import {
   addAssignee,

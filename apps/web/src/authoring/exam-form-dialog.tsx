@@ -4,7 +4,7 @@ import { currentKoreanYear } from '@qbank/shared/member-admin';
 import { examYearChoices, TEST_NAME_MAX, testWriteRequestSchema, type TestSummary } from '@qbank/shared/tests';
 import { useQuery } from '@tanstack/react-query';
 import { isApiRequestError } from '../lib/api-client';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { subjectNamesQueryOptions, useSaveExam } from './api';
 import { ErrorAlert, showSuccess } from './ui';
 

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { paths } from '../lib/paths';
 import { useCompactLayout } from '../lib/use-compact-layout';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { EXAMS_PAGE_SIZE, examCountQueryOptions, examListQueryOptions, examYearsQueryOptions, subjectNamesQueryOptions } from './api';
 import { ExamDeleteDialog } from './exam-delete-dialog';
 import { ExamFormDialog } from './exam-form-dialog';

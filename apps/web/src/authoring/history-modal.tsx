@@ -4,7 +4,7 @@ import { formatDateTime } from '@qbank/shared/format';
 import { IconEye, IconRestore } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { useRestoreVersion, versionsInfiniteOptions } from './api';
 import { plainPreview } from './problem-content';
 import { ProblemContentView } from './problem-content-view';

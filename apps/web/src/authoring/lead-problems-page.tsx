@@ -8,7 +8,7 @@ import { EmptyState } from '../components/empty-state';
 import { isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { useCompactLayout } from '../lib/use-compact-layout';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { LEAD_PROBLEMS_PAGE_SIZE, leadProblemsQueryOptions, useBulkDeleteVacant, useDeleteProblem } from './api';
 import { AddProblemsDialog } from './add-problems-dialog';
 import { idOf, LoadFailed, Loading, PageHeader, problemName, ScrollTable, showFailure, showSuccess, StatusBadge, TypeBadge, VacantBadge } from './ui';

@@ -13,7 +13,7 @@ import { ErrorAlert, idOf, LoadFailed, Loading, PageHeader, problemName, ScrollT
 import { EmptyState } from '../components/empty-state';
 import { isApiRequestError } from '../lib/api-client';
 import { useCompactLayout } from '../lib/use-compact-layout';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { mySlotsQueryOptions, problemDetailQueryOptions, useSubmitSlot, type MySlotFilters } from './api';
 
 const m = messages.myProblems;

@@ -11,7 +11,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { RichTextEditor } from '../components/rich-text-editor';
 import { isApiRequestError } from '../lib/api-client';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { useSetHeaderWrites } from './api';
 import { PictureField } from './picture-field';
 import { editorHtmlOf } from './problem-content';

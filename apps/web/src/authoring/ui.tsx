@@ -5,7 +5,7 @@ import type { ProblemStatus } from '@qbank/shared/authoring';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api-client';
-import { messages } from '../messages';
+import { messages } from './messages';
 
 // Small pieces the authoring screens (and "my problems", see problem-content-form.tsx) share.
 

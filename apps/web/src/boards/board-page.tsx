@@ -9,7 +9,7 @@ import { ListPagination } from '../components/list-pagination';
 import { RelativeTime } from '../components/relative-time';
 import { paths } from '../lib/paths';
 import { isApproved, useSession } from '../lib/session';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { BOARD_PAGE_SIZE, useBoardContents, useBoards } from './api';
 import { BoardAdmin } from './board-admin';
 import { canWriteOn } from './permissions';

@@ -30,7 +30,7 @@ import { PageLoader } from '../components/page-loader';
 import { errorMessage } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { useCompactLayout } from '../lib/use-compact-layout';
-import { messages } from '../messages';
+import { messages } from './messages';
 // Cross-feature use: only the viewer's public ProblemCard component, never the problems api.ts.
 import { useDraft } from '../lib/use-draft';
 import { ProblemCard } from '../problems/components/problem-card';

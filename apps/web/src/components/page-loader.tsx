@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { messages } from '../messages';
+import { commonMessages as messages } from '../common/messages';
 
 /** Shown while a lazily loaded screen arrives. */
 export function PageLoader() {

@@ -4,7 +4,7 @@ import { Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../components/empty-state';
 import { RelativeTime } from '../components/relative-time';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { ALL_MEMBERS, memberListQueryOptions, useApproveMember } from './api';
 import { showFailureBanner, showSuccessBanner } from './banners';
 import { memberLabel } from './member-format';

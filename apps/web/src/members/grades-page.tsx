@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { ALL_MEMBERS, memberListQueryOptions, useRetainGrades } from './api';
 import { showFailureBanner, showSuccessBanner } from './banners';
 import { byName, calculatedGradeOf, matchesMemberSearch, memberLabel } from './member-format';

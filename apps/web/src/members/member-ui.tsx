@@ -4,7 +4,7 @@ import { roleLabels, type Role } from '@qbank/shared/roles';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { errorMessage } from '../lib/api-client';
-import { messages } from '../messages';
+import { messages } from './messages';
 
 // Small pieces the membership screens share. Shared UI of the whole app lives in components/.
 

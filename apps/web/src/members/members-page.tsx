@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import { EmptyState } from '../components/empty-state';
 import { ListPagination } from '../components/list-pagination';
 import { useSession } from '../lib/session';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { memberListQueryOptions, useDeleteMember, useUpdateMember } from './api';
 import { showFailureBanner, showSuccessBanner } from './banners';
 import { MemberCreateDialog, OneTimePasswordModal, type CreatedMember } from './member-create-dialog';

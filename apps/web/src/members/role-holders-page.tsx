@@ -10,7 +10,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { EmptyState } from '../components/empty-state';
 import { isApiRequestError } from '../lib/api-client';
 import { useSession } from '../lib/session';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { ALL_MEMBERS, memberListQueryOptions, useChangeAuthority } from './api';
 import { showFailureBanner, showSuccessBanner } from './banners';
 import { byName, calculatedGradeText, matchesMemberSearch, memberLabel, protectionReason } from './member-format';

@@ -4,7 +4,7 @@ import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../components/empty-state';
 import { ListPagination } from '../components/list-pagination';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { memberListQueryOptions } from './api';
 import { MemberFilters, useMemberListParams } from './member-filters';
 import { calculatedGradeText } from './member-format';

@@ -1,5 +1,5 @@
 import { CHOICE_TYPES, PROBLEM_TYPES, type Problem, type SetHeader } from '@qbank/shared/problems';
-import { messages } from '../messages';
+import { messages } from './messages';
 
 // Pure helpers of the problem viewers: numbering, labels, the view mode and the groupings.
 

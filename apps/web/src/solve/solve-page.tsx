@@ -14,7 +14,7 @@ import { BookmarkModal } from '../boxes/bookmark-modal';
 import { PageLoader } from '../components/page-loader';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { useRecordAttempt, useRestartRun, useSolveProblems, useSolveProgress, useSolveTest } from './api';
 import { NumberGrid } from './components/number-grid';
 import { ProblemView } from './components/problem-view';

@@ -11,7 +11,7 @@ import { EmptyState } from '../components/empty-state';
 import { ListPagination } from '../components/list-pagination';
 import { isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { SUBJECT_TESTS_PAGE_SIZE, subjectIdOf, subjectTestsQueryOptions } from './api';
 import { cliexamLabel, subjectTypeLabel } from './subject-labels';
 import { SubjectNotFound, SubjectPageHeader } from './subject-nav';

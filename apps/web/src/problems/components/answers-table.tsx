@@ -1,6 +1,6 @@
 import { ScrollArea, Table } from '@mantine/core';
 import type { Problem } from '@qbank/shared/problems';
-import { messages } from '../../messages';
+import { messages } from '../messages';
 import { answerOrDash, problemLabel, shortTypeLabel } from '../problem-format';
 import './problems.css';
 

@@ -1,7 +1,7 @@
 import { Badge, Box, Group, List, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import type { Problem } from '@qbank/shared/problems';
 // Cross-feature use: only the public components of replies, never its api.ts.
-import { messages } from '../../messages';
+import { messages } from '../messages';
 import { ReplyThread } from '../../replies/reply-thread';
 import {
   choiceTypeLabel,

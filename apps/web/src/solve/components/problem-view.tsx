@@ -3,7 +3,7 @@ import type { ChoiceOption } from '@qbank/shared/answers';
 import type { Problem } from '@qbank/shared/problems';
 import { IconAlertTriangle, IconCheck, IconFolderPlus, IconRefresh, IconStar, IconStarFilled, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent, type Ref } from 'react';
-import { messages } from '../../messages';
+import { messages } from '../messages';
 import { isChosenOption, isOfficialOption, type SolveResult } from '../solve-model';
 import { SolveHtml, SolvePicture } from './solve-content';
 import '../solve.css';
