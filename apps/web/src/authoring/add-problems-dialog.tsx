@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { messages } from './messages';
 import { useCreateSlots } from './api';
-import { showSuccess } from './ui';
+import { showSuccess } from '../components/toasts';
 
 const d = messages.authoring.addProblems;
 

@@ -4,7 +4,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { messages } from './messages';
 import { deleteCheckQueryOptions, useDeleteExam } from './api';
-import { ErrorAlert, showSuccess } from './ui';
+import { ErrorAlert } from '../components/load-state';
+import { showSuccess } from '../components/toasts';
 
 const d = messages.authoring.examDelete;
 

@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { isApiRequestError } from '../lib/api-client';
 import { messages } from './messages';
 import { subjectNamesQueryOptions, useSaveExam } from './api';
-import { ErrorAlert, showSuccess } from './ui';
+import { ErrorAlert } from '../components/load-state';
+import { showSuccess } from '../components/toasts';
 
 const f = messages.authoring.examForm;
 

@@ -11,7 +11,10 @@ import { messages } from './messages';
 import { EXAMS_PAGE_SIZE, examCountQueryOptions, examListQueryOptions, examYearsQueryOptions, subjectNamesQueryOptions } from './api';
 import { ExamDeleteDialog } from './exam-delete-dialog';
 import { ExamFormDialog } from './exam-form-dialog';
-import { idOf, LoadFailed, Loading, PageHeader, PageLinks, ScrollTable } from './ui';
+import { idOf, PageLinks } from './ui';
+import { LoadFailed, Loading } from '../components/load-state';
+import { PageHeader } from '../components/page-header';
+import { ScrollTable } from '../components/scroll-table';
 
 const e = messages.authoring.exams;
 

@@ -11,7 +11,11 @@ import { useCompactLayout } from '../lib/use-compact-layout';
 import { messages } from './messages';
 import { LEAD_PROBLEMS_PAGE_SIZE, leadProblemsQueryOptions, useBulkDeleteVacant, useDeleteProblem } from './api';
 import { AddProblemsDialog } from './add-problems-dialog';
-import { idOf, LoadFailed, Loading, PageHeader, problemName, ScrollTable, showFailure, showSuccess, StatusBadge, TypeBadge, VacantBadge } from './ui';
+import { idOf, problemName, StatusBadge, TypeBadge, VacantBadge } from './ui';
+import { LoadFailed, Loading } from '../components/load-state';
+import { PageHeader } from '../components/page-header';
+import { ScrollTable } from '../components/scroll-table';
+import { showFailure, showSuccess } from '../components/toasts';
 
 const l = messages.authoring.problems;
 

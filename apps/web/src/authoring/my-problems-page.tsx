@@ -9,7 +9,11 @@ import { useSearchParams } from 'react-router';
 // a student's slot is edited with the lead's content form, rules and detail call.
 import { changedContent, contentValuesOf, questionWritten, type ContentFormValues } from './problem-content';
 import { contentErrorsOf, ProblemContentForm, type ContentFormErrors } from './problem-content-form';
-import { ErrorAlert, idOf, LoadFailed, Loading, PageHeader, problemName, ScrollTable, showSuccess, TypeBadge } from './ui';
+import { idOf, problemName, TypeBadge } from './ui';
+import { ErrorAlert, LoadFailed, Loading } from '../components/load-state';
+import { PageHeader } from '../components/page-header';
+import { ScrollTable } from '../components/scroll-table';
+import { showSuccess } from '../components/toasts';
 import { EmptyState } from '../components/empty-state';
 import { isApiRequestError } from '../lib/api-client';
 import { useCompactLayout } from '../lib/use-compact-layout';

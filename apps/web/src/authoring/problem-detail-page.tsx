@@ -15,7 +15,9 @@ import { HistoryModal } from './history-modal';
 import { ProblemContentView } from './problem-content-view';
 import { ProblemEditForm } from './problem-edit-form';
 import { SetHeaderSection } from './set-header-section';
-import { idOf, LoadFailed, Loading, PageHeader, problemName, StatusBadge, TypeBadge, VacantBadge } from './ui';
+import { idOf, problemName, StatusBadge, TypeBadge, VacantBadge } from './ui';
+import { LoadFailed, Loading } from '../components/load-state';
+import { PageHeader } from '../components/page-header';
 
 const t = messages.authoring.detail;
 

@@ -9,7 +9,9 @@ import { messages } from './messages';
 import { subjectClassesQueryOptions, useUpdateProblem } from './api';
 import { changedContent, contentValuesOf, type ContentFormValues } from './problem-content';
 import { contentErrorsOf, ProblemContentForm, type ContentFormErrors } from './problem-content-form';
-import { ErrorAlert, problemTypeLabel, showSuccess } from './ui';
+import { problemTypeLabel } from './ui';
+import { ErrorAlert } from '../components/load-state';
+import { showSuccess } from '../components/toasts';
 
 const t = messages.authoring.detail;
 

@@ -16,7 +16,8 @@ import { useSetHeaderWrites } from './api';
 import { PictureField } from './picture-field';
 import { editorHtmlOf } from './problem-content';
 import { StoredHtml, StoredPicture } from './problem-content-view';
-import { ErrorAlert, showFailure, showSuccess } from './ui';
+import { ErrorAlert } from '../components/load-state';
+import { showFailure, showSuccess } from '../components/toasts';
 
 const h = messages.authoring.setHeader;
 

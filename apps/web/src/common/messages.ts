@@ -11,6 +11,7 @@ export const commonMessages = {
   },
   common: {
     close: '닫기',
+    retry: '다시 시도',
     closeNotification: '알림 닫기',
   },
   errors: {

@@ -8,7 +8,10 @@ import { messages } from './messages';
 import { ALL_MEMBERS, memberListQueryOptions, useApproveMember } from './api';
 import { showFailureBanner, showSuccessBanner } from './banners';
 import { memberLabel } from './member-format';
-import { GuardedAction, ListLoader, LoadFailed, MemberPageHeader, ScrollTable } from './member-ui';
+import { GuardedAction } from './member-ui';
+import { LoadFailed, Loading } from '../components/load-state';
+import { PageHeader } from '../components/page-header';
+import { ScrollTable } from '../components/scroll-table';
 
 const m = messages.members;
 const a = m.approvals;
@@ -34,9 +37,9 @@ export function ApprovalsPage() {
 
   return (
     <Stack gap="md">
-      <MemberPageHeader title={messages.titles.approvals} intro={a.intro} />
+      <PageHeader title={messages.titles.approvals} intro={a.intro} />
       {pending.isPending ? (
-        <ListLoader />
+        <Loading />
       ) : pending.isError ? (
         <LoadFailed text={a.loadFailed} error={pending.error} onRetry={() => void pending.refetch()} />
       ) : members.length === 0 ? (

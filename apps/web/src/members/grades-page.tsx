@@ -11,7 +11,10 @@ import { messages } from './messages';
 import { ALL_MEMBERS, memberListQueryOptions, useRetainGrades } from './api';
 import { showFailureBanner, showSuccessBanner } from './banners';
 import { byName, calculatedGradeOf, matchesMemberSearch, memberLabel } from './member-format';
-import { ListLoader, LoadFailed, MemberPageHeader, RoleBadge, ScrollTable } from './member-ui';
+import { RoleBadge } from './member-ui';
+import { LoadFailed, Loading } from '../components/load-state';
+import { PageHeader } from '../components/page-header';
+import { ScrollTable } from '../components/scroll-table';
 
 const m = messages.members;
 const t = m.retention;
@@ -167,9 +170,9 @@ export function GradesPage() {
 
   return (
     <Stack gap="md">
-      <MemberPageHeader title={messages.titles.leadGrades} intro={t.intro} />
+      <PageHeader title={messages.titles.leadGrades} intro={t.intro} />
       {list.isPending ? (
-        <ListLoader />
+        <Loading />
       ) : list.isError ? (
         <LoadFailed text={t.loadFailed} error={list.error} onRetry={() => void list.refetch()} />
       ) : (

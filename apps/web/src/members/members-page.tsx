@@ -13,7 +13,10 @@ import { showFailureBanner, showSuccessBanner } from './banners';
 import { MemberCreateDialog, OneTimePasswordModal, type CreatedMember } from './member-create-dialog';
 import { MemberFilters, useMemberListParams } from './member-filters';
 import { calculatedGradeText, memberLabel, protectionReason } from './member-format';
-import { GuardedAction, ListLoader, LoadFailed, MemberPageHeader, RoleBadge, ScrollTable } from './member-ui';
+import { GuardedAction, RoleBadge } from './member-ui';
+import { LoadFailed, Loading } from '../components/load-state';
+import { PageHeader } from '../components/page-header';
+import { ScrollTable } from '../components/scroll-table';
 
 const m = messages.members;
 const l = m.list;
@@ -106,7 +109,7 @@ export function MembersPage() {
 
   return (
     <Stack gap="md">
-      <MemberPageHeader
+      <PageHeader
         title={messages.titles.members}
         intro={l.intro}
         actions={
@@ -117,7 +120,7 @@ export function MembersPage() {
       />
       <MemberFilters raw={raw} onChange={setFilters} onReset={reset} />
       {list.isPending ? (
-        <ListLoader />
+        <Loading />
       ) : list.isError ? (
         <LoadFailed text={l.loadFailed} error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.members.length === 0 ? (
