@@ -11,11 +11,12 @@ import { useCompactLayout } from '../lib/use-compact-layout';
 import { messages } from './messages';
 import { LEAD_PROBLEMS_PAGE_SIZE, leadProblemsQueryOptions, useBulkDeleteVacant, useDeleteProblem } from './api';
 import { AddProblemsDialog } from './add-problems-dialog';
-import { idOf, problemName, StatusBadge, TypeBadge, VacantBadge } from './ui';
+import { problemName, StatusBadge, TypeBadge, VacantBadge } from './ui';
 import { LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
 import { ScrollTable } from '../components/scroll-table';
 import { showFailure, showSuccess } from '../components/toasts';
+import { parsePositiveId } from '../lib/parse-positive-id';
 
 const l = messages.authoring.problems;
 
@@ -208,7 +209,7 @@ function ProblemCard({ row, testCode, onDelete }: { row: LeadProblemRow; testCod
 
 /** Spec §2 "Problem list of an exam (lead)": every slot, 50 a page, add, delete, bulk-delete empty ones. */
 export function LeadProblemsPage() {
-  const testCode = idOf(useParams().testCode);
+  const testCode = parsePositiveId(useParams().testCode);
   const [searchParams, setSearchParams] = useSearchParams();
   const list = useQuery({ ...leadProblemsQueryOptions(testCode ?? 0), enabled: testCode !== null });
   const remove = useDeleteProblem();
@@ -239,7 +240,7 @@ export function LeadProblemsPage() {
 
   const problems = list.data?.problems ?? [];
   const pages = Math.max(1, Math.ceil(problems.length / LEAD_PROBLEMS_PAGE_SIZE));
-  const page = Math.min(idOf(searchParams.get('page')) ?? 1, pages);
+  const page = Math.min(parsePositiveId(searchParams.get('page')) ?? 1, pages);
   const shown = problems.slice((page - 1) * LEAD_PROBLEMS_PAGE_SIZE, page * LEAD_PROBLEMS_PAGE_SIZE);
   const vacantCount = problems.filter((row) => row.is_vacant === 1).length;
   const setPage = (next: number) =>

@@ -53,13 +53,6 @@ export function StatusBadge({ status }: { status: ProblemStatus }) {
   );
 }
 
-/** A positive 32-bit id from the URL, or null (the screen then says "not found"). */
-export function idOf(value: string | undefined | null): number | null {
-  if (!value || !/^\d+$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 && n <= 2_147_483_647 ? n : null;
-}
-
 /**
  * Page links under a server-paged list, shown only when there is more than one page. The page
  * buttons are named by their visible number (WCAG 2.5.3 label in name) inside a named

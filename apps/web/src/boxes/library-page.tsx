@@ -35,6 +35,7 @@ import { messages } from './messages';
 import { useDraft } from '../lib/use-draft';
 import { ProblemCard } from '../problems/components/problem-card';
 import { useBoxes, useBoxProblems, useCreateBox, useDeleteBox, useLibraryProblem, useRemoveFromBox, type BoxProblemFilters } from './api';
+import { parsePositiveId } from '../lib/parse-positive-id';
 
 const m = messages.library;
 const b = messages.boxes;
@@ -58,20 +59,14 @@ function failure(error: unknown): string {
   return errorMessage(error, error instanceof Error ? error.message : '');
 }
 
-function positiveInt(raw: string | null): number | undefined {
-  if (!raw || !/^\d{1,9}$/.test(raw)) return undefined;
-  const value = Number(raw);
-  return value > 0 ? value : undefined;
-}
-
 /** The chosen box and the filters live in the URL (docs/decisions.md 018): back and reload keep them. */
 function useLibraryParams() {
   const [params, setParams] = useSearchParams();
-  const boxId = positiveInt(params.get('box')) ?? null;
-  const typeRaw = positiveInt(params.get('type'));
+  const boxId = parsePositiveId(params.get('box'));
+  const typeRaw = parsePositiveId(params.get('type')) ?? undefined;
   const filters: BoxProblemFilters = {
-    subject_code: positiveInt(params.get('subject')),
-    year: positiveInt(params.get('year')),
+    subject_code: parsePositiveId(params.get('subject')) ?? undefined,
+    year: parsePositiveId(params.get('year')) ?? undefined,
     type: typeRaw === 1 || typeRaw === 2 || typeRaw === 4 ? typeRaw : undefined,
     q: params.get('q')?.trim() || undefined,
   };
@@ -384,13 +379,13 @@ function FiltersForm({ problems, filters, onFilters }: { problems: BoxProblem[];
             label={m.subject}
             data={subjectOptions}
             value={filters.subject_code ? String(filters.subject_code) : ''}
-            onChange={(event) => onFilters({ ...filters, subject_code: positiveInt(event.currentTarget.value) })}
+            onChange={(event) => onFilters({ ...filters, subject_code: (parsePositiveId(event.currentTarget.value) ?? undefined) })}
           />
           <NativeSelect
             label={m.year}
             data={yearOptions}
             value={filters.year ? String(filters.year) : ''}
-            onChange={(event) => onFilters({ ...filters, year: positiveInt(event.currentTarget.value) })}
+            onChange={(event) => onFilters({ ...filters, year: (parsePositiveId(event.currentTarget.value) ?? undefined) })}
           />
           <NativeSelect
             label={m.type}
