@@ -144,7 +144,7 @@ export default tseslint.config(
   },
   {
     // Config, scripts and tests may read the environment (test matrix, CI switches).
-    files: ['apps/server/src/env.ts', '**/*.test.ts', '**/*.config.ts', 'apps/server/src/test/**', 'apps/server/src/testing/**', 'scripts/**', 'e2e/**', '**/build.mjs'],
+    files: ['apps/server/src/env.ts', '**/*.test.ts', '**/*.config.ts', 'apps/server/src/testing/**', 'scripts/**', 'e2e/**', '**/build.mjs'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

@@ -4,8 +4,8 @@ import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@qbank/shared/roles';
 import { renderDemoImages } from '../seed/demo-images';
-import { createProblem, createSetHeader, createSubject, createTest } from '../test/factories';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
+import { createProblem, createSetHeader, createSubject, createTest } from '../testing/factories';
+import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
 import { attachmentDisposition, exportFileName } from './file-name';
 import { imageKey, readImageInfo, uploadFileName } from './images';
 

@@ -7,7 +7,7 @@ import { verifyPassword } from '../core/password';
 import type { Database } from '../db/schema';
 import { DEMO_PASSWORD, seedDemoData, type DemoAccount } from './demo-data';
 import { crc32, renderDemoImages } from './demo-images';
-import { openTestDatabase, testDialects, type TestDatabase } from '../test/harness';
+import { openTestDatabase, testDialects, type TestDatabase } from '../testing/harness';
 
 const NOW = new Date('2026-11-21T09:00:00.000Z');
 const YEAR = NOW.getFullYear();

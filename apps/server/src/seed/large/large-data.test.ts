@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlToPlainText } from '@qbank/shared/html-text';
 import { sanitizeRichHtml } from '../../core/html';
 import { buildProblemSearchText } from '../../problems/search-text';
-import { createTestContext, loginCookie, testDialects, type TestContext } from '../../test/harness';
+import { createTestContext, loginCookie, testDialects, type TestContext } from '../../testing/harness';
 import { EXAM_120_SIZE, LARGE_PASSWORD, largeCounts, seedLargeData, type LargeSeedSummary } from './large-data';
 import { loadKorMedQuestions, SAMPLE_QUESTIONS_FILE } from './problem-text';
 
