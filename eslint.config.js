@@ -46,7 +46,7 @@ const webFeatures = {
   problems: ['replies', 'tests', 'subjects', 'stats', 'notes', 'disputes'],
   boxes: ['problems', 'notes'],
   authoring: ['problems', 'tests', 'subjects', 'stats'],
-  assignments: ['authoring', 'tests', 'subjects'],
+  assignments: ['authoring', 'problems', 'tests', 'subjects'],
   solve: ['boxes', 'problems', 'tests', 'stats', 'notes', 'disputes'],
   boards: [],
   study: ['boxes', 'solve', 'problems', 'notes'],
@@ -157,7 +157,7 @@ export default tseslint.config(
   },
   {
     // Config, scripts and tests may read the environment (test matrix, CI switches).
-    files: ['apps/server/src/env.ts', '**/*.test.ts', '**/*.config.ts', 'apps/server/src/test/**', 'apps/server/src/testing/**', 'scripts/**', 'e2e/**', '**/build.mjs'],
+    files: ['apps/server/src/env.ts', '**/*.test.ts', '**/*.config.ts', 'apps/server/src/testing/**', 'scripts/**', 'e2e/**', '**/build.mjs'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

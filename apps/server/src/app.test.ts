@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, testDialects, type TestContext } from './test/harness';
+import { createTestContext, testDialects, type TestContext } from './testing/harness';
 
 const INDEX_HTML = '<!doctype html><html lang="ko"><title>qbank</title></html>';
 const BIG_JS = Array.from({ length: 200 }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n');

@@ -1,4 +1,6 @@
 // Every Korean sentence the server sends, in one place so the wording can be reviewed together.
+import { problemTypeLabelsByCode } from '@qbank/shared/messages';
+
 export const messages = {
   invalidInput: '입력값이 올바르지 않습니다.',
   invalidJson: '요청 본문이 올바른 JSON 형식이 아닙니다.',
@@ -78,7 +80,7 @@ export const messages = {
   imageTooLarge: '이미지는 한 장에 5MB 이하만 올릴 수 있습니다.',
   // Problem authoring (spec §4 "Problem lifecycle", §5 "Problem edit", "Assignment").
   problemTypeUnchangeable: '문제 유형은 바꿀 수 없습니다.',
-  problemTypeLabels: { 1: '객관식', 2: '주관식', 4: '슬라이드' } as Record<number, string>,
+  problemTypeLabels: problemTypeLabelsByCode,
   problemNoTaken: (labels: string) => `이미 같은 번호의 문제가 있습니다: ${labels}. 다른 번호를 입력하세요.`,
   problemNoOverflow: '문제 번호는 9999번까지 쓸 수 있습니다. 추가할 문제 수를 줄이세요.',
   problemContentTooLong: '내용이 너무 깁니다. 100,000자 이내로 줄여 주세요.',
@@ -103,7 +105,7 @@ export const messages = {
     answer: '정답',
     explanation: '해설',
     noAnswer: '-',
-    types: { 1: '객관식', 2: '주관식', 4: '슬라이드' } as Record<number, string>,
+    types: problemTypeLabelsByCode,
     otherType: '기타',
   },
 } as const;

@@ -91,3 +91,9 @@ export const validationMessages = {
   assignmentRequired: '배정할 문제를 선택하세요.',
   questionRequired: '문제 내용을 입력하세요.',
 } as const;
+
+/** The one map of problem-type labels: viewer, solve, exports (docx) and authoring all show these. */
+export const problemTypeLabels = { multipleChoice: '객관식', subjective: '주관식', slide: '슬라이드' } as const;
+
+/** The same labels keyed by the stored type code (problem.type: 1, 2, 4). */
+export const problemTypeLabelsByCode: Record<number, string> = { 1: problemTypeLabels.multipleChoice, 2: problemTypeLabels.subjective, 4: problemTypeLabels.slide };

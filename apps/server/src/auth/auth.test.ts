@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireApprovedMember, requireRole } from '../core/auth-guards';
-import { createMember, createTestContext, loginCookie, TEST_PASSWORD, testDialects, type TestContext } from '../test/harness';
+import { createMember, createTestContext, loginCookie, TEST_PASSWORD, testDialects, type TestContext } from '../testing/harness';
 
 const signupBody = (overrides: Record<string, unknown> = {}) => ({
   name: '김민지',

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@qbank/shared/roles';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
-import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../test/factories';
+import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../testing/factories';
 
 // A 1×1 PNG; anything else labelled image/png is refused by sniffing.
 export const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

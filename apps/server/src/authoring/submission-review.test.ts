@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberRow } from '../db/schema';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
-import { createProblem, createSubject, createTest } from '../test/factories';
+import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { createProblem, createSubject, createTest } from '../testing/factories';
 
 // Issue 15 item 3: submitted → returned with a comment → resubmitted → approved, every step kept,
 // the student told each time, /dashboard/my and the lead list following.

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@qbank/shared/roles';
 import type { Db } from '../core/db';
 import type * as Repository from './repository';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
+import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
 
 // Lets a test make the next content write fail after the attachment file was written, to check
 // that disk and database stay consistent.

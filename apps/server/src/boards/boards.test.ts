@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@qbank/shared/roles';
 import type { Db } from '../core/db';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
+import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
 
 // A small local factory: fixture rows go straight into the database, the API only reads them.
 function boardFactory(db: Db) {

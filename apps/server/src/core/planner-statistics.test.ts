@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, testDialects, type TestDatabase } from '../test/harness';
+import { openTestDatabase, testDialects, type TestDatabase } from '../testing/harness';
 import { refreshPlannerStatistics } from './planner-statistics';
 
 async function analyzedTables(database: TestDatabase): Promise<string[]> {

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { configFromEnv, parseEnv } from '../env';
-import { createMember, loginCookie, openTestDatabase, testDialects, type TestDatabase } from '../test/harness';
-import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../test/factories';
+import { createMember, loginCookie, openTestDatabase, testDialects, type TestDatabase } from '../testing/harness';
+import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../testing/factories';
 
 // Two apps on one database stand in for two processes: each keeps its own cache, and the
 // content version (migration 070, bumped by triggers) tells both about every write at once —

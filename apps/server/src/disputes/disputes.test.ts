@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberRow } from '../db/schema';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
-import { createProblem, createSubject, createTest } from '../test/factories';
+import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { createProblem, createSubject, createTest } from '../testing/factories';
 import { rejudgeProblemAnswers } from '../authoring/rejudge';
 
 // Issue 15 items 1, 2, 6: dispute → support → ruling; an accepted ruling changes the key through

@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProblem, createSubject, createTest } from '../test/factories';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
+import { createProblem, createSubject, createTest } from '../testing/factories';
+import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
 
 /** The text of a .docx, one line per paragraph, read back from word/document.xml. */
 async function documentText(docx: Buffer): Promise<string> {

@@ -4,9 +4,9 @@ import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@qbank/shared/roles';
 import { renderDemoImages } from '../seed/demo-images';
-import { createProblem, createSetHeader, createSubject, createTest } from '../test/factories';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
-import { attachmentDisposition, examTitle, exportFileName } from './file-name';
+import { createProblem, createSetHeader, createSubject, createTest } from '../testing/factories';
+import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { attachmentDisposition, exportFileName, examTitle } from './file-name';
 import { imageKey, readImageInfo, uploadFileName } from './images';
 
 /** The entries of a zip archive (stored or deflated), read from its central directory. */

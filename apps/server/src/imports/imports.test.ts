@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProblem, createSubject, createTest } from '../test/factories';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
+import { createProblem, createSubject, createTest } from '../testing/factories';
+import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
 import { examDocx, examXlsx, sampleQuestions } from './test-fixtures';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

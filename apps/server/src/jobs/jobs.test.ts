@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, openTestDatabase, testDialects, type TestDatabase } from '../test/harness';
+import { createMember, openTestDatabase, testDialects, type TestDatabase } from '../testing/harness';
 import { tryTakeLease } from './repository';
 import { runIfLeased, scheduledJobs } from './scheduler';
 

@@ -4,8 +4,8 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { configFromEnv, parseEnv, type Config } from '../env';
-import { createMember, openTestDatabase, TEST_PASSWORD, testDialects, type TestDatabase } from '../test/harness';
-import { redisAvailable, startTestRedis, type TestRedis } from '../test/redis-server';
+import { createMember, openTestDatabase, TEST_PASSWORD, testDialects, type TestDatabase } from '../testing/harness';
+import { redisAvailable, startTestRedis, type TestRedis } from '../testing/redis-server';
 
 // Two apps on one database and one Redis stand in for two processes (the two-process test in
 // scale/ runs real ones). The Redis is the test's own, on a port of the scale range.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../core/password';
 import { findMemberById } from './repository';
-import { createTestContext, testDialects, type TestContext } from '../test/harness';
+import { createTestContext, testDialects, type TestContext } from '../testing/harness';
 import { ensureBootstrapAdmin } from './bootstrap';
 
 describe.each(testDialects)('ADMIN_ID bootstrap on %s', (dialect) => {

@@ -3,8 +3,8 @@ import { currentKoreanYear, gradYearForGrade } from '@qbank/shared/member-admin'
 import type { Role } from '@qbank/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberRow } from '../db/schema';
-import { createProblem, createSubject, createTest } from '../test/factories';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
+import { createProblem, createSubject, createTest } from '../testing/factories';
+import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
 
 type Actor = 'anonymous' | 'unapproved' | Role;
 const ACTORS: Actor[] = ['anonymous', 'unapproved', 'student', 'lead', 'admin', 'superadmin'];

@@ -3,7 +3,7 @@ import { currentKoreanYear, gradYearForGrade } from '@qbank/shared/member-admin'
 import type { Role } from '@qbank/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberRow } from '../db/schema';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
+import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
 
 describe.each(testDialects)('grade retention on %s', (dialect) => {
   let t: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberRow } from '../db/schema';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
-import { createProblem, createSubject, createTest } from '../test/factories';
+import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { createProblem, createSubject, createTest } from '../testing/factories';
 
 // Issue 15 item 4: notifications are written with their event, listed newest first and paged,
 // marked read one by one or all at once, and a member sees and marks only their own.

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createMember, openTestDatabase, testDialects, TEST_PASSWORD, type TestDatabase } from '../test/harness';
-import { createProblem, createSubject, createTest } from '../test/factories';
+import { createMember, openTestDatabase, testDialects, TEST_PASSWORD, type TestDatabase } from '../testing/harness';
+import { createProblem, createSubject, createTest } from '../testing/factories';
 import { removeServerBundle, signInOverHttp, startServerProcess, stopServerAndClose, type ServerProcess } from './server-process';
 
 // Crash safety: a stream of writes (comments, bookmarks, solve answers; ten at a time) against

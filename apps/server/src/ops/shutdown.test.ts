@@ -5,8 +5,8 @@ import http from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createMember, openTestDatabase, testDialects, TEST_PASSWORD, type TestDatabase } from '../test/harness';
-import { createProblem, createSubject, createTest } from '../test/factories';
+import { createMember, openTestDatabase, testDialects, TEST_PASSWORD, type TestDatabase } from '../testing/harness';
+import { createProblem, createSubject, createTest } from '../testing/factories';
 import { removeServerBundle, signInOverHttp, startServerProcess, stopServerAndClose, type ServerProcess } from './server-process';
 
 // The real server as a child process: SIGTERM while a request body is still arriving. The

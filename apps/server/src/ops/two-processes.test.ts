@@ -6,10 +6,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Store } from '../storage/s3-store';
-import { createMember, openTestDatabase, TEST_PASSWORD, type TestDatabase } from '../test/harness';
-import { createProblem, createSubject, createTest } from '../test/factories';
-import { redisAvailable, startTestRedis, type TestRedis } from '../test/redis-server';
-import { startTestBucket, type TestBucket } from '../test/s3-bucket';
+import { createMember, openTestDatabase, TEST_PASSWORD, type TestDatabase } from '../testing/harness';
+import { createProblem, createSubject, createTest } from '../testing/factories';
+import { redisAvailable, startTestRedis, type TestRedis } from '../testing/redis-server';
+import { startTestBucket, type TestBucket } from '../testing/s3-bucket';
 import { FILE_FOLDERS, listFiles } from './manifest';
 import { removeServerBundle, signInOverHttp, startServerProcess, type ServerProcess } from './server-process';
 

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { choseongDocument, parseSearchQuery } from '../core/choseong';
 import * as choseongMigration from '../db/migrations/2026-11-24-060-choseong-search';
-import { createClass, createProblem, createSubject, createTest } from '../test/factories';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
+import { createClass, createProblem, createSubject, createTest } from '../testing/factories';
+import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
 import { buildProblemSearchText } from './search-text';
 
 describe('choseong document and query', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
-import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../test/factories';
+import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../testing/factories';
 import { buildProblemSearchText } from './search-text';
 
 describe.each(testDialects)('problem reads on %s', (dialect) => {

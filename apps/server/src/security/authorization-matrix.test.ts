@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../test/harness';
+import { testDialects } from '../testing/harness';
 import { errorFormatProblems } from './error-format';
 import { ACTORS, POLICY, VARIANT_POLICY, routeOfVariant, type Expected, type RoutePolicy } from './policy';
 import { REQUESTS, VARIANT_REQUESTS, toInject, type RequestBuilder } from './requests';

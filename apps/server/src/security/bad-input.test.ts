@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlToPlainText } from '@qbank/shared/html-text';
-import { testDialects } from '../test/harness';
+import { testDialects } from '../testing/harness';
 import { errorFormatProblems } from './error-format';
 import { applyMutation, describeMutation, mutationArbitrary, objectKeys, type RouteShape } from './fuzz-request';
 import { activeContentIn } from './html-inert';

@@ -7,8 +7,8 @@ import type { Dialect } from '../core/db';
 import type { MemberRow } from '../db/schema';
 import type { RateLimits } from '../env';
 import { insertMember } from '../members/repository';
-import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../test/factories';
-import { createTestContext, loginCookie, TEST_PASSWORD, type TestContext } from '../test/harness';
+import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../testing/factories';
+import { createTestContext, loginCookie, TEST_PASSWORD, type TestContext } from '../testing/harness';
 import type { Actor } from './policy';
 import { collectRoutes, type RegisteredRoute } from './route-table';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, loginCookie, type TestContext } from '../test/harness';
+import { createTestContext, loginCookie, type TestContext } from '../testing/harness';
 import { DEMO_PASSWORD, seedDemoData } from './demo-data';
 
 // A newcomer sees the statistics at once: the demo's class has solved one exam.

@@ -8,8 +8,8 @@ import type { Database } from '../db/schema';
 import { DEMO_CLASSMATE_IDS } from './demo-answers';
 import { DEMO_PASSWORD, seedDemoData, type DemoAccount } from './demo-data';
 import { crc32, renderDemoImages } from './demo-images';
+import { openTestDatabase, testDialects, type TestDatabase } from '../testing/harness';
 import { DiskStore } from '../storage/disk-store';
-import { openTestDatabase, testDialects, type TestDatabase } from '../test/harness';
 import { syncReviewCards } from '../study/review-service';
 
 const NOW = new Date('2026-11-21T09:00:00.000Z');

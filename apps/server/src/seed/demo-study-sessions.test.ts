@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
+import { createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
 import { DEMO_PASSWORD, seedDemoData } from './demo-data';
 
 describe.each(testDialects)('demo study sessions on %s', (dialect) => {

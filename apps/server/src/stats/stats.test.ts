@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberRow } from '../db/schema';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
-import { createProblem, createSubject, createTest } from '../test/factories';
+import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { createProblem, createSubject, createTest } from '../testing/factories';
 import { myAnswersByDay } from './repository';
 
 // A small class whose every figure was worked out by hand (see the matrix below).

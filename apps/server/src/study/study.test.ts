@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberRow } from '../db/schema';
-import { createClass, createProblem, createSubject, createTest } from '../test/factories';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
+import { createClass, createProblem, createSubject, createTest } from '../testing/factories';
+import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
 
 type Method = 'GET' | 'POST';
 

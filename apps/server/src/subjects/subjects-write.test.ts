@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
-import { createClass, createProblem, createSubject, createTest } from '../test/factories';
+import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { createClass, createProblem, createSubject, createTest } from '../testing/factories';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

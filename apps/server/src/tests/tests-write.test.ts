@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../test/harness';
-import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../test/factories';
+import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../testing/factories';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -48,7 +48,7 @@ import { NotificationBell } from '../notifications/notification-bell';
 import { MenuDrawer } from '../components/menu-drawer';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../lib/paths';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { statsMessages } from '../stats/messages';
 import { studyMessages } from '../study/messages';
 import { ADMIN_ROLES, LEAD_ROLES } from './dashboard-access';

@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { describe, expect, it, vi } from 'vitest';
-import { meHandler, member, mockFetch } from '../test/fetch-mock';
-import { renderElement } from '../test/render';
+import { meHandler, member, mockFetch } from '../testing/fetch-mock';
+import { renderElement } from '../testing/render';
 import { RequireLogin, RequireRole } from './gates';
 
 const secret = <p>비공개 내용</p>;

@@ -9,8 +9,8 @@ import { PageLoader } from '../components/page-loader';
 import { nextFromLocation, sanitizeNextPath } from '../lib/next-path';
 import { paths } from '../lib/paths';
 import { isApproved, useSession } from '../lib/session';
+import { messages } from './messages';
 import { NotificationBell } from '../notifications/notification-bell';
-import { messages } from '../messages';
 import { studyMessages } from '../study/messages';
 
 const m = messages.nav;

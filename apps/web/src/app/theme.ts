@@ -1,5 +1,5 @@
 import { createTheme, type CSSVariablesResolver, type DrawerProps, type ModalProps, type NotificationProps } from '@mantine/core';
-import { messages } from '../messages';
+import { messages } from './messages';
 
 // No web-font download (CSP, offline campus networks): Pretendard or Noto Sans KR when the
 // machine has them, otherwise the platform's Korean system font.

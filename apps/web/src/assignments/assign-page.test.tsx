@@ -5,8 +5,8 @@ import { currentKoreanYear, gradYearForGrade } from '@qbank/shared/member-admin'
 import type { TestSummary } from '@qbank/shared/tests';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, meHandler, member, mockFetch, type FetchHandler } from '../test/fetch-mock';
-import { renderElement } from '../test/render';
+import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
+import { renderElement } from '../testing/render';
 import { AssignPage } from './assign-page';
 
 configure({ asyncUtilTimeout: 5000 });

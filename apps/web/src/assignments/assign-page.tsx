@@ -1,12 +1,9 @@
 import {
   Alert,
-  Badge,
   Button,
-  Center,
   Checkbox,
   Grid,
   Group,
-  Loader,
   NativeSelect,
   NumberInput,
   Paper,
@@ -16,17 +13,17 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Member } from '@qbank/shared/auth';
-import type { LeadProblemRow } from '@qbank/shared/authoring';
-import { IconAlertCircle, IconAlertTriangle, IconPlus, IconQuestionMark, IconX } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
+import { PageHeader } from '../components/page-header';
+import { Loading, LoadFailed } from '../components/load-state';
 import { errorMessage } from '../lib/api-client';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { examAssignmentsQueryOptions, examProblemsQueryOptions, examYearsQueryOptions, gradeStudentsQueryOptions, useSaveAssignments, yearExamsQueryOptions } from './api';
 import {
   addAssignee,
@@ -37,11 +34,14 @@ import {
   saveRequestOf,
   setOwners,
   unsavablePairs,
-  type AssigneeChip,
   type AssignmentMap,
+  targetGradeOf,
+  TARGET_GRADES,
   type KnownMember,
 } from './assignment-model';
+import { Legend, ProblemItem } from './problem-item';
 import { roundRobin, type RoundRobinError } from './round-robin';
+import { parsePositiveId } from '../lib/parse-positive-id';
 
 // Spec §2 "Assignment screen", §4 "Assignment chips", §5 "Assignment": pick year → subject → exam
 // and a target grade; assign the exam's problems to that grade's students, by hand or round
@@ -49,30 +49,10 @@ import { roundRobin, type RoundRobinError } from './round-robin';
 // unsaved changes belong to the exam on screen and go when another exam is picked.
 
 const m = messages.assign;
-const TARGET_GRADES = [1, 2, 3, 4] as const;
 /** Spec §9: the lists are at most 600 px high and scroll inside. */
 const LIST_MAX_HEIGHT = 600;
 const EMPTY_MAP: AssignmentMap = {};
 const NO_SELECTION: ReadonlySet<number> = new Set();
-
-function positiveInt(value: string | null): number | null {
-  if (!value || !/^\d{1,9}$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 ? n : null;
-}
-
-function targetGradeOf(value: string | null): number | null {
-  const n = positiveInt(value);
-  return n !== null && (TARGET_GRADES as readonly number[]).includes(n) ? n : null;
-}
-
-const typeLabels: Record<number, string> = {
-  1: messages.problems.types.multipleChoice,
-  2: messages.problems.types.subjective,
-  4: messages.problems.types.slide,
-};
-const typeColors: Record<number, string> = { 1: 'blue', 2: 'grape', 4: 'orange' };
-const typeLabel = (type: number) => typeLabels[type] ?? String(type);
 
 function roundRobinMessage(error: RoundRobinError): string {
   if (error.kind === 'noStudents') return m.errors.noStudents;
@@ -80,160 +60,13 @@ function roundRobinMessage(error: RoundRobinError): string {
   return m.errors.startRange(error.max);
 }
 
-/** What a chip says: the name and its tags; the accessible name adds "배정 해제". */
-function chipText(chip: AssigneeChip): { name: string; tags: string[] } {
-  const tags: string[] = [];
-  if (chip.state === 'unknown') tags.push(chip.reason === 'unapproved' ? m.chip.unapproved : m.chip.unknown);
-  if (chip.otherGrade) tags.push(m.chip.otherGrade);
-  if (chip.state === 'new') tags.push(m.chip.pending);
-  return { name: chip.name ?? m.chip.unknownMember(chip.code), tags };
-}
-
-const chipColors = { existing: 'blue', new: 'green', unknown: 'gray' } as const;
-// Text shades that keep 4.5:1 on the tinted chip backgrounds (Mantine's light green and grey texts do not).
-const chipTextColors = { existing: 'blue.9', new: 'dark.8', unknown: 'dark.8' } as const;
-
-function ChipButton({ chip, onRemove }: { chip: AssigneeChip; onRemove: () => void }) {
-  const { name, tags } = chipText(chip);
-  const label = tags.length > 0 ? `${name} (${tags.join(', ')})` : name;
-  const visibleTags = tags.filter((tag) => tag !== m.chip.pending);
-  return (
-    <Button
-      size="compact-sm"
-      variant="light"
-      color={chipColors[chip.state]}
-      c={chipTextColors[chip.state]}
-      radius="xl"
-      aria-label={m.chip.remove(label)}
-      data-chip-state={chip.state}
-      onClick={onRemove}
-      leftSection={chip.state === 'new' ? <IconPlus size={12} aria-hidden /> : chip.state === 'unknown' ? <IconQuestionMark size={12} aria-hidden /> : undefined}
-      rightSection={<IconX size={12} aria-hidden />}
-      style={chip.state === 'unknown' ? { border: '1px dashed var(--mantine-color-gray-6)' } : undefined}
-      fw={600}
-    >
-      {name}
-      {visibleTags.length > 0 && (
-        <Text span size="xs" fw={500} ml={4}>
-          ({visibleTags.join(', ')})
-        </Text>
-      )}
-    </Button>
-  );
-}
-
-function Legend() {
-  const sample = (color: 'blue' | 'green' | 'gray', text: string, icon?: ReactNode, dashed = false) => (
-    <Badge
-      variant="light"
-      color={color}
-      c={color === 'blue' ? 'blue.9' : 'dark.8'}
-      tt="none"
-      radius="xl"
-      size="lg"
-      fw={600}
-      leftSection={icon}
-      style={dashed ? { border: '1px dashed var(--mantine-color-gray-6)' } : undefined}
-    >
-      {text}
-    </Badge>
-  );
-  return (
-    <Stack gap={4}>
-      <Group gap="xs" role="list" aria-label={m.legend}>
-        <span role="listitem">{sample('blue', m.legendExisting)}</span>
-        <span role="listitem">{sample('green', m.legendNew, <IconPlus size={12} aria-hidden />)}</span>
-        <span role="listitem">{sample('blue', `${m.legendOther} (${m.chip.otherGrade})`)}</span>
-        <span role="listitem">{sample('gray', m.legendUnknown, <IconQuestionMark size={12} aria-hidden />, true)}</span>
-      </Group>
-      <Text size="sm" c="gray.7">
-        {m.chipHint}
-      </Text>
-    </Stack>
-  );
-}
-
-function ProblemItem({
-  problem,
-  checked,
-  chips,
-  onToggle,
-  onRemove,
-}: {
-  problem: LeadProblemRow;
-  checked: boolean;
-  chips: AssigneeChip[];
-  onToggle: (on: boolean) => void;
-  onRemove: (code: number) => void;
-}) {
-  const label = m.problemLabel(typeLabel(problem.type), problem.no);
-  return (
-    <Paper component="li" withBorder radius="sm" p="xs" bg={checked ? 'blue.0' : undefined}>
-      <Stack gap={6}>
-        <Group gap="xs" wrap="nowrap" align="center">
-          <Checkbox aria-label={m.selectProblem(label)} checked={checked} onChange={(e) => onToggle(e.currentTarget.checked)} />
-          <Badge variant="light" color={typeColors[problem.type] ?? 'gray'} c="dark.8" tt="none" radius="sm" style={{ flexShrink: 0 }}>
-            {typeLabel(problem.type)}
-          </Badge>
-          <Text fw={700} style={{ flexShrink: 0 }}>
-            {m.problemNo(problem.no)}
-          </Text>
-          {problem.is_vacant === 1 && (
-            <Badge variant="outline" color="gray.8" tt="none" radius="sm" style={{ flexShrink: 0 }}>
-              {m.vacant}
-            </Badge>
-          )}
-          <Text size="sm" c="gray.7" ml="auto" style={{ flexShrink: 0 }}>
-            {m.assigneeCount(chips.length)}
-          </Text>
-        </Group>
-        <Text size="sm" c="gray.7" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
-          {problem.question_text || m.noQuestion}
-        </Text>
-        {chips.length > 0 && (
-          <Group gap={6} role="list" aria-label={m.assigneesOf(label)}>
-            {chips.map((chip) => (
-              <span role="listitem" key={chip.code}>
-                <ChipButton chip={chip} onRemove={() => onRemove(chip.code)} />
-              </span>
-            ))}
-          </Group>
-        )}
-      </Stack>
-    </Paper>
-  );
-}
-
-function ListLoader() {
-  return (
-    <Center py="xl" role="status" aria-label={messages.app.loading}>
-      <Loader size="sm" />
-    </Center>
-  );
-}
-
-function LoadFailed({ text, error, onRetry }: { text: string; error: unknown; onRetry: () => void }) {
-  const reason = errorMessage(error, '');
-  return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={text} role="alert">
-      <Stack gap="xs" align="flex-start">
-        {reason && <Text size="sm">{reason}</Text>}
-        <Button size="xs" variant="default" onClick={onRetry}>
-          {m.retry}
-        </Button>
-      </Stack>
-    </Alert>
-  );
-}
-
 const toKnown = (member: Member): KnownMember => ({ code: member.code, id: member.id, name: member.name, validated: member.validated });
 
 export function AssignPage() {
-  useDocumentTitle(messages.app.pageTitle(messages.titles.leadAssign));
   const [params, setParams] = useSearchParams();
-  const year = positiveInt(params.get('year'));
-  const subjectCode = positiveInt(params.get('subject'));
-  const testCode = positiveInt(params.get('test'));
+  const year = parsePositiveId(params.get('year'));
+  const subjectCode = parsePositiveId(params.get('subject'));
+  const testCode = parsePositiveId(params.get('test'));
   const grade = targetGradeOf(params.get('grade'));
 
   const years = useQuery(examYearsQueryOptions());
@@ -391,12 +224,7 @@ export function AssignPage() {
 
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={1}>{messages.titles.leadAssign}</Title>
-        <Text size="sm" c="gray.7">
-          {m.intro}
-        </Text>
-      </Stack>
+      <PageHeader title={messages.titles.leadAssign} intro={m.intro} />
 
       <Paper component="section" withBorder radius="md" p="md" aria-label={m.pickers}>
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm">
@@ -478,7 +306,7 @@ export function AssignPage() {
             {activeTest === null ? (
               <EmptyState>{m.chooseExam}</EmptyState>
             ) : problems.isPending || assignments.isPending ? (
-              <ListLoader />
+              <Loading />
             ) : problems.isError || assignments.isError ? (
               <LoadFailed
                 text={m.problemsFailed}
@@ -525,7 +353,7 @@ export function AssignPage() {
             {grade === null ? (
               <EmptyState>{m.chooseGrade}</EmptyState>
             ) : students.isPending ? (
-              <ListLoader />
+              <Loading />
             ) : students.isError ? (
               <LoadFailed text={m.studentsFailed} error={students.error} onRetry={() => void students.refetch()} />
             ) : roster.length === 0 ? (

@@ -1,4 +1,5 @@
 import type { AssignRequest } from '@qbank/shared/authoring';
+import { parsePositiveId } from '../lib/parse-positive-id';
 
 // The assignment screen's working state (spec §3 "Assignment": problem uid → member codes) and
 // what the screen derives from it: chips, changes and the save request. Pure functions.
@@ -127,4 +128,13 @@ export function saveRequestOf(
       .map((code) => ({ problem_code: uid, assignee_code: code })),
   );
   return { test_code: testCode, assignments };
+}
+
+/** The grades a lead assigns to (spec §2): 1학년 to 4학년. */
+export const TARGET_GRADES = [1, 2, 3, 4] as const;
+
+/** The grade in the URL when it is one of TARGET_GRADES, else null. */
+export function targetGradeOf(value: string | null): number | null {
+  const n = parsePositiveId(value);
+  return n !== null && (TARGET_GRADES as readonly number[]).includes(n) ? n : null;
 }

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { apiRequest, ApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { endSession, startSession } from '../lib/session';
-import { messages } from '../messages';
+import { messages } from './messages';
 
 // Login, signup and logout. The session itself (GET /v1/auth/me) lives in lib/session.
 

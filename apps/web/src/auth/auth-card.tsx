@@ -1,7 +1,7 @@
 import { Paper, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { messages } from '../messages';
+import { messages } from './messages';
 
 /** The narrow card that frames the login and signup forms. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {

@@ -4,8 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppProviders, connectApiClient, createAppQueryClient } from '../app/providers';
 import { routes } from '../app/router';
-import { json, meHandler, member, mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 
 // The routes load their pages lazily; loading them once up front keeps the first test of the
 // file from racing the import, and a busy machine (the editor, Mantine) gets more than 1 s to render.

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../lib/api-client';
 import { paths } from '../lib/paths';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { AuthCard } from './auth-card';
 import { usePasswordChangeConfirm } from './password-change-api';
 

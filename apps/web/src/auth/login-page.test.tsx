@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, meHandler, member, mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 
 async function openLogin(path = '/login') {
   const view = renderRoutes(path);

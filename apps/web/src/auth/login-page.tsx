@@ -9,7 +9,7 @@ import { sanitizeNextPath } from '../lib/next-path';
 import { paths } from '../lib/paths';
 import { useSession } from '../lib/session';
 import { zodResolver } from '../lib/zod-resolver';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { useLoginMutation } from './api';
 import { AuthCard } from './auth-card';
 

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
-import { messages } from '../messages';
+import { messages } from './messages';
 
 /** What a visitor sees instead of a members-only screen; `next` brings them back after login. */
 export function LoginRequiredCard({ next }: { next: string }) {

@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { json, meHandler, member, mockFetch } from '../test/fetch-mock';
-import { renderElement, renderRoutes } from '../test/render';
+import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
+import { renderElement, renderRoutes } from '../testing/render';
 import { PasswordChangePage } from './password-change-page';
 
 // The routes load their pages lazily; loading them once up front keeps the first test of the

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { useSession } from '../lib/session';
 import { zodResolver } from '../lib/zod-resolver';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { usePasswordChangeRequest } from './password-change-api';
 
 const m = messages.passwordChange;

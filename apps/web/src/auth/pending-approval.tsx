@@ -5,7 +5,7 @@ import { IconHourglassHigh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { sessionQueryKey } from '../lib/session';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { useLogout } from './api';
 
 /**

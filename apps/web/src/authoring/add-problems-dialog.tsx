@@ -2,9 +2,9 @@ import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text } fro
 import { createEmptySlotsRequestSchema, SLOT_COUNT_MAX } from '@qbank/shared/authoring';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { useCreateSlots } from './api';
-import { showSuccess } from './ui';
+import { showSuccess } from '../components/toasts';
 
 const d = messages.authoring.addProblems;
 

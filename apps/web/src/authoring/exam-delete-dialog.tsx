@@ -2,9 +2,10 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core'
 import type { TestSummary } from '@qbank/shared/tests';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { deleteCheckQueryOptions, useDeleteExam } from './api';
-import { ErrorAlert, showSuccess } from './ui';
+import { ErrorAlert } from '../components/load-state';
+import { showSuccess } from '../components/toasts';
 
 const d = messages.authoring.examDelete;
 

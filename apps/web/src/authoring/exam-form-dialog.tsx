@@ -4,9 +4,10 @@ import { currentKoreanYear } from '@qbank/shared/member-admin';
 import { examYearChoices, TEST_NAME_MAX, testWriteRequestSchema, type TestSummary } from '@qbank/shared/tests';
 import { useQuery } from '@tanstack/react-query';
 import { isApiRequestError } from '../lib/api-client';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { subjectNamesQueryOptions, useSaveExam } from './api';
-import { ErrorAlert, showSuccess } from './ui';
+import { ErrorAlert } from '../components/load-state';
+import { showSuccess } from '../components/toasts';
 
 const f = messages.authoring.examForm;
 

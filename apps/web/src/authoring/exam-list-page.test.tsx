@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { currentKoreanYear } from '@qbank/shared/member-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, meHandler, member, mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 // Loaded up front: the router imports the page lazily, and a cold transform can outlast findBy's wait.
 import './exam-list-page';
 import { validateExamForm } from './exam-form-dialog';

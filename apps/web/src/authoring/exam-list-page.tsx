@@ -7,12 +7,16 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { paths } from '../lib/paths';
 import { useCompactLayout } from '../lib/use-compact-layout';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { statsMessages } from '../stats/messages';
 import { EXAMS_PAGE_SIZE, examCountQueryOptions, examListQueryOptions, examYearsQueryOptions, subjectNamesQueryOptions } from './api';
 import { ExamDeleteDialog } from './exam-delete-dialog';
 import { ExamFormDialog } from './exam-form-dialog';
-import { idOf, LoadFailed, Loading, PageHeader, PageLinks, ScrollTable } from './ui';
+import { PageLinks } from './ui';
+import { LoadFailed, Loading } from '../components/load-state';
+import { PageHeader } from '../components/page-header';
+import { ScrollTable } from '../components/scroll-table';
+import { parsePositiveId } from '../lib/parse-positive-id';
 
 const e = messages.authoring.exams;
 
@@ -22,9 +26,9 @@ const e = messages.authoring.exams;
  */
 function useExamListParams() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const year = idOf(searchParams.get('year'));
-  const subject = idOf(searchParams.get('subject'));
-  const page = idOf(searchParams.get('page')) ?? 1;
+  const year = parsePositiveId(searchParams.get('year'));
+  const subject = parsePositiveId(searchParams.get('subject'));
+  const page = parsePositiveId(searchParams.get('page')) ?? 1;
 
   const update = (next: { year?: number | null; subject?: number | null; page?: number }) => {
     setSearchParams(
@@ -79,14 +83,14 @@ function ExamFilters({
         label={e.yearLabel}
         data={yearOptions}
         value={year === null ? '' : String(year)}
-        onChange={(event) => onYear(idOf(event.currentTarget.value))}
+        onChange={(event) => onYear(parsePositiveId(event.currentTarget.value))}
         w={{ base: '100%', xs: 160 }}
       />
       <NativeSelect
         label={e.subjectLabel}
         data={subjectOptions}
         value={subject === null ? '' : String(subject)}
-        onChange={(event) => onSubject(idOf(event.currentTarget.value))}
+        onChange={(event) => onSubject(parsePositiveId(event.currentTarget.value))}
         w={{ base: '100%', xs: 240 }}
       />
       <Button variant="default" onClick={onReset} disabled={year === null && subject === null}>

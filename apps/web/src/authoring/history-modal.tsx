@@ -4,11 +4,12 @@ import { formatDateTime } from '@qbank/shared/format';
 import { IconEye, IconRestore } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { useRestoreVersion, versionsInfiniteOptions } from './api';
 import { plainPreview } from './problem-content';
 import { ProblemContentView } from './problem-content-view';
-import { ErrorAlert, LoadFailed, Loading, showSuccess } from './ui';
+import { ErrorAlert, LoadFailed, Loading } from '../components/load-state';
+import { showSuccess } from '../components/toasts';
 
 const v = messages.authoring.history;
 const PREVIEW_LENGTH = 60;

@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LeadProblemRow } from '@qbank/shared/authoring';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, meHandler, member, mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 import './lead-problems-page';
 import { bodyOf, leadRow, paramsOf, testInfo } from './test-fixtures';
 

@@ -8,13 +8,18 @@ import { EmptyState } from '../components/empty-state';
 import { isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { useCompactLayout } from '../lib/use-compact-layout';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { REVIEW_STATUSES, type ReviewStatus } from '@qbank/shared/submission-review';
 import { SubmissionReviewFilter } from './submission-review-filter';
 import { importButtonLabel } from './import-messages';
 import { LEAD_PROBLEMS_PAGE_SIZE, leadProblemsQueryOptions, useBulkDeleteVacant, useDeleteProblem } from './api';
 import { AddProblemsDialog } from './add-problems-dialog';
-import { idOf, LoadFailed, Loading, PageHeader, problemName, ScrollTable, showFailure, showSuccess, StatusBadge, TypeBadge, VacantBadge } from './ui';
+import { problemName, StatusBadge, TypeBadge, VacantBadge } from './ui';
+import { LoadFailed, Loading } from '../components/load-state';
+import { PageHeader } from '../components/page-header';
+import { ScrollTable } from '../components/scroll-table';
+import { showFailure, showSuccess } from '../components/toasts';
+import { parsePositiveId } from '../lib/parse-positive-id';
 
 const l = messages.authoring.problems;
 
@@ -209,7 +214,7 @@ const reviewStatusOf = (raw: string | null): ReviewStatus | null => ((REVIEW_STA
 
 /** Spec §2 "Problem list of an exam (lead)": every slot, 50 a page, add, delete, bulk-delete empty ones. */
 export function LeadProblemsPage() {
-  const testCode = idOf(useParams().testCode);
+  const testCode = parsePositiveId(useParams().testCode);
   const [searchParams, setSearchParams] = useSearchParams();
   const reviewFilter = reviewStatusOf(searchParams.get('review'));
   const list = useQuery({ ...leadProblemsQueryOptions(testCode ?? 0, reviewFilter ?? undefined), enabled: testCode !== null });
@@ -241,7 +246,7 @@ export function LeadProblemsPage() {
 
   const problems = list.data?.problems ?? [];
   const pages = Math.max(1, Math.ceil(problems.length / LEAD_PROBLEMS_PAGE_SIZE));
-  const page = Math.min(idOf(searchParams.get('page')) ?? 1, pages);
+  const page = Math.min(parsePositiveId(searchParams.get('page')) ?? 1, pages);
   const shown = problems.slice((page - 1) * LEAD_PROBLEMS_PAGE_SIZE, page * LEAD_PROBLEMS_PAGE_SIZE);
   const vacantCount = problems.filter((row) => row.is_vacant === 1).length;
   const setPage = (next: number) =>

@@ -3,8 +3,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import type { MySlot } from '@qbank/shared/authoring';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, detail, mySlot, paramsOf } from './test-fixtures';
-import { json, meHandler, member, mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 import './my-problems-page';
 
 vi.mock('../components/rich-text-editor', async () => (await import('../authoring/test-fixtures')).richTextEditorStub());

@@ -7,20 +7,25 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { changedContent, contentValuesOf, questionWritten, type ContentFormValues } from './problem-content';
 import { contentErrorsOf, ProblemContentForm, type ContentFormErrors } from './problem-content-form';
+import { problemName, TypeBadge } from './ui';
+import { ErrorAlert, LoadFailed, Loading } from '../components/load-state';
+import { PageHeader } from '../components/page-header';
+import { ScrollTable } from '../components/scroll-table';
+import { showSuccess } from '../components/toasts';
 import { SubmissionReviewNote } from './submission-review-note';
-import { ErrorAlert, idOf, LoadFailed, Loading, PageHeader, problemName, ScrollTable, showSuccess, TypeBadge } from './ui';
 import { EmptyState } from '../components/empty-state';
 import { isApiRequestError } from '../lib/api-client';
 import { useCompactLayout } from '../lib/use-compact-layout';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { mySlotsQueryOptions, problemDetailQueryOptions, useSubmitSlot, type MySlotFilters } from './api';
+import { parsePositiveId } from '../lib/parse-positive-id';
 
 const m = messages.myProblems;
 
 function useMyParams() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const filters: MySlotFilters = { year: idOf(searchParams.get('year')), subject: idOf(searchParams.get('subject')) };
-  const slot = idOf(searchParams.get('slot'));
+  const filters: MySlotFilters = { year: parsePositiveId(searchParams.get('year')), subject: parsePositiveId(searchParams.get('subject')) };
+  const slot = parsePositiveId(searchParams.get('slot'));
   const update = (next: Partial<MySlotFilters> & { slot?: number | null }) =>
     setSearchParams(
       (current) => {
@@ -266,14 +271,14 @@ export function MyProblemsPage() {
           label={m.yearLabel}
           data={[{ value: '', label: m.allYears }, ...years.map((y) => ({ value: String(y), label: m.year(y) }))]}
           value={filters.year === null ? '' : String(filters.year)}
-          onChange={(event) => update({ year: idOf(event.currentTarget.value) })}
+          onChange={(event) => update({ year: parsePositiveId(event.currentTarget.value) })}
           w={{ base: '100%', xs: 160 }}
         />
         <NativeSelect
           label={m.subjectLabel}
           data={[{ value: '', label: m.allSubjects }, ...subjects.map(([code, name]) => ({ value: String(code), label: name }))]}
           value={filters.subject === null ? '' : String(filters.subject)}
-          onChange={(event) => update({ subject: idOf(event.currentTarget.value) })}
+          onChange={(event) => update({ subject: parsePositiveId(event.currentTarget.value) })}
           w={{ base: '100%', xs: 240 }}
         />
         <Button variant="default" onClick={() => update({ year: null, subject: null })} disabled={!filtering}>

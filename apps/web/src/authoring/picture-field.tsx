@@ -2,7 +2,7 @@ import { Box, Button, Group, Image, Input, Paper, Stack, Text } from '@mantine/c
 import { resolvePicturePath } from '@qbank/shared/pictures';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { IMAGE_TYPES, imageFileProblem, readAsDataUrl } from './problem-content';
 
 const p = messages.authoring.picture;

@@ -3,7 +3,7 @@ import { ILLUSTRATION_MAX, PROBLEM_ANSWER_MAX } from '@qbank/shared/authoring';
 import { CHOICE_TYPES, PROBLEM_TYPES } from '@qbank/shared/problems';
 import { useState } from 'react';
 import { RichTextEditor } from '../components/rich-text-editor';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { PictureField } from './picture-field';
 import { CONTENT_FIELDS, type ContentFormValues } from './problem-content';
 

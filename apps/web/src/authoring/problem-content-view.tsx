@@ -4,7 +4,7 @@ import { resolvePicturePath } from '@qbank/shared/pictures';
 import { CHOICE_TYPES, PROBLEM_TYPES } from '@qbank/shared/problems';
 import type { ReactNode } from 'react';
 import { SafeHtml } from '../components/safe-html';
-import { messages } from '../messages';
+import { messages } from './messages';
 
 const c = messages.authoring.content;
 

@@ -1,7 +1,7 @@
 import { IMAGE_MAX_BYTES, type ProblemContent } from '@qbank/shared/authoring';
 import { htmlToPlainText, preview } from '@qbank/shared/html-text';
 import type { Problem } from '@qbank/shared/problems';
-import { messages } from '../messages';
+import { messages } from './messages';
 
 // The content of a problem as its edit form holds it, and what a save sends: only the fields
 // that differ from what was loaded (spec §5 "Problem edit"). Used by the lead detail and by

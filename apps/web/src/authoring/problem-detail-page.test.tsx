@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, meHandler, member, mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 import './problem-detail-page';
 import { changedProblem, leadValuesOf } from './problem-edit-form';
 import { bodyOf, detail, version } from './test-fixtures';

@@ -9,14 +9,17 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { problemDetailQueryOptions } from './api';
 import { HistoryModal } from './history-modal';
 import { SubmissionReviewPanel } from './submission-review-panel';
 import { ProblemContentView } from './problem-content-view';
 import { ProblemEditForm } from './problem-edit-form';
 import { SetHeaderSection } from './set-header-section';
-import { idOf, LoadFailed, Loading, PageHeader, problemName, StatusBadge, TypeBadge, VacantBadge } from './ui';
+import { problemName, StatusBadge, TypeBadge, VacantBadge } from './ui';
+import { LoadFailed, Loading } from '../components/load-state';
+import { PageHeader } from '../components/page-header';
+import { parsePositiveId } from '../lib/parse-positive-id';
 
 const t = messages.authoring.detail;
 
@@ -91,8 +94,8 @@ function ClassesView({ problem }: { problem: ProblemDetail }) {
 /** Spec §2 "Problem detail (lead)": view and edit modes, set header, classes and history. */
 export function ProblemDetailPage() {
   const params = useParams();
-  const testCode = idOf(params.testCode);
-  const uid = idOf(params.problemUid);
+  const testCode = parsePositiveId(params.testCode);
+  const uid = parsePositiveId(params.problemUid);
   const navigate = useNavigate();
   const detail = useQuery({ ...problemDetailQueryOptions(uid ?? 0), enabled: uid !== null });
   const [editing, setEditing] = useState(false);

@@ -5,11 +5,13 @@ import { validationMessages } from '@qbank/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiRequestError } from '../lib/api-client';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { subjectClassesQueryOptions, useUpdateProblem } from './api';
 import { changedContent, contentValuesOf, type ContentFormValues } from './problem-content';
 import { contentErrorsOf, ProblemContentForm, type ContentFormErrors } from './problem-content-form';
-import { ErrorAlert, problemTypeLabel, showSuccess } from './ui';
+import { problemTypeLabel } from './ui';
+import { ErrorAlert } from '../components/load-state';
+import { showSuccess } from '../components/toasts';
 
 const t = messages.authoring.detail;
 

@@ -11,12 +11,13 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { RichTextEditor } from '../components/rich-text-editor';
 import { isApiRequestError } from '../lib/api-client';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { useSetHeaderWrites } from './api';
 import { PictureField } from './picture-field';
 import { editorHtmlOf } from './problem-content';
 import { StoredHtml, StoredPicture } from './problem-content-view';
-import { ErrorAlert, showFailure, showSuccess } from './ui';
+import { ErrorAlert } from '../components/load-state';
+import { showFailure, showSuccess } from '../components/toasts';
 
 const h = messages.authoring.setHeader;
 

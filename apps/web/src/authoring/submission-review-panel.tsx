@@ -4,7 +4,7 @@ import { reviewRequestSchema, type ReviewRequest } from '@qbank/shared/submissio
 import { useState } from 'react';
 import { useReviewHistory, useReviewSubmission } from './submission-review-api';
 import { submissionReviewMessages as m } from './submission-review-messages';
-import { showFailure, showSuccess } from './ui';
+import { showFailure, showSuccess } from '../components/toasts';
 
 /** On the lead problem detail: approve or return the submission, and every step so far. */
 export function SubmissionReviewPanel({ uid }: { uid: number }) {

@@ -5,7 +5,7 @@ import { createBoardRequestSchema, renameBoardRequestSchema, type Board } from '
 import { IconAlertCircle } from '@tabler/icons-react';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { zodResolver } from '../lib/zod-resolver';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { useCreateBoard, useRenameBoard } from './write-api';
 
 const m = messages.boardAdmin;

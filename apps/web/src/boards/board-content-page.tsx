@@ -11,7 +11,7 @@ import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { downloadFile } from '../lib/download';
 import { paths } from '../lib/paths';
 import { isApproved, useSession } from '../lib/session';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { useBoardContent } from './api';
 import { ConfirmDeleteDialog } from './confirm-dialog';
 import { canDelete, canEdit } from './permissions';

@@ -9,18 +9,13 @@ import { ListPagination } from '../components/list-pagination';
 import { RelativeTime } from '../components/relative-time';
 import { paths } from '../lib/paths';
 import { isApproved, useSession } from '../lib/session';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { BOARD_PAGE_SIZE, useBoardContents, useBoards } from './api';
 import { BoardAdmin } from './board-admin';
 import { canWriteOn } from './permissions';
+import { parsePositiveId } from '../lib/parse-positive-id';
 
 const m = messages.boards;
-
-function positiveInt(value: string | null): number | null {
-  if (!value || !/^\d+$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 && Number.isSafeInteger(n) ? n : null;
-}
 
 /** The board in the URL (`?board=<code>`), else the notice board, else the first. */
 function selectBoard(boards: Board[], wanted: number | null): Board | undefined {
@@ -126,8 +121,8 @@ export function BoardPage() {
   const [params, setParams] = useSearchParams();
   const boards = useBoards();
   const rows = boards.data?.rows ?? [];
-  const selected = selectBoard(rows, positiveInt(params.get('board')));
-  const page = positiveInt(params.get('page')) ?? 1;
+  const selected = selectBoard(rows, parsePositiveId(params.get('board')));
+  const page = parsePositiveId(params.get('page')) ?? 1;
   const { user } = useSession();
   const isAdmin = user !== null && isApproved(user) && isAdminRole(user.role);
 

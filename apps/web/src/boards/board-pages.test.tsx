@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BoardContentDetail, BoardContentSummary } from '@qbank/shared/boards';
 import { describe, expect, it } from 'vitest';
-import { json, meHandler, mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, mockFetch } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 
 const boards = {
   rows: [

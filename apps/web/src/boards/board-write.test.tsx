@@ -2,8 +2,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import type { BoardContentDetail } from '@qbank/shared/boards';
 import { ATTACHMENT_MAX_BYTES } from '@qbank/shared/boards';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { json, meHandler, member, mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 
 // The routes load their pages lazily; loading them once up front keeps the first test of the
 // file from racing the import, and a busy machine (the editor, Mantine) gets more than 1 s to render.

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { messages } from '../messages';
+import { messages } from './messages';
 
 /** "Delete this?" with 취소 and a red 삭제; the confirm button spins while the call runs. */
 export function ConfirmDeleteDialog({

@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { RichTextEditor } from '../components/rich-text-editor';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { zodResolver } from '../lib/zod-resolver';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { attachmentProblem, toAttachmentUpload } from './attachment';
 
 const m = messages.boardWrite;

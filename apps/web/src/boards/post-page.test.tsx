@@ -2,8 +2,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import type { BoardContentDetail, BoardReply } from '@qbank/shared/boards';
 import type { Member } from '@qbank/shared/auth';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { json, meHandler, member, mockFetch, type FetchHandler } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 
 // The routes load their pages lazily; loading them once up front keeps the first test of the
 // file from racing the import, and a busy machine (the editor, Mantine) gets more than 1 s to render.

@@ -6,7 +6,7 @@ import { EmptyState } from '../components/empty-state';
 import { checkReplyText, ReplyComposer, ReplyItem } from '../components/reply-item';
 import { errorMessage } from '../lib/api-client';
 import { isApproved, useSession } from '../lib/session';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { ConfirmDeleteDialog } from './confirm-dialog';
 import { canDelete, canEdit } from './permissions';
 import { useCreateReply, useDeleteReply, useUpdateReply } from './write-api';

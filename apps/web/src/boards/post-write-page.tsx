@@ -8,7 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { useSession } from '../lib/session';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { boardContentQueryOptions, useBoards } from './api';
 import { canEdit, canWriteOn } from './permissions';
 import { PostForm } from './post-form';

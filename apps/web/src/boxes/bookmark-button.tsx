@@ -2,7 +2,7 @@ import { ActionIcon, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { useDisclosure } from '@mantine/hooks';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { useProblemBoxes } from './api';
 import { BookmarkModal } from './bookmark-modal';
 

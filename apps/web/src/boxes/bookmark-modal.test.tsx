@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, type FetchHandler } from '../test/fetch-mock';
-import { renderElement } from '../test/render';
+import { json, mockFetch, type FetchHandler } from '../testing/fetch-mock';
+import { renderElement } from '../testing/render';
 import { BookmarkButton } from './bookmark-button';
 import { boxRow } from './test-fixtures';
 

@@ -4,7 +4,7 @@ import { createBoxRequestSchema, type Box } from '@qbank/shared/boxes';
 import { IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../lib/api-client';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { useAddToBox, useCreateBox, useProblemBoxes, useRemoveFromBox } from './api';
 
 const m = messages.boxes;

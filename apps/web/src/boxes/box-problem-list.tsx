@@ -4,7 +4,7 @@ import { formatDate } from '@qbank/shared/format';
 import { IconExternalLink, IconEye, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { ProblemCard } from '../problems/components/problem-card';
 import { useLibraryProblem } from './api';
 import { m, typeName, qLabel, failure } from './library-shared';

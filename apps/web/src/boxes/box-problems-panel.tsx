@@ -6,7 +6,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { EmptyState } from '../components/empty-state';
 import { useCompactLayout } from '../lib/use-compact-layout';
 import { useDraft } from '../lib/use-draft';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { useBoxProblems, useRemoveFromBox, type BoxProblemFilters } from './api';
 // Cross-feature use: only the viewer's public components, never the problems api.ts.
 import { ExportMenu } from '../problems/components/export-menu';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { createBoxRequestSchema, type Box } from '@qbank/shared/boxes';
 import { IconFolder, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { useCreateBox, useDeleteBox } from './api';
 import { m, b, failure } from './library-shared';
 

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { problemRow } from '../problems/test-fixtures';
 import { replyRow } from '../replies/test-fixtures';
-import { json, meHandler, member, mockFetch, type FetchHandler } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 import { boxProblemRow, boxRow } from './test-fixtures';
 
 const heart = boxRow({ code: 1, box_name: '심장 복습', problem_count: 2 });

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { PageLoader } from '../components/page-loader';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { NotesSearch } from '../notes/notes-search';
 import { useBoxes, type BoxProblemFilters } from './api';
 import { BoxesPanel, DeleteBoxModal } from './boxes-panel';

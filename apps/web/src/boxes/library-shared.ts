@@ -2,7 +2,7 @@ import { problemNumberLabel } from '@qbank/shared/problem-labels';
 // Labels and small helpers shared by the library page's parts.
 import { PROBLEM_TYPES } from '@qbank/shared/problems';
 import { errorMessage } from '../lib/api-client';
-import { messages } from '../messages';
+import { messages } from './messages';
 
 export const m = messages.library;
 export const b = messages.boxes;

@@ -1,6 +1,6 @@
 import { Badge, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { messages } from '../messages';
+import { commonMessages as messages } from '../common/messages';
 
 /** A screen that later tasks build: its title and a plain "준비 중" note, no sample data. */
 export function ComingSoonPage({ title }: { title: string }) {

@@ -1,5 +1,5 @@
 import { Group, Pagination } from '@mantine/core';
-import { messages } from '../messages';
+import { commonMessages as messages } from '../common/messages';
 
 const m = messages.lists;
 

@@ -1,6 +1,6 @@
 import { Button, Center, Loader } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { messages } from '../messages';
+import { commonMessages as messages } from '../common/messages';
 
 const m = messages.lists;
 

@@ -1,6 +1,6 @@
 import { Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { messages } from '../messages';
+import { commonMessages as messages } from '../common/messages';
 
 /**
  * The mobile slide-out menu itself, loaded by ./menu-drawer only when it is first opened. Built from Drawer's parts so that its <header> can be role="none":

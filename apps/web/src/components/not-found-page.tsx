@@ -2,7 +2,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
-import { messages } from '../messages';
+import { commonMessages as messages } from '../common/messages';
 
 export function NotFoundPage() {
   useDocumentTitle(messages.app.pageTitle(messages.notFound.title));

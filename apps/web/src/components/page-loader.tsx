@@ -1,5 +1,5 @@
 import { Skeleton, Stack } from '@mantine/core';
-import { messages } from '../messages';
+import { commonMessages as messages } from '../common/messages';
 
 /**
  * Shown while a screen or its data arrives: the outline of a page (a title and blocks of text)

@@ -16,7 +16,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { messages } from '../messages';
+import { commonMessages as messages } from '../common/messages';
 
 // The one rich-text editor of the app (posts now, the lead problem editor later): Mantine's
 // Tiptap toolbar over the subset of HTML the server keeps (DESIGN.md §2: sanitize-html on write) —

@@ -1,5 +1,5 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { messages } from '../messages';
+import { commonMessages as messages } from '../common/messages';
 
 /**
  * The router's last resort (a render error, or a code chunk that no longer exists after a

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Dispute } from '@qbank/shared/disputes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, meHandler, member, mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 
 const dispute = (overrides: Partial<Dispute> = {}): Dispute => ({
   code: 9,

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { json, meHandler, mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, mockFetch } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 
 const boards = {
   rows: [

@@ -5,7 +5,7 @@ import { IconBooks, IconChevronRight, IconClipboardList, IconMessages } from '@t
 import { Link } from 'react-router';
 import { RelativeTime } from '../components/relative-time';
 import { paths } from '../lib/paths';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { StudyEntryCard } from '../study/study-entry-card';
 import { ReviewDueCard } from '../study/review-due-card';
 import { NOTICE_PREVIEW_LENGTH, NOTICES_SHOWN, useLatestNotices } from './api';

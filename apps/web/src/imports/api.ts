@@ -9,7 +9,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from '../lib/api-client';
 import { downloadFile } from '../lib/download';
-import { messages } from '../messages';
+import { commonMessages as messages } from '../common/messages';
 
 // The bulk import calls (issue 16): a multipart preview of the file, then the edited rows as JSON.
 

@@ -5,7 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { leadProblemsQueryOptions } from '../authoring/api';
-import { idOf, PageHeader, showFailure, showSuccess } from '../authoring/ui';
+import { PageHeader } from '../components/page-header';
+import { showFailure, showSuccess } from '../components/toasts';
+import { parsePositiveId } from '../lib/parse-positive-id';
 import { EmptyState } from '../components/empty-state';
 import { paths } from '../lib/paths';
 import { downloadImportTemplate, previewImport, useRunImport } from './api';
@@ -35,7 +37,7 @@ function TemplateLinks() {
 
 /** /dashboard/lead/tests/{testCode}/import: upload, preview with per-row edit/exclude, import in one go. */
 export function ImportPage() {
-  const testCode = idOf(useParams().testCode);
+  const testCode = parsePositiveId(useParams().testCode);
   const navigate = useNavigate();
   const exam = useQuery({ ...leadProblemsQueryOptions(testCode ?? 0), enabled: testCode !== null });
   const runImport = useRunImport(testCode ?? 0);

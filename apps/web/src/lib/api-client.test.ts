@@ -1,6 +1,6 @@
 import { okResponseSchema } from '@qbank/shared/auth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../test/fetch-mock';
+import { json, mockFetch } from '../testing/fetch-mock';
 import { apiRequest, ApiRequestError, configureApiClient } from './api-client';
 
 afterEach(() => configureApiClient({}));

@@ -1,6 +1,6 @@
 import { apiErrorSchema, ERROR_CODES } from '@qbank/shared/errors';
 import type { z } from 'zod';
-import { messages } from '../messages';
+import { commonMessages as messages } from '../common/messages';
 
 // The one fetch wrapper of the web app. The API is same-origin; the session rides on the
 // server's HttpOnly `token` cookie (credentials: 'include'), so no header is built here and

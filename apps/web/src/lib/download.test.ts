@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch } from '../test/fetch-mock';
-import { stubDownloads } from '../test/download-stub';
+import { json, mockFetch } from '../testing/fetch-mock';
+import { stubDownloads } from '../testing/download-stub';
 import { ApiRequestError } from './api-client';
 import { downloadFile, fileNameFromDisposition } from './download';
 

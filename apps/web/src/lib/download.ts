@@ -1,5 +1,5 @@
 import { apiErrorSchema } from '@qbank/shared/errors';
-import { messages } from '../messages';
+import { commonMessages as messages } from '../common/messages';
 import { ApiRequestError } from './api-client';
 
 // Spec §7's download helper: an authenticated GET of a path (the session rides on the HttpOnly

@@ -1,6 +1,6 @@
 import { meResponseSchema, type Member } from '@qbank/shared/auth';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { messages } from '../messages';
+import { commonMessages as messages } from '../common/messages';
 import { apiRequest, ApiRequestError, isApiRequestError } from './api-client';
 
 // Decision: the signed-in member is NOT kept in localStorage (the spec's `user` key is dropped;

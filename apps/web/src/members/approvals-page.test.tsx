@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, meHandler, mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, mockFetch } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 // Loaded up front: the router imports the page lazily, and a cold transform can outlast findBy's wait.
 import './approvals-page';
 import { admin, listResponse, paramsOf, person } from './test-fixtures';

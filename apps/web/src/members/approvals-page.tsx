@@ -6,13 +6,16 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../components/empty-state';
 import { RelativeTime } from '../components/relative-time';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { ALL_MEMBERS, memberListQueryOptions, useApproveMember } from './api';
 import { showFailureBanner, showSuccessBanner } from './banners';
-import { calculatedGradeOf, memberLabel } from './member-format';
+import { memberLabel, calculatedGradeOf } from './member-format';
+import { GuardedAction } from './member-ui';
+import { LoadFailed, Loading } from '../components/load-state';
+import { PageHeader } from '../components/page-header';
+import { ScrollTable } from '../components/scroll-table';
 import { gradeMessages } from './grade-messages';
 import { GradeSelect } from './grade-select';
-import { GuardedAction, ListLoader, LoadFailed, MemberPageHeader, ScrollTable } from './member-ui';
 
 const m = messages.members;
 const a = m.approvals;
@@ -40,9 +43,9 @@ export function ApprovalsPage() {
 
   return (
     <Stack gap="md">
-      <MemberPageHeader title={messages.titles.approvals} intro={a.intro} />
+      <PageHeader title={messages.titles.approvals} intro={a.intro} />
       {pending.isPending ? (
-        <ListLoader />
+        <Loading />
       ) : pending.isError ? (
         <LoadFailed text={a.loadFailed} error={pending.error} onRetry={() => void pending.refetch()} />
       ) : members.length === 0 ? (

@@ -7,13 +7,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
-import { useSession } from '../lib/session';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { ALL_MEMBERS, memberListQueryOptions, useRetainGrades } from './api';
 import { showFailureBanner, showSuccessBanner } from './banners';
 import { byName, calculatedGradeOf, matchesMemberSearch, memberLabel } from './member-format';
+import { RoleBadge } from './member-ui';
+import { LoadFailed, Loading } from '../components/load-state';
+import { PageHeader } from '../components/page-header';
+import { ScrollTable } from '../components/scroll-table';
+import { useSession } from '../lib/session';
 import { MissingGradeWarning } from './missing-grade-warning';
-import { ListLoader, LoadFailed, MemberPageHeader, RoleBadge, ScrollTable } from './member-ui';
 
 const m = messages.members;
 const t = m.retention;
@@ -171,9 +174,9 @@ export function GradesPage() {
 
   return (
     <Stack gap="md">
-      <MemberPageHeader title={messages.titles.leadGrades} intro={t.intro} />
+      <PageHeader title={messages.titles.leadGrades} intro={t.intro} />
       {list.isPending ? (
-        <ListLoader />
+        <Loading />
       ) : list.isError ? (
         <LoadFailed text={t.loadFailed} error={list.error} onRetry={() => void list.refetch()} />
       ) : (

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { zodResolver } from '../lib/zod-resolver';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { useCreateMember } from './api';
 import { memberLabel } from './member-format';
 

@@ -4,7 +4,7 @@ import { AUTHORITY, roleLabels } from '@qbank/shared/roles';
 import { IconSearch } from '@tabler/icons-react';
 import { type ChangeEvent, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { messages } from '../messages';
+import { messages } from './messages';
 import type { MemberListParams } from './api';
 import { useDraft } from '../lib/use-draft';
 

@@ -1,6 +1,6 @@
 import type { Member } from '@qbank/shared/auth';
 import { calculateGrade, type CalculatedGrade } from '@qbank/shared/grade';
-import { messages } from '../messages';
+import { messages } from './messages';
 
 const m = messages.members;
 

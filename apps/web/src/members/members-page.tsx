@@ -6,14 +6,17 @@ import { useEffect, useId, useState } from 'react';
 import { EmptyState } from '../components/empty-state';
 import { ListPagination } from '../components/list-pagination';
 import { useSession } from '../lib/session';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { memberListQueryOptions, useDeleteMember, useUpdateMember } from './api';
 import { showFailureBanner, showSuccessBanner } from './banners';
 import { MemberCreateDialog, OneTimePasswordModal, type CreatedMember } from './member-create-dialog';
 import { MemberFilters, useMemberListParams } from './member-filters';
-import { GradeSelect } from './grade-select';
 import { memberLabel, protectionReason } from './member-format';
-import { GuardedAction, ListLoader, LoadFailed, MemberPageHeader, RoleBadge, ScrollTable } from './member-ui';
+import { GuardedAction, RoleBadge } from './member-ui';
+import { LoadFailed, Loading } from '../components/load-state';
+import { PageHeader } from '../components/page-header';
+import { ScrollTable } from '../components/scroll-table';
+import { GradeSelect } from './grade-select';
 
 const m = messages.members;
 const l = m.list;
@@ -105,7 +108,7 @@ export function MembersPage() {
 
   return (
     <Stack gap="md">
-      <MemberPageHeader
+      <PageHeader
         title={messages.titles.members}
         intro={l.intro}
         actions={
@@ -116,7 +119,7 @@ export function MembersPage() {
       />
       <MemberFilters raw={raw} onChange={setFilters} onReset={reset} />
       {list.isPending ? (
-        <ListLoader />
+        <Loading />
       ) : list.isError ? (
         <LoadFailed text={l.loadFailed} error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.members.length === 0 ? (

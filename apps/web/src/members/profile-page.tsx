@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useSession } from '../lib/session';
-import { messages } from '../messages';
+import { messages } from './messages';
 
 /** Spec §2: the profile is a demo form only; saving shows a note and sends nothing. */
 export function ProfilePage() {

@@ -10,12 +10,15 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { EmptyState } from '../components/empty-state';
 import { isApiRequestError } from '../lib/api-client';
 import { useSession } from '../lib/session';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { ALL_MEMBERS, memberListQueryOptions, useChangeAuthority } from './api';
 import { showFailureBanner, showSuccessBanner } from './banners';
 import { byName, calculatedGradeText, matchesMemberSearch, memberLabel, protectionReason } from './member-format';
+import { GuardedAction, RoleBadge } from './member-ui';
+import { LoadFailed, Loading } from '../components/load-state';
+import { PageHeader } from '../components/page-header';
+import { ScrollTable } from '../components/scroll-table';
 import { RoleRemovalDialog } from './role-removal-dialog';
-import { GuardedAction, ListLoader, LoadFailed, MemberPageHeader, RoleBadge, ScrollTable } from './member-ui';
 
 const m = messages.members;
 const r = m.roles;
@@ -286,9 +289,9 @@ export function RoleHoldersPage({ kind }: { kind: Kind }) {
 
   return (
     <Stack gap="md">
-      <MemberPageHeader title={title} intro={texts.intro} />
+      <PageHeader title={title} intro={texts.intro} />
       {everyone.isPending ? (
-        <ListLoader />
+        <Loading />
       ) : everyone.isError ? (
         <LoadFailed text={r.searchFailed} error={everyone.error} onRetry={() => void everyone.refetch()} />
       ) : (

@@ -1,7 +1,7 @@
 import type { Member } from '@qbank/shared/auth';
 import { currentKoreanYear, gradYearForGrade, type MemberListResponse } from '@qbank/shared/member-admin';
 import { roleOfAuthority } from '@qbank/shared/roles';
-import { json, member } from '../test/fetch-mock';
+import { json, member } from '../testing/fetch-mock';
 
 // Canned members for the membership screen tests (shapes from the shared schemas).
 

@@ -4,11 +4,14 @@ import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../components/empty-state';
 import { ListPagination } from '../components/list-pagination';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { memberListQueryOptions } from './api';
 import { MemberFilters, useMemberListParams } from './member-filters';
 import { calculatedGradeText } from './member-format';
-import { ListLoader, LoadFailed, MemberPageHeader, RoleBadge, ScrollTable } from './member-ui';
+import { RoleBadge } from './member-ui';
+import { LoadFailed, Loading } from '../components/load-state';
+import { PageHeader } from '../components/page-header';
+import { ScrollTable } from '../components/scroll-table';
 
 const m = messages.members;
 const u = m.users;
@@ -25,10 +28,10 @@ export function UsersPage() {
 
   return (
     <Stack gap="md">
-      <MemberPageHeader title={messages.titles.users} intro={u.intro} />
+      <PageHeader title={messages.titles.users} intro={u.intro} />
       <MemberFilters raw={raw} onChange={setFilters} onReset={reset} />
       {list.isPending ? (
-        <ListLoader />
+        <Loading />
       ) : list.isError ? (
         <LoadFailed text={u.loadFailed} error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.members.length === 0 ? (

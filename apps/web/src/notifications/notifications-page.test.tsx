@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Notification } from '@qbank/shared/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, meHandler, member, mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 
 const problem = { uid: 41, test_code: 7, test_name: '2026 순환기내과학 중간고사', no: 4, type: 1 };
 const row = (overrides: Partial<Notification>): Notification => ({

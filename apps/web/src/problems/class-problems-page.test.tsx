@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, meHandler, member, mockFetch, type FetchHandler } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 import { classMetaRow, problemRow, problemsPage } from './test-fixtures';
 
 const newer = { test_code: 8, test_name: '2026 순환기내과학 기말고사', year: 2026 };

@@ -6,7 +6,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { CLASS_PROBLEMS_PAGE_SIZE, useClassMeta, useProblems } from './api';
 import { InfoCard } from './components/info-card';
 import { NotFoundState } from './components/not-found-state';

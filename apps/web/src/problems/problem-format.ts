@@ -1,6 +1,6 @@
 import { CHOICE_TYPES, PROBLEM_TYPES, type Problem, type SetHeader } from '@qbank/shared/problems';
+import { messages } from './messages';
 import { problemNumberLabel } from '@qbank/shared/problem-labels';
-import { messages } from '../messages';
 
 // Pure helpers of the problem viewers: numbering, labels, the view mode and the groupings.
 

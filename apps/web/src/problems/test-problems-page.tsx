@@ -5,7 +5,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { TEST_PROBLEMS_PAGE_SIZE, useProblems, useTestInfo, useTestTypeCounts } from './api';
 import { ExportMenu } from './components/export-menu';
 import { InfoCard } from './components/info-card';

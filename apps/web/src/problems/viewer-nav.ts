@@ -2,7 +2,7 @@ import { idParam } from '@qbank/shared/paging';
 import { testSummarySchema } from '@qbank/shared/tests';
 import { sanitizeNextPath } from '../lib/next-path';
 import { paths } from '../lib/paths';
-import { messages } from '../messages';
+import { messages } from './messages';
 import type { BackTarget } from './components/viewer-breadcrumb';
 
 // Navigation state read by the viewers. State comes from another screen (or an old history

@@ -2,8 +2,8 @@ import type { Member } from '@qbank/shared/auth';
 import type { ProblemReply } from '@qbank/shared/replies';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, meHandler, member, mockFetch, type FetchHandler } from '../test/fetch-mock';
-import { renderElement } from '../test/render';
+import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
+import { renderElement } from '../testing/render';
 import { ReplyThread } from './reply-thread';
 import { replyRow } from './test-fixtures';
 

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { checkReplyText, ReplyComposer, ReplyItem } from '../components/reply-item';
 import { errorMessage } from '../lib/api-client';
 import { useSession } from '../lib/session';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { useCreateReply, useDeleteReply, useReplies, useUpdateReply } from './api';
 
 const m = messages.replies;

@@ -6,8 +6,8 @@ import { act, configure, fireEvent, getConfig, screen, waitFor, within } from '@
 import { notifications } from '@mantine/notifications';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { problemRow, problemsPage, setHeaderRow, testInfoRow } from '../problems/test-fixtures';
-import { json, meHandler, member, mockFetch, type FetchHandler } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 import { SolvePage } from './solve-page';
 
 // Solve mode against a canned API: the server's answers are computed like the real server's

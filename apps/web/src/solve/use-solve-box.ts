@@ -3,7 +3,7 @@ import { SOLVE_BOX_SLOTS } from '@qbank/shared/boxes';
 import { useEffect, useRef, useState } from 'react';
 import { useAddToBox, useProblemBoxes, useRemoveFromBox, useSolveBoxes } from '../boxes/api';
 import { errorMessage } from '../lib/api-client';
-import { messages } from '../messages';
+import { messages } from './messages';
 
 const m = messages.solve;
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ItemAnalysis, StatsMe } from '@qbank/shared/stats';
-import { json, meHandler, member, mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 
 const empty: StatsMe = { totals: { answered: 0, correct: 0, self_judged: 0 }, by_subject: [], by_day: [], streak_days: 0, today: '2026-11-24', by_test: [] };
 

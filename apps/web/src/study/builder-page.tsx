@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../lib/api-client';
 import { paths } from '../lib/paths';
-import { messages } from '../messages';
+import { commonMessages as messages } from '../common/messages';
 import { useCreateSession, useMatchingCount } from './api';
 import { BoxPicker, BuilderScope } from './builder-scope';
 import { studyMessages } from './messages';

@@ -3,8 +3,8 @@ import type { ReviewDueProblem } from '@qbank/shared/review';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { problemRow } from '../problems/test-fixtures';
-import { json, meHandler, member, mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 
 // The review screen against a canned API judged like the real server: the answer is recorded
 // first, the optional self-rating after the verdict, then on to the next due problem.

@@ -10,7 +10,7 @@ import { BookmarkModal } from '../boxes/bookmark-modal';
 import { PageLoader } from '../components/page-loader';
 import { errorMessage } from '../lib/api-client';
 import { paths } from '../lib/paths';
-import { messages } from '../messages';
+import { messages } from '../solve/messages';
 import { NotePanel } from '../notes/note-panel';
 import { ProblemView } from '../solve/components/problem-view';
 import { ShortcutHelpModal } from '../solve/components/shortcut-help-modal';

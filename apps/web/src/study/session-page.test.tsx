@@ -3,8 +3,8 @@ import type { SessionAnswer, SessionDetail } from '@qbank/shared/study';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { problemRow } from '../problems/test-fixtures';
-import { json, meHandler, member, mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 
 // The session screen against a canned API: tutor verdicts, timed mode without verdicts, resuming
 // at the first unanswered problem, finishing, and the result's retry.

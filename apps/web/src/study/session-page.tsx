@@ -9,7 +9,7 @@ import { BookmarkModal } from '../boxes/bookmark-modal';
 import { PageLoader } from '../components/page-loader';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
-import { messages } from '../messages';
+import { commonMessages as messages } from '../common/messages';
 import { choiceOptions } from '../solve/solve-model';
 import { useSolveShortcuts } from '../solve/use-solve-shortcuts';
 import { studyKeys, useAnswer, useFinishSession, useSession } from './api';

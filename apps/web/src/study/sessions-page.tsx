@@ -8,7 +8,7 @@ import { PageLoader } from '../components/page-loader';
 import { RelativeTime } from '../components/relative-time';
 import { errorMessage } from '../lib/api-client';
 import { paths } from '../lib/paths';
-import { messages } from '../messages';
+import { commonMessages as messages } from '../common/messages';
 import { useMySessions } from './api';
 import { studyMessages } from './messages';
 import '../solve/solve.css';

@@ -13,7 +13,7 @@ import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { useCompactLayout } from '../lib/use-compact-layout';
 import { zodResolver } from '../lib/zod-resolver';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { CLASSES_PAGE_SIZE, subjectClassesQueryOptions, subjectYearsQueryOptions } from './api';
 import { useDeleteClass, useSaveClass } from './lead-api';
 

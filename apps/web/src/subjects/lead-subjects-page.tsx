@@ -11,7 +11,7 @@ import { EmptyState } from '../components/empty-state';
 import { ListPagination } from '../components/list-pagination';
 import { errorMessage } from '../lib/api-client';
 import { useCompactLayout } from '../lib/use-compact-layout';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { ClassManagerDialog } from './class-manager';
 import { LEAD_SUBJECTS_PAGE_SIZE, leadSubjectsQueryOptions, useDeleteSubject, type LeadSubjectParams } from './lead-api';
 import { SubjectFormDialog } from './subject-form-dialog';

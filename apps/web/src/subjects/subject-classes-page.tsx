@@ -10,10 +10,11 @@ import { ListPagination } from '../components/list-pagination';
 import { isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { useCompactLayout } from '../lib/use-compact-layout';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { CLASSES_PAGE_SIZE, subjectClassesQueryOptions, subjectIdOf, subjectYearsQueryOptions } from './api';
 import { SubjectNotFound, SubjectPageHeader } from './subject-nav';
 import { useDraft } from '../lib/use-draft';
+import { parsePositiveId } from '../lib/parse-positive-id';
 
 const m = messages.subjects;
 
@@ -23,12 +24,6 @@ export interface ClassProblemsState {
 }
 
 const ALL_YEARS = 'all';
-
-function positiveInt(value: string | null): number | null {
-  if (!value || !/^\d+$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 && Number.isSafeInteger(n) ? n : null;
-}
 
 function periodOf(row: ClassRow): string {
   return row.class_time === null ? '-' : m.period(row.class_time);
@@ -115,12 +110,12 @@ export function SubjectClassesPage() {
   const [params, setParams] = useSearchParams();
   const yearParam = params.get('year');
   const search = params.get('q') ?? '';
-  const page = positiveInt(params.get('page')) ?? 1;
+  const page = parsePositiveId(params.get('page')) ?? 1;
 
   const years = useQuery({ ...subjectYearsQueryOptions(subjectId ?? 0), enabled: subjectId !== null });
   // The year: the one in the URL, "all", or by default the latest year of the subject.
   const yearReady = yearParam !== null || !years.isPending;
-  const year = yearParam === ALL_YEARS ? null : (positiveInt(yearParam) ?? years.data?.[0] ?? null);
+  const year = yearParam === ALL_YEARS ? null : (parsePositiveId(yearParam) ?? years.data?.[0] ?? null);
   const selectValue = year === null ? ALL_YEARS : String(year);
 
   const classes = useQuery({

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { zodResolver } from '../lib/zod-resolver';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { useCreateSubject, useUpdateSubject } from './lead-api';
 
 const m = messages.leadSubjects;

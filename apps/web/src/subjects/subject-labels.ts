@@ -1,5 +1,5 @@
 import { SUBJECT_TYPES } from '@qbank/shared/subjects';
-import { messages } from '../messages';
+import { messages } from './messages';
 
 const m = messages.subjects;
 

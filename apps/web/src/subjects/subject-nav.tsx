@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
-import { messages } from '../messages';
+import { messages } from './messages';
 
 const m = messages.subjects;
 

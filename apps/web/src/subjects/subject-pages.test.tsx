@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ClassRow, Subject } from '@qbank/shared/subjects';
 import type { TestSummary } from '@qbank/shared/tests';
 import { describe, expect, it } from 'vitest';
-import { json, meHandler, mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, mockFetch } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 
 const anatomy: Subject = {
   subject_code: 3,

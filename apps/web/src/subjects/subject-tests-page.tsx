@@ -11,19 +11,14 @@ import { EmptyState } from '../components/empty-state';
 import { ListPagination } from '../components/list-pagination';
 import { isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { SUBJECT_TESTS_PAGE_SIZE, subjectIdOf, subjectTestsQueryOptions } from './api';
 import { cliexamLabel, subjectTypeLabel } from './subject-labels';
 import { SubjectNotFound, SubjectPageHeader } from './subject-nav';
 import { useDraft } from '../lib/use-draft';
+import { parsePositiveId } from '../lib/parse-positive-id';
 
 const m = messages.subjects;
-
-function positiveInt(value: string | null): number | null {
-  if (!value || !/^\d+$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 && Number.isSafeInteger(n) ? n : null;
-}
 
 function InfoRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -108,7 +103,7 @@ export function SubjectTestsPage() {
   const subjectId = subjectIdOf(rawId);
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
-  const page = positiveInt(params.get('page')) ?? 1;
+  const page = parsePositiveId(params.get('page')) ?? 1;
 
   const query = useQuery({ ...subjectTestsQueryOptions(subjectId ?? 0, { search, page }), enabled: subjectId !== null });
   const subject = query.data?.subject;

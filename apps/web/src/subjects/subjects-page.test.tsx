@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Subject } from '@qbank/shared/subjects';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { json, meHandler, mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, mockFetch } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 
 function subject(code: number, overrides: Partial<Subject> = {}): Subject {
   return {

@@ -11,7 +11,7 @@ import { EmptyState } from '../components/empty-state';
 import { paths } from '../lib/paths';
 import { useSessionFilters } from '../lib/session-filters';
 import { useCompactLayout } from '../lib/use-compact-layout';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { subjectsQueryOptions, type SubjectFilters } from './api';
 import { useDraft } from '../lib/use-draft';
 

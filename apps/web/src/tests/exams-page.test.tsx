@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TestSummary } from '@qbank/shared/tests';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, meHandler, mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { json, meHandler, mockFetch } from '../testing/fetch-mock';
+import { renderRoutes } from '../testing/render';
 import { dedupeTests } from './exams-page';
 
 function exam(code: number, overrides: Partial<TestSummary> = {}): TestSummary {

@@ -10,7 +10,7 @@ import { EmptyState } from '../components/empty-state';
 import { LoadMoreSentinel } from '../components/load-more-sentinel';
 import { paths } from '../lib/paths';
 import { useSessionFilters } from '../lib/session-filters';
-import { messages } from '../messages';
+import { messages } from './messages';
 import { subjectNamesQueryOptions, testsInfiniteQueryOptions, testYearsQueryOptions, type ExamFilters } from './api';
 import { useDraft } from '../lib/use-draft';
 

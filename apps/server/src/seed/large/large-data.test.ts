@@ -5,8 +5,8 @@ import { htmlToPlainText } from '@qbank/shared/html-text';
 import { choseongDocument } from '../../core/choseong';
 import { sanitizeRichHtml } from '../../core/html';
 import { buildProblemSearchText } from '../../problems/search-text';
-import { createTestContext, loginCookie, testDialects, type TestContext } from '../../test/harness';
-import { EXAM_120_SIZE, LARGE_PASSWORD, largeCounts, plannedAttempts, seedLargeData, type LargeSeedSummary } from './large-data';
+import { createTestContext, loginCookie, testDialects, type TestContext } from '../../testing/harness';
+import { EXAM_120_SIZE, LARGE_PASSWORD, largeCounts, seedLargeData, type LargeSeedSummary, plannedAttempts } from './large-data';
 import { loadKorMedQuestions, SAMPLE_QUESTIONS_FILE } from './problem-text';
 
 const SCALE = 0.005;

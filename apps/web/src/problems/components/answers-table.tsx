@@ -1,8 +1,8 @@
 import { ScrollArea, Table } from '@mantine/core';
 import { problemSectionLabel, sectionsByType } from '@qbank/shared/problem-labels';
 import type { Problem } from '@qbank/shared/problems';
+import { messages } from '../messages';
 import { Fragment } from 'react';
-import { messages } from '../../messages';
 import { answerOrDash, problemLabel, shortTypeLabel } from '../problem-format';
 import './problems.css';
 

@@ -5,7 +5,7 @@ import { IconChevronDown, IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
-import { messages } from '../../messages';
+import { messages } from '../messages';
 
 const m = messages.problems;
 const d = messages.exportDownload;

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoader } from '../../components/page-loader';
 import { errorMessage } from '../../lib/api-client';
-import { messages } from '../../messages';
+import { messages } from '../messages';
 import { uniqueProblems, type ViewMode } from '../problem-format';
 import { useHighlight } from '../use-highlight';
 import { AnswersTable } from './answers-table';

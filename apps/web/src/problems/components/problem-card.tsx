@@ -1,8 +1,8 @@
 import { Badge, Box, Group, List, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import type { Problem } from '@qbank/shared/problems';
 // Cross-feature use: only the public components of replies, never its api.ts.
+import { messages } from '../messages';
 import { ProblemDisputeBar } from '../../disputes/dispute-bar';
-import { messages } from '../../messages';
 import { ReplyThread } from '../../replies/reply-thread';
 import { ClassAnswersToggle } from '../../stats/class-answers';
 import {

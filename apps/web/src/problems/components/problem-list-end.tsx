@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { LoadMoreSentinel } from '../../components/load-more-sentinel';
-import { messages } from '../../messages';
+import { messages } from '../messages';
 
 const m = messages.problems;
 

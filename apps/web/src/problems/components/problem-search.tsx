@@ -1,7 +1,7 @@
 import { Button, CloseButton, Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { messages } from '../../messages';
+import { messages } from '../messages';
 import { problemSearchPlaceholder } from '../search-messages';
 
 const m = messages.problems;

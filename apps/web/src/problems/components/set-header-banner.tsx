@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { SetHeader } from '@qbank/shared/problems';
 import type { ReactNode } from 'react';
-import { messages } from '../../messages';
+import { messages } from '../messages';
 import { ProblemPicture } from './problem-picture';
 import { RichText } from './rich-text';
 import './problems.css';

@@ -1,5 +1,5 @@
 import { SegmentedControl } from '@mantine/core';
-import { messages } from '../../messages';
+import { messages } from '../messages';
 import { parseViewMode, VIEW_MODES, type ViewMode } from '../problem-format';
 
 const m = messages.problems;

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Box, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { messages } from '../../messages';
+import { messages } from '../messages';
 
 /** Where the viewer's back button and first breadcrumb lead. */
 export interface BackTarget {

@@ -2,7 +2,7 @@ import { Button, VisuallyHidden } from '@mantine/core';
 import type { Problem } from '@qbank/shared/problems';
 import { IconCheck, IconHelpCircle, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { messages } from '../../messages';
+import { messages } from '../messages';
 import { selfJudgeMessages as sj } from '../self-judge-messages';
 import { statusOf, type ProblemStatus, type Results } from '../solve-model';
 import '../solve.css';

@@ -4,7 +4,7 @@ import type { Problem } from '@qbank/shared/problems';
 import { isSelfJudgedType } from '@qbank/shared/solve';
 import { IconAlertTriangle, IconCheck, IconHelpCircle, IconRefresh, IconX } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
-import { messages } from '../../messages';
+import { messages } from '../messages';
 import { ClassAnswers } from '../../stats/class-answers';
 import { selfJudgeMessages as sj } from '../self-judge-messages';
 import { awaitsSelfJudgment, isChosenOption, isOfficialOption, type SolveResult } from '../solve-model';

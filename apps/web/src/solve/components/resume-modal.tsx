@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { messages } from '../../messages';
+import { messages } from '../messages';
 
 const m = messages.solve;
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { problemRow } from '../../problems/test-fixtures';
-import { renderElement } from '../../test/render';
+import { renderElement } from '../../testing/render';
 import { choiceOptions } from '../solve-model';
 import { ProblemView } from './problem-view';
 

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { joinChoiceValues, type ChoiceOption } from '@qbank/shared/answers';
 import { IconCheck, IconSquare, IconSquareCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { messages } from '../../messages';
+import { messages } from '../messages';
 import { isTypingTarget } from '../solve-model';
 import { severalOptionsMessages as sm } from '../several-options-messages';
 import '../solve.css';

@@ -1,5 +1,5 @@
 import { Group, Kbd, Modal, Stack, Table, Text } from '@mantine/core';
-import { messages } from '../../messages';
+import { messages } from '../messages';
 import { severalOptionsMessages } from '../several-options-messages';
 import { selfJudgeMessages } from '../self-judge-messages';
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft, IconBulb, IconBulbOff, IconQuestionMark } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { messages } from '../../messages';
+import { messages } from '../messages';
 import type { Score } from '../solve-model';
 
 const m = messages.solve;

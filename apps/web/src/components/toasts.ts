@@ -1,0 +1,21 @@
+import { notifications } from '@mantine/notifications';
+import { errorMessage } from '../lib/api-client';
+
+// The app's toasts: one look and one duration for every screen.
+
+/** Spec §9: banners stay 3 seconds. */
+const BANNER_MS = 3000;
+
+export function showSuccess(message: string): void {
+  notifications.show({ color: 'teal', message, autoClose: BANNER_MS });
+}
+
+/** The spec's failure text, with the server's own reason under it when there is one. */
+export function showFailure(text: string, error: unknown): void {
+  const reason = errorMessage(error, '');
+  notifications.show(
+    reason && reason !== text
+      ? { color: 'red', title: text, message: reason, autoClose: BANNER_MS * 2 }
+      : { color: 'red', message: text, autoClose: BANNER_MS },
+  );
+}
