@@ -13,7 +13,8 @@ import type { DbOrTx, Dialect } from '../core/db';
  * Which problems count in any statistic (p = problems). Vacant slots never do. This is the one
  * place a further exclusion (e.g. voided problems) belongs.
  */
-const countedProblem = (alias: string): RawBuilder<boolean> => sql<boolean>`${sql.ref(`${alias}.is_vacant`)} = 0`;
+// Counted in statistics: written problems that are not voided (문항 무효 takes a problem out of scoring, decision D-disputes-4).
+const countedProblem = (alias: string): RawBuilder<boolean> => sql<boolean>`${sql.ref(`${alias}.is_vacant`)} = 0 and ${sql.ref(`${alias}.is_voided`)} = 0`;
 
 /** Objective problems: the ones scored by the machine (multiple choice). */
 const OBJECTIVE_TYPE = 1;

@@ -242,6 +242,21 @@ describe.each(testDialects)('statistics on %s', (dialect) => {
     ]);
   });
 
+  it('a voided problem (문항 무효) leaves every figure, and comes back when un-voided', async () => {
+    const before = (await get('/v1/stats/me', members[0]!)).json().totals;
+    await t.db.updateTable('problems').set({ is_voided: 1 }).where('uid', '=', problems[0]!).execute();
+    try {
+      const after = (await get('/v1/stats/me', members[0]!)).json().totals;
+      expect(after.answered).toBe(before.answered - 1);
+      expect(after.correct).toBe(before.correct - 1); // M1 had P1 right
+      const analysis = (await get(`/v1/test/${exam}/item-analysis`, lead)).json();
+      expect(analysis.items.map((item: { uid: number }) => item.uid)).not.toContain(problems[0]);
+    } finally {
+      await t.db.updateTable('problems').set({ is_voided: 0 }).where('uid', '=', problems[0]!).execute();
+    }
+    expect((await get('/v1/stats/me', members[0]!)).json().totals).toEqual(before);
+  });
+
   it('privacy: no member is named in what a student sees; no way to ask for another member', async () => {
     const seen = [
       (await get('/v1/stats/me', members[4]!)).body,

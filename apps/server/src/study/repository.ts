@@ -141,10 +141,13 @@ function isLatestInSession(eb: ExpressionBuilder<Database, 'solve_attempts'>) {
   );
 }
 
+// 문항 무효 (voided) problems stay readable in a session but count in none of its figures.
 function sessionCounts(eb: ExpressionBuilder<Database, 'study_sessions'>) {
   const latest = () =>
     eb
       .selectFrom('solve_attempts')
+      .innerJoin('problems', 'problems.uid', 'solve_attempts.problem_uid')
+      .where('problems.is_voided', '=', 0)
       .select((inner) => inner.fn.countAll<number>().as('n'))
       .whereRef('solve_attempts.session_code', '=', 'study_sessions.code')
       .where('solve_attempts.source', '=', 'session')
@@ -152,6 +155,8 @@ function sessionCounts(eb: ExpressionBuilder<Database, 'study_sessions'>) {
   return [
     eb
       .selectFrom('study_session_problems')
+      .innerJoin('problems', 'problems.uid', 'study_session_problems.problem_uid')
+      .where('problems.is_voided', '=', 0)
       .select((inner) => inner.fn.countAll<number>().as('n'))
       .whereRef('study_session_problems.session_code', '=', 'study_sessions.code')
       .as('total'),
