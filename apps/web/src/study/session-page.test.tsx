@@ -73,6 +73,28 @@ describe('study session screen', () => {
     expect(within(grid).getByRole('button', { name: /^2 ?번 문제, 오답/ })).toBeTruthy();
   });
 
+  it('a problem with several correct options is answered with all of them at once', async () => {
+    const posted: unknown[] = [];
+    const several = problemRow({ uid: 21, no: 1, question: '<p>옳은 것을 모두 고르시오.</p>', illustration: '① 하나\n② 둘\n③ 셋', answer: '①, ③', comments: '' });
+    mockFetch({
+      'GET /v1/auth/me': meHandler(member()),
+      'GET /v1/study/sessions/5': () => json(200, detail({}, [several])),
+      'POST /v1/study/sessions/5/answers': ({ init }) => {
+        const body = JSON.parse(String(init?.body)) as { problem_uid: number; answer: string };
+        posted.push(body);
+        return json(201, { answer: answered(body.problem_uid, body.answer, true) });
+      },
+    });
+    renderRoutes('/study/sessions/5');
+    const choices = within(await screen.findByRole('group', { name: '보기' }));
+    fireEvent.click(choices.getByRole('button', { name: /^①/ }));
+    fireEvent.click(choices.getByRole('button', { name: /^③/ }));
+    expect(posted).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: '선택한 보기 제출' }));
+    expect((await screen.findByTestId('session-verdict')).textContent).toContain('정답');
+    expect(posted).toEqual([{ problem_uid: 21, answer: '①, ③' }]);
+  });
+
   it('timed mode: a countdown from ends_at, no verdict, and the chosen option stays marked', async () => {
     const endsAt = new Date(Date.now() + 5 * 60_000).toISOString();
     mockFetch({

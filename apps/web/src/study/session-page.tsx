@@ -7,6 +7,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BookmarkModal } from '../boxes/bookmark-modal';
 import { PageLoader } from '../components/page-loader';
+import { NotePanel } from '../notes/note-panel';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { commonMessages as messages } from '../common/messages';
@@ -212,6 +213,7 @@ function RunningSession({ detail }: { detail: SessionDetail }) {
                     )}
                   </>
                 )}
+                <NotePanel key={problem.uid} problemUid={problem.uid} />
                 {answer.isError && !(isApiRequestError(answer.error) && answer.error.status === 409) && (
                   <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
                     {errorMessage(answer.error, m.answerFailed)}

@@ -1,8 +1,9 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import type { ChoiceOption } from '@qbank/shared/answers';
+import { takesSeveralOptions, type ChoiceOption } from '@qbank/shared/answers';
 import type { Problem } from '@qbank/shared/problems';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { SeveralChoicePicker } from '../solve/components/several-choice-picker';
 import { SolveHtml, SolvePicture } from '../solve/components/solve-content';
 import { isChosenOption, isOfficialOption } from '../solve/solve-model';
 import { studyMessages } from './messages';
@@ -59,6 +60,19 @@ export function AnswerArea({
   busy: boolean;
   onAnswer: (answer: string) => void;
 }) {
+  if (options && takesSeveralOptions(problem.answer, problem.question)) {
+    // Several correct options: chosen together, then submitted (the same picker as solve mode).
+    return (
+      <>
+        {current !== undefined && (
+          <Text size="sm" c="gray.7">
+            {m.savedAnswer(current)}
+          </Text>
+        )}
+        {!busy && <SeveralChoicePicker key={`${problem.uid}-${current ?? ''}`} options={options} onAnswer={onAnswer} />}
+      </>
+    );
+  }
   if (options) {
     return (
       <Stack gap="xs" role="group" aria-label={m.choicesLabel}>
