@@ -8,7 +8,8 @@ import type { Database } from '../db/schema';
 import { DEMO_CLASSMATE_IDS } from './demo-answers';
 import { DEMO_PASSWORD, seedDemoData, type DemoAccount } from './demo-data';
 import { crc32, renderDemoImages } from './demo-images';
-import { openTestDatabase, testDialects, type TestDatabase } from '../testing/harness';
+import { renderSlideImages } from './demo-slide-images';
+import { createTestContext, openTestDatabase, testDialects, type TestContext, type TestDatabase } from '../testing/harness';
 import { DiskStore } from '../storage/disk-store';
 import { syncReviewCards } from '../study/review-service';
 
@@ -23,7 +24,7 @@ const TABLES: Array<keyof Database> = [
 
 describe('demo images', () => {
   it('are valid, small PNG files', () => {
-    for (const [name, png] of Object.entries(renderDemoImages())) {
+    for (const [name, png] of Object.entries({ ...renderDemoImages(), ...renderSlideImages() })) {
       expect(png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), name).toBe(true);
       let offset = 8;
       const idat: Buffer[] = [];
@@ -59,8 +60,8 @@ describe('demo images', () => {
   });
 
   it('are the same bytes on every run', () => {
-    const a = renderDemoImages();
-    const b = renderDemoImages();
+    const a = { ...renderDemoImages(), ...renderSlideImages() };
+    const b = { ...renderDemoImages(), ...renderSlideImages() };
     for (const name of Object.keys(a) as Array<keyof typeof a>) expect(a[name].equals(b[name])).toBe(true);
   });
 });
@@ -347,5 +348,36 @@ describe.each(testDialects)('seedDemoData on %s', (dialect) => {
     expect(again.accounts).toEqual(result.accounts);
     expect(await tableCounts()).toEqual(before);
     expect(readdirSync(uploadsDir).sort()).toEqual(filesBefore);
+  });
+});
+
+describe.each(testDialects)('demo slide problems on %s', (dialect) => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+    await seedDemoData(ctx.db, { storage: ctx.app.ctx.storage, now: NOW });
+  });
+
+  afterAll(async () => ctx?.close());
+
+  it('each show a picture of their own that the server serves as a PNG', async () => {
+    const slides = await ctx.db
+      .selectFrom('problems')
+      .select(['question_text', 'question_pic_path'])
+      .where('type', '=', 4)
+      .where('is_vacant', '=', 0)
+      .execute();
+    expect(slides.length).toBeGreaterThanOrEqual(10);
+    const withoutPicture = slides.filter((p) => !p.question_pic_path).map((p) => p.question_text.slice(0, 40));
+    expect(withoutPicture).toEqual([]);
+    // Distinct subjects get distinct pictures: no slide borrows an unrelated one.
+    expect(new Set(slides.map((p) => p.question_pic_path)).size).toBeGreaterThanOrEqual(10);
+    for (const p of slides) {
+      const response = await ctx.app.inject({ method: 'GET', url: p.question_pic_path as string });
+      expect(response.statusCode, p.question_pic_path as string).toBe(200);
+      expect(response.headers['content-type']).toBe('image/png');
+      expect(response.rawPayload.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+    }
   });
 });

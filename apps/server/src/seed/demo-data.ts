@@ -8,7 +8,10 @@ import type { Database } from '../db/schema';
 import type { FileStore } from '../core/file-store';
 import { storeImage } from '../uploads/storage';
 import { seedDemoAnswers, type DemoExam } from './demo-answers';
-import { renderDemoImages, type DemoImageName } from './demo-images';
+import { renderDemoImages, type DemoImageName as DrawnImageName } from './demo-images';
+import { renderSlideImages, type SlideImageName } from './demo-slide-images';
+
+type DemoImageName = DrawnImageName | SlideImageName;
 import { seedDemoStudySessions } from './demo-study-sessions';
 
 // Korean demo data set (DESIGN.md §3: seeded on first start with an empty database).
@@ -212,9 +215,10 @@ const SUBJECTS: SubjectSeed[] = [
       essay(3, '말초성 얼굴신경마비(벨마비)와 중추성 얼굴신경마비를 이마 주름으로 감별하는 원리를 설명하시오.',
         '얼굴신경핵 중 이마를 지배하는 부분은 양쪽 대뇌피질의 지배를 받으므로 중추성 마비에서는 이마 주름이 보존되고, 말초성 마비에서는 같은 쪽 이마를 포함한 얼굴 전체가 마비된다.',
         '얼굴 위쪽 근육을 담당하는 운동핵은 양쪽 피질숨뇌로의 지배를, 아래쪽은 반대쪽 피질의 지배만 받는다. 따라서 뇌졸중 같은 상위운동신경원 병변에서는 반대쪽 얼굴 아래 부분만 마비된다.'),
-      slide(0, '[표본 2번] 카데바의 겨드랑 부위에서 핀으로 표시된 구조물은 가쪽끈과 안쪽끈의 가지가 합쳐져 만들어지는 M자 모양 구조의 가운데 줄기이다. 이 신경의 이름을 쓰시오.',
+      slide(0, '[표본 2번] 카데바의 겨드랑 부위에서 핀(A)으로 표시된 구조물은 가쪽끈과 안쪽끈의 가지가 합쳐져 만들어지는 M자 모양 구조의 가운데 줄기이다. 이 신경의 이름을 쓰시오.',
         '정중신경(median nerve)',
-        '팔신경얼기의 가쪽끈에서 근육피부신경, 안쪽끈에서 자신경이 나오고, 두 끈의 가지가 합쳐져 정중신경을 이루어 M자 모양이 된다. 실습에서는 위팔동맥 앞쪽에서 찾는다.'),
+        '팔신경얼기의 가쪽끈에서 근육피부신경, 안쪽끈에서 자신경이 나오고, 두 끈의 가지가 합쳐져 정중신경을 이루어 M자 모양이 된다. 실습에서는 위팔동맥 앞쪽에서 찾는다.',
+        { pic: 'brachialPlexus' }),
     ],
   },
   {
@@ -364,7 +368,8 @@ const SUBJECTS: SubjectSeed[] = [
         '에피네프린은 α와 β 수용체에 모두 작용한다. 갈색세포종 수술 전 α차단제를 먼저 쓰고 β차단제를 나중에 쓰는 이유와도 연결된다.'),
       slide(2, '[약물 카드 4번] 제시된 약물은 니트로글리세린 설하정이다. 이 약물의 작용 기전을 쓰시오.',
         '일산화질소(NO)를 유리하여 구아닐산고리화효소를 활성화하고 cGMP를 늘려 혈관평활근(주로 정맥)을 이완시킨다. 전부하가 줄어 심근 산소 요구량이 감소한다.',
-        '간 초회통과효과가 커서 설하로 투여한다. 포스포디에스테라제-5 억제제(실데나필)와 함께 쓰면 심한 저혈압이 생기므로 금기이다. 지속 사용 시 내성이 생겨 하루 중 약물 없는 시간을 둔다.'),
+        '간 초회통과효과가 커서 설하로 투여한다. 포스포디에스테라제-5 억제제(실데나필)와 함께 쓰면 심한 저혈압이 생기므로 금기이다. 지속 사용 시 내성이 생겨 하루 중 약물 없는 시간을 둔다.',
+        { pic: 'nitroglycerinCard' }),
     ],
   },
   {
@@ -569,7 +574,8 @@ const SUBJECTS: SubjectSeed[] = [
         '정맥류 출혈이 의심되면 테를리프레신(또는 옥트레오타이드)과 예방적 항생제를 함께 투여한다. Glasgow-Blatchford 점수로 위험도를 평가한다.'),
       slide(0, '[내시경 슬라이드 5번] 위각부에 바닥이 깨끗한 궤양이 보인다(Forrest III). 이 병변의 재출혈 위험과 내시경 지혈술의 필요성을 쓰시오.',
         '재출혈 위험이 낮으므로(약 5% 미만) 내시경 지혈술은 필요 없고 경구 양성자펌프억제제로 치료한다.',
-        'Forrest Ia(분출성 출혈), Ib(삼출성 출혈), IIa(노출 혈관)는 내시경 지혈술이 필요하다. IIb(부착 혈괴)는 혈괴를 제거하고 판단하며, IIc(평평한 색소 반점)와 III(깨끗한 바닥)은 위험이 낮다.'),
+        'Forrest Ia(분출성 출혈), Ib(삼출성 출혈), IIa(노출 혈관)는 내시경 지혈술이 필요하다. IIb(부착 혈괴)는 혈괴를 제거하고 판단하며, IIc(평평한 색소 반점)와 III(깨끗한 바닥)은 위험이 낮다.',
+        { pic: 'gastricUlcer' }),
     ],
   },
   {
@@ -652,7 +658,8 @@ const SUBJECTS: SubjectSeed[] = [
         '일차 치료는 고용량 아목시실린이다. 2세 미만이거나 양측성·이루가 있거나 증상이 심하면 바로 항생제를 쓰고, 그렇지 않으면 48~72시간 관찰할 수 있다.'),
       slide(1, '[슬라이드] 18개월 여아의 성장곡선이다. 체중은 9개월 이후 3백분위수 아래로 떨어졌으나 키와 머리둘레는 50백분위수를 유지하고 있다. 가장 먼저 의심할 원인을 쓰시오.',
         '영양 섭취 부족(열량 부족)에 의한 성장장애',
-        '체중이 먼저 떨어지고 키, 머리둘레 순으로 영향을 받으면 영양 부족을 의심한다. 키가 먼저 작아지고 체중이 유지되면 내분비 원인(성장호르몬 결핍, 갑상샘저하증)을 고려한다.'),
+        '체중이 먼저 떨어지고 키, 머리둘레 순으로 영향을 받으면 영양 부족을 의심한다. 키가 먼저 작아지고 체중이 유지되면 내분비 원인(성장호르몬 결핍, 갑상샘저하증)을 고려한다.',
+        { pic: 'growthChart' }),
     ],
   },
   {
@@ -700,7 +707,8 @@ const SUBJECTS: SubjectSeed[] = [
         'Naegele 법칙은 마지막 월경 첫날에 9개월을 더하고(또는 3개월을 빼고) 7일을 더한다. 월경 주기가 28일로 규칙적임을 전제로 하므로, 불규칙하면 임신 제1삼분기 초음파의 머리엉덩길이로 교정한다.'),
       slide(3, '[슬라이드 7번] 자궁경부 세포검사 사진에서 핵 주위에 뚜렷한 투명대를 가진 편평상피세포(koilocyte)가 관찰된다. 이 소견이 시사하는 감염은?',
         '인유두종바이러스(HPV) 감염',
-        '공동세포(koilocyte)는 핵이 커지고 주름지며 핵 주위 세포질이 비어 보이는 세포로 HPV의 세포변성 효과이다. 저등급 편평상피내병변(LSIL)의 특징 소견이다.'),
+        '공동세포(koilocyte)는 핵이 커지고 주름지며 핵 주위 세포질이 비어 보이는 세포로 HPV의 세포변성 효과이다. 저등급 편평상피내병변(LSIL)의 특징 소견이다.',
+        { pic: 'koilocyte' }),
     ],
   },
   {
@@ -760,7 +768,8 @@ const SUBJECTS: SubjectSeed[] = [
         '예를 들어 R₀가 15인 홍역은 약 93% 이상이 면역을 가져야 유행을 막을 수 있다. 백신 효과가 100%가 아니면 필요한 접종률은 더 높다.'),
       slide(1, '[슬라이드 2번] 제시된 유행곡선은 짧은 기간에 환자가 급격히 늘었다가 줄어드는 단봉형이며, 모든 환자가 한 잠복기 범위 안에서 발생하였다. 이 유행의 유형을 쓰시오.',
         '단일 노출에 의한 공동 감염원 유행(point source outbreak)',
-        '같은 날 같은 음식을 먹은 뒤 발생한 집단 식중독이 대표적이다. 첫 환자와 마지막 환자의 발생 간격으로 잠복기를 추정하고 노출 시점을 역산할 수 있다. 사람 간 전파 유행은 여러 봉우리를 가진 곡선을 보인다.'),
+        '같은 날 같은 음식을 먹은 뒤 발생한 집단 식중독이 대표적이다. 첫 환자와 마지막 환자의 발생 간격으로 잠복기를 추정하고 노출 시점을 역산할 수 있다. 사람 간 전파 유행은 여러 봉우리를 가진 곡선을 보인다.',
+        { pic: 'epidemicCurve' }),
     ],
   },
 ];
@@ -1120,7 +1129,7 @@ export async function seedDemoData(
   const currentYear = now.getFullYear();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  const images = renderDemoImages();
+  const images = { ...renderDemoImages(), ...renderSlideImages() };
   const imagePaths = {} as Record<DemoImageName, string>;
   for (const [name, bytes] of Object.entries(images) as Array<[DemoImageName, Buffer]>) {
     imagePaths[name] = await storeImage(options.storage, bytes);
