@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // Spec §2/§7: the exam problem list's word-file export menu, and the call behind it:
-// GET /v1/test/{id}/export?format=docx&mode=q|qa|all|a|ac.
+// GET /v1/test/{id}/export?format=docx&mode=q|qa|all|a|ac[&emphasis=0|1].
 
 export const EXPORT_FORMATS = ['docx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -31,11 +31,17 @@ export const EXPORT_CONTENT: Readonly<Record<ExportMode, { questions: boolean; a
 export const exportMessages = {
   format: '지원하지 않는 내보내기 형식입니다. docx만 지원합니다.',
   mode: '내보내기 방식은 q, qa, all, a, ac 중 하나여야 합니다.',
+  emphasis: '부정 표현 강조(emphasis)는 0 또는 1이어야 합니다.',
 } as const;
 
 export const exportQuerySchema = z.strictObject({
   format: z.enum(EXPORT_FORMATS, { error: exportMessages.format }),
   mode: z.enum(EXPORT_MODE_KEYS, { error: exportMessages.mode }),
+  // Issue 16 item 5: 1 (the default) shows "옳지 않은", "아닌" … of the questions bold and underlined.
+  emphasis: z
+    .enum(['0', '1'], { error: exportMessages.emphasis })
+    .default('1')
+    .transform((value) => value === '1'),
 });
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
 

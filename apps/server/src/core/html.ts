@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { findNegationRanges } from '@qbank/shared/negation';
 
 // Rich text of problems, set headers and posts is sanitized when it is stored (and again by
 // the web app when rendered). A safe subset: text formatting, lists, tables for lab values,
@@ -30,4 +31,31 @@ const options: sanitizeHtml.IOptions = {
 
 export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, options);
+}
+
+/**
+ * Stored (sanitized) HTML with the negation phrases of its text ("옳지 않은", issue 16 item 5)
+ * wrapped in <strong><u>, for the .docx export, whose HTML reader turns them into bold,
+ * underlined runs. The markup goes through the parser above: each text node is matched on its
+ * own and only its escaped text is split, so nothing of the stored markup is pasted by hand. A
+ * phrase split by a tag ("옳지 <em>않은</em>") is not found here (the web app matches whole blocks).
+ */
+export function emphasizeNegationsInHtml(html: string): string {
+  // Tags never look like a phrase: markup without one is returned as it was stored.
+  if (findNegationRanges(html).length === 0) return html;
+  return sanitizeHtml(html, {
+    ...options,
+    // Escaped text: a phrase is Hangul and spaces only, so a range never cuts an entity.
+    textFilter: (escaped) => {
+      const ranges = findNegationRanges(escaped);
+      if (ranges.length === 0) return escaped;
+      let out = '';
+      let at = 0;
+      for (const { start, end } of ranges) {
+        out += `${escaped.slice(at, start)}<strong><u>${escaped.slice(start, end)}</u></strong>`;
+        at = end;
+      }
+      return out + escaped.slice(at);
+    },
+  });
 }

@@ -23,12 +23,14 @@ export interface BoxExportInput {
   /** The member's last answer per problem uid (absent: never answered). */
   myAnswers: ReadonlyMap<number, string>;
   images: ReadonlyMap<string, ExportImage>;
+  /** Bold and underline the questions' negation phrases (default true). */
+  emphasis?: boolean;
 }
 
 export async function buildBoxExportDocx(input: BoxExportInput): Promise<Buffer> {
   const { mode } = input;
   const content = EXPORT_CONTENT[mode];
-  const builder = new DocumentBuilder(input.images);
+  const builder = new DocumentBuilder(input.images, { emphasis: input.emphasis ?? true });
   builder.add(
     new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(input.boxName)] }),
     new Paragraph({

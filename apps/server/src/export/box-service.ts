@@ -11,7 +11,7 @@ function safeName(text: string): string {
 }
 
 /** GET /v1/box/{id}/export: the member's own box only (someone else's is a 404, like its list). */
-export async function exportBoxDocx(ctx: AppContext, memberCode: number, boxCode: number, mode: ExportMode): Promise<ExportFile> {
+export async function exportBoxDocx(ctx: AppContext, memberCode: number, boxCode: number, mode: ExportMode, emphasis = true): Promise<ExportFile> {
   const box = await requireMemberBox(ctx, memberCode, boxCode);
   const problems = await listBoxExportProblems(ctx.db, boxCode);
   const content = EXPORT_CONTENT[mode];
@@ -23,7 +23,7 @@ export async function exportBoxDocx(ctx: AppContext, memberCode: number, boxCode
     if (content.explanations) refs.push(p.comment_pic_path, ...imageSourcesInHtml(p.comments));
   }
   const images = await loadImages(ctx.storage, refs);
-  const data = await buildBoxExportDocx({ boxName: box.box_name, mode, problems, myAnswers, images });
+  const data = await buildBoxExportDocx({ boxName: box.box_name, mode, problems, myAnswers, images, emphasis });
   return {
     data,
     fileName: `${[box.box_name, EXPORT_MODES[mode]].map(safeName).filter(Boolean).join('_')}.docx`,

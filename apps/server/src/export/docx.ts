@@ -16,6 +16,7 @@ import { htmlToContent, htmlToRuns, type HtmlOptions } from 'docx/html';
 import { EXPORT_CONTENT, EXPORT_MODES, type ExportMode } from '@qbank/shared/export';
 import { PROBLEM_TYPE_ORDER } from '@qbank/shared/problems';
 import { problemNumberLabel, problemSectionLabel } from '@qbank/shared/problem-labels';
+import { emphasizeNegationsInHtml } from '../core/html';
 import { messages } from '../messages';
 import { examTitle } from './file-name';
 import { imageKey, type ExportImage } from './images';
@@ -57,6 +58,8 @@ export interface ExportDocumentInput {
   problems: readonly ExportProblem[];
   /** Pictures by `imageKey`; a picture that is not here is left out. */
   images: ReadonlyMap<string, ExportImage>;
+  /** Bold and underline the questions' negation phrases ("옳지 않은", issue 16 item 5); default true. */
+  emphasis?: boolean;
 }
 
 // Malgun Gothic is the Korean system font of Windows and ships with Office for Mac; its Korean
@@ -106,7 +109,10 @@ export class DocumentBuilder {
   private readonly children: FileChild[] = [];
   private readonly html: HtmlOptions;
 
-  constructor(private readonly images: ReadonlyMap<string, ExportImage>) {
+  constructor(
+    private readonly images: ReadonlyMap<string, ExportImage>,
+    private readonly options: { emphasis: boolean } = { emphasis: true },
+  ) {
     this.html = {
       maxImageWidth: MAX_IMAGE_WIDTH_PX,
       images: (source) => {
@@ -148,8 +154,8 @@ export class DocumentBuilder {
    * Rich text after a bold lead ("Q01.", "해설:"): on the lead's line when it is only running
    * text, otherwise the lead on a line of its own and the content as paragraphs and tables.
    */
-  labelled(lead: string, text: string, options: { spacingBefore?: number; keepNext?: boolean } = {}): void {
-    const html = asHtml(text);
+  labelled(lead: string, text: string, options: { spacingBefore?: number; keepNext?: boolean; emphasis?: boolean } = {}): void {
+    const html = options.emphasis ? emphasizeNegationsInHtml(asHtml(text)) : asHtml(text);
     const leadRun = new TextRun({ text: lead, bold: true });
     const paragraph = { spacing: { before: options.spacingBefore ?? 0 }, keepNext: options.keepNext };
     if (!hasText(html)) {
@@ -199,7 +205,7 @@ export class DocumentBuilder {
   }
 
   question(problem: ExportProblem): void {
-    this.labelled(`${problemNumberLabel(problem.no)}.`, problem.question, { spacingBefore: 280 });
+    this.labelled(`${problemNumberLabel(problem.no)}.`, problem.question, { spacingBefore: 280, emphasis: this.options.emphasis });
     this.picture(problem.question_pic_path);
     for (const choice of lines(problem.illustration)) {
       this.add(new Paragraph({ indent: { left: CHOICE_INDENT }, children: [new TextRun(choice)] }));
@@ -230,7 +236,7 @@ function typeOrder(type: number): number {
 export async function buildExportDocx(input: ExportDocumentInput): Promise<Buffer> {
   const { test, mode } = input;
   const content = EXPORT_CONTENT[mode];
-  const builder = new DocumentBuilder(input.images);
+  const builder = new DocumentBuilder(input.images, { emphasis: input.emphasis ?? true });
   const title = examTitle(test);
 
   builder.add(

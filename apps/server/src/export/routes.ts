@@ -16,7 +16,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   // approved member like the problem bodies do (DESIGN.md §5).
   api.get('/v1/test/:id/export', { schema: { params: testParamsSchema, querystring: exportQuerySchema } }, async (request, reply) => {
     await requireApprovedMember(request);
-    const file = await exportTestDocx(ctx, request.params.id, request.query.mode);
+    const file = await exportTestDocx(ctx, request.params.id, request.query.mode, request.query.emphasis);
     return reply
       .header('Content-Type', DOCX_CONTENT_TYPE)
       .header('Content-Disposition', attachmentDisposition(file.fileName, file.asciiFileName))
@@ -27,7 +27,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   // Issue 16: a box (오답 노트 included) as a Word file, for its owner only.
   api.get('/v1/box/:id/export', { schema: { params: boxParamsSchema, querystring: exportQuerySchema } }, async (request, reply) => {
     const member = await requireApprovedMember(request);
-    const file = await exportBoxDocx(ctx, member.code, request.params.id, request.query.mode);
+    const file = await exportBoxDocx(ctx, member.code, request.params.id, request.query.mode, request.query.emphasis);
     return reply
       .header('Content-Type', DOCX_CONTENT_TYPE)
       .header('Content-Disposition', attachmentDisposition(file.fileName, file.asciiFileName))

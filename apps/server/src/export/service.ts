@@ -13,7 +13,7 @@ export interface ExportFile {
 }
 
 /** The whole exam as a Word file; an unknown exam is a 404 (from getTestInfo). */
-export async function exportTestDocx(ctx: AppContext, testCode: number, mode: ExportMode): Promise<ExportFile> {
+export async function exportTestDocx(ctx: AppContext, testCode: number, mode: ExportMode, emphasis = true): Promise<ExportFile> {
   const [test, problems] = await Promise.all([getTestInfo(ctx, testCode), listExportProblems(ctx.db, testCode)]);
 
   // Only the pictures the mode shows are read.
@@ -28,6 +28,6 @@ export async function exportTestDocx(ctx: AppContext, testCode: number, mode: Ex
   }
   const images = await loadImages(ctx.storage, refs);
 
-  const data = await buildExportDocx({ test, mode, problems, images });
+  const data = await buildExportDocx({ test, mode, problems, images, emphasis });
   return { data, fileName: exportFileName(test, mode), asciiFileName: asciiFileName(test, mode) };
 }

@@ -1,6 +1,7 @@
 import { Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import { emphasizeNegations } from '../lib/emphasize-negations';
 import './safe-html.css';
 
 // Markup is sanitized when stored (server) and again here, before it reaches the DOM
@@ -32,9 +33,15 @@ export function sanitizeHtml(html: string): string {
   });
 }
 
-/** Renders stored HTML (a post, a problem's question or explanation) after sanitizing it. */
-export function SafeHtml({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
+/**
+ * Renders stored HTML (a post, a problem's question or explanation) after sanitizing it.
+ * `emphasizeNegation` marks a question's deciding phrases ("옳지 않은") on the sanitized DOM.
+ */
+export function SafeHtml({ html, className, emphasizeNegation = false }: { html: string; className?: string; emphasizeNegation?: boolean }) {
+  const clean = useMemo(() => {
+    const sanitized = sanitizeHtml(html);
+    return emphasizeNegation ? emphasizeNegations(sanitized) : sanitized;
+  }, [html, emphasizeNegation]);
   return (
     <Typography
       className={className ? `qbank-safe-html ${className}` : 'qbank-safe-html'}

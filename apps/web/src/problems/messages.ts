@@ -22,6 +22,8 @@ export const problemsMessages = {
     tabsLabel: '문제와 정답',
     tabs: { problems: '문제', answers: '정답' },
     viewLabel: '보기 방식',
+    negationEmphasis: '부정 표현 강조',
+    negationEmphasisHint: '‘옳지 않은’, ‘아닌’처럼 답을 가르는 표현을 굵게 밑줄로 표시합니다. 워드 내보내기에도 적용됩니다.',
     views: { q: '문제만', qa: '문제+정답', all: '해설 포함' },
     types: problemTypeLabels,
     shortTypes: { multipleChoice: '객', subjective: '주', slide: '슬' },

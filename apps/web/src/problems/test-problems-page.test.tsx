@@ -228,7 +228,7 @@ describe('exam problem list', () => {
     const busy = await screen.findByRole('button', { name: /내보내는 중/ });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     const call = requests(fetch, '/v1/test/3/export')[0];
-    expect(Object.fromEntries(call?.searchParams ?? [])).toEqual({ format: 'docx', mode: 'qa' });
+    expect(Object.fromEntries(call?.searchParams ?? [])).toEqual({ format: 'docx', mode: 'qa', emphasis: '1' });
     await act(async () => finish?.());
     await waitFor(() => expect(saved).toEqual(['2026_순환기_문제+정답.docx']));
     expect(await screen.findByRole('button', { name: '내보내기' })).toBeTruthy();

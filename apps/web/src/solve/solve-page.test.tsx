@@ -170,6 +170,20 @@ describe('solve mode', { timeout: 20_000 }, () => {
     expect(screen.getByText('4 / 4')).toBeTruthy();
   });
 
+  it('emphasizes 옳지 않은 in the question, with the switch of the top bar turning it off (issue 16 item 5)', async () => {
+    const negative = problemRow({ uid: 31, no: 1, question: '<p>다음 중 옳지 않은 것은?</p>', illustration: '① 가\n② 나', answer: '①', comments: '<p>옳지 않은 해설</p>' });
+    setup({ problems: [negative] });
+    await ready();
+    const marked = () => [...document.querySelectorAll('strong.qbank-negation > u')].map((u) => u.textContent);
+    await waitFor(() => expect(marked()).toEqual(['옳지 않은']));
+    const topBar = screen.getByRole('heading', { level: 1, name: '2026 순환기내과학 중간고사' }).closest('header') as HTMLElement;
+    const toggle = within(topBar).getByRole('switch', { name: '부정 표현 강조' });
+    fireEvent.click(toggle);
+    await waitFor(() => expect(marked()).toEqual([]));
+    expect(screen.getByText('다음 중 옳지 않은 것은?')).toBeTruthy();
+    expect(window.localStorage.getItem('qbank.negationEmphasis')).toBe('0');
+  });
+
   it('is played by keyboard: digits answer, arrows move, H toggles the explanation, ? opens help and Esc closes it', async () => {
     const { fetch, wrongNotes } = setup();
     await ready();

@@ -5,6 +5,7 @@ import { IconChevronDown, IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
+import { useNegationEmphasis } from '../../lib/use-negation-emphasis';
 import { messages } from '../messages';
 
 const m = messages.problems;
@@ -18,11 +19,12 @@ const FORMAT: ExportFormat = 'docx';
 export function ExportMenu({ testCode, boxCode }: { testCode: number; boxCode?: undefined } | { testCode?: undefined; boxCode: number }) {
   const [base, stem] = boxCode !== undefined ? [`/v1/box/${boxCode}/export`, `box-${boxCode}`] : [`/v1/test/${testCode}/export`, `exam-${testCode}`];
   const [busy, setBusy] = useState<ExportMode | null>(null);
+  const [emphasis] = useNegationEmphasis();
 
   async function download(mode: ExportMode) {
     setBusy(mode);
     try {
-      const query = new URLSearchParams({ format: FORMAT, mode });
+      const query = new URLSearchParams({ format: FORMAT, mode, emphasis: emphasis ? '1' : '0' });
       await downloadFile(`${base}?${query.toString()}`, `${stem}-${mode}.${FORMAT}`);
     } catch (error) {
       notifications.show({

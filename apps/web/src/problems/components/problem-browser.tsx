@@ -12,6 +12,7 @@ import { uniqueProblems, type ViewMode } from '../problem-format';
 import { useHighlight } from '../use-highlight';
 import { AnswersTable } from './answers-table';
 import { ProblemListEnd } from './problem-list-end';
+import { NegationEmphasisSwitch } from './negation-emphasis-switch';
 import { ViewModeSwitch } from './view-mode-switch';
 
 const m = messages.problems;
@@ -87,8 +88,9 @@ export function ProblemBrowser({
         </Tabs.List>
         <Tabs.Panel value="problems" pt="md">
           <Stack gap="md">
-            <Group>
+            <Group gap="md" wrap="wrap">
               <ViewModeSwitch value={view} onChange={onViewChange} />
+              <NegationEmphasisSwitch />
             </Group>
             {renderProblems(problems, highlightedUid)}
           </Stack>

@@ -18,6 +18,7 @@ import {
 import { useProblemCardSlots } from './problem-card-slots';
 import { ProblemPicture } from './problem-picture';
 import { RichText } from './rich-text';
+import { useNegationEmphasis } from '../../lib/use-negation-emphasis';
 import './problems.css';
 import { ProblemNote } from '../../notes/problem-note';
 
@@ -38,6 +39,7 @@ export function ProblemCard({
   repliesOpened?: boolean;
 }) {
   const { Bookmark } = useProblemCardSlots();
+  const [emphasis] = useNegationEmphasis();
   const label = problemLabel(problem.no);
   const type = typeLabel(problem.type);
   const choiceType = choiceTypeLabel(problem.choice_type);
@@ -78,7 +80,7 @@ export function ProblemCard({
           {Bookmark && <Bookmark problemUid={problem.uid} />}
         </Group>
 
-        <RichText html={problem.question} />
+        <RichText html={problem.question} emphasizeNegation={emphasis} />
         <ProblemPicture path={problem.question_pic_path} alt={m.pictures.question(label)} />
 
         {choices.length > 0 && (

@@ -4,6 +4,7 @@ import { problemFullLabel } from '@qbank/shared/problem-labels';
 import type { Problem } from '@qbank/shared/problems';
 import { IconFolderPlus, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useState, type FormEvent, type Ref, type ReactNode } from 'react';
+import { useNegationEmphasis } from '../../lib/use-negation-emphasis';
 import { messages } from '../messages';
 import type { SolveResult } from '../solve-model';
 import { ProblemDisputeBar } from '../../disputes/dispute-bar';
@@ -58,6 +59,7 @@ export function ProblemView({
   /** Shown under the problem (the member's private note). */
   footer?: ReactNode;
 }) {
+  const [emphasis] = useNegationEmphasis();
   const headingId = `solve-problem-${problem.uid}`;
   const header = problem.set_header;
   const range = header ? m.setHeaderRange(header.begin_problem_no, header.end_problem_no) : '';
@@ -115,7 +117,7 @@ export function ProblemView({
           </Paper>
         )}
 
-        <SolveHtml html={problem.question} />
+        <SolveHtml html={problem.question} emphasizeNegation={emphasis} />
         <SolvePicture path={problem.question_pic_path} alt={m.pictures.question(position)} />
 
         {answering ? (

@@ -7,8 +7,8 @@ import '../solve.css';
 const isPlainText = (html: string) => !/<[a-z!/][^>]*>/i.test(html);
 
 /** A stored HTML field (question, passage, explanation), sanitized on render. */
-export function SolveHtml({ html }: { html: string }) {
-  return <SafeHtml html={html} className={isPlainText(html) ? 'qbank-solve-pre-line' : undefined} />;
+export function SolveHtml({ html, emphasizeNegation = false }: { html: string; emphasizeNegation?: boolean }) {
+  return <SafeHtml html={html} emphasizeNegation={emphasizeNegation} className={isPlainText(html) ? 'qbank-solve-pre-line' : undefined} />;
 }
 
 /** A picture of a problem, answer, explanation or passage (spec §3 path); a click opens the viewer. */

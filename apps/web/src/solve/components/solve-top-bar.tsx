@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft, IconBulb, IconBulbOff, IconQuestionMark } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { NegationEmphasisSwitch } from '../../problems/components/negation-emphasis-switch';
 import { messages } from '../messages';
 import type { Score } from '../solve-model';
 
@@ -48,6 +49,8 @@ export function SolveTopBar({
             {title}
           </Title>
         </Group>
+        {/* Its own item, so on a phone it wraps under the title instead of crowding the buttons. */}
+        <NegationEmphasisSwitch />
         {/* One row on a phone too: the ? must not wrap onto a line of its own (issue 12 item 5). */}
         <Group gap="xs" wrap="nowrap" justify="flex-end" ml="auto">
           {total > 0 && (
