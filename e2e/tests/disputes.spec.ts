@@ -100,4 +100,8 @@ test('a student disputes a key, a lead accepts it, the student is told and sees 
   await prompt.getByRole('button', { name: '이어서 풀기' }).click();
   await page.getByRole('button', { name: new RegExp(`^1\\s?번 문제, 정답$`) }).click();
   await expect(page.getByTestId('solve-verdict')).toHaveText('정답');
+
+  // The suite shares one demo database: leave this exam's solve mode as a fresh start for the
+  // keyboard walk-through in solve.spec (a new run; the answer stays in the history).
+  expect((await page.request.post(`/v1/solve/tests/${exam.test_code}/restart`)).ok()).toBe(true);
 });

@@ -84,7 +84,7 @@ describe('board page', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?board=2'));
     expect(screen.getByRole('link', { name: '글쓰기' }).getAttribute('href')).toBe('/board/2/write');
     const pages = await screen.findByRole('navigation', { name: '게시글 페이지' });
-    fireEvent.click(within(pages).getByRole('button', { name: '3페이지' }));
+    fireEvent.click(within(pages).getByRole('button', { name: '3 페이지' }));
     await waitFor(() => expect(asked.at(-1)?.get('page')).toBe('3'));
     expect(router.state.location.search).toBe('?board=2&page=3');
   });

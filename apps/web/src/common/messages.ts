@@ -23,7 +23,7 @@ export const commonMessages = {
   lists: {
     loadMore: '더 불러오기',
     loadingMore: '더 불러오는 중…',
-    page: (page: number) => `${page}페이지`,
+    page: (page: number) => `${page} 페이지`,
     controls: { first: '첫 페이지', previous: '이전 페이지', next: '다음 페이지', last: '마지막 페이지' },
   },
   titles: {

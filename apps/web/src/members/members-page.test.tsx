@@ -76,7 +76,7 @@ describe('member management', () => {
     );
 
     const pages = await screen.findByRole('navigation', { name: '회원 목록 페이지' });
-    fireEvent.click(within(pages).getByRole('button', { name: '3페이지' }));
+    fireEvent.click(within(pages).getByRole('button', { name: '3 페이지' }));
     await waitFor(() => expect(asked.at(-1)?.get('page')).toBe('3'));
     expect(asked.at(-1)?.get('q')).toBe('newbie');
     expect(new URLSearchParams(router.state.location.search).get('page')).toBe('3');

@@ -62,7 +62,7 @@ describe('lead subject list', () => {
     await waitFor(() => expect(calls.at(-1)?.get('search')).toBe('순환'));
     expect(router.state.location.search).toBe('?type=1&grade=24&q=%EC%88%9C%ED%99%98');
 
-    fireEvent.click(await screen.findByRole('button', { name: '2페이지' }));
+    fireEvent.click(await screen.findByRole('button', { name: '2 페이지' }));
     await waitFor(() => expect(calls.at(-1)?.get('page')).toBe('2'));
   });
 

@@ -84,7 +84,7 @@ describe('subject classes page', () => {
     fireEvent.submit(screen.getByRole('search', { name: '수업 검색 조건' }));
     await waitFor(() => expect(calls.at(-1)?.get('search')).toBe('김민수'));
     const pages = await screen.findByRole('navigation', { name: '수업 목록 페이지' });
-    fireEvent.click(within(pages).getByRole('button', { name: '3페이지' }));
+    fireEvent.click(within(pages).getByRole('button', { name: '3 페이지' }));
     await waitFor(() => expect(calls.at(-1)?.get('page')).toBe('3'));
     expect(router.state.location.search).toBe('?year=all&q=%EA%B9%80%EB%AF%BC%EC%88%98&page=3');
   });
