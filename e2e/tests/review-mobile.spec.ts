@@ -1,24 +1,10 @@
-import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expectNoHorizontalScroll, expectTouchTargets } from '../support/phone';
 
 // The review screen on a 375 px phone, one-handed: nothing wider than the screen, every control
 // at least 44 px tall, a due problem reviewed with taps only.
 
 test.use({ viewport: { width: 375, height: 812 } });
-
-async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
-
-async function expectTouchTargets(page: Page): Promise<void> {
-  const small = await page.getByRole('main').locator('button:visible, a[href]:visible').evaluateAll((elements) =>
-    elements
-      .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '', height: el.getBoundingClientRect().height }))
-      .filter((target) => target.height < 44),
-  );
-  expect(small).toEqual([]);
-}
 
 test('reviews a due problem on a phone', async ({ page }) => {
   test.setTimeout(60_000);

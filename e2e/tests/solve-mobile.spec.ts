@@ -1,23 +1,9 @@
-import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expectNoHorizontalScroll, expectTouchTargets } from '../support/phone';
 
 // Solve mode on a 390 px phone: nothing wider than the screen, touch targets of 44 px.
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
-
-async function expectTouchTargets(page: Page): Promise<void> {
-  const small = await page.getByRole('main').locator('button:visible, a[href]:visible').evaluateAll((elements) =>
-    elements
-      .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '', height: el.getBoundingClientRect().height }))
-      .filter((target) => target.height < 44),
-  );
-  expect(small).toEqual([]);
-}
 
 test('solve mode fits a phone and its controls are easy to tap', async ({ page }) => {
   // A long walk through one exam, with waits for toasts to close before each accessibility check.

@@ -1,24 +1,10 @@
-import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expectNoHorizontalScroll, expectTouchTargets } from '../support/phone';
 
 // Study sessions on a 375 px phone, one-handed: the builder, a tutor session with its verdict and
 // explanation, the result and the history, with nothing wider than the screen and 44 px targets.
 
 test.use({ viewport: { width: 375, height: 812 } });
-
-async function expectFits(page: Page): Promise<void> {
-  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
-
-async function expectTouchTargets(page: Page): Promise<void> {
-  const small = await page.getByRole('main').locator('button:visible, a[href]:visible').evaluateAll((elements) =>
-    elements
-      .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '', height: el.getBoundingClientRect().height }))
-      .filter((target) => target.height < 44),
-  );
-  expect(small).toEqual([]);
-}
 
 test('a tutor session built, solved and reviewed on a phone', async ({ page }) => {
   test.setTimeout(90_000);
@@ -36,7 +22,7 @@ test('a tutor session built, solved and reviewed on a phone', async ({ page }) =
   await expect(page.getByTestId('matching-count')).toHaveText(/조건에 맞는 문제 \d+개/);
   await page.getByLabel('문제 수').fill('3');
   await page.getByText('시험 순서', { exact: true }).click();
-  await expectFits(page);
+  await expectNoHorizontalScroll(page);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: '3문제 풀기 시작' }).click();
   await expect(page).toHaveURL(/\/study\/sessions\/\d+$/);
@@ -44,7 +30,7 @@ test('a tutor session built, solved and reviewed on a phone', async ({ page }) =
 
   // Tutor mode: the verdict, the official answer and the explanation right after answering.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('튜터 모드 · 3문제');
-  await expectFits(page);
+  await expectNoHorizontalScroll(page);
   await expectTouchTargets(page);
   const detail = (await (await page.request.get(`/v1/study/sessions/${code}`)).json()) as { problems: Array<{ type: number; answer: string }> };
   const first = detail.problems[0]!;
@@ -56,7 +42,7 @@ test('a tutor session built, solved and reviewed on a phone', async ({ page }) =
   }
   await expect(page.getByTestId('session-verdict')).toHaveText(/정답|오답/);
   await expect(page.getByRole('region', { name: '해설' })).toBeVisible();
-  await expectFits(page);
+  await expectNoHorizontalScroll(page);
   await expectNoSeriousA11yViolations(page);
 
   // Finish with two unanswered: they count as misses.
@@ -64,7 +50,7 @@ test('a tutor session built, solved and reviewed on a phone', async ({ page }) =
   await page.getByRole('dialog', { name: '세션을 끝낼까요?' }).getByRole('button', { name: '끝내기' }).click();
   await expect(page.getByTestId('result-score')).toHaveText(/3문제 중 [01]문제 정답/);
   await expect(page.getByRole('button', { name: /틀린 문제 다시 풀기 \([23]\)/ })).toBeVisible();
-  await expectFits(page);
+  await expectNoHorizontalScroll(page);
   await expectTouchTargets(page);
   await expectNoSeriousA11yViolations(page);
 
@@ -74,6 +60,6 @@ test('a tutor session built, solved and reviewed on a phone', async ({ page }) =
   await expect(page.getByTestId('session-row').first()).toContainText('튜터 모드');
   await expect(page.getByTestId('session-row').first()).toContainText('안 푼 문제');
   expect(await page.getByTestId('session-row').count()).toBeGreaterThanOrEqual(3);
-  await expectFits(page);
+  await expectNoHorizontalScroll(page);
   await expectTouchTargets(page);
 });
