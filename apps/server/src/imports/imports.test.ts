@@ -142,6 +142,14 @@ describe.each(testDialects)('bulk import on %s', (dialect) => {
     expect(badJson.statusCode).toBe(400);
     const repeated = { no: 1, type: 1, choice_type: 5, question: '문제', illustration: '', answer: '①', comments: '' };
     expect((await t.app.inject({ method: 'POST', url: `/v1/test/${exam}/import`, headers: { cookie: lead }, payload: { problems: [repeated, repeated] } })).statusCode).toBe(400);
+    // A multipart header over a body that is no multipart form (the fuzz test's counterexample): 400, not 500.
+    for (const payload of ['{"problems":[]}', '', '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc', '--x--\r\n']) {
+      for (const dryRun of [true, false]) {
+        const broken = await t.app.inject({ method: 'POST', url: `/v1/test/${exam}/import${dryRun ? '?dry_run=1' : ''}`, headers: { cookie: lead, 'content-type': 'multipart/form-data; boundary=x' }, payload });
+        expect(broken.statusCode, payload).toBe(400);
+        expect(broken.json().message, payload).toMatch(/[가-힣]/);
+      }
+    }
     expect((await upload(exam, 'exam.docx', docx, true, student)).statusCode).toBe(403);
     expect((await upload(999_999, 'exam.docx', docx)).statusCode).toBe(404);
     expect(await problemsOf(exam)).toEqual([]);

@@ -3,6 +3,7 @@ import { IMPORT_FILE_MAX_BYTES, IMPORT_PROBLEMS_MAX } from '@qbank/shared/import
 // Korean texts of the bulk import (server side).
 export const importMessages = {
   fileRequired: '가져올 파일(.docx, .xlsx, .csv)을 올려 주세요.',
+  formBroken: '올린 파일을 받지 못했습니다. 파일을 다시 골라 올려 주세요.',
   formatUnsupported: '지원하지 않는 파일 형식입니다. .docx, .xlsx 또는 .csv 파일을 올려 주세요.',
   fileTooLarge: `파일이 너무 큽니다. ${IMPORT_FILE_MAX_BYTES / 1024 / 1024}MB 이하의 파일을 올려 주세요.`,
   tooManyProblems: (count: number) => `문제가 너무 많습니다(${count}개). 한 번에 ${IMPORT_PROBLEMS_MAX}개까지 가져올 수 있습니다.`,

@@ -12,7 +12,7 @@ import {
 import { validationMessages } from '@qbank/shared/messages';
 import { testParamsSchema } from '@qbank/shared/tests';
 import { requireRole } from '../core/auth-guards';
-import { validationError } from '../errors';
+import { AppError, validationError } from '../errors';
 import { attachmentDisposition } from '../export/file-name';
 import { IMAGE_BODY_LIMIT } from '../authoring/routes';
 import { importMessages as m } from './messages';
@@ -28,13 +28,15 @@ const TEMPLATE_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.sp
 
 /** The one uploaded file of a multipart request (10 MB at most: 413 past that). */
 async function uploadedFile(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
-  const file = await request.file();
-  if (!file) throw validationError(m.fileRequired);
   try {
+    const file = await request.file();
+    if (!file) throw validationError(m.fileRequired);
     return { fileName: file.filename, bytes: await file.toBuffer() };
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
-    throw error;
+    if (error instanceof AppError) throw error;
+    // busboy's own errors (no boundary in the body, a form cut short) are a broken upload, not a fault of ours.
+    throw validationError(m.formBroken);
   }
 }
 
