@@ -29,6 +29,49 @@ export interface ScoreCount {
   n: number;
 }
 
+/** The answer rows of one pass, each with the score of the completers who gave it. */
+export interface AnswersAtScore {
+  problem_uid: number;
+  answer: string;
+  is_correct: number;
+  score: number;
+  n: number;
+}
+
+/**
+ * How many completers had each score. Every completer has exactly one first answer to every scored
+ * problem, so the rows of any one problem, summed by score, count each completer once.
+ */
+export function scoreDistribution(rows: readonly AnswersAtScore[]): ScoreCount[] {
+  const first = rows[0]?.problem_uid;
+  const byScore = new Map<number, number>();
+  for (const row of rows) if (row.problem_uid === first) byScore.set(row.score, (byScore.get(row.score) ?? 0) + row.n);
+  return [...byScore].map(([score, n]) => ({ score, n })).sort((a, b) => a.score - b.score);
+}
+
+export interface AnswerGroup {
+  problem_uid: number;
+  answer: string;
+  is_correct: number;
+  n: number;
+  upper_n: number;
+  lower_n: number;
+}
+
+/** Per problem and answer text: how many completers gave it, and how many of the upper (score >= upperCut) and lower (<= lowerCut) groups. */
+export function answerGroups(rows: readonly AnswersAtScore[], cuts: { upperCut: number; lowerCut: number }): AnswerGroup[] {
+  const groups = new Map<string, AnswerGroup>();
+  for (const row of rows) {
+    const key = JSON.stringify([row.problem_uid, row.answer, row.is_correct]);
+    const group = groups.get(key) ?? { problem_uid: row.problem_uid, answer: row.answer, is_correct: row.is_correct, n: 0, upper_n: 0, lower_n: 0 };
+    group.n += row.n;
+    if (row.score >= cuts.upperCut) group.upper_n += row.n;
+    if (row.score <= cuts.lowerCut) group.lower_n += row.n;
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
 /**
  * The upper and lower 27 % of the ranked members. Members with equal scores are never split: a
  * group is every member whose score is at least (at most) the score of the member at the 27 %

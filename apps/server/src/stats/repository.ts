@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
+import type { AnswersAtScore } from './figures';
 
 // Every statistic's SQL lives in this one module. Each query aggregates in the database and
 // returns one row per subject, day, exam, distinct answer text or score: never one per attempt.
@@ -142,32 +143,26 @@ function completedScores(testCode: number, scoredCount: number, solveOnly: boole
     having count(*) = ${scoredCount}`;
 }
 
-/** How many completers had each score: the distribution the groups, variance and KR-20 need. */
-export async function examScoreDistribution(db: DbOrTx, testCode: number, scoredCount: number) {
-  const { rows } = await sql<{ score: number; n: number }>`
-    select score, count(*) as n from (${completedScores(testCode, scoredCount, false)}) s group by score order by score`.execute(db);
-  return rows.map((row) => ({ score: Number(row.score), n: Number(row.n) }));
-}
-
 /**
- * The completers' first answers per problem and answer text, with how many of them were in the
- * upper group (score >= upperCut) and the lower group (score <= lowerCut).
+ * The completers' first answers counted per problem, answer text and the completer's score, in
+ * one pass over the exam's first answers: the distribution, the 27 % groups and every item's
+ * figures are sums of these rows (service.ts). `materialized` makes both databases compute the
+ * first answers once; they are used twice. Rows: problems × distinct answers × distinct scores,
+ * never one per attempt.
  */
-export async function examAnswerGroups(db: DbOrTx, testCode: number, scoredCount: number, upperCut: number, lowerCut: number) {
-  const { rows } = await sql<{ problem_uid: number; answer: string; is_correct: number; n: number; upper_n: number; lower_n: number }>`
-    select fa.problem_uid as problem_uid, fa.answer as answer, fa.is_correct as is_correct, count(*) as n,
-      sum(case when s.score >= ${upperCut} then 1 else 0 end) as upper_n,
-      sum(case when s.score <= ${lowerCut} then 1 else 0 end) as lower_n
-    from (${examFirstAnswers(testCode, false)}) fa
-    join (${completedScores(testCode, scoredCount, false)}) s on s.member_code = fa.member_code
-    group by fa.problem_uid, fa.answer, fa.is_correct`.execute(db);
+export async function examAnswersByScore(db: DbOrTx, testCode: number, scoredCount: number): Promise<AnswersAtScore[]> {
+  const { rows } = await sql<{ problem_uid: number; answer: string; is_correct: number; score: number; n: number }>`
+    with fa as materialized (${examFirstAnswers(testCode, false)}),
+    s as (select member_code, sum(is_correct) as score from fa group by member_code having count(*) = ${scoredCount})
+    select fa.problem_uid as problem_uid, fa.answer as answer, fa.is_correct as is_correct, s.score as score, count(*) as n
+    from fa join s on s.member_code = fa.member_code
+    group by fa.problem_uid, fa.answer, fa.is_correct, s.score`.execute(db);
   return rows.map((row) => ({
     problem_uid: Number(row.problem_uid),
     answer: row.answer,
     is_correct: Number(row.is_correct),
+    score: Number(row.score),
     n: Number(row.n),
-    upper_n: Number(row.upper_n),
-    lower_n: Number(row.lower_n),
   }));
 }
 

@@ -17,11 +17,10 @@ import { messages } from '../messages';
 import { getTestInfo } from '../tests/service';
 import { statsMessages } from './messages';
 import { itemAnalysisWorkbook } from './workbook';
-import { chosenOptions, groupCuts, keyOptions, kr20, optionLabel, optionNumbers, percentileRank, seoulToday, streakDays } from './figures';
+import { answerGroups, chosenOptions, groupCuts, keyOptions, scoreDistribution, type AnswerGroup, kr20, optionLabel, optionNumbers, percentileRank, seoulToday, streakDays } from './figures';
 import {
   classFirstAnswers,
-  examAnswerGroups,
-  examScoreDistribution,
+  examAnswersByScore,
   findCountedProblem,
   gradePeersAround,
   listScoredProblems,
@@ -97,7 +96,8 @@ export async function myTestStats(ctx: AppContext, member: Pick<MemberRow, 'code
 export async function itemAnalysis(ctx: AppContext, testCode: number): Promise<ItemAnalysis> {
   const test = await getTestInfo(ctx, testCode);
   const scored = await listScoredProblems(ctx.db, testCode);
-  const distribution = scored.length > 0 ? await examScoreDistribution(ctx.db, testCode, scored.length) : [];
+  const answers = scored.length > 0 ? await examAnswersByScore(ctx.db, testCode, scored.length) : [];
+  const distribution = scoreDistribution(answers);
   const members = distribution.reduce((sum, row) => sum + row.n, 0);
   const cuts = members >= MIN_CLASS_ANSWERS ? groupCuts(distribution) : null;
   const header = { test_code: testCode, test_name: test.test_name, members, min_members: MIN_CLASS_ANSWERS };
@@ -112,7 +112,7 @@ export async function itemAnalysis(ctx: AppContext, testCode: number): Promise<I
     }));
     return { ...header, upper_size: 0, lower_size: 0, kr20: null, items };
   }
-  const groups = await examAnswerGroups(ctx.db, testCode, scored.length, cuts.upperCut, cuts.lowerCut);
+  const groups = answerGroups(answers, cuts);
   const items = scored.map((problem) => analyseItem(problem, groups.filter((row) => row.problem_uid === problem.uid), members, cuts));
   return {
     ...header,
@@ -122,8 +122,6 @@ export async function itemAnalysis(ctx: AppContext, testCode: number): Promise<I
     items,
   };
 }
-
-type AnswerGroup = Awaited<ReturnType<typeof examAnswerGroups>>[number];
 
 function analyseItem(
   problem: { uid: number; no: number; illustration: string; choice_type: number | null; answer: string },

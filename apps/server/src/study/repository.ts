@@ -8,24 +8,31 @@ import { problemColumns, replyCount } from '../problems/repository';
 
 type ProblemsQuery = SelectQueryBuilder<Database, 'problems' | 'tests', object>;
 
-/** The latest answer of the member to the problem (the greatest code), from every source. */
-function latestAnswerIsWrong(eb: ExpressionBuilder<Database, 'problems'>, memberCode: number) {
-  return eb.exists(
-    eb
-      .selectFrom('solve_attempts as latest')
-      .select('latest.code')
-      .where('latest.member_code', '=', memberCode)
-      .whereRef('latest.problem_uid', '=', 'problems.uid')
-      .where('latest.is_correct', '=', 0)
-      .where('latest.code', '=', (inner) =>
-        inner
-          .selectFrom('solve_attempts as newer')
-          .select((max) => max.fn.max('newer.code').as('code'))
-          .where('newer.member_code', '=', memberCode)
-          .whereRef('newer.problem_uid', '=', 'problems.uid'),
-      ),
-  );
+/**
+ * The problems whose latest answer of the member (the greatest code, from every source) was wrong.
+ * Driven from the member's few hundred answers (an IN list), not tested against every problem
+ * of the scope: over 100,000 problems that is ~2 ms instead of ~250 ms.
+ */
+function latestAnswerWrongUids(eb: ExpressionBuilder<Database, 'problems' | 'tests'>, memberCode: number) {
+  return eb
+    .selectFrom('solve_attempts as latest')
+    .select('latest.problem_uid')
+    .where('latest.member_code', '=', memberCode)
+    .where('latest.is_correct', '=', 0)
+    .where('latest.code', '=', (inner) =>
+      inner
+        .selectFrom('solve_attempts as newer')
+        .select((max) => max.fn.max('newer.code').as('code'))
+        .where('newer.member_code', '=', memberCode)
+        .whereRef('newer.problem_uid', '=', 'latest.problem_uid'),
+    );
 }
+
+/**
+ * Written (never a vacant slot) with an official answer: literally the condition of the partial
+ * index problems_answerable_idx (migration 2026-11-25-060), so the planner answers from it.
+ */
+const ANSWERABLE = sql<boolean>`problems.is_vacant = 0 and trim(problems.answer) <> ''`;
 
 /**
  * The problems a session may draw from: written (never a vacant slot, the readers' rule) with an
@@ -41,8 +48,7 @@ export function matchingProblems(db: DbOrTx, memberCode: number, filter: StudyFi
   return db
     .selectFrom('problems')
     .innerJoin('tests', 'tests.code', 'problems.test_code')
-    .where('problems.is_vacant', '=', 0)
-    .where(sql<string>`trim(problems.answer)`, '<>', '')
+    .where(ANSWERABLE)
     .$if(subjects !== undefined, (qb) => qb.where('tests.subject_code', 'in', subjects!))
     .$if(years !== undefined, (qb) => qb.where('tests.year', 'in', years!))
     .$if(tests !== undefined, (qb) => qb.where('problems.test_code', 'in', tests!))
@@ -58,7 +64,7 @@ export function matchingProblems(db: DbOrTx, memberCode: number, filter: StudyFi
         ),
       ),
     )
-    .$if(filter === 'wrong', (qb) => qb.where((eb) => latestAnswerIsWrong(eb, memberCode)))
+    .$if(filter === 'wrong', (qb) => qb.where('problems.uid', 'in', (eb) => latestAnswerWrongUids(eb, memberCode)))
     .$if(filter === 'marked', (qb) =>
       qb.where('problems.uid', 'in', (eb) =>
         eb
@@ -80,10 +86,15 @@ export function matchingProblems(db: DbOrTx, memberCode: number, filter: StudyFi
 }
 
 export async function countMatching(db: DbOrTx, memberCode: number, filter: StudyFilter, scope: StudyScope): Promise<number> {
-  const row = await matchingProblems(db, memberCode, filter, scope)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const count = async (query: ProblemsQuery) => Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  // "Unseen" counted directly tests every problem of the scope against the member's answers (0.2 s
+  // over 100,000 problems); the scope's count less the few hundred answered ones is the same number.
+  if (filter === 'unseen') {
+    const all = matchingProblems(db, memberCode, 'all', scope);
+    const answered = all.where('problems.uid', 'in', (eb) => eb.selectFrom('solve_attempts').select('solve_attempts.problem_uid').where('solve_attempts.member_code', '=', memberCode));
+    return (await count(all)) - (await count(answered));
+  }
+  return count(matchingProblems(db, memberCode, filter, scope));
 }
 
 export interface PickedProblem {
@@ -94,13 +105,21 @@ export interface PickedProblem {
   no: number;
 }
 
-/** Up to `count` matching problems drawn at random (the database's random(), both dialects). */
-export function pickRandom(db: DbOrTx, memberCode: number, filter: StudyFilter, scope: StudyScope, count: number): Promise<PickedProblem[]> {
-  return matchingProblems(db, memberCode, filter, scope)
+/**
+ * Up to `count` matching problems drawn at random (the database's random(), both dialects). The
+ * draw orders only the uids (from the index); the picked few are then read in full.
+ */
+export async function pickRandom(db: DbOrTx, memberCode: number, filter: StudyFilter, scope: StudyScope, count: number): Promise<PickedProblem[]> {
+  const picked = await matchingProblems(db, memberCode, filter, scope).select('problems.uid').orderBy(sql`random()`).limit(count).execute();
+  if (picked.length === 0) return [];
+  const rows = await db
+    .selectFrom('problems')
+    .innerJoin('tests', 'tests.code', 'problems.test_code')
     .select(['problems.uid', 'tests.year', 'problems.test_code', 'problems.type', 'problems.no'])
-    .orderBy(sql`random()`)
-    .limit(count)
+    .where('problems.uid', 'in', picked.map((row) => row.uid))
     .execute();
+  const byUid = new Map(rows.map((row) => [row.uid, row]));
+  return picked.flatMap((row) => byUid.get(row.uid) ?? []);
 }
 
 export type NewSession = Omit<StudySessionsTable, 'code' | 'creation_time' | 'scope' | 'finish_time'> & { scope: string; creation_time: string };
