@@ -1,3 +1,6 @@
+import render from 'dom-serializer';
+import { Element, Text, type ChildNode } from 'domhandler';
+import { parseDocument } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import { findNegationRanges } from '@qbank/shared/negation';
 
@@ -33,29 +36,65 @@ export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, options);
 }
 
+/** Elements that end a line of text: a phrase never runs across them (as in the web app's matcher). */
+const BLOCK_TAGS = new Set(['p', 'div', 'li', 'td', 'th', 'caption', 'blockquote', 'pre', 'h2', 'h3', 'h4', 'tr', 'table', 'ul', 'ol', 'br', 'hr']);
+
 /**
  * Stored (sanitized) HTML with the negation phrases of its text ("옳지 않은", issue 16 item 5)
  * wrapped in <strong><u>, for the .docx export, whose HTML reader turns them into bold,
- * underlined runs. The markup goes through the parser above: each text node is matched on its
- * own and only its escaped text is split, so nothing of the stored markup is pasted by hand. A
- * phrase split by a tag ("옳지 <em>않은</em>") is not found here (the web app matches whole blocks).
+ * underlined runs. The text of each block is matched as a whole, so a phrase split by inline
+ * markup ("옳지 <em>않은</em>") is found as the web app finds it; each text node then wraps only
+ * its own part, which keeps the markup well nested. Only text nodes are split and only
+ * <strong><u> elements added on the parsed tree, so no stored markup is pasted by hand.
  */
 export function emphasizeNegationsInHtml(html: string): string {
-  // Tags never look like a phrase: markup without one is returned as it was stored.
-  if (findNegationRanges(html).length === 0) return html;
-  return sanitizeHtml(html, {
-    ...options,
-    // Escaped text: a phrase is Hangul and spaces only, so a range never cuts an entity.
-    textFilter: (escaped) => {
-      const ranges = findNegationRanges(escaped);
-      if (ranges.length === 0) return escaped;
-      let out = '';
-      let at = 0;
-      for (const { start, end } of ranges) {
-        out += `${escaped.slice(at, start)}<strong><u>${escaped.slice(start, end)}</u></strong>`;
-        at = end;
+  const document = parseDocument(sanitizeHtml(html, options));
+  const segments: { node: Text; start: number }[] = [];
+  let text = '';
+  const walk = (nodes: ChildNode[]) => {
+    for (const node of nodes) {
+      if (node instanceof Text) {
+        segments.push({ node, start: text.length });
+        text += node.data;
+      } else if (node instanceof Element) {
+        const block = BLOCK_TAGS.has(node.name);
+        if (block) text += '\n';
+        walk(node.children);
+        if (block) text += '\n';
       }
-      return out + escaped.slice(at);
-    },
+    }
+  };
+  walk(document.children);
+  const ranges = findNegationRanges(text);
+  if (ranges.length === 0) return render(document, { encodeEntities: 'utf8' });
+  for (const { node, start } of segments) {
+    const end = start + node.data.length;
+    const local = ranges.filter((range) => range.start < end && range.end > start);
+    if (local.length === 0) continue;
+    const pieces: ChildNode[] = [];
+    let at = 0;
+    for (const range of local) {
+      const from = Math.max(range.start - start, 0);
+      const to = Math.min(range.end - start, node.data.length);
+      if (from > at) pieces.push(new Text(node.data.slice(at, from)));
+      pieces.push(new Element('strong', {}, [new Element('u', {}, [new Text(node.data.slice(from, to))])]));
+      at = to;
+    }
+    if (at < node.data.length) pieces.push(new Text(node.data.slice(at)));
+    replaceNode(node, pieces);
+  }
+  return render(document, { encodeEntities: 'utf8' });
+}
+
+/** Puts `pieces` where `node` stands among its parent's children. */
+function replaceNode(node: ChildNode, pieces: ChildNode[]): void {
+  const parent = node.parent;
+  if (!parent) return;
+  const index = parent.children.indexOf(node);
+  parent.children.splice(index, 1, ...pieces);
+  for (const piece of pieces) piece.parent = parent;
+  parent.children.forEach((child, i) => {
+    child.prev = parent.children[i - 1] ?? null;
+    child.next = parent.children[i + 1] ?? null;
   });
 }

@@ -37,6 +37,8 @@ describe.each(testDialects)('negation emphasis in the .docx export on %s', (dial
       comments: '<p>옳지 않은 보기는 해설에서 강조하지 않는다.</p>',
     });
     await createProblem(t.db, { test_code: exam, no: 2, question: '다음 중 원인이 아닌 것은?\n둘째 줄 a < b & c', answer: '①' });
+    // A phrase split by inline markup is one phrase, as in the web app.
+    await createProblem(t.db, { test_code: exam, no: 3, question: '<p>다음 중 옳지 <strong>않</strong>은 것은?</p>', answer: '①' });
     const created = await t.app.inject({ method: 'POST', url: '/v1/box', headers: { cookie }, payload: { box_name: '강조 상자' } });
     box = created.json().box.code;
     await t.app.inject({ method: 'POST', url: `/v1/box/${box}/problem/${html}`, headers: { cookie } });
@@ -47,7 +49,7 @@ describe.each(testDialects)('negation emphasis in the .docx export on %s', (dial
     const response = await get(`/v1/test/${exam}/export?format=docx&mode=all`);
     expect(response.statusCode).toBe(200);
     const runs = await runsOf(response.rawPayload);
-    expect(emphasized(runs)).toEqual(['옳지 않은', '아닌']);
+    expect(emphasized(runs)).toEqual(['옳지 않은', '아닌', '옳지 않은']);
     // The rest of the text is kept around them, the italics of the stored markup too.
     expect(runs.find((run) => run.text === '옳지 않은')).toBeDefined();
     const text = runs.map((run) => run.text).join('');
