@@ -24,10 +24,17 @@ export const roleLabels: Record<Role, string> = {
   student: '학생',
 };
 
+// The role groups (DESIGN.md §5 Authority): the server's route guards and the web's dashboard
+// gates and navigation read these, so a group is spelt once. Admins are leads too.
+/** The lead screens: exams, subjects, classes, problems, assignments, disputes' rulings. */
+export const LEAD_ROLES = ['lead', 'admin', 'superadmin'] as const satisfies readonly Role[];
+/** Member and board administration. */
+export const ADMIN_ROLES = ['admin', 'superadmin'] as const satisfies readonly Role[];
+
 export function isAdminRole(role: Role): boolean {
-  return role === 'admin' || role === 'superadmin';
+  return (ADMIN_ROLES as readonly Role[]).includes(role);
 }
 
 export function isLeadRole(role: Role): boolean {
-  return role === 'lead' || isAdminRole(role);
+  return (LEAD_ROLES as readonly Role[]).includes(role);
 }
