@@ -7,7 +7,7 @@ import {
   type UpdatePostRequest,
 } from '@qbank/shared/boards';
 import { validationMessages } from '@qbank/shared/messages';
-import { isAdminRole, isLeadRole } from '@qbank/shared/roles';
+import { mayDeleteAuthored, mayEditAuthored, mayWriteOnBoard } from '@qbank/shared/policies';
 import { roleOf } from '../core/auth-guards';
 import type { AppContext } from '../core/context';
 import type { FileStore, StoredObject } from '../core/file-store';
@@ -92,9 +92,8 @@ function isAuthor(member: MemberRow, authorCode: number | null): boolean {
   return authorCode !== null && authorCode === member.code;
 }
 
-/** The notice board is written by leads and above; every other board by any approved member. */
 function requireMayWriteOn(board: BoardRecord, member: MemberRow): void {
-  if (isNoticeBoard(board) && !isLeadRole(roleOf(member))) throw forbidden(messages.noticeWriteForbidden);
+  if (!mayWriteOnBoard(roleOf(member), isNoticeBoard(board))) throw forbidden(messages.noticeWriteForbidden);
 }
 
 async function requireContentOwner(db: DbOrTx, boardCode: number, contentCode: number): Promise<BoardContentOwnerRecord> {
@@ -159,7 +158,7 @@ export async function updatePost(
 ): Promise<{ content: BoardContentRecord; replies: BoardReplyRecord[] }> {
   const board = await getBoard(ctx.db, idOrSlug);
   const before = await requireContentOwner(ctx.db, board.code, contentCode);
-  if (!isAuthor(member, before.author_code)) throw forbidden(messages.postEditForbidden);
+  if (!mayEditAuthored(isAuthor(member, before.author_code))) throw forbidden(messages.postEditForbidden);
   requireMayWriteOn(board, member);
 
   const prepared = request.attachment ? prepareAttachment(request.attachment) : undefined;
@@ -185,7 +184,7 @@ export async function updatePost(
 export async function deletePost(ctx: AppContext, member: MemberRow, idOrSlug: string, contentCode: number): Promise<void> {
   const board = await getBoard(ctx.db, idOrSlug);
   const post = await requireContentOwner(ctx.db, board.code, contentCode);
-  if (!isAuthor(member, post.author_code) && !isAdminRole(roleOf(member))) throw forbidden(messages.postDeleteForbidden);
+  if (!mayDeleteAuthored(roleOf(member), isAuthor(member, post.author_code))) throw forbidden(messages.postDeleteForbidden);
   const deleted = await deleteBoardContent(ctx.db, board.code, contentCode);
   if (!deleted) throw notFound(messages.boardContentNotFound);
   // Row first, then the file: a crash in between leaves an orphan file, never a broken link.
@@ -244,7 +243,7 @@ export async function editPostReply(
   const board = await getBoard(ctx.db, idOrSlug);
   await requireContentOwner(ctx.db, board.code, target.contentCode);
   const reply = await requireReply(ctx.db, target.contentCode, target.replyCode);
-  if (!isAuthor(member, reply.member_code)) throw forbidden(messages.replyEditForbidden);
+  if (!mayEditAuthored(isAuthor(member, reply.member_code))) throw forbidden(messages.replyEditForbidden);
   await updateBoardReplyText(ctx.db, target.replyCode, replyText(text));
   return requireReply(ctx.db, target.contentCode, target.replyCode);
 }
@@ -258,7 +257,7 @@ export async function removePostReply(
   const board = await getBoard(ctx.db, idOrSlug);
   await requireContentOwner(ctx.db, board.code, target.contentCode);
   const reply = await requireReply(ctx.db, target.contentCode, target.replyCode);
-  if (!isAuthor(member, reply.member_code) && !isAdminRole(roleOf(member))) throw forbidden(messages.replyDeleteForbidden);
+  if (!mayDeleteAuthored(roleOf(member), isAuthor(member, reply.member_code))) throw forbidden(messages.replyDeleteForbidden);
   if (!(await deleteBoardReply(ctx.db, target.replyCode))) throw notFound(messages.replyNotFound);
 }
 

@@ -65,7 +65,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     '/v1/member/:code/validate',
     { onRequest: guard('admin'), schema: { params: memberCodeParamsSchema, response: { 200: memberResponseSchema } } },
     async (request) => {
-      return { member: presentMember(await approveMember(ctx.db, request.params.code)) };
+      return { member: presentMember(await approveMember(ctx, request.params.code)) };
     },
   );
 
