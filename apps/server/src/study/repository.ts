@@ -5,6 +5,7 @@ import type { DbOrTx } from '../core/db';
 import { nowIso } from '../core/db';
 import type { Database, StudySessionsTable } from '../db/schema';
 import { problemColumns, replyCount } from '../problems/repository';
+import { visibleProblems } from '../core/visible-problems';
 
 type ProblemsQuery = SelectQueryBuilder<Database, 'problems' | 'tests', object>;
 
@@ -41,7 +42,7 @@ export function matchingProblems(db: DbOrTx, memberCode: number, filter: StudyFi
   return db
     .selectFrom('problems')
     .innerJoin('tests', 'tests.code', 'problems.test_code')
-    .where('problems.is_vacant', '=', 0)
+    .where(visibleProblems())
     .where(sql<string>`trim(problems.answer)`, '<>', '')
     .$if(subjects !== undefined, (qb) => qb.where('tests.subject_code', 'in', subjects!))
     .$if(years !== undefined, (qb) => qb.where('tests.year', 'in', years!))
@@ -228,7 +229,7 @@ export function listSessionProblems(db: DbOrTx, sessionCode: number) {
     .select(problemColumns)
     .select((eb) => replyCount(eb as unknown as ExpressionBuilder<Database, 'problems'>))
     .where('study_session_problems.session_code', '=', sessionCode)
-    .where('problems.is_vacant', '=', 0)
+    .where(visibleProblems())
     .orderBy('study_session_problems.position')
     .execute();
 }
@@ -241,7 +242,7 @@ export function findSessionProblem(db: DbOrTx, sessionCode: number, problemUid: 
     .select(['problems.uid', 'problems.type', 'problems.answer'])
     .where('study_session_problems.session_code', '=', sessionCode)
     .where('study_session_problems.problem_uid', '=', problemUid)
-    .where('problems.is_vacant', '=', 0)
+    .where(visibleProblems())
     .executeTakeFirst();
 }
 
