@@ -45,18 +45,17 @@ const POST_BODY_LIMIT = 14 * 1024 * 1024;
 // the approval check. Writing, replies, attachments and board administration need a member.
 export async function boardRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
-  const { db } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/boards', { schema: { response: { 200: boardsResponseSchema } } }, async () => {
-    const rows = (await listBoards(db)).map(presentBoard);
+    const rows = (await listBoards(ctx)).map(presentBoard);
     return { rows, total: rows.length };
   });
 
   api.get(
     '/boards/:id',
     { schema: { params: boardParamsSchema, response: { 200: boardResponseSchema } } },
-    async (request) => ({ board: presentBoard(await getBoard(db, request.params.id)) }),
+    async (request) => ({ board: presentBoard(await getBoard(ctx, request.params.id)) }),
   );
 
   api.get(
@@ -64,7 +63,7 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: boardParamsSchema, querystring: boardContentsQuerySchema, response: { 200: boardContentsResponseSchema } } },
     async (request) => {
       const { page, limit } = request.query;
-      const { rows, total } = await pageBoardContents(db, request.params.id, { page, limit });
+      const { rows, total } = await pageBoardContents(ctx, request.params.id, { page, limit });
       return { rows: rows.map(presentContentSummary), total, page, limit };
     },
   );
@@ -73,7 +72,7 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
     '/boards/:id/contents/:contentId',
     { schema: { params: boardContentParamsSchema, response: { 200: boardContentResponseSchema } } },
     async (request) => {
-      const { content, replies } = await readBoardContent(db, request.params.id, request.params.contentId);
+      const { content, replies } = await readBoardContent(ctx, request.params.id, request.params.contentId);
       return { content: presentContentDetail(content, replies) };
     },
   );
@@ -173,7 +172,7 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
     '/boards',
     { onRequest: guard('admin'), schema: { body: createBoardRequestSchema, response: { 201: boardResponseSchema } } },
     async (request, reply) => {
-      return reply.status(201).send({ board: presentBoard(await createBoard(db, request.body)) });
+      return reply.status(201).send({ board: presentBoard(await createBoard(ctx, request.body)) });
     },
   );
 
@@ -181,7 +180,7 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
     '/boards/:id',
     { onRequest: guard('admin'), schema: { params: boardParamsSchema, body: renameBoardRequestSchema, response: { 200: boardResponseSchema } } },
     async (request) => {
-      return { board: presentBoard(await changeBoardName(db, request.params.id, request.body)) };
+      return { board: presentBoard(await changeBoardName(ctx, request.params.id, request.body)) };
     },
   );
 }

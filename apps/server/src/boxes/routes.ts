@@ -25,7 +25,7 @@ export async function boxRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/v1/box', { onRequest: guard('approved'), schema: { querystring: boxesQuerySchema, response: { 200: boxesResponseSchema } } }, async (request) => {
     const member = signedInMember(request);
-    return { boxes: await listMemberBoxes(ctx.db, member.code, request.query.problem_uid) };
+    return { boxes: await listMemberBoxes(ctx, member.code, request.query.problem_uid) };
   });
 
   api.post('/v1/box', { onRequest: guard('approved'), schema: { body: createBoxRequestSchema, response: { 201: boxResponseSchema } } }, async (request, reply) => {
@@ -40,7 +40,7 @@ export async function boxRoutes(app: FastifyInstance): Promise<void> {
 
   api.delete('/v1/box/:id', { onRequest: guard('approved'), schema: { params: boxParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
     const member = signedInMember(request);
-    if (!(await deleteBox(ctx.db, member.code, request.params.id))) throw notFound(messages.boxNotFound);
+    if (!(await deleteBox(ctx, member.code, request.params.id))) throw notFound(messages.boxNotFound);
     return { ok: true as const };
   });
 
@@ -50,7 +50,7 @@ export async function boxRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const member = signedInMember(request);
       const box = await requireMemberBox(ctx, member.code, request.params.id);
-      return { box, problems: await listBoxProblems(ctx.db, ctx.dialect, box.code, request.query) };
+      return { box, problems: await listBoxProblems(ctx, box.code, request.query) };
     },
   );
 

@@ -25,7 +25,7 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
   // The class header is public like the exam header; its problems need an approved member.
   api.get('/v1/class/:code/meta', { schema: { params: classParamsSchema, response: { 200: classMetaResponseSchema } } }, async (request, reply) =>
     ctx.contentCache.reply(request, reply, async () => {
-      const meta = await findClassMeta(ctx.db, request.params.code);
+      const meta = await findClassMeta(ctx, request.params.code);
       if (!meta) throw notFound(messages.classNotFound);
       return { meta };
     }),
@@ -38,7 +38,7 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
       ctx.contentCache.reply(request, reply, async () => {
         const subject = await getSubject(ctx, request.params.id);
         const { page, limit, ...filters } = request.query;
-        const { rows, total } = await listSubjectClasses(ctx.db, ctx.dialect, subject.subject_code, filters, { page, limit });
+        const { rows, total } = await listSubjectClasses(ctx, subject.subject_code, filters, { page, limit });
         return { classes: rows, subject, total, page, limit };
       }),
   );

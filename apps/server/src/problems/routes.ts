@@ -26,7 +26,7 @@ export async function problemRoutes(app: FastifyInstance): Promise<void> {
       const { page, limit, ...filters } = request.query;
       const [test, { rows, total }] = await Promise.all([
         filters.test_code !== undefined ? getTestInfo(ctx, filters.test_code) : Promise.resolve(null),
-        listProblems(ctx.db, ctx.dialect, filters, { page, limit }),
+        listProblems(ctx, filters, { page, limit }),
       ]);
       return { problem: rows.map(presentProblem), problem_count: total, page, limit, test };
     });
@@ -36,12 +36,12 @@ export async function problemRoutes(app: FastifyInstance): Promise<void> {
   api.get('/v1/problem/header', { schema: { querystring: headersQuerySchema, response: { 200: headersResponseSchema } } }, async (request, reply) =>
     ctx.contentCache.reply(request, reply, async () => {
       await getTestInfo(ctx, request.query.test_code);
-      return { headers: await listSetHeaders(ctx.db, request.query.test_code) };
+      return { headers: await listSetHeaders(ctx, request.query.test_code) };
     }),
   );
 
   api.get('/v1/problem/:id', { onRequest: guard('approved'), schema: { params: problemParamsSchema, response: { 200: problemResponseSchema } } }, async (request) => {
-    const { rows } = await listProblems(ctx.db, ctx.dialect, { uid: request.params.id }, { page: 1, limit: 1 });
+    const { rows } = await listProblems(ctx, { uid: request.params.id }, { page: 1, limit: 1 });
     const row = rows[0];
     if (!row) throw notFound(messages.problemNotFound);
     return { problem: presentProblem(row) };

@@ -29,11 +29,11 @@ export async function subjectRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.get('/v1/subject/years', { schema: { querystring: subjectYearsQuerySchema, response: { 200: yearsResponseSchema } } }, async (request) => ({
-    years: await listClassYears(ctx.db, request.query.subject_code),
+    years: await listClassYears(ctx, request.query.subject_code),
   }));
 
   api.get('/v1/subject/names', { schema: { response: { 200: subjectNamesResponseSchema } } }, async () => ({
-    subject_names: await listSubjectNames(ctx.db),
+    subject_names: await listSubjectNames(ctx),
   }));
 
   api.post('/v1/subject', { onRequest: guard('lead'), schema: { body: subjectCreateRequestSchema, response: { 201: subjectResponseSchema } } }, async (request, reply) => {

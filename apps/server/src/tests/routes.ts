@@ -33,14 +33,14 @@ export async function testRoutes(app: FastifyInstance): Promise<void> {
   api.get('/v1/test/tests', { schema: { querystring: testsQuerySchema, response: { 200: testsResponseSchema } } }, async (request, reply) =>
     cached.reply(request, reply, async () => {
       const { page, limit, ...filters } = request.query;
-      const { rows, total } = await listTests(ctx.db, ctx.dialect, filters, { page, limit });
+      const { rows, total } = await listTests(ctx, filters, { page, limit });
       return { tests: rows, total, count: rows.length, page, limit };
     }),
   );
 
   api.get('/v1/test/count', { schema: { querystring: testFiltersSchema, response: { 200: testCountResponseSchema } } }, async (request, reply) =>
     cached.reply(request, reply, async () => {
-      const count = await countTests(ctx.db, ctx.dialect, request.query);
+      const count = await countTests(ctx, request.query);
       return { count, total: count };
     }),
   );
@@ -52,13 +52,13 @@ export async function testRoutes(app: FastifyInstance): Promise<void> {
       cached.reply(request, reply, async () => {
         const subject = await getSubject(ctx, request.params.id);
         const { page, limit, search } = request.query;
-        const { rows, total } = await listTests(ctx.db, ctx.dialect, { subject_code: subject.subject_code, search }, { page, limit });
+        const { rows, total } = await listTests(ctx, { subject_code: subject.subject_code, search }, { page, limit });
         return { tests: rows, subject, total, page, limit };
       }),
   );
 
   api.get('/v1/test/years', { schema: { response: { 200: testYearsResponseSchema } } }, async (request, reply) =>
-    cached.reply(request, reply, async () => ({ years: await listTestYears(ctx.db) })),
+    cached.reply(request, reply, async () => ({ years: await listTestYears(ctx) })),
   );
 
   api.get('/v1/test/:id', { schema: { params: testParamsSchema, response: { 200: testInfoResponseSchema } } }, async (request, reply) =>
