@@ -2,7 +2,8 @@
 // null/0 student, 1 admin, 2 lead, 3 superadmin.
 export const AUTHORITY = { student: 0, admin: 1, lead: 2, superadmin: 3 } as const;
 
-export type Role = 'student' | 'lead' | 'admin' | 'superadmin';
+export const ROLES = ['student', 'lead', 'admin', 'superadmin'] as const;
+export type Role = (typeof ROLES)[number];
 
 export function roleOfAuthority(authority: number | null | undefined): Role {
   switch (authority) {
