@@ -125,8 +125,26 @@ export default tseslint.config(
               from: 'apps/server/src/*/*-repository.ts',
               message: 'Routes call services only; the repository is reached through the feature service.',
             },
+            {
+              // Nor do they hold the connection: SQL lives in repositories (decision 043).
+              target: ['apps/server/src/*/routes.ts', 'apps/server/src/*/*-routes.ts'],
+              from: ['apps/server/src/core/db.ts', 'apps/server/src/core/plain-reads.ts'],
+              message: 'Routes call services only; the database connection and its helpers stay behind the service.',
+            },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Routes never touch `ctx.db` or Kysely (decision 043): they pass ctx to a service.
+    files: ['apps/server/src/*/routes.ts', 'apps/server/src/*/*-routes.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'kysely', message: 'Routes call services only; queries live in repositories.' }] }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration in env.ts only (STYLE.md §5).' },
+        { selector: "MemberExpression[property.name='db']", message: 'Routes call services only: pass ctx to the service, which hands ctx.db to its repository.' },
       ],
     },
   },

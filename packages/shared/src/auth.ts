@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from './roles';
 import { validationMessages as m } from './messages';
 
 // Signup text fields: 1–32 characters after trimming (spec §5).
@@ -61,7 +62,7 @@ export const loginFormSchema = z.object({
   password: z.string().min(1, m.passwordRequired),
 });
 
-export const roleSchema = z.enum(['student', 'lead', 'admin', 'superadmin']);
+export const roleSchema = z.enum(ROLES);
 
 // What the API says about a member: never the password hash or token version.
 export const memberSchema = z.object({

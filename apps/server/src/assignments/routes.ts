@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   assignRequestSchema,
@@ -8,14 +8,8 @@ import {
   mySlotsQuerySchema,
   mySlotsResponseSchema,
 } from '@qbank/shared/authoring';
-import { requireApprovedMember, requireRole } from '../core/auth-guards';
+import { guard, signedInMember } from '../core/auth-guards';
 import { mySlots, saveAssignments, testAssignments } from './service';
-
-const LEADS = ['lead', 'admin', 'superadmin'] as const;
-
-const leadFirst = async (request: FastifyRequest) => {
-  await requireRole(request, LEADS);
-};
 
 // Spec §7: the assignment map of an exam, its save, and the member's own slots ("my problems").
 export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
@@ -24,23 +18,23 @@ export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/v1/problem/assignments',
-    { onRequest: leadFirst, schema: { querystring: assignmentsQuerySchema, response: { 200: assignmentsResponseSchema } } },
+    { onRequest: guard('lead'), schema: { querystring: assignmentsQuerySchema, response: { 200: assignmentsResponseSchema } } },
     async (request) => testAssignments(ctx, request.query.test_code),
   );
 
   api.post(
     '/v1/problem/assign',
     // Up to 10,000 pairs of small numbers: about 0.5 MB of JSON, under the default 1 MB limit.
-    { onRequest: leadFirst, schema: { body: assignRequestSchema, response: { 200: assignResponseSchema } } },
+    { onRequest: guard('lead'), schema: { body: assignRequestSchema, response: { 200: assignResponseSchema } } },
     async (request) => {
-      const lead = await requireRole(request, LEADS);
+      const lead = signedInMember(request);
       return saveAssignments(ctx, lead, request.body);
     },
   );
 
   for (const path of ['/v1/problem/my-slots', '/v1/problem/assigned']) {
-    api.get(path, { schema: { querystring: mySlotsQuerySchema, response: { 200: mySlotsResponseSchema } } }, async (request) => {
-      const member = await requireApprovedMember(request);
+    api.get(path, { onRequest: guard('approved'), schema: { querystring: mySlotsQuerySchema, response: { 200: mySlotsResponseSchema } } }, async (request) => {
+      const member = signedInMember(request);
       return mySlots(ctx, member, request.query);
     });
   }

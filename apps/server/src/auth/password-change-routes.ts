@@ -6,7 +6,7 @@ import {
   passwordChangeRequestResponseSchema,
   passwordChangeRequestSchema,
 } from '@qbank/shared/password-change';
-import { currentMember, requireMember } from '../core/auth-guards';
+import { currentMember, guard, signedInMember } from '../core/auth-guards';
 import { TOKEN_COOKIE } from '../core/tokens';
 import { defaultRateLimits } from '../env';
 import { rateLimited } from '../errors';
@@ -38,6 +38,7 @@ export async function passwordChangeRoutes(app: FastifyInstance, options: Passwo
   api.post(
     '/v1/auth/update-password/request',
     {
+      onRequest: guard('signedIn'),
       schema: { body: passwordChangeRequestSchema, response: { 200: passwordChangeRequestResponseSchema } },
       config: {
         rateLimit: {
@@ -48,7 +49,7 @@ export async function passwordChangeRoutes(app: FastifyInstance, options: Passwo
       },
     },
     async (request) => {
-      const member = await requireMember(request);
+      const member = signedInMember(request);
       const { expires_at } = await requestPasswordChange(ctx, deps, member, request.body);
       return { ok: true as const, expires_at };
     },

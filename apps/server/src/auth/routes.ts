@@ -8,7 +8,7 @@ import {
   signupRequestSchema,
   signupResponseSchema,
 } from '@qbank/shared/auth';
-import { currentMember, requireMember } from '../core/auth-guards';
+import { currentMember, guard, signedInMember } from '../core/auth-guards';
 import { TOKEN_COOKIE, TOKEN_MAX_AGE_SECONDS } from '../core/tokens';
 import type { MemberRow } from '../db/schema';
 import { rateLimited } from '../errors';
@@ -77,11 +77,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true as const };
   });
 
-  api.post('/v1/auth/refresh', { schema: { response: { 200: loginResponseSchema } } }, async (request, reply) =>
-    startSession(reply, await requireMember(request)),
+  api.post('/v1/auth/refresh', { onRequest: guard('signedIn'), schema: { response: { 200: loginResponseSchema } } }, async (request, reply) =>
+    startSession(reply, signedInMember(request)),
   );
 
-  api.get('/v1/auth/me', { schema: { response: { 200: meResponseSchema } } }, async (request) => ({
-    user: presentMember(await requireMember(request)),
+  api.get('/v1/auth/me', { onRequest: guard('signedIn'), schema: { response: { 200: meResponseSchema } } }, async (request) => ({
+    user: presentMember(signedInMember(request)),
   }));
 }

@@ -1,7 +1,8 @@
 import type { DbOrTx } from '../core/db';
+import { visibleProblems } from '../core/visible-problems';
 
 export function findProblemKey(db: DbOrTx, problemUid: number) {
-  return db.selectFrom('problems').select(['uid', 'type', 'answer']).where('uid', '=', problemUid).where('is_vacant', '=', 0).executeTakeFirst();
+  return db.selectFrom('problems').select(['uid', 'type', 'answer']).where('uid', '=', problemUid).where(visibleProblems()).executeTakeFirst();
 }
 
 export function listMachineAnswers(db: DbOrTx, problemUid: number) {

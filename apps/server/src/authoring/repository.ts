@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
 import type { Database } from '../db/schema';
 import { problemColumns, replyCount } from '../problems/repository';
+import { visibleProblems } from '../core/visible-problems';
 
 // SQL of the lead problem screens: slots, detail (vacant ones included), versions, set headers.
 
@@ -92,7 +93,7 @@ export async function listLeadProblems(
   const base = db
     .selectFrom('problems')
     .where('problems.test_code', '=', testCode)
-    .$if(!includeVacant, (qb) => qb.where('problems.is_vacant', '=', 0))
+    .$if(!includeVacant, (qb) => qb.where(visibleProblems()))
     .$if(reviewStatus !== undefined, (qb) =>
       qb.where((eb) => eb.exists(eb.selectFrom('assignments').select('assignments.problem_uid').whereRef('assignments.problem_uid', '=', 'problems.uid').where('assignments.status', '=', reviewStatus!))),
     );

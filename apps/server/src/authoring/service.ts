@@ -14,7 +14,7 @@ import {
 } from '@qbank/shared/authoring';
 import { htmlToPlainText } from '@qbank/shared/html-text';
 import { validationMessages } from '@qbank/shared/messages';
-import { isLeadRole } from '@qbank/shared/roles';
+import { mayWorkOnSlot } from '@qbank/shared/policies';
 import { roleOf } from '../core/auth-guards';
 import type { AppContext } from '../core/context';
 import { isUniqueViolation, nowIso } from '../core/db';
@@ -67,10 +67,6 @@ import {
 
 // Rules of the lead problem screens (spec §2, §4, §5) and of the assignee's submit.
 
-export function isLead(member: MemberRow): boolean {
-  return isLeadRole(roleOf(member));
-}
-
 export function groupByProblem<T extends { problem_uid: number }>(rows: readonly T[]): Map<number, T[]> {
   const groups = new Map<number, T[]>();
   for (const row of rows) {
@@ -120,8 +116,7 @@ export async function problemDetail(ctx: AppContext, uid: number): Promise<Probl
 /** Leads see every problem; a member sees the slots assigned to them (vacant ones included). */
 export async function requireDetailAccess(ctx: AppContext, member: MemberRow, uid: number): Promise<void> {
   await requireProblem(ctx, uid);
-  if (isLead(member)) return;
-  if (!(await isAssignee(ctx.db, uid, member.code))) throw forbidden(messages.problemDetailForbidden);
+  if (!mayWorkOnSlot(roleOf(member), await isAssignee(ctx.db, uid, member.code))) throw forbidden(messages.problemDetailForbidden);
 }
 
 // ---- Empty slots
@@ -227,9 +222,8 @@ export async function restoreVersion(ctx: AppContext, editor: MemberRow, uid: nu
  */
 export async function submitSlot(ctx: AppContext, member: MemberRow, uid: number, content: ProblemContent): Promise<ProblemDetail> {
   await requireProblem(ctx, uid);
-  const lead = isLead(member);
   const assignee = await isAssignee(ctx.db, uid, member.code);
-  if (!lead && !assignee) throw forbidden(messages.submitNotAssignee);
+  if (!mayWorkOnSlot(roleOf(member), assignee)) throw forbidden(messages.submitNotAssignee);
   const prepared = await prepareProblemChanges(ctx.storage, content);
   await writeProblemContent(ctx, member, uid, prepared, {
     requireChange: false,

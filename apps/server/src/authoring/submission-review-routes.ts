@@ -2,11 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { problemParamsSchema } from '@qbank/shared/problems';
 import { reviewCountsQuerySchema, reviewCountsResponseSchema, reviewHistoryResponseSchema, reviewRequestSchema, reviewResponseSchema } from '@qbank/shared/submission-review';
-import { requireApprovedMember, requireRole } from '../core/auth-guards';
+import { guard, signedInMember } from '../core/auth-guards';
 import { requireDetailAccess } from './service';
 import { reviewCounts, reviewHistory, reviewSubmission } from './submission-review-service';
-
-const LEADS = ['lead', 'admin', 'superadmin'] as const;
 
 // Review of submitted slots (issue 15 item 3): leads approve or return; the assignee reads the history.
 export async function submissionReviewRoutes(app: FastifyInstance): Promise<void> {
@@ -15,21 +13,20 @@ export async function submissionReviewRoutes(app: FastifyInstance): Promise<void
 
   api.post(
     '/v1/problem/:id/review',
-    { schema: { params: problemParamsSchema, body: reviewRequestSchema, response: { 200: reviewResponseSchema } } },
+    { onRequest: guard('lead'), schema: { params: problemParamsSchema, body: reviewRequestSchema, response: { 200: reviewResponseSchema } } },
     async (request) => {
-      const lead = await requireRole(request, LEADS);
+      const lead = signedInMember(request);
       return reviewSubmission(ctx, lead, request.params.id, request.body);
     },
   );
 
-  api.get('/v1/problem/:id/reviews', { schema: { params: problemParamsSchema, response: { 200: reviewHistoryResponseSchema } } }, async (request) => {
-    const member = await requireApprovedMember(request);
+  api.get('/v1/problem/:id/reviews', { onRequest: guard('approved'), schema: { params: problemParamsSchema, response: { 200: reviewHistoryResponseSchema } } }, async (request) => {
+    const member = signedInMember(request);
     await requireDetailAccess(ctx, member, request.params.id);
     return reviewHistory(ctx, request.params.id);
   });
 
-  api.get('/v1/problem/review-counts', { schema: { querystring: reviewCountsQuerySchema, response: { 200: reviewCountsResponseSchema } } }, async (request) => {
-    await requireRole(request, LEADS);
+  api.get('/v1/problem/review-counts', { onRequest: guard('lead'), schema: { querystring: reviewCountsQuerySchema, response: { 200: reviewCountsResponseSchema } } }, async (request) => {
     return reviewCounts(ctx, request.query.test_code);
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okResponseSchema } from '@qbank/shared/auth';
 import {
@@ -17,7 +17,7 @@ import {
   updatePostRequestSchema,
 } from '@qbank/shared/boards';
 import { replyRequestSchema } from '@qbank/shared/replies';
-import { requireApprovedMember, requireRole } from '../core/auth-guards';
+import { guard, signedInMember } from '../core/auth-guards';
 import { attachmentDisposition } from '../export/file-name';
 import { asciiFallbackName } from './attachments';
 import { presentBoard, presentContentDetail, presentContentSummary, presentReply } from './presenter';
@@ -40,34 +40,22 @@ import {
 // A post carries at most one 10 MB attachment as base64 (13.4 MB) plus its title and body; a
 // larger request is refused with 413 before it is parsed. Everything else keeps the 1 MB limit.
 const POST_BODY_LIMIT = 14 * 1024 * 1024;
-const ADMINS = ['admin', 'superadmin'] as const;
-
-// The guards run on request, before a body of up to 14 MB is read and validated: an anonymous
-// or unapproved caller gets 401/403 without the server parsing its upload. The handlers call
-// the guard again for the member, which is looked up once per request.
-const approvedMemberFirst = async (request: FastifyRequest) => {
-  await requireApprovedMember(request);
-};
-const adminFirst = async (request: FastifyRequest) => {
-  await requireRole(request, ADMINS);
-};
 
 // Spec §7 board reads. DESIGN.md §5: boards are public, so no guard runs on the reads, not even
 // the approval check. Writing, replies, attachments and board administration need a member.
 export async function boardRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
-  const { db } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/boards', { schema: { response: { 200: boardsResponseSchema } } }, async () => {
-    const rows = (await listBoards(db)).map(presentBoard);
+    const rows = (await listBoards(ctx)).map(presentBoard);
     return { rows, total: rows.length };
   });
 
   api.get(
     '/boards/:id',
     { schema: { params: boardParamsSchema, response: { 200: boardResponseSchema } } },
-    async (request) => ({ board: presentBoard(await getBoard(db, request.params.id)) }),
+    async (request) => ({ board: presentBoard(await getBoard(ctx, request.params.id)) }),
   );
 
   api.get(
@@ -75,7 +63,7 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: boardParamsSchema, querystring: boardContentsQuerySchema, response: { 200: boardContentsResponseSchema } } },
     async (request) => {
       const { page, limit } = request.query;
-      const { rows, total } = await pageBoardContents(db, request.params.id, { page, limit });
+      const { rows, total } = await pageBoardContents(ctx, request.params.id, { page, limit });
       return { rows: rows.map(presentContentSummary), total, page, limit };
     },
   );
@@ -84,7 +72,7 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
     '/boards/:id/contents/:contentId',
     { schema: { params: boardContentParamsSchema, response: { 200: boardContentResponseSchema } } },
     async (request) => {
-      const { content, replies } = await readBoardContent(db, request.params.id, request.params.contentId);
+      const { content, replies } = await readBoardContent(ctx, request.params.id, request.params.contentId);
       return { content: presentContentDetail(content, replies) };
     },
   );
@@ -92,12 +80,12 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/boards/:id/contents',
     {
-      onRequest: approvedMemberFirst,
+      onRequest: guard('approved'),
       bodyLimit: POST_BODY_LIMIT,
       schema: { params: boardParamsSchema, body: createPostRequestSchema, response: { 201: boardContentResponseSchema } },
     },
     async (request, reply) => {
-      const member = await requireApprovedMember(request);
+      const member = signedInMember(request);
       const { content, replies } = await createPost(ctx, member, request.params.id, request.body);
       return reply.status(201).send({ content: presentContentDetail(content, replies) });
     },
@@ -106,12 +94,12 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
   api.patch(
     '/boards/:id/contents/:contentId',
     {
-      onRequest: approvedMemberFirst,
+      onRequest: guard('approved'),
       bodyLimit: POST_BODY_LIMIT,
       schema: { params: boardContentParamsSchema, body: updatePostRequestSchema, response: { 200: boardContentResponseSchema } },
     },
     async (request) => {
-      const member = await requireApprovedMember(request);
+      const member = signedInMember(request);
       const { content, replies } = await updatePost(ctx, member, request.params.id, request.params.contentId, request.body);
       return { content: presentContentDetail(content, replies) };
     },
@@ -119,9 +107,9 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
 
   api.delete(
     '/boards/:id/contents/:contentId',
-    { onRequest: approvedMemberFirst, schema: { params: boardContentParamsSchema, response: { 200: okResponseSchema } } },
+    { onRequest: guard('approved'), schema: { params: boardContentParamsSchema, response: { 200: okResponseSchema } } },
     async (request) => {
-      const member = await requireApprovedMember(request);
+      const member = signedInMember(request);
       await deletePost(ctx, member, request.params.id, request.params.contentId);
       return { ok: true as const };
     },
@@ -134,9 +122,8 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
   // sends the member's credentials.
   api.get(
     '/boards/:id/contents/:contentId/attachment',
-    { onRequest: approvedMemberFirst, schema: { params: boardContentParamsSchema } },
+    { onRequest: guard('approved'), schema: { params: boardContentParamsSchema } },
     async (request, reply) => {
-      await requireApprovedMember(request);
       const { file, filename } = await attachmentForDownload(ctx, request.params.id, request.params.contentId, request.log);
       // Always a download of opaque bytes, whatever was declared at upload: an HTML or SVG file
       // must never render inline on our origin.
@@ -152,9 +139,9 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/boards/:id/contents/:contentId/replies',
-    { onRequest: approvedMemberFirst, schema: { params: boardContentParamsSchema, body: replyRequestSchema, response: { 201: boardReplyResponseSchema } } },
+    { onRequest: guard('approved'), schema: { params: boardContentParamsSchema, body: replyRequestSchema, response: { 201: boardReplyResponseSchema } } },
     async (request, reply) => {
-      const member = await requireApprovedMember(request);
+      const member = signedInMember(request);
       const created = await addPostReply(ctx, member, request.params.id, request.params.contentId, request.body.reply_text);
       return reply.status(201).send({ reply: presentReply(created) });
     },
@@ -162,9 +149,9 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
 
   api.put(
     '/boards/:id/contents/:contentId/replies/:replyCode',
-    { onRequest: approvedMemberFirst, schema: { params: boardReplyParamsSchema, body: replyRequestSchema, response: { 200: boardReplyResponseSchema } } },
+    { onRequest: guard('approved'), schema: { params: boardReplyParamsSchema, body: replyRequestSchema, response: { 200: boardReplyResponseSchema } } },
     async (request) => {
-      const member = await requireApprovedMember(request);
+      const member = signedInMember(request);
       const { id, contentId, replyCode } = request.params;
       return { reply: presentReply(await editPostReply(ctx, member, id, { contentCode: contentId, replyCode }, request.body.reply_text)) };
     },
@@ -172,9 +159,9 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
 
   api.delete(
     '/boards/:id/contents/:contentId/replies/:replyCode',
-    { onRequest: approvedMemberFirst, schema: { params: boardReplyParamsSchema, response: { 200: okResponseSchema } } },
+    { onRequest: guard('approved'), schema: { params: boardReplyParamsSchema, response: { 200: okResponseSchema } } },
     async (request) => {
-      const member = await requireApprovedMember(request);
+      const member = signedInMember(request);
       const { id, contentId, replyCode } = request.params;
       await removePostReply(ctx, member, id, { contentCode: contentId, replyCode });
       return { ok: true as const };
@@ -183,17 +170,17 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/boards',
-    { onRequest: adminFirst, schema: { body: createBoardRequestSchema, response: { 201: boardResponseSchema } } },
+    { onRequest: guard('admin'), schema: { body: createBoardRequestSchema, response: { 201: boardResponseSchema } } },
     async (request, reply) => {
-      return reply.status(201).send({ board: presentBoard(await createBoard(db, request.body)) });
+      return reply.status(201).send({ board: presentBoard(await createBoard(ctx, request.body)) });
     },
   );
 
   api.patch(
     '/boards/:id',
-    { onRequest: adminFirst, schema: { params: boardParamsSchema, body: renameBoardRequestSchema, response: { 200: boardResponseSchema } } },
+    { onRequest: guard('admin'), schema: { params: boardParamsSchema, body: renameBoardRequestSchema, response: { 200: boardResponseSchema } } },
     async (request) => {
-      return { board: presentBoard(await changeBoardName(db, request.params.id, request.body)) };
+      return { board: presentBoard(await changeBoardName(ctx, request.params.id, request.body)) };
     },
   );
 }

@@ -7,9 +7,10 @@ import {
   type UpdatePostRequest,
 } from '@qbank/shared/boards';
 import { validationMessages } from '@qbank/shared/messages';
-import { isAdminRole, isLeadRole } from '@qbank/shared/roles';
+import { mayDeleteAuthored, mayEditAuthored, mayWriteOnBoard } from '@qbank/shared/policies';
 import { roleOf } from '../core/auth-guards';
 import type { AppContext } from '../core/context';
+import { plainRead } from '../core/plain-reads';
 import type { FileStore, StoredObject } from '../core/file-store';
 import { isUniqueViolation, type DbOrTx } from '../core/db';
 import type { MemberRow } from '../db/schema';
@@ -39,6 +40,7 @@ import {
   insertBoardReply,
   listBoardContents,
   listBoardReplies,
+  listBoards as listBoardRows,
   renameBoard,
   updateBoardContent,
   updateBoardReplyText,
@@ -50,18 +52,19 @@ import {
   type NewAttachmentValues,
 } from './repository';
 
-export async function getBoard(db: DbOrTx, idOrSlug: string): Promise<BoardRecord> {
-  const board = await findBoard(db, idOrSlug);
+export async function getBoard(ctx: AppContext, idOrSlug: string): Promise<BoardRecord> {
+  const board = await findBoard(ctx.db, idOrSlug);
   if (!board) throw notFound(messages.boardNotFound);
   return board;
 }
 
 export async function pageBoardContents(
-  db: DbOrTx,
+  ctx: AppContext,
   idOrSlug: string,
   paging: { page: number; limit: number },
 ): Promise<{ rows: BoardContentSummaryRecord[]; total: number }> {
-  const board = await getBoard(db, idOrSlug);
+  const { db } = ctx;
+  const board = await getBoard(ctx, idOrSlug);
   const [rows, total] = await Promise.all([
     listBoardContents(db, board.code, { limit: paging.limit, offset: (paging.page - 1) * paging.limit }),
     countBoardContents(db, board.code),
@@ -71,11 +74,12 @@ export async function pageBoardContents(
 
 /** Reading a post counts as a view: the increment comes first, so the answer includes it. */
 export async function readBoardContent(
-  db: DbOrTx,
+  ctx: AppContext,
   idOrSlug: string,
   contentCode: number,
 ): Promise<{ content: BoardContentRecord; replies: BoardReplyRecord[] }> {
-  const board = await getBoard(db, idOrSlug);
+  const { db } = ctx;
+  const board = await getBoard(ctx, idOrSlug);
   if (!(await incrementContentViews(db, board.code, contentCode))) throw notFound(messages.boardContentNotFound);
   const [content, replies] = await Promise.all([
     findBoardContent(db, board.code, contentCode),
@@ -92,9 +96,8 @@ function isAuthor(member: MemberRow, authorCode: number | null): boolean {
   return authorCode !== null && authorCode === member.code;
 }
 
-/** The notice board is written by leads and above; every other board by any approved member. */
 function requireMayWriteOn(board: BoardRecord, member: MemberRow): void {
-  if (isNoticeBoard(board) && !isLeadRole(roleOf(member))) throw forbidden(messages.noticeWriteForbidden);
+  if (!mayWriteOnBoard(roleOf(member), isNoticeBoard(board))) throw forbidden(messages.noticeWriteForbidden);
 }
 
 async function requireContentOwner(db: DbOrTx, boardCode: number, contentCode: number): Promise<BoardContentOwnerRecord> {
@@ -137,7 +140,7 @@ export async function createPost(
   idOrSlug: string,
   request: CreatePostRequest,
 ): Promise<{ content: BoardContentRecord; replies: BoardReplyRecord[] }> {
-  const board = await getBoard(ctx.db, idOrSlug);
+  const board = await getBoard(ctx, idOrSlug);
   requireMayWriteOn(board, member);
   const prepared = request.attachment ? prepareAttachment(request.attachment) : undefined;
   const content = await preparePostContent(request.content, ctx.storage);
@@ -157,9 +160,9 @@ export async function updatePost(
   contentCode: number,
   request: UpdatePostRequest,
 ): Promise<{ content: BoardContentRecord; replies: BoardReplyRecord[] }> {
-  const board = await getBoard(ctx.db, idOrSlug);
+  const board = await getBoard(ctx, idOrSlug);
   const before = await requireContentOwner(ctx.db, board.code, contentCode);
-  if (!isAuthor(member, before.author_code)) throw forbidden(messages.postEditForbidden);
+  if (!mayEditAuthored(isAuthor(member, before.author_code))) throw forbidden(messages.postEditForbidden);
   requireMayWriteOn(board, member);
 
   const prepared = request.attachment ? prepareAttachment(request.attachment) : undefined;
@@ -183,9 +186,9 @@ export async function updatePost(
 }
 
 export async function deletePost(ctx: AppContext, member: MemberRow, idOrSlug: string, contentCode: number): Promise<void> {
-  const board = await getBoard(ctx.db, idOrSlug);
+  const board = await getBoard(ctx, idOrSlug);
   const post = await requireContentOwner(ctx.db, board.code, contentCode);
-  if (!isAuthor(member, post.author_code) && !isAdminRole(roleOf(member))) throw forbidden(messages.postDeleteForbidden);
+  if (!mayDeleteAuthored(roleOf(member), isAuthor(member, post.author_code))) throw forbidden(messages.postDeleteForbidden);
   const deleted = await deleteBoardContent(ctx.db, board.code, contentCode);
   if (!deleted) throw notFound(messages.boardContentNotFound);
   // Row first, then the file: a crash in between leaves an orphan file, never a broken link.
@@ -199,7 +202,7 @@ export async function attachmentForDownload(
   contentCode: number,
   log: FastifyBaseLogger,
 ): Promise<{ file: StoredObject; filename: string }> {
-  const board = await getBoard(ctx.db, idOrSlug);
+  const board = await getBoard(ctx, idOrSlug);
   const row = await findBoardAttachment(ctx.db, board.code, contentCode);
   if (!row) throw notFound(messages.boardContentNotFound);
   if (!row.attached_path || !row.attached_filename) throw notFound(messages.attachmentNotFound);
@@ -228,7 +231,7 @@ async function requireReply(db: DbOrTx, contentCode: number, replyCode: number):
 }
 
 export async function addPostReply(ctx: AppContext, member: MemberRow, idOrSlug: string, contentCode: number, text: string): Promise<BoardReplyRecord> {
-  const board = await getBoard(ctx.db, idOrSlug);
+  const board = await getBoard(ctx, idOrSlug);
   await requireContentOwner(ctx.db, board.code, contentCode);
   const code = await insertBoardReply(ctx.db, { content_code: contentCode, member_code: member.code, reply_text: replyText(text) });
   return requireReply(ctx.db, contentCode, code);
@@ -241,10 +244,10 @@ export async function editPostReply(
   target: { contentCode: number; replyCode: number },
   text: string,
 ): Promise<BoardReplyRecord> {
-  const board = await getBoard(ctx.db, idOrSlug);
+  const board = await getBoard(ctx, idOrSlug);
   await requireContentOwner(ctx.db, board.code, target.contentCode);
   const reply = await requireReply(ctx.db, target.contentCode, target.replyCode);
-  if (!isAuthor(member, reply.member_code)) throw forbidden(messages.replyEditForbidden);
+  if (!mayEditAuthored(isAuthor(member, reply.member_code))) throw forbidden(messages.replyEditForbidden);
   await updateBoardReplyText(ctx.db, target.replyCode, replyText(text));
   return requireReply(ctx.db, target.contentCode, target.replyCode);
 }
@@ -255,30 +258,30 @@ export async function removePostReply(
   idOrSlug: string,
   target: { contentCode: number; replyCode: number },
 ): Promise<void> {
-  const board = await getBoard(ctx.db, idOrSlug);
+  const board = await getBoard(ctx, idOrSlug);
   await requireContentOwner(ctx.db, board.code, target.contentCode);
   const reply = await requireReply(ctx.db, target.contentCode, target.replyCode);
-  if (!isAuthor(member, reply.member_code) && !isAdminRole(roleOf(member))) throw forbidden(messages.replyDeleteForbidden);
+  if (!mayDeleteAuthored(roleOf(member), isAuthor(member, reply.member_code))) throw forbidden(messages.replyDeleteForbidden);
   if (!(await deleteBoardReply(ctx.db, target.replyCode))) throw notFound(messages.replyNotFound);
 }
 
 // ---- Boards administration (admins and superadmins; the route checks the role).
 
-export async function createBoard(db: DbOrTx, request: CreateBoardRequest): Promise<BoardRecord> {
+export async function createBoard(ctx: AppContext, request: CreateBoardRequest): Promise<BoardRecord> {
   try {
-    return await insertBoard(db, request);
+    return await insertBoard(ctx.db, request);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(messages.boardIdTaken, { board_id: messages.boardIdTaken });
     throw error;
   }
 }
 
-export async function changeBoardName(db: DbOrTx, idOrSlug: string, request: RenameBoardRequest): Promise<BoardRecord> {
-  const board = await getBoard(db, idOrSlug);
-  const renamed = await renameBoard(db, board.code, request.board_name);
+export async function changeBoardName(ctx: AppContext, idOrSlug: string, request: RenameBoardRequest): Promise<BoardRecord> {
+  const board = await getBoard(ctx, idOrSlug);
+  const renamed = await renameBoard(ctx.db, board.code, request.board_name);
   if (!renamed) throw notFound(messages.boardNotFound);
   return renamed;
 }
 
 // Plain reads with no rule of their own: the service is still the routes' one door to the repository.
-export { listBoards } from './repository';
+export const listBoards = plainRead(listBoardRows);

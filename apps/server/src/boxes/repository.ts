@@ -3,6 +3,7 @@ import type { DbOrTx, Dialect } from '../core/db';
 import { nowIso } from '../core/db';
 import type { Database } from '../db/schema';
 import { matchesSearch } from '../problems/repository';
+import { visibleProblems } from '../core/visible-problems';
 
 const boxColumns = ['boxes.code', 'boxes.box_name', 'boxes.precidence', 'boxes.solve_slot', 'boxes.creation_time'] as const;
 
@@ -12,7 +13,7 @@ function problemCount(eb: ExpressionBuilder<Database, 'boxes'>) {
     .innerJoin('problems', 'problems.uid', 'box_problems.problem_uid')
     .select((inner) => inner.fn.countAll<number>().as('n'))
     .whereRef('box_problems.box_code', '=', 'boxes.code')
-    .where('problems.is_vacant', '=', 0)
+    .where(visibleProblems())
     .as('problem_count');
 }
 
@@ -125,7 +126,7 @@ export function listBoxProblems(
       'box_problems.creation_time',
     ])
     .where('box_problems.box_code', '=', boxCode)
-    .where('problems.is_vacant', '=', 0)
+    .where(visibleProblems())
     .$if(filters.subject_code !== undefined, (qb) => qb.where('tests.subject_code', '=', filters.subject_code!))
     .$if(filters.year !== undefined, (qb) => qb.where('tests.year', '=', filters.year!))
     .$if(filters.type !== undefined, (qb) => qb.where('problems.type', '=', filters.type!))

@@ -1,15 +1,18 @@
 import { SOLVE_BOX_SLOTS, type Box, type CreateBoxRequest } from '@qbank/shared/boxes';
 import type { AppContext } from '../core/context';
+import { plainDialectRead, plainRead } from '../core/plain-reads';
 import { notFound } from '../errors';
 import { messages } from '../messages';
 import { requireVisibleProblem } from '../problems/visibility';
 import {
   addProblemToBox,
   countMemberBoxes,
+  deleteBox as deleteBoxRow,
   ensureSolveBox,
   findMemberBox,
   insertBox,
-  listMemberBoxes,
+  listBoxProblems as listBoxProblemRows,
+  listMemberBoxes as listMemberBoxRows,
   removeProblemFromBox,
   type BoxRow,
 } from './repository';
@@ -36,7 +39,7 @@ export async function ensureSolveBoxes(ctx: AppContext, memberCode: number): Pro
     await ensureSolveBox(trx, memberCode, SOLVE_BOX_SLOTS.important, messages.solveBoxNames.important, count);
     await ensureSolveBox(trx, memberCode, SOLVE_BOX_SLOTS.wrong, messages.solveBoxNames.wrong, count + 1);
   });
-  const boxes = await listMemberBoxes(ctx.db, memberCode);
+  const boxes = await listMemberBoxRows(ctx.db, memberCode);
   const important = boxes.find((box) => box.solve_slot === SOLVE_BOX_SLOTS.important);
   const wrong = boxes.find((box) => box.solve_slot === SOLVE_BOX_SLOTS.wrong);
   if (!important || !wrong) throw new Error('solve boxes missing after ensure');
@@ -55,4 +58,6 @@ export async function takeProblemOutOfBox(ctx: AppContext, memberCode: number, b
 }
 
 // Plain reads with no rule of their own: the service is still the routes' one door to the repository.
-export { deleteBox, listBoxProblems, listMemberBoxes } from './repository';
+export const deleteBox = plainRead(deleteBoxRow);
+export const listBoxProblems = plainDialectRead(listBoxProblemRows);
+export const listMemberBoxes = plainRead(listMemberBoxRows);

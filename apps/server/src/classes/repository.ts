@@ -2,6 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
 import { containsNameText } from '../core/choseong';
 import type { Database } from '../db/schema';
+import { visibleProblems } from '../core/visible-problems';
 
 export interface ClassRow {
   uid: number;
@@ -29,7 +30,7 @@ function linkedProblemCount(eb: ExpressionBuilder<Database, 'classes'>) {
     .innerJoin('problems', 'problems.uid', 'problem_classes.problem_uid')
     .select((inner) => inner.fn.countAll<number>().as('n'))
     .whereRef('problem_classes.class_uid', '=', 'classes.uid')
-    .where('problems.is_vacant', '=', 0)
+    .where(visibleProblems())
     .as('problem_count');
 }
 

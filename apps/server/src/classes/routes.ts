@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okResponseSchema } from '@qbank/shared/auth';
 import {
@@ -10,19 +10,13 @@ import {
   subjectClassesResponseSchema,
   subjectIdParamsSchema,
 } from '@qbank/shared/subjects';
-import { requireRole } from '../core/auth-guards';
+import { guard } from '../core/auth-guards';
 import { notFound } from '../errors';
 import { messages } from '../messages';
 import { getSubject } from '../subjects/service';
 import { changeClass, createClass, findClassMeta, listSubjectClasses, removeClass } from './service';
 
-const LEADS_AND_ADMINS = ['lead', 'admin', 'superadmin'] as const;
-
 // DESIGN.md §5 "Classes": leads manage a subject's classes from the subject management screen.
-// The guard runs on request, before the body is validated.
-const leadFirst = async (request: FastifyRequest) => {
-  await requireRole(request, LEADS_AND_ADMINS);
-};
 
 export async function classRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -31,7 +25,7 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
   // The class header is public like the exam header; its problems need an approved member.
   api.get('/v1/class/:code/meta', { schema: { params: classParamsSchema, response: { 200: classMetaResponseSchema } } }, async (request, reply) =>
     ctx.contentCache.reply(request, reply, async () => {
-      const meta = await findClassMeta(ctx.db, request.params.code);
+      const meta = await findClassMeta(ctx, request.params.code);
       if (!meta) throw notFound(messages.classNotFound);
       return { meta };
     }),
@@ -44,27 +38,27 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
       ctx.contentCache.reply(request, reply, async () => {
         const subject = await getSubject(ctx, request.params.id);
         const { page, limit, ...filters } = request.query;
-        const { rows, total } = await listSubjectClasses(ctx.db, ctx.dialect, subject.subject_code, filters, { page, limit });
+        const { rows, total } = await listSubjectClasses(ctx, subject.subject_code, filters, { page, limit });
         return { classes: rows, subject, total, page, limit };
       }),
   );
 
   api.post(
     '/v1/subject/:id/classes',
-    { onRequest: leadFirst, schema: { params: subjectIdParamsSchema, body: classWriteRequestSchema, response: { 201: classResponseSchema } } },
+    { onRequest: guard('lead'), schema: { params: subjectIdParamsSchema, body: classWriteRequestSchema, response: { 201: classResponseSchema } } },
     async (request, reply) => reply.status(201).send({ class: await createClass(ctx, request.params.id, request.body) }),
   );
 
   api.put(
     '/v1/class/:code',
-    { onRequest: leadFirst, schema: { params: classParamsSchema, body: classWriteRequestSchema, response: { 200: classResponseSchema } } },
+    { onRequest: guard('lead'), schema: { params: classParamsSchema, body: classWriteRequestSchema, response: { 200: classResponseSchema } } },
     async (request) => ({ class: await changeClass(ctx, request.params.code, request.body) }),
   );
 
   // The problem links go with the class (FK cascade); the problems themselves stay.
   api.delete(
     '/v1/class/:code',
-    { onRequest: leadFirst, schema: { params: classParamsSchema, response: { 200: okResponseSchema } } },
+    { onRequest: guard('lead'), schema: { params: classParamsSchema, response: { 200: okResponseSchema } } },
     async (request) => {
       await removeClass(ctx, request.params.code);
       return { ok: true as const };

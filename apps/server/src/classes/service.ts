@@ -1,11 +1,12 @@
 import type { ClassRow as ClassResponse, ClassWriteRequest } from '@qbank/shared/subjects';
 import type { AppContext } from '../core/context';
+import { plainDialectRead, plainRead } from '../core/plain-reads';
 import { notFound } from '../errors';
 import { messages } from '../messages';
 import { isForeignKeyViolation } from '../core/db';
 import { getSubject } from '../subjects/service';
 import { presentClass } from './presenter';
-import { deleteClass, findClass, insertClass, updateClass } from './repository';
+import { deleteClass, findClass, findClassMeta as findClassMetaRow, insertClass, listSubjectClasses as listSubjectClassRows, updateClass } from './repository';
 
 export async function getClass(ctx: AppContext, uid: number): Promise<ClassResponse> {
   const row = await findClass(ctx.db, uid);
@@ -48,4 +49,5 @@ export async function removeClass(ctx: AppContext, uid: number): Promise<void> {
 }
 
 // Plain reads with no rule of their own: the service is still the routes' one door to the repository.
-export { findClassMeta, listSubjectClasses } from './repository';
+export const findClassMeta = plainRead(findClassMetaRow);
+export const listSubjectClasses = plainDialectRead(listSubjectClassRows);

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { roleOfAuthority, type Role } from '@qbank/shared/roles';
+import type { Actor } from '@qbank/shared/policies';
+import { ADMIN_ROLES, LEAD_ROLES, roleOfAuthority, type Role } from '@qbank/shared/roles';
 import type { MemberRow } from '../db/schema';
 import { forbidden, notApproved, unauthenticated } from '../errors';
 import { TOKEN_COOKIE, verifyToken } from './tokens';
@@ -7,6 +8,8 @@ import { TOKEN_COOKIE, verifyToken } from './tokens';
 declare module 'fastify' {
   interface FastifyRequest {
     memberLookup?: Promise<MemberRow | null>;
+    /** The member a route's guard admitted; read it with signedInMember(). */
+    guardedMember?: MemberRow;
   }
 }
 
@@ -39,6 +42,11 @@ export function roleOf(member: Pick<MemberRow, 'authority'>): Role {
   return roleOfAuthority(member.authority);
 }
 
+/** A member as the shared policies (@qbank/shared/policies) see them. */
+export function actorOf(member: Pick<MemberRow, 'code' | 'authority'>): Actor {
+  return { code: member.code, role: roleOf(member) };
+}
+
 /** Signed in, approved or not: for /v1/auth/* calls. */
 export async function requireMember(request: FastifyRequest): Promise<MemberRow> {
   const member = await currentMember(request);
@@ -56,5 +64,38 @@ export async function requireApprovedMember(request: FastifyRequest): Promise<Me
 export async function requireRole(request: FastifyRequest, roles: readonly Role[]): Promise<MemberRow> {
   const member = await requireApprovedMember(request);
   if (!roles.includes(roleOf(member))) throw forbidden();
+  return member;
+}
+
+/**
+ * Who may call a route (DESIGN.md §5; the authorization matrix in ../security/policy.ts checks
+ * every route against it): `signedIn` approved or not (the /v1/auth/* calls), `approved` any
+ * approved member, `lead` LEAD_ROLES, `admin` ADMIN_ROLES. A route without a guard is public.
+ */
+export type Access = 'signedIn' | 'approved' | 'lead' | 'admin';
+
+const ACCESS: Record<Access, (request: FastifyRequest) => Promise<MemberRow>> = {
+  signedIn: requireMember,
+  approved: requireApprovedMember,
+  lead: (request) => requireRole(request, LEAD_ROLES),
+  admin: (request) => requireRole(request, ADMIN_ROLES),
+};
+
+/**
+ * A route's one access declaration: `{ onRequest: guard('lead') }`. It runs on request, before a
+ * body (up to 30 MB of pictures) is read or validated, so a caller without access gets 401/403
+ * without the server parsing anything; the handler reads the admitted member with signedInMember().
+ */
+export function guard(access: Access): (request: FastifyRequest) => Promise<void> {
+  const check = ACCESS[access];
+  return async (request) => {
+    request.guardedMember = await check(request);
+  };
+}
+
+/** The member the route's guard admitted. A handler of a route without guard() is a programming error (500). */
+export function signedInMember(request: FastifyRequest): MemberRow {
+  const member = request.guardedMember;
+  if (!member) throw new Error(`signedInMember() on ${request.routeOptions.url ?? request.url}, a route without guard()`);
   return member;
 }

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../core/db';
 import { nowIso } from '../core/db';
 import type { DisputeStatus } from '../db/schema';
+import { visibleProblems } from '../core/visible-problems';
 
 // SQL of answer-key disputes: the disputes with their problem, supports, comments, rulings,
 // the per-problem summary the viewers show, and the stored answers re-judging reads and writes.
@@ -155,7 +156,7 @@ export async function setProblemVoided(db: DbOrTx, problemUid: number): Promise<
 }
 
 export function findProblemKey(db: DbOrTx, problemUid: number) {
-  return db.selectFrom('problems').select(['uid', 'type', 'answer', 'is_voided']).where('uid', '=', problemUid).where('is_vacant', '=', 0).executeTakeFirst();
+  return db.selectFrom('problems').select(['uid', 'type', 'answer', 'is_voided']).where('uid', '=', problemUid).where(visibleProblems()).executeTakeFirst();
 }
 
 // ---- per-problem summary

@@ -14,10 +14,8 @@ import {
   rulingRequestSchema,
 } from '@qbank/shared/disputes';
 import { problemParamsSchema } from '@qbank/shared/problems';
-import { requireApprovedMember, requireRole } from '../core/auth-guards';
+import { guard, signedInMember } from '../core/auth-guards';
 import { commentOnDispute, disputeList, disputeSummaries, fileDispute, problemDisputes, ruleDispute, supportDispute } from './service';
-
-const LEADS = ['lead', 'admin', 'superadmin'] as const;
 
 export async function disputeRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -25,47 +23,46 @@ export async function disputeRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/v1/problem/:id/disputes',
-    { schema: { params: problemParamsSchema, body: createDisputeRequestSchema, response: { 201: disputeResponseSchema } } },
+    { onRequest: guard('approved'), schema: { params: problemParamsSchema, body: createDisputeRequestSchema, response: { 201: disputeResponseSchema } } },
     async (request, reply) => {
-      const member = await requireApprovedMember(request);
+      const member = signedInMember(request);
       return reply.status(201).send({ dispute: await fileDispute(ctx, member, request.params.id, request.body) });
     },
   );
 
-  api.get('/v1/problem/:id/disputes', { schema: { params: problemParamsSchema, response: { 200: problemDisputesResponseSchema } } }, async (request) => {
-    const member = await requireApprovedMember(request);
+  api.get('/v1/problem/:id/disputes', { onRequest: guard('approved'), schema: { params: problemParamsSchema, response: { 200: problemDisputesResponseSchema } } }, async (request) => {
+    const member = signedInMember(request);
     return { disputes: await problemDisputes(ctx, member, request.params.id) };
   });
 
-  api.get('/v1/disputes', { schema: { querystring: disputesQuerySchema, response: { 200: disputesResponseSchema } } }, async (request) => {
-    const member = await requireApprovedMember(request);
+  api.get('/v1/disputes', { onRequest: guard('approved'), schema: { querystring: disputesQuerySchema, response: { 200: disputesResponseSchema } } }, async (request) => {
+    const member = signedInMember(request);
     return disputeList(ctx, member, request.query);
   });
 
-  api.get('/v1/disputes/summary', { schema: { querystring: disputeSummaryQuerySchema, response: { 200: disputeSummaryResponseSchema } } }, async (request) => {
-    await requireApprovedMember(request);
+  api.get('/v1/disputes/summary', { onRequest: guard('approved'), schema: { querystring: disputeSummaryQuerySchema, response: { 200: disputeSummaryResponseSchema } } }, async (request) => {
     return { summaries: await disputeSummaries(ctx, request.query.problem_uids) };
   });
 
-  api.post('/v1/disputes/:code/support', { schema: { params: disputeParamsSchema, response: { 200: disputeResponseSchema } } }, async (request) => {
-    const member = await requireApprovedMember(request);
+  api.post('/v1/disputes/:code/support', { onRequest: guard('approved'), schema: { params: disputeParamsSchema, response: { 200: disputeResponseSchema } } }, async (request) => {
+    const member = signedInMember(request);
     return { dispute: await supportDispute(ctx, member, request.params.code) };
   });
 
   api.post(
     '/v1/disputes/:code/comments',
-    { schema: { params: disputeParamsSchema, body: disputeCommentRequestSchema, response: { 201: disputeCommentResponseSchema } } },
+    { onRequest: guard('approved'), schema: { params: disputeParamsSchema, body: disputeCommentRequestSchema, response: { 201: disputeCommentResponseSchema } } },
     async (request, reply) => {
-      const member = await requireApprovedMember(request);
+      const member = signedInMember(request);
       return reply.status(201).send({ comment: await commentOnDispute(ctx, member, request.params.code, request.body.comment_text) });
     },
   );
 
   api.post(
     '/v1/disputes/:code/ruling',
-    { schema: { params: disputeParamsSchema, body: rulingRequestSchema, response: { 200: disputeResponseSchema } } },
+    { onRequest: guard('lead'), schema: { params: disputeParamsSchema, body: rulingRequestSchema, response: { 200: disputeResponseSchema } } },
     async (request) => {
-      const lead = await requireRole(request, LEADS);
+      const lead = signedInMember(request);
       return { dispute: await ruleDispute(ctx, lead, request.params.code, request.body) };
     },
   );

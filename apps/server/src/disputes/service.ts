@@ -4,7 +4,7 @@ import type { AppContext } from '../core/context';
 import { isUniqueViolation, type DbOrTx } from '../core/db';
 import type { DisputeStatus, MemberRow } from '../db/schema';
 import { conflict, forbidden, notFound, validationError } from '../errors';
-import { isLeadRole } from '@qbank/shared/roles';
+import { mayAuthor, seesAllDisputes } from '@qbank/shared/policies';
 import { roleOf } from '../core/auth-guards';
 import { prepareProblemChanges, writeProblemContent } from '../authoring/content';
 import { requireVisibleProblem } from '../problems/visibility';
@@ -30,8 +30,6 @@ import {
   supportersOf,
   type DisputeRow,
 } from './repository';
-
-const isLead = (member: MemberRow) => isLeadRole(roleOf(member));
 
 // Answer-key disputes (issue 15): filing, support, comments, the lead's ruling and the
 // re-judging of every stored answer that follows an accepted one, in one transaction.
@@ -91,7 +89,7 @@ export async function problemDisputes(ctx: AppContext, member: MemberRow, proble
 
 /** Leads see every dispute; a member sees their own. */
 export async function disputeList(ctx: AppContext, member: MemberRow, query: { status?: DisputeStatus | undefined; page: number; limit: number }) {
-  const { rows, total } = await listDisputes(ctx.db, { status: query.status, memberCode: isLead(member) ? undefined : member.code }, query);
+  const { rows, total } = await listDisputes(ctx.db, { status: query.status, memberCode: seesAllDisputes(roleOf(member)) ? undefined : member.code }, query);
   return { disputes: await present(ctx.db, rows, member.code), total, page: query.page, limit: query.limit };
 }
 
@@ -141,7 +139,7 @@ async function answererNotifications(db: DbOrTx, dispute: DisputeRow, told: read
  * re-judging and the notifications are one transaction.
  */
 export async function ruleDispute(ctx: AppContext, lead: MemberRow, code: number, body: RulingRequest): Promise<Dispute> {
-  if (!isLead(lead)) throw forbidden(dm.rulingLeadOnly);
+  if (!mayAuthor(roleOf(lead))) throw forbidden(dm.rulingLeadOnly);
   const dispute = await requireDispute(ctx.db, code);
   if (dispute.status !== 'open') throw conflict(dm.notOpen);
   const claim = async (db: DbOrTx, answer: string | null, previous: string | null) => {

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../core/db';
+import { visibleProblems } from '../core/visible-problems';
 
 /**
  * The written problems of a box with their exam and common passage, grouped by exam (newest year
@@ -34,7 +35,7 @@ export function listBoxExportProblems(db: DbOrTx, boxCode: number) {
       'set_headers.pic_path as header_pic_path',
     ])
     .where('box_problems.box_code', '=', boxCode)
-    .where('problems.is_vacant', '=', 0)
+    .where(visibleProblems())
     .orderBy('tests.year', 'desc')
     .orderBy('subjects.subject_name')
     .orderBy('tests.test_name')

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../core/db';
+import { visibleProblems } from '../core/visible-problems';
 
 /**
  * Every written problem of an exam with its common passage, in the viewer's order (type 1, 2,
@@ -28,7 +29,7 @@ export function listExportProblems(db: DbOrTx, testCode: number) {
       'set_headers.pic_path as header_pic_path',
     ])
     .where('problems.test_code', '=', testCode)
-    .where('problems.is_vacant', '=', 0)
+    .where(visibleProblems())
     .orderBy('problems.type')
     .orderBy('problems.no')
     .orderBy('problems.uid')

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DOCX_CONTENT_TYPE, exportQuerySchema } from '@qbank/shared/export';
 import { boxParamsSchema } from '@qbank/shared/boxes';
 import { testParamsSchema } from '@qbank/shared/tests';
-import { requireApprovedMember } from '../core/auth-guards';
+import { guard, signedInMember } from '../core/auth-guards';
 import { attachmentDisposition } from './file-name';
 import { exportTestDocx } from './service';
 import { exportBoxDocx } from './box-service';
@@ -14,8 +14,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
 
   // Spec §7: the word export of an exam. It carries answers and explanations, so it needs an
   // approved member like the problem bodies do (DESIGN.md §5).
-  api.get('/v1/test/:id/export', { schema: { params: testParamsSchema, querystring: exportQuerySchema } }, async (request, reply) => {
-    await requireApprovedMember(request);
+  api.get('/v1/test/:id/export', { onRequest: guard('approved'), schema: { params: testParamsSchema, querystring: exportQuerySchema } }, async (request, reply) => {
     const file = await exportTestDocx(ctx, request.params.id, request.query.mode, request.query.emphasis);
     return reply
       .header('Content-Type', DOCX_CONTENT_TYPE)
@@ -25,8 +24,8 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Issue 16: a box (오답 노트 included) as a Word file, for its owner only.
-  api.get('/v1/box/:id/export', { schema: { params: boxParamsSchema, querystring: exportQuerySchema } }, async (request, reply) => {
-    const member = await requireApprovedMember(request);
+  api.get('/v1/box/:id/export', { onRequest: guard('approved'), schema: { params: boxParamsSchema, querystring: exportQuerySchema } }, async (request, reply) => {
+    const member = signedInMember(request);
     const file = await exportBoxDocx(ctx, member.code, request.params.id, request.query.mode, request.query.emphasis);
     return reply
       .header('Content-Type', DOCX_CONTENT_TYPE)

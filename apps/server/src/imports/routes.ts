@@ -11,18 +11,13 @@ import {
 } from '@qbank/shared/imports';
 import { validationMessages } from '@qbank/shared/messages';
 import { testParamsSchema } from '@qbank/shared/tests';
-import { requireRole } from '../core/auth-guards';
+import { guard, signedInMember } from '../core/auth-guards';
 import { AppError, validationError } from '../errors';
 import { attachmentDisposition } from '../export/file-name';
 import { IMAGE_BODY_LIMIT } from '../authoring/routes';
 import { importMessages as m } from './messages';
 import { fileTooLarge, parseImportFile, previewImport, runImport } from './service';
 import { importTemplate } from './template';
-
-const LEADS = ['lead', 'admin', 'superadmin'] as const;
-const leadFirst = async (request: FastifyRequest) => {
-  await requireRole(request, LEADS);
-};
 
 const TEMPLATE_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv; charset=utf-8' } as const;
 
@@ -56,12 +51,12 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/v1/test/:id/import',
     {
-      onRequest: leadFirst,
+      onRequest: guard('lead'),
       bodyLimit: IMAGE_BODY_LIMIT,
       schema: { params: testParamsSchema, querystring: importQuerySchema, response: { 200: importPreviewResponseSchema, 201: importResponseSchema } },
     },
     async (request, reply) => {
-      const editor = await requireRole(request, LEADS);
+      const editor = signedInMember(request);
       const testCode = request.params.id;
       if (request.isMultipart()) {
         const { fileName, bytes } = await uploadedFile(request);
@@ -79,8 +74,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.get('/v1/test/import-template', { onRequest: leadFirst, schema: { querystring: importTemplateQuerySchema } }, async (request, reply) => {
-    await requireRole(request, LEADS);
+  api.get('/v1/test/import-template', { onRequest: guard('lead'), schema: { querystring: importTemplateQuerySchema } }, async (request, reply) => {
     const format = request.query.format;
     const fileName = `문제_가져오기_양식.${format}`;
     return reply

@@ -12,7 +12,7 @@ import {
   retainGradeResponseSchema,
 } from '@qbank/shared/member-admin';
 import { memberCodeParamsSchema, memberResponseSchema } from '@qbank/shared/members';
-import { requireRole } from '../core/auth-guards';
+import { guard, signedInMember } from '../core/auth-guards';
 import { presentMember } from './presenter';
 import {
   approveMember,
@@ -24,9 +24,6 @@ import {
   retainGrades,
 } from './service';
 
-const ADMINS = ['admin', 'superadmin'] as const;
-const LEADS_AND_ADMINS = ['lead', 'admin', 'superadmin'] as const;
-
 // Spec §7 Members. Who may do what is DESIGN.md §5 Authority, enforced in the service.
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -34,9 +31,9 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/v1/member/members',
-    { schema: { querystring: memberListQuerySchema, response: { 200: memberListResponseSchema } } },
+    { onRequest: guard('lead'), schema: { querystring: memberListQuerySchema, response: { 200: memberListResponseSchema } } },
     async (request) => {
-      const actor = await requireRole(request, LEADS_AND_ADMINS);
+      const actor = signedInMember(request);
       const { page, limit } = request.query;
       const { rows, total } = await listMembersFor(ctx, actor, request.query);
       return { members: rows.map(presentMember), total, page, limit, size: rows.length };
@@ -45,9 +42,8 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/v1/member',
-    { schema: { body: memberCreateRequestSchema, response: { 201: memberCreateResponseSchema } } },
+    { onRequest: guard('admin'), schema: { body: memberCreateRequestSchema, response: { 201: memberCreateResponseSchema } } },
     async (request, reply) => {
-      await requireRole(request, ADMINS);
       const { member, oneTimePassword } = await createMemberByAdmin(ctx, request.body);
       // The password is shown once: no cache keeps a copy.
       reply.header('Cache-Control', 'no-store');
@@ -57,9 +53,8 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/v1/member/retain-grade',
-    { schema: { body: retainGradeRequestSchema, response: { 200: retainGradeResponseSchema } } },
+    { onRequest: guard('lead'), schema: { body: retainGradeRequestSchema, response: { 200: retainGradeResponseSchema } } },
     async (request) => {
-      await requireRole(request, LEADS_AND_ADMINS);
       const members = await retainGrades(ctx, request.body.member_codes);
       return { count: members.length, members: members.map(presentMember) };
     },
@@ -68,36 +63,35 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   // Approval of a sign-up.
   api.post(
     '/v1/member/:code/validate',
-    { schema: { params: memberCodeParamsSchema, response: { 200: memberResponseSchema } } },
+    { onRequest: guard('admin'), schema: { params: memberCodeParamsSchema, response: { 200: memberResponseSchema } } },
     async (request) => {
-      await requireRole(request, ADMINS);
-      return { member: presentMember(await approveMember(ctx.db, request.params.code)) };
+      return { member: presentMember(await approveMember(ctx, request.params.code)) };
     },
   );
 
   api.post(
     '/v1/member/:code/authority',
-    { schema: { params: memberCodeParamsSchema, body: memberAuthorityRequestSchema, response: { 200: memberResponseSchema } } },
+    { onRequest: guard('admin'), schema: { params: memberCodeParamsSchema, body: memberAuthorityRequestSchema, response: { 200: memberResponseSchema } } },
     async (request) => {
-      const actor = await requireRole(request, ADMINS);
+      const actor = signedInMember(request);
       return { member: presentMember(await changeAuthority(ctx, actor, request.params.code, request.body)) };
     },
   );
 
   api.patch(
     '/v1/member/:code',
-    { schema: { params: memberCodeParamsSchema, body: memberUpdateRequestSchema, response: { 200: memberResponseSchema } } },
+    { onRequest: guard('admin'), schema: { params: memberCodeParamsSchema, body: memberUpdateRequestSchema, response: { 200: memberResponseSchema } } },
     async (request) => {
-      const actor = await requireRole(request, ADMINS);
+      const actor = signedInMember(request);
       return { member: presentMember(await patchMember(ctx, actor, request.params.code, request.body)) };
     },
   );
 
   api.delete(
     '/v1/member/:code',
-    { schema: { params: memberCodeParamsSchema, response: { 200: memberDeleteResponseSchema } } },
+    { onRequest: guard('admin'), schema: { params: memberCodeParamsSchema, response: { 200: memberDeleteResponseSchema } } },
     async (request) => {
-      const actor = await requireRole(request, ADMINS);
+      const actor = signedInMember(request);
       await removeMember(ctx, actor, request.params.code);
       return { ok: true as const, code: request.params.code };
     },

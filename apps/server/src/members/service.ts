@@ -9,12 +9,12 @@ import {
   type MemberListQuery,
   type MemberUpdateRequest,
 } from '@qbank/shared/member-admin';
+import { memberProtection, type MemberProtection } from '@qbank/shared/policies';
 import { AUTHORITY } from '@qbank/shared/roles';
 import { hashPassword } from '../core/password';
-import { roleOf } from '../core/auth-guards';
+import { actorOf, roleOf } from '../core/auth-guards';
 import type { AppContext } from '../core/context';
-import type { Db, DbOrTx } from '../core/db';
-import { nowIso } from '../core/db';
+import type { DbOrTx } from '../core/db';
 import type { MemberRow } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
 import { messages } from '../messages';
@@ -28,13 +28,8 @@ import {
 } from './repository';
 import { assertUniqueMemberFields, withUniqueMemberFields } from './uniqueness';
 
-export async function approveMember(db: Db, code: number): Promise<MemberRow> {
-  const member = await db
-    .updateTable('members')
-    .set({ validated: 1, update_time: nowIso() })
-    .where('code', '=', code)
-    .returningAll()
-    .executeTakeFirst();
+export async function approveMember(ctx: AppContext, code: number): Promise<MemberRow> {
+  const member = await updateMember(ctx.db, code, { validated: 1 });
   if (!member) throw notFound(messages.memberNotFound);
   return member;
 }
@@ -68,6 +63,12 @@ export async function listMembersFor(
   return listMembers(ctx.db, ctx.dialect, filters, { page, limit });
 }
 
+/** DESIGN.md §5 Authority, with each call's own message for the refusal. */
+function requireMayChange(actor: MemberRow, target: MemberRow, refusals: Record<MemberProtection, string>, makesAdmin = false): void {
+  const protection = memberProtection(actorOf(actor), actorOf(target), makesAdmin);
+  if (protection) throw forbidden(refusals[protection]);
+}
+
 async function lockMember(ctx: AppContext, db: DbOrTx, code: number): Promise<MemberRow> {
   const [member] = await findMembersByCodes(db, [code], { lock: ctx.dialect === 'postgres' });
   if (!member) throw notFound(messages.memberNotFound);
@@ -88,10 +89,12 @@ export async function changeAuthority(
   return ctx.db.transaction().execute(async (trx) => {
     const target = await lockMember(ctx, trx, code);
     const targetRole = roleOf(target);
-    if (targetRole === 'superadmin') throw forbidden(messages.superadminUnchangeable);
-    if (target.code === actor.code) throw forbidden(messages.ownAuthorityUnchangeable);
-    const touchesAdmin = request.authority === AUTHORITY.admin || targetRole === 'admin';
-    if (touchesAdmin && roleOf(actor) !== 'superadmin') throw forbidden(messages.adminsBySuperadminOnly);
+    requireMayChange(
+      actor,
+      target,
+      { superadmin: messages.superadminUnchangeable, self: messages.ownAuthorityUnchangeable, adminsBySuperadmin: messages.adminsBySuperadminOnly },
+      request.authority === AUTHORITY.admin,
+    );
     if (request.authority === AUTHORITY.admin && targetRole === 'admin') throw conflict(messages.alreadyAdmin);
     if (request.authority === AUTHORITY.lead && targetRole === 'lead') throw conflict(messages.alreadyLead);
     if (request.authority !== null && target.validated !== 1) throw conflict(messages.appointeeNotApproved);
@@ -109,10 +112,7 @@ export async function changeAuthority(
 export async function patchMember(ctx: AppContext, actor: MemberRow, code: number, request: MemberUpdateRequest): Promise<MemberRow> {
   return ctx.db.transaction().execute(async (trx) => {
     const target = await lockMember(ctx, trx, code);
-    const targetRole = roleOf(target);
-    if (targetRole === 'superadmin') throw forbidden(messages.superadminUnchangeable);
-    if (target.code === actor.code) throw forbidden(messages.ownAccountUnchangeable);
-    if (targetRole === 'admin' && roleOf(actor) !== 'superadmin') throw forbidden(messages.adminsBySuperadminOnly);
+    requireMayChange(actor, target, { superadmin: messages.superadminUnchangeable, self: messages.ownAccountUnchangeable, adminsBySuperadmin: messages.adminsBySuperadminOnly });
     const changes = {
       ...(request.validated !== undefined ? { validated: request.validated } : {}),
       ...(request.grade !== undefined ? gradeColumns(request.grade, currentKoreanYear()) : {}),
@@ -127,10 +127,7 @@ export async function patchMember(ctx: AppContext, actor: MemberRow, code: numbe
 export async function removeMember(ctx: AppContext, actor: MemberRow, code: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const target = await lockMember(ctx, trx, code);
-    const targetRole = roleOf(target);
-    if (targetRole === 'superadmin') throw forbidden(messages.superadminUnchangeable);
-    if (target.code === actor.code) throw forbidden(messages.ownAccountUndeletable);
-    if (targetRole === 'admin' && roleOf(actor) !== 'superadmin') throw forbidden(messages.adminDeleteBySuperadminOnly);
+    requireMayChange(actor, target, { superadmin: messages.superadminUnchangeable, self: messages.ownAccountUndeletable, adminsBySuperadmin: messages.adminDeleteBySuperadminOnly });
     if (!(await deleteMember(trx, code))) throw notFound(messages.memberNotFound);
   });
 }

@@ -1,6 +1,7 @@
 import type { DbOrTx, Dialect } from '../core/db';
 import { nowIso } from '../core/db';
 import { containsText } from '../core/search';
+import { visibleProblems } from '../core/visible-problems';
 
 // SQL of the private notes (table problem_notes). A row with no text and no flag is deleted.
 
@@ -41,7 +42,7 @@ export async function listNotes(
     .innerJoin('problems', 'problems.uid', 'problem_notes.problem_uid')
     .innerJoin('tests', 'tests.code', 'problems.test_code')
     .where('problem_notes.member_code', '=', memberCode)
-    .where('problems.is_vacant', '=', 0)
+    .where(visibleProblems())
     .$if(filters.q !== undefined, (qb) => qb.where(containsText(dialect, 'problem_notes.note_text', filters.q!)))
     .$if(filters.confused === true, (qb) => qb.where('problem_notes.is_confused', '=', 1))
     .$if(filters.problemUids !== undefined, (qb) => qb.where('problem_notes.problem_uid', 'in', filters.problemUids!));

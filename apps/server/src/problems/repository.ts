@@ -3,6 +3,7 @@ import type { DbOrTx, Dialect } from '../core/db';
 import { choseongBigrams, choseongFtsQuery, mixedPattern, parseSearchQuery, type SearchQuery } from '../core/choseong';
 import { containsLowerCasedText, containsText, isBigramTerm } from '../core/search';
 import type { Database } from '../db/schema';
+import { visibleProblems } from '../core/visible-problems';
 
 export interface ProblemFilters {
   test_code?: number | undefined;
@@ -112,7 +113,7 @@ function filtered(db: DbOrTx, dialect: Dialect, filters: ProblemFilters) {
       .innerJoin('tests', 'tests.code', 'problems.test_code')
       .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
       // Vacant slots are not content: they never appear outside the lead and assignee screens.
-      .where('problems.is_vacant', '=', 0)
+      .where(visibleProblems())
       .$if(filters.test_code !== undefined, (qb) => qb.where('problems.test_code', '=', filters.test_code!))
       .$if(filters.class_heritage_code !== undefined, (qb) =>
         qb.where('problems.uid', 'in', (eb) =>

@@ -8,7 +8,7 @@ import {
   problemsQuerySchema,
   problemsResponseSchema,
 } from '@qbank/shared/problems';
-import { requireApprovedMember } from '../core/auth-guards';
+import { guard } from '../core/auth-guards';
 import { notFound } from '../errors';
 import { messages } from '../messages';
 import { getTestInfo } from '../tests/service';
@@ -21,13 +21,12 @@ export async function problemRoutes(app: FastifyInstance): Promise<void> {
 
   // Problem bodies, answers and explanations need an approved member (DESIGN.md §5).
   // The same page for every approved member: served from ctx.contentCache after the guard.
-  api.get('/v1/problem', { schema: { querystring: problemsQuerySchema, response: { 200: problemsResponseSchema } } }, async (request, reply) => {
-    await requireApprovedMember(request);
+  api.get('/v1/problem', { onRequest: guard('approved'), schema: { querystring: problemsQuerySchema, response: { 200: problemsResponseSchema } } }, async (request, reply) => {
     return ctx.contentCache.reply(request, reply, async () => {
       const { page, limit, ...filters } = request.query;
       const [test, { rows, total }] = await Promise.all([
         filters.test_code !== undefined ? getTestInfo(ctx, filters.test_code) : Promise.resolve(null),
-        listProblems(ctx.db, ctx.dialect, filters, { page, limit }),
+        listProblems(ctx, filters, { page, limit }),
       ]);
       return { problem: rows.map(presentProblem), problem_count: total, page, limit, test };
     });
@@ -37,13 +36,12 @@ export async function problemRoutes(app: FastifyInstance): Promise<void> {
   api.get('/v1/problem/header', { schema: { querystring: headersQuerySchema, response: { 200: headersResponseSchema } } }, async (request, reply) =>
     ctx.contentCache.reply(request, reply, async () => {
       await getTestInfo(ctx, request.query.test_code);
-      return { headers: await listSetHeaders(ctx.db, request.query.test_code) };
+      return { headers: await listSetHeaders(ctx, request.query.test_code) };
     }),
   );
 
-  api.get('/v1/problem/:id', { schema: { params: problemParamsSchema, response: { 200: problemResponseSchema } } }, async (request) => {
-    await requireApprovedMember(request);
-    const { rows } = await listProblems(ctx.db, ctx.dialect, { uid: request.params.id }, { page: 1, limit: 1 });
+  api.get('/v1/problem/:id', { onRequest: guard('approved'), schema: { params: problemParamsSchema, response: { 200: problemResponseSchema } } }, async (request) => {
+    const { rows } = await listProblems(ctx, { uid: request.params.id }, { page: 1, limit: 1 });
     const row = rows[0];
     if (!row) throw notFound(messages.problemNotFound);
     return { problem: presentProblem(row) };

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../core/db';
 import { notFound } from '../errors';
 import { messages } from '../messages';
+import { visibleProblems } from '../core/visible-problems';
 
 /** The problem exists and has content; vacant slots are not visible to readers (DESIGN.md §5). */
 export async function requireVisibleProblem(db: DbOrTx, uid: number): Promise<{ uid: number; test_code: number; type: number; answer: string }> {
@@ -8,7 +9,7 @@ export async function requireVisibleProblem(db: DbOrTx, uid: number): Promise<{ 
     .selectFrom('problems')
     .select(['uid', 'test_code', 'type', 'answer'])
     .where('uid', '=', uid)
-    .where('is_vacant', '=', 0)
+    .where(visibleProblems())
     .executeTakeFirst();
   if (!problem) throw notFound(messages.problemNotFound);
   return problem;

@@ -1,5 +1,5 @@
 import type { ProblemReply } from '@qbank/shared/replies';
-import { isAdminRole } from '@qbank/shared/roles';
+import { mayDeleteAuthored, mayEditAuthored } from '@qbank/shared/policies';
 import type { AppContext } from '../core/context';
 import { roleOf } from '../core/auth-guards';
 import type { MemberRow } from '../db/schema';
@@ -42,13 +42,13 @@ export async function addReply(ctx: AppContext, member: MemberRow, problemUid: n
 // DESIGN.md §5: authors edit their own replies; authors and admins delete them.
 export async function editReply(ctx: AppContext, member: MemberRow, problemUid: number, replyCode: number, text: string): Promise<ProblemReply> {
   const reply = await requireReply(ctx, problemUid, replyCode);
-  if (reply.member_code !== member.code) throw forbidden(messages.replyEditForbidden);
+  if (!mayEditAuthored(reply.member_code === member.code)) throw forbidden(messages.replyEditForbidden);
   await updateProblemReplyText(ctx.db, replyCode, text);
   return requireReply(ctx, problemUid, replyCode);
 }
 
 export async function removeReply(ctx: AppContext, member: MemberRow, problemUid: number, replyCode: number): Promise<void> {
   const reply = await requireReply(ctx, problemUid, replyCode);
-  if (reply.member_code !== member.code && !isAdminRole(roleOf(member))) throw forbidden(messages.replyDeleteForbidden);
+  if (!mayDeleteAuthored(roleOf(member), reply.member_code === member.code)) throw forbidden(messages.replyDeleteForbidden);
   await deleteProblemReply(ctx.db, replyCode);
 }

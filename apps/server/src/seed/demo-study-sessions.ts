@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { CIRCLED_DIGITS, isCorrectAnswer, normalizeAnswer } from '@qbank/shared/answers';
+import { visibleProblems } from '../core/visible-problems';
 import type { Database } from '../db/schema';
 
 // Two finished study sessions of the demo student, so a newcomer sees the sessions history and a
@@ -81,7 +82,7 @@ function choiceProblems(trx: Transaction<Database>) {
     .selectFrom('problems')
     .innerJoin('tests', 'tests.code', 'problems.test_code')
     .select(['problems.uid', 'problems.answer', 'problems.type', 'problems.test_code', 'tests.subject_code'])
-    .where('problems.is_vacant', '=', 0)
+    .where(visibleProblems())
     .where('problems.type', '=', 1)
     .where('problems.answer', '<>', '')
     .orderBy('tests.year', 'desc')

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
+import { visibleProblems } from '../core/visible-problems';
 import type { AnswersAtScore } from './figures';
 
 // Every statistic's SQL lives in this one module. Each query aggregates in the database and
@@ -15,7 +16,7 @@ import type { AnswersAtScore } from './figures';
  * place a further exclusion (e.g. voided problems) belongs.
  */
 // Counted in statistics: written problems that are not voided (문항 무효 takes a problem out of scoring, decision D-disputes-4).
-const countedProblem = (alias: string): RawBuilder<boolean> => sql<boolean>`${sql.ref(`${alias}.is_vacant`)} = 0 and ${sql.ref(`${alias}.is_voided`)} = 0`;
+const countedProblem = (alias: string): RawBuilder<boolean> => sql<boolean>`${visibleProblems(alias)} and ${sql.ref(`${alias}.is_voided`)} = 0`;
 
 /** Objective problems: the ones scored by the machine (multiple choice). */
 const OBJECTIVE_TYPE = 1;

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../core/db';
 import { nowIso } from '../core/db';
 import type { Database, StudySessionsTable } from '../db/schema';
 import { problemColumns, replyCount } from '../problems/repository';
+import { visibleProblems } from '../core/visible-problems';
 
 type ProblemsQuery = SelectQueryBuilder<Database, 'problems' | 'tests', object>;
 
@@ -29,10 +30,11 @@ function latestAnswerWrongUids(eb: ExpressionBuilder<Database, 'problems' | 'tes
 }
 
 /**
- * Written (never a vacant slot) with an official answer: literally the condition of the partial
- * index problems_answerable_idx (migration 2026-11-25-060), so the planner answers from it.
+ * With an official answer. Together with visibleProblems() (a literal is_vacant = 0) it spells the
+ * predicate of the partial index problems_answerable_idx (migration 2026-11-25-060) literally, so
+ * both planners count and draw from the index.
  */
-const ANSWERABLE = sql<boolean>`problems.is_vacant = 0 and trim(problems.answer) <> ''`;
+const HAS_ANSWER = sql<boolean>`trim(problems.answer) <> ''`;
 
 /**
  * The problems a session may draw from: written (never a vacant slot, the readers' rule) with an
@@ -48,7 +50,8 @@ export function matchingProblems(db: DbOrTx, memberCode: number, filter: StudyFi
   return db
     .selectFrom('problems')
     .innerJoin('tests', 'tests.code', 'problems.test_code')
-    .where(ANSWERABLE)
+    .where(visibleProblems())
+    .where(HAS_ANSWER)
     .$if(subjects !== undefined, (qb) => qb.where('tests.subject_code', 'in', subjects!))
     .$if(years !== undefined, (qb) => qb.where('tests.year', 'in', years!))
     .$if(tests !== undefined, (qb) => qb.where('problems.test_code', 'in', tests!))
@@ -247,7 +250,7 @@ export function listSessionProblems(db: DbOrTx, sessionCode: number) {
     .select(problemColumns)
     .select((eb) => replyCount(eb as unknown as ExpressionBuilder<Database, 'problems'>))
     .where('study_session_problems.session_code', '=', sessionCode)
-    .where('problems.is_vacant', '=', 0)
+    .where(visibleProblems())
     .orderBy('study_session_problems.position')
     .execute();
 }
@@ -260,7 +263,7 @@ export function findSessionProblem(db: DbOrTx, sessionCode: number, problemUid: 
     .select(['problems.uid', 'problems.type', 'problems.answer'])
     .where('study_session_problems.session_code', '=', sessionCode)
     .where('study_session_problems.problem_uid', '=', problemUid)
-    .where('problems.is_vacant', '=', 0)
+    .where(visibleProblems())
     .executeTakeFirst();
 }
 

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../core/db';
 import { nowIso } from '../core/db';
 import { problemColumns, replyCount } from '../problems/repository';
 import type { CardState, StoredAnswer } from './review-scheduler';
+import { visibleProblems } from '../core/visible-problems';
 
 // SQL of the review deck: the cards (a cache of solve_attempts) and the review answers.
 
@@ -71,7 +72,7 @@ function dueCards(db: DbOrTx, memberCode: number, now: string) {
     .innerJoin('problems', 'problems.uid', 'review_cards.problem_uid')
     .where('review_cards.member_code', '=', memberCode)
     .where('review_cards.due', '<=', now)
-    .where('problems.is_vacant', '=', 0);
+    .where(visibleProblems());
 }
 
 export async function countDue(db: DbOrTx, memberCode: number, now: string): Promise<number> {

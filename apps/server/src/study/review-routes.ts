@@ -9,7 +9,7 @@ import {
   reviewRatingRequestSchema,
   reviewRatingResponseSchema,
 } from '@qbank/shared/review';
-import { requireApprovedMember } from '../core/auth-guards';
+import { guard, signedInMember } from '../core/auth-guards';
 import { answerReview, dueReviewCount, rateReview, reviewDeck } from './review-service';
 
 // The member's own review deck: nobody can name another member's.
@@ -17,31 +17,31 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/v1/study/review', { schema: { response: { 200: reviewDeckResponseSchema } } }, async (request) => {
-    const member = await requireApprovedMember(request);
+  api.get('/v1/study/review', { onRequest: guard('approved'), schema: { response: { 200: reviewDeckResponseSchema } } }, async (request) => {
+    const member = signedInMember(request);
     return reviewDeck(ctx, member.code);
   });
 
   // The number alone, for /home and the dashboard.
-  api.get('/v1/study/review/count', { schema: { response: { 200: reviewCountResponseSchema } } }, async (request) => {
-    const member = await requireApprovedMember(request);
+  api.get('/v1/study/review/count', { onRequest: guard('approved'), schema: { response: { 200: reviewCountResponseSchema } } }, async (request) => {
+    const member = signedInMember(request);
     return { due_count: await dueReviewCount(ctx, member.code) };
   });
 
   api.post(
     '/v1/study/review/:problemUid',
-    { schema: { params: reviewProblemParamsSchema, body: reviewAnswerRequestSchema, response: { 201: reviewAnswerResponseSchema } } },
+    { onRequest: guard('approved'), schema: { params: reviewProblemParamsSchema, body: reviewAnswerRequestSchema, response: { 201: reviewAnswerResponseSchema } } },
     async (request, reply) => {
-      const member = await requireApprovedMember(request);
+      const member = signedInMember(request);
       return reply.status(201).send(await answerReview(ctx, member.code, request.params.problemUid, request.body));
     },
   );
 
   api.put(
     '/v1/study/review/:problemUid/rating',
-    { schema: { params: reviewProblemParamsSchema, body: reviewRatingRequestSchema, response: { 200: reviewRatingResponseSchema } } },
+    { onRequest: guard('approved'), schema: { params: reviewProblemParamsSchema, body: reviewRatingRequestSchema, response: { 200: reviewRatingResponseSchema } } },
     async (request) => {
-      const member = await requireApprovedMember(request);
+      const member = signedInMember(request);
       return rateReview(ctx, member.code, request.params.problemUid, request.body.rating);
     },
   );

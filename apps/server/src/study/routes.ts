@@ -15,7 +15,7 @@ import {
   sessionsResponseSchema,
   wrongNotesResponseSchema,
 } from '@qbank/shared/study';
-import { requireApprovedMember } from '../core/auth-guards';
+import { guard, signedInMember } from '../core/auth-guards';
 import {
   answerInSession,
   countSessionProblems,
@@ -33,51 +33,51 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/v1/study/sessions/count', { schema: { querystring: sessionCountQuerySchema, response: { 200: sessionCountResponseSchema } } }, async (request) => {
-    const member = await requireApprovedMember(request);
+  api.get('/v1/study/sessions/count', { onRequest: guard('approved'), schema: { querystring: sessionCountQuerySchema, response: { 200: sessionCountResponseSchema } } }, async (request) => {
+    const member = signedInMember(request);
     return { count: await countSessionProblems(ctx, member.code, request.query.filter, request.query.scope) };
   });
 
-  api.post('/v1/study/sessions', { schema: { body: createSessionRequestSchema, response: { 201: createSessionResponseSchema } } }, async (request, reply) => {
-    const member = await requireApprovedMember(request);
+  api.post('/v1/study/sessions', { onRequest: guard('approved'), schema: { body: createSessionRequestSchema, response: { 201: createSessionResponseSchema } } }, async (request, reply) => {
+    const member = signedInMember(request);
     return reply.status(201).send({ session: await createSession(ctx, member.code, request.body) });
   });
 
-  api.get('/v1/study/sessions', { schema: { querystring: sessionsQuerySchema, response: { 200: sessionsResponseSchema } } }, async (request) => {
-    const member = await requireApprovedMember(request);
+  api.get('/v1/study/sessions', { onRequest: guard('approved'), schema: { querystring: sessionsQuerySchema, response: { 200: sessionsResponseSchema } } }, async (request) => {
+    const member = signedInMember(request);
     return mySessions(ctx, member.code, request.query);
   });
 
-  api.get('/v1/study/sessions/:code', { schema: { params: sessionParamsSchema, response: { 200: sessionDetailResponseSchema } } }, async (request) => {
-    const member = await requireApprovedMember(request);
+  api.get('/v1/study/sessions/:code', { onRequest: guard('approved'), schema: { params: sessionParamsSchema, response: { 200: sessionDetailResponseSchema } } }, async (request) => {
+    const member = signedInMember(request);
     return sessionDetail(ctx, member.code, request.params.code);
   });
 
   api.post(
     '/v1/study/sessions/:code/answers',
-    { schema: { params: sessionParamsSchema, body: sessionAnswerRequestSchema, response: { 201: sessionAnswerResponseSchema } } },
+    { onRequest: guard('approved'), schema: { params: sessionParamsSchema, body: sessionAnswerRequestSchema, response: { 201: sessionAnswerResponseSchema } } },
     async (request, reply) => {
-      const member = await requireApprovedMember(request);
+      const member = signedInMember(request);
       return reply.status(201).send({ answer: await answerInSession(ctx, member.code, request.params.code, request.body) });
     },
   );
 
-  api.post('/v1/study/sessions/:code/finish', { schema: { params: sessionParamsSchema, response: { 200: sessionFinishResponseSchema } } }, async (request) => {
-    const member = await requireApprovedMember(request);
+  api.post('/v1/study/sessions/:code/finish', { onRequest: guard('approved'), schema: { params: sessionParamsSchema, response: { 200: sessionFinishResponseSchema } } }, async (request) => {
+    const member = signedInMember(request);
     return { result: await finishStudySession(ctx, member.code, request.params.code) };
   });
 
   api.post(
     '/v1/study/sessions/:code/retry',
-    { schema: { params: sessionParamsSchema, body: retrySessionRequestSchema, response: { 201: createSessionResponseSchema } } },
+    { onRequest: guard('approved'), schema: { params: sessionParamsSchema, body: retrySessionRequestSchema, response: { 201: createSessionResponseSchema } } },
     async (request, reply) => {
-      const member = await requireApprovedMember(request);
+      const member = signedInMember(request);
       return reply.status(201).send({ session: await retrySession(ctx, member.code, request.params.code, request.body ?? {}) });
     },
   );
 
-  api.post('/v1/study/sessions/:code/wrong-notes', { schema: { params: sessionParamsSchema, response: { 200: wrongNotesResponseSchema } } }, async (request) => {
-    const member = await requireApprovedMember(request);
+  api.post('/v1/study/sessions/:code/wrong-notes', { onRequest: guard('approved'), schema: { params: sessionParamsSchema, response: { 200: wrongNotesResponseSchema } } }, async (request) => {
+    const member = signedInMember(request);
     return saveMissesToWrongNotes(ctx, member.code, request.params.code);
   });
 }

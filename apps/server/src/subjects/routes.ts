@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okResponseSchema } from '@qbank/shared/auth';
 import {
@@ -12,16 +12,8 @@ import {
   subjectYearsQuerySchema,
   yearsResponseSchema,
 } from '@qbank/shared/subjects';
-import { requireRole } from '../core/auth-guards';
+import { guard } from '../core/auth-guards';
 import { changeSubject, createSubject, listClassYears, listSubjectNames, removeSubject, searchSubjects } from './service';
-
-const LEADS_AND_ADMINS = ['lead', 'admin', 'superadmin'] as const;
-
-// The guard runs on request, before the body is validated: a student learns nothing about the
-// form's rules, and an anonymous caller gets 401 whatever it sent.
-const leadFirst = async (request: FastifyRequest) => {
-  await requireRole(request, LEADS_AND_ADMINS);
-};
 
 // Subject reads are public (DESIGN.md §5); writes belong to the lead screens (spec §6).
 export async function subjectRoutes(app: FastifyInstance): Promise<void> {
@@ -37,22 +29,22 @@ export async function subjectRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.get('/v1/subject/years', { schema: { querystring: subjectYearsQuerySchema, response: { 200: yearsResponseSchema } } }, async (request) => ({
-    years: await listClassYears(ctx.db, request.query.subject_code),
+    years: await listClassYears(ctx, request.query.subject_code),
   }));
 
   api.get('/v1/subject/names', { schema: { response: { 200: subjectNamesResponseSchema } } }, async () => ({
-    subject_names: await listSubjectNames(ctx.db),
+    subject_names: await listSubjectNames(ctx),
   }));
 
-  api.post('/v1/subject', { onRequest: leadFirst, schema: { body: subjectCreateRequestSchema, response: { 201: subjectResponseSchema } } }, async (request, reply) => {
+  api.post('/v1/subject', { onRequest: guard('lead'), schema: { body: subjectCreateRequestSchema, response: { 201: subjectResponseSchema } } }, async (request, reply) => {
     return reply.status(201).send({ subject: await createSubject(ctx, request.body) });
   });
 
-  api.put('/v1/subject', { onRequest: leadFirst, schema: { body: subjectUpdateRequestSchema, response: { 200: subjectResponseSchema } } }, async (request) => {
+  api.put('/v1/subject', { onRequest: guard('lead'), schema: { body: subjectUpdateRequestSchema, response: { 200: subjectResponseSchema } } }, async (request) => {
     return { subject: await changeSubject(ctx, request.body) };
   });
 
-  api.delete('/v1/subject', { onRequest: leadFirst, schema: { body: subjectDeleteRequestSchema, response: { 200: okResponseSchema } } }, async (request) => {
+  api.delete('/v1/subject', { onRequest: guard('lead'), schema: { body: subjectDeleteRequestSchema, response: { 200: okResponseSchema } } }, async (request) => {
     await removeSubject(ctx, request.body.code);
     return { ok: true as const };
   });

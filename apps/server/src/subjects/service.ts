@@ -1,5 +1,6 @@
 import type { Subject, SubjectCreateRequest, SubjectUpdateRequest } from '@qbank/shared/subjects';
 import type { AppContext } from '../core/context';
+import { plainRead } from '../core/plain-reads';
 import { isForeignKeyViolation } from '../core/db';
 import { conflict, notFound } from '../errors';
 import { messages } from '../messages';
@@ -11,6 +12,8 @@ import {
   findSubject,
   findSubjectGrades,
   insertSubject,
+  listClassYears as listClassYearRows,
+  listSubjectNames as listSubjectNameRows,
   listSubjects,
   lockSubject,
   replaceSubjectGrades,
@@ -81,4 +84,5 @@ export async function removeSubject(ctx: AppContext, code: number): Promise<void
 }
 
 // Plain reads with no rule of their own: the service is still the routes' one door to the repository.
-export { listClassYears, listSubjectNames } from './repository';
+export const listClassYears = plainRead(listClassYearRows);
+export const listSubjectNames = plainRead(listSubjectNameRows);

@@ -3,6 +3,7 @@ import { MIN_EXAM_YEAR } from '@qbank/shared/tests';
 import { nowIso, type DbOrTx, type Dialect } from '../core/db';
 import { containsNameText } from '../core/choseong';
 import type { Database } from '../db/schema';
+import { visibleProblems } from '../core/visible-problems';
 
 export interface TestFilters {
   subject_code?: number | undefined;
@@ -27,7 +28,7 @@ function writtenProblemCount(eb: ExpressionBuilder<Database, 'tests'>) {
     .selectFrom('problems')
     .select((inner) => inner.fn.countAll<number>().as('n'))
     .whereRef('problems.test_code', '=', 'tests.code')
-    .where('problems.is_vacant', '=', 0)
+    .where(visibleProblems())
     .as('problem_count');
 }
 
@@ -101,7 +102,7 @@ export async function countWrittenProblemsByType(db: DbOrTx, code: number): Prom
     .selectFrom('problems')
     .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
     .where('test_code', '=', code)
-    .where('is_vacant', '=', 0)
+    .where(visibleProblems())
     .groupBy('type')
     .execute();
   return new Map(rows.map((row) => [row.type, Number(row.n)]));
@@ -148,7 +149,7 @@ export async function replaceTestGrades(db: DbOrTx, code: number, grades: number
  */
 function isWritten(eb: ExpressionBuilder<Database, 'problems'>) {
   return eb.and([
-    eb('problems.is_vacant', '=', 0),
+    visibleProblems(),
     eb.or([
       eb(eb.fn<string>('trim', [eb.ref('problems.question_text')]), '<>', ''),
       eb.and([eb('problems.question_pic_path', 'is not', null), eb('problems.question_pic_path', '<>', '')]),

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   testCountResponseSchema,
@@ -16,17 +16,11 @@ import {
   subjectTestsResponseSchema,
 } from '@qbank/shared/tests';
 import { subjectIdParamsSchema } from '@qbank/shared/subjects';
-import { requireRole } from '../core/auth-guards';
+import { guard } from '../core/auth-guards';
 import { getSubject } from '../subjects/service';
 import { changeTest, checkTestDeletion, countTests, createTest, getTestInfo, getTestMeta, listTestYears, listTests, removeTest } from './service';
 
-const LEADS_AND_ADMINS = ['lead', 'admin', 'superadmin'] as const;
-
-// Exam management is the lead screens' (spec §6). The guard runs on request, before the body is
-// validated, so an anonymous or student caller gets 401/403 whatever it sent.
-const leadFirst = async (request: FastifyRequest) => {
-  await requireRole(request, LEADS_AND_ADMINS);
-};
+// Exam management is the lead screens' (spec §6).
 
 // Exam reads are public (DESIGN.md §5): lists, years and exam headers; problem bodies are not.
 export async function testRoutes(app: FastifyInstance): Promise<void> {
@@ -39,14 +33,14 @@ export async function testRoutes(app: FastifyInstance): Promise<void> {
   api.get('/v1/test/tests', { schema: { querystring: testsQuerySchema, response: { 200: testsResponseSchema } } }, async (request, reply) =>
     cached.reply(request, reply, async () => {
       const { page, limit, ...filters } = request.query;
-      const { rows, total } = await listTests(ctx.db, ctx.dialect, filters, { page, limit });
+      const { rows, total } = await listTests(ctx, filters, { page, limit });
       return { tests: rows, total, count: rows.length, page, limit };
     }),
   );
 
   api.get('/v1/test/count', { schema: { querystring: testFiltersSchema, response: { 200: testCountResponseSchema } } }, async (request, reply) =>
     cached.reply(request, reply, async () => {
-      const count = await countTests(ctx.db, ctx.dialect, request.query);
+      const count = await countTests(ctx, request.query);
       return { count, total: count };
     }),
   );
@@ -58,13 +52,13 @@ export async function testRoutes(app: FastifyInstance): Promise<void> {
       cached.reply(request, reply, async () => {
         const subject = await getSubject(ctx, request.params.id);
         const { page, limit, search } = request.query;
-        const { rows, total } = await listTests(ctx.db, ctx.dialect, { subject_code: subject.subject_code, search }, { page, limit });
+        const { rows, total } = await listTests(ctx, { subject_code: subject.subject_code, search }, { page, limit });
         return { tests: rows, subject, total, page, limit };
       }),
   );
 
   api.get('/v1/test/years', { schema: { response: { 200: testYearsResponseSchema } } }, async (request, reply) =>
-    cached.reply(request, reply, async () => ({ years: await listTestYears(ctx.db) })),
+    cached.reply(request, reply, async () => ({ years: await listTestYears(ctx) })),
   );
 
   api.get('/v1/test/:id', { schema: { params: testParamsSchema, response: { 200: testInfoResponseSchema } } }, async (request, reply) =>
@@ -78,25 +72,25 @@ export async function testRoutes(app: FastifyInstance): Promise<void> {
   // The lead exam list is GET /v1/test/tests above (filters and paging in SQL; its total is the
   // filtered count, GET /v1/test/count without filters the overall one).
 
-  api.post('/v1/test', { onRequest: leadFirst, schema: { body: testWriteRequestSchema, response: { 201: testInfoResponseSchema } } }, async (request, reply) =>
+  api.post('/v1/test', { onRequest: guard('lead'), schema: { body: testWriteRequestSchema, response: { 201: testInfoResponseSchema } } }, async (request, reply) =>
     reply.status(201).send({ test_info: await createTest(ctx, request.body) }),
   );
 
   api.put(
     '/v1/test/:id',
-    { onRequest: leadFirst, schema: { params: testParamsSchema, body: testWriteRequestSchema, response: { 200: testInfoResponseSchema } } },
+    { onRequest: guard('lead'), schema: { params: testParamsSchema, body: testWriteRequestSchema, response: { 200: testInfoResponseSchema } } },
     async (request) => ({ test_info: await changeTest(ctx, request.params.id, request.body) }),
   );
 
   api.get(
     '/v1/test/:id/delete-check',
-    { onRequest: leadFirst, schema: { params: testParamsSchema, response: { 200: testDeleteCheckResponseSchema } } },
+    { onRequest: guard('lead'), schema: { params: testParamsSchema, response: { 200: testDeleteCheckResponseSchema } } },
     async (request) => checkTestDeletion(ctx, request.params.id),
   );
 
   api.delete(
     '/v1/test/:id',
-    { onRequest: leadFirst, schema: { params: testParamsSchema, response: { 200: testDeleteResponseSchema } } },
+    { onRequest: guard('lead'), schema: { params: testParamsSchema, response: { 200: testDeleteResponseSchema } } },
     async (request) => ({ ok: true as const, deleted_vacant: await removeTest(ctx, request.params.id) }),
   );
 }

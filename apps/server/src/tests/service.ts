@@ -2,6 +2,7 @@ import { validationMessages } from '@qbank/shared/messages';
 import { PROBLEM_TYPES } from '@qbank/shared/problems';
 import type { TestDeleteCheck, TestInfo, TestWriteRequest } from '@qbank/shared/tests';
 import type { AppContext } from '../core/context';
+import { plainDialectRead, plainRead } from '../core/plain-reads';
 import type { DbOrTx } from '../core/db';
 import { conflict, notFound, validationError } from '../errors';
 import { messages } from '../messages';
@@ -10,11 +11,14 @@ import { findSubject } from '../subjects/repository';
 import {
   countProblemsForDeletion,
   countSetHeaders,
+  countTests as countTestRows,
   countWrittenProblemsByType,
   deleteTestWithProblems,
   findTestGrades,
   findTestSummary,
   insertTest,
+  listTestYears as listTestYearRows,
+  listTests as listTestRows,
   lockTestForDeletion,
   replaceTestGrades,
   updateTest,
@@ -110,4 +114,6 @@ export async function removeTest(ctx: AppContext, code: number): Promise<number>
 }
 
 // Plain reads with no rule of their own: the service is still the routes' one door to the repository.
-export { countTests, listTestYears, listTests } from './repository';
+export const countTests = plainDialectRead(countTestRows);
+export const listTestYears = plainRead(listTestYearRows);
+export const listTests = plainDialectRead(listTestRows);

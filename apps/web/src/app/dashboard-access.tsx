@@ -3,10 +3,6 @@ import { Navigate } from 'react-router';
 import { paths } from '../lib/paths';
 import { useSession } from '../lib/session';
 
-// Spec §6: who enters which dashboard group.
-export const ADMIN_ROLES = ['admin', 'superadmin'] as const satisfies readonly Role[];
-export const LEAD_ROLES = ['lead', 'admin', 'superadmin'] as const satisfies readonly Role[];
-
 /** Where /dashboard leads each role (spec §2). */
 export function dashboardHomeFor(role: Role): string {
   switch (role) {

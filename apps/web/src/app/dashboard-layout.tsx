@@ -51,7 +51,7 @@ import { paths } from '../lib/paths';
 import { messages } from './messages';
 import { statsMessages } from '../stats/messages';
 import { studyMessages } from '../study/messages';
-import { ADMIN_ROLES, LEAD_ROLES } from './dashboard-access';
+import { ADMIN_ROLES, LEAD_ROLES } from '@qbank/shared/roles';
 
 const SIDEBAR_COLLAPSED_KEY = 'qbank.dashboard.sidebarCollapsed';
 

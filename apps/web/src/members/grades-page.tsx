@@ -2,6 +2,7 @@ import type { Member } from '@qbank/shared/auth';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { currentKoreanYear } from '@qbank/shared/member-admin';
 import { validationMessages } from '@qbank/shared/messages';
+import { isAdminRole } from '@qbank/shared/roles';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -222,7 +223,7 @@ export function GradesPage() {
                 ) : (
                   <StudentTable label={t.table(groupLabel(g))} students={visible} selected={selected} onToggle={toggle} onToggleAll={toggleAll} />
                 )}
-                <MissingGradeWarning members={unknown} canFix={session.user?.role === 'admin' || session.user?.role === 'superadmin'} />
+                <MissingGradeWarning members={unknown} canFix={session.user ? isAdminRole(session.user.role) : false} />
               </Stack>
             </Tabs.Panel>
           ))}

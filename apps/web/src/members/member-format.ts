@@ -1,5 +1,6 @@
 import type { Member } from '@qbank/shared/auth';
 import { calculateGrade, type CalculatedGrade } from '@qbank/shared/grade';
+import { memberProtection } from '@qbank/shared/policies';
 import { messages } from './messages';
 
 const m = messages.members;
@@ -33,10 +34,8 @@ export function matchesMemberSearch(member: Pick<Member, 'id' | 'name' | 'nickna
  * The server enforces the same rules; the screens only disable what would be refused.
  */
 export function protectionReason(actor: Pick<Member, 'code' | 'role'>, target: Pick<Member, 'code' | 'role'>): string | null {
-  if (target.role === 'superadmin') return m.protectedReasons.superadmin;
-  if (target.code === actor.code) return m.protectedReasons.self;
-  if (target.role === 'admin' && actor.role !== 'superadmin') return m.protectedReasons.adminsBySuperadmin;
-  return null;
+  const protection = memberProtection(actor, target);
+  return protection && m.protectedReasons[protection];
 }
 
 /** Korean alphabetical order by name, then id. */

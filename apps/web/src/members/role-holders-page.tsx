@@ -3,6 +3,7 @@ import { Alert, Button, Group, NativeSelect, Paper, Radio, Stack, Table, Text, T
 import { ERROR_CODES } from '@qbank/shared/errors';
 import { currentKoreanYear, type MemberAuthorityRequest } from '@qbank/shared/member-admin';
 import { validationMessages } from '@qbank/shared/messages';
+import { mayAppoint } from '@qbank/shared/policies';
 import { AUTHORITY, isAdminRole, type Role } from '@qbank/shared/roles';
 import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -61,7 +62,7 @@ const rules: Record<Kind, KindRules> = {
     title: messages.titles.leads,
     holds: (role) => role === 'lead',
     isCandidate: (member) => member.validated === 1 && !isAdminRole(member.role),
-    canManage: (actor) => isAdminRole(actor),
+    canManage: (actor) => mayAppoint(actor, 'lead'),
   },
   admin: {
     authority: AUTHORITY.admin,
@@ -70,7 +71,7 @@ const rules: Record<Kind, KindRules> = {
     // The superadmin is listed with the admins (and cannot be removed).
     holds: (role) => isAdminRole(role),
     isCandidate: (member) => member.validated === 1 && member.role === 'student',
-    canManage: (actor) => actor === 'superadmin',
+    canManage: (actor) => mayAppoint(actor, 'admin'),
   },
 };
 

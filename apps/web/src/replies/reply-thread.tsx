@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Collapse, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ProblemReply } from '@qbank/shared/replies';
-import { isAdminRole } from '@qbank/shared/roles';
+import { mayDeleteAuthored, mayEditAuthored } from '@qbank/shared/policies';
 import { IconChevronDown, IconChevronUp, IconMessageCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { checkReplyText, ReplyComposer, ReplyItem } from '../components/reply-item';
@@ -103,8 +103,8 @@ function ThreadBody({ problemUid }: { problemUid: number }) {
               key={reply.reply_code}
               problemUid={problemUid}
               reply={reply}
-              canEdit={user !== null && reply.member_code === user.code}
-              canDelete={user !== null && (reply.member_code === user.code || isAdminRole(user.role))}
+              canEdit={user !== null && mayEditAuthored(reply.member_code === user.code)}
+              canDelete={user !== null && mayDeleteAuthored(user.role, reply.member_code === user.code)}
               onDelete={() => setConfirming(reply)}
             />
           ))}

@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
 // problem of the scope: on 100,000 problems that read every wide row (0.5-0.9 s for the whole bank,
 // measured at bench scale 1). A partial index holding just the answerable problems lets both
 // databases count and draw from the index. Queries must spell its condition as literal SQL
-// (study/repository ANSWERABLE): a bound parameter in its place does not let the planner use it.
+// (visibleProblems() and study/repository HAS_ANSWER): a bound parameter in its place does not
+// let the planner use it.
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index problems_answerable_idx on problems (test_code, is_vacant, uid) where is_vacant = 0 and trim(answer) <> ''`.execute(db);
 }
