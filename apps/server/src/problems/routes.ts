@@ -25,11 +25,11 @@ export async function problemRoutes(app: FastifyInstance): Promise<void> {
     await requireApprovedMember(request);
     return ctx.contentCache.reply(request, reply, async () => {
       const { page, limit, ...filters } = request.query;
-      const [test, { rows, total }] = await Promise.all([
+      const [test, { rows, total, capped }] = await Promise.all([
         filters.test_code !== undefined ? getTestInfo(ctx, filters.test_code) : Promise.resolve(null),
         listProblems(ctx.db, ctx.dialect, filters, { page, limit }),
       ]);
-      return { problem: rows.map(presentProblem), problem_count: total, page, limit, test };
+      return { problem: rows.map(presentProblem), problem_count: total, problem_count_capped: capped, page, limit, test };
     });
   });
 

@@ -1,0 +1,69 @@
+import type { DbOrTx, Dialect } from '../core/db';
+import { applyFilters, filtered, type PageIds, type ProblemFilters } from './repository';
+
+/**
+ * A search counts its matches up to this many; past it the total is "at least 1,000" and the page
+ * is read in list order without gathering the rest (decision 042). 1,000 matches are 50 pages of
+ * 20: more than anyone reads before narrowing the term.
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
+interface SortKeys {
+  uid: number;
+  year: number;
+  test_code: number;
+  type: number;
+  no: number;
+}
+
+// The list order (newest exam first; within an exam: type, then number), as readPageRows sorts.
+function listOrder(a: SortKeys, b: SortKeys): number {
+  return b.year - a.year || b.test_code - a.test_code || a.type - b.type || a.no - b.no;
+}
+
+/**
+ * A page of a search, without paying for every match of a common term (혈액검사 is in 13 % of all
+ * problems). First up to cap + 1 matches with their sort keys, in whatever order the index hands
+ * them out:
+ * - at most `cap`: that is every match; they are sorted here and the total is exact.
+ * - more: the page is read by walking exams newest first and their problems in (type, number)
+ *   order through the indexes, testing each against the search, and stopping at the page's
+ *   last row. With at least cap matches among all problems the walk meets one every few dozen
+ *   problems, so a first page costs a few hundred probes instead of sorting thousands of hits
+ *   (on PostgreSQL: re-checking each hit's text). The total is reported as `cap`, capped.
+ */
+export async function searchPageIds(
+  db: DbOrTx,
+  dialect: Dialect,
+  filters: ProblemFilters,
+  paging: { page: number; limit: number },
+  cap = SEARCH_COUNT_CAP,
+): Promise<PageIds> {
+  const offset = (paging.page - 1) * paging.limit;
+  const matches: SortKeys[] = await filtered(db, dialect, filters)
+    .select(['problems.uid', 'tests.year', 'problems.test_code', 'problems.type', 'problems.no'])
+    .limit(cap + 1)
+    .execute();
+  if (matches.length <= cap) {
+    matches.sort(listOrder);
+    return { uids: matches.slice(offset, offset + paging.limit).map((m) => m.uid), total: matches.length, capped: false };
+  }
+  // CROSS JOIN fixes SQLite's join order (exams outside, their problems inside), so both loops run
+  // in index order and the ORDER BY needs no sort; PostgreSQL plans it as an ordinary join.
+  const walk = db
+    .selectFrom('tests')
+    .crossJoin('problems')
+    .crossJoin('subjects')
+    .whereRef('problems.test_code', '=', 'tests.code')
+    .whereRef('subjects.code', '=', 'tests.subject_code');
+  const page = await applyFilters(walk, dialect, filters, 'probe')
+    .select('problems.uid')
+    .orderBy('tests.year', 'desc')
+    .orderBy('tests.code', 'desc')
+    .orderBy('problems.type')
+    .orderBy('problems.no')
+    .limit(paging.limit)
+    .offset(offset)
+    .execute();
+  return { uids: page.map((row) => row.uid), total: cap, capped: true };
+}
