@@ -36,11 +36,13 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * tables across all schemas unless told, so a database shared by several schemas (the test
  * suite gives each test file its own) must say which one is meant.
  */
-export async function migrateToLatest(db: Kysely<Database>, options: { schema?: string } = {}): Promise<void> {
+/** Returns how many migrations it applied (a start that applied some refreshes planner statistics). */
+export async function migrateToLatest(db: Kysely<Database>, options: { schema?: string } = {}): Promise<number> {
   const migrator = new Migrator({ db, provider, ...(options.schema ? { migrationTableSchema: options.schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration failed: ${failed?.migrationName ?? ''} ${String(error)}`);
   }
+  return results?.filter((r) => r.status === 'Success').length ?? 0;
 }
