@@ -55,8 +55,10 @@ function inFtsHits(table: string, match: string, use: SearchUse): Expression<Sql
   return sql<SqlBool>`${uid} in (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${match})`;
 }
 
-// 초성 queries (core/choseong.ts): the choseong document's bigram index finds the candidates, then
-// LIKE on that document (initials only) or the search document with a pattern (mixed) confirms them.
+// 초성 queries (core/choseong.ts). Three or more initials in a row: the trigram index of the
+// choseong document (migration 2026-11-25-020) finds them. Two: its bigram index finds the
+// candidates (each bigram of initials is in most problems, so only short queries use it). Then
+// LIKE on that document (initials only) or the search document with a pattern (mixed) confirms.
 function matchesChoseong(
   eb: ExpressionBuilder<Database, 'problems'>,
   dialect: Dialect,
@@ -70,10 +72,18 @@ function matchesChoseong(
       : dialect === 'sqlite'
         ? sql<SqlBool>`problems.search_text glob ${mixedPattern(dialect, query.text)}`
         : sql<SqlBool>`problems.search_text ~ ${mixedPattern(dialect, query.text)}`;
-  // A probe tests a few hundred walked problems: the confirmation alone is cheaper than the index,
-  // whose bigrams of initials (ㅎㅇ, ㄱㅅ) are in nearly every problem (a phrase lookup of ~10 ms
-  // at 30,000 problems).
+  // A probe tests a few hundred walked problems: the confirmation alone is cheaper than an index.
   if (segments.length === 0 || use === 'probe') return confirm;
+  if (segments.every((segment) => [...segment].length >= TRIGRAM_MIN)) {
+    if (dialect === 'postgres') {
+      // pg_trgm answers LIKE on the column; for initials alone that LIKE is the whole match.
+      const found = segments.map((segment) => containsLowerCasedText('problems.choseong_text', segment));
+      return eb.and(query.kind === 'initials' ? found : [...found, confirm]);
+    }
+    // FTS5's trigram phrase is an exact substring match: initials alone need no confirmation.
+    const found = inFtsHits('problems_choseong_trgm_fts', segments.map(ftsPhrase).join(' '), use);
+    return query.kind === 'initials' ? found : eb.and([found, confirm]);
+  }
   const candidates =
     dialect === 'sqlite'
       ? inFtsHits('problems_choseong_fts', choseongFtsQuery(segments), use)
