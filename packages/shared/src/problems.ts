@@ -73,7 +73,7 @@ export const problemsResponseSchema = z.object({
   /** All problems matching the query (not only this page); at least this many when capped. */
   problem_count: z.number().int(),
   /**
-   * True when a search stopped counting at problem_count (1,000): more problems match, and the
+   * True when a search stopped counting at problem_count (500): more problems match, and the
    * pages go on past it (decision 042). Absent or false: problem_count is exact.
    */
   problem_count_capped: z.boolean().optional(),

@@ -2,11 +2,12 @@ import type { DbOrTx, Dialect } from '../core/db';
 import { applyFilters, filtered, type JoinedProblems, type PageIds, type ProblemFilters } from './repository';
 
 /**
- * A search counts its matches up to this many; past it the total is "at least 1,000" and the page
- * is read in list order without gathering the rest (decision 042). 1,000 matches are 50 pages of
- * 20: more than anyone reads before narrowing the term.
+ * A search counts its matches up to this many; past it the total is "at least 500" and the page is
+ * read in list order without gathering the rest (decision 042). 500 matches are 25 pages of 20:
+ * more than anyone reads before narrowing the term. Counting them is the costly part on
+ * PostgreSQL (each match's text is re-checked), so the cap is the price of a common term.
  */
-export const SEARCH_COUNT_CAP = 1000;
+export const SEARCH_COUNT_CAP = 500;
 
 interface SortKeys {
   uid: number;

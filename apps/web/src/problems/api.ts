@@ -42,7 +42,7 @@ export const classMetaQueryOptions = (classCode: number) =>
 
 /**
  * The next page while the pages so far hold fewer problems than the server counts. A capped count
- * (a search with more than 1,000 matches, decision 042) is a lower bound: the pages go on while
+ * (a search with more than 500 matches, decision 042) is a lower bound: the pages go on while
  * they come back full.
  */
 export function nextProblemsPage(last: ProblemsPage): number | undefined {

@@ -99,7 +99,8 @@ describe('grouping', () => {
   });
 
   it('says a capped search count as a lower bound, with thousands separated', () => {
-    expect(messages.problems.searchSummary('혈액검사', 1000, true)).toBe('‘혈액검사’ 검색 결과 1,000문항 이상');
+    expect(messages.problems.searchSummary('혈액검사', 500, true)).toBe('‘혈액검사’ 검색 결과 500문항 이상');
+    expect(messages.problems.searchSummary('간', 1500)).toBe('‘간’ 검색 결과 1,500문항');
     expect(messages.problems.searchSummary('간경변', 12)).toBe('‘간경변’ 검색 결과 12문항');
   });
 });
