@@ -43,6 +43,7 @@ export function matchesSearch(
     if ([...text].length >= TRIGRAM_MIN) return inFtsHits('problems_fts', ftsPhrase(text), use);
     return containsText(dialect, 'problems.search_text', text);
   }
+  // Never walked (search-page.ts exactHitList): computing a walked row's bigrams costs ~1 ms.
   return isBigramTerm(text)
     ? sql<SqlBool>`qbank_bigrams(problems.search_text) @> array[${text.toLowerCase()}]`
     : containsLowerCasedText('problems.search_text', text);

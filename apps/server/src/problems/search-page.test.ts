@@ -66,6 +66,14 @@ describe.each(testDialects)('capped search pages on %s', (dialect) => {
     }
   });
 
+  it('two-letter terms: capped on SQLite, exact on PostgreSQL, whose bigram index needs no re-check', async () => {
+    const whole = await pages('검사', listPageIds, 2);
+    expect(whole.all).toHaveLength(6);
+    const found = await pages('검사', searchPageIds, 2);
+    expect(found.all).toEqual(whole.all);
+    expect(found.totals[0]).toEqual(dialect === 'postgres' ? { total: 6, capped: false } : { total: CAP, capped: true });
+  });
+
   it('other filters narrow a search below the cap', async () => {
     const [first] = (await searchPageIds(database.db, dialect, { q: '혈액검사' }, { page: 1, limit: 1 }, CAP)).uids;
     expect(await searchPageIds(database.db, dialect, { q: '혈액검사', uid: first }, { page: 1, limit: 20 }, CAP)).toEqual({ uids: [first], total: 1, capped: false });

@@ -1,5 +1,7 @@
 import type { DbOrTx, Dialect } from '../core/db';
-import { applyFilters, filtered, type JoinedProblems, type PageIds, type ProblemFilters } from './repository';
+import { parseSearchQuery } from '../core/choseong';
+import { isBigramTerm } from '../core/search';
+import { applyFilters, filtered, listPageIds, type JoinedProblems, type PageIds, type ProblemFilters } from './repository';
 
 /**
  * A search counts its matches up to this many; past it the total is "at least 500" and the page is
@@ -40,6 +42,7 @@ export async function searchPageIds(
   paging: { page: number; limit: number },
   cap = SEARCH_COUNT_CAP,
 ): Promise<PageIds> {
+  if (exactHitList(dialect, filters.q)) return listPageIds(db, dialect, filters, paging);
   const offset = (paging.page - 1) * paging.limit;
   const matches: SortKeys[] = await filtered(db, dialect, filters)
     .select(['problems.uid', 'tests.year', 'problems.test_code', 'problems.type', 'problems.no'])
@@ -51,6 +54,17 @@ export async function searchPageIds(
   }
   const page = await walkInListOrder(db, dialect, filters, offset, paging.limit);
   return { uids: page.map((row) => row.uid), total: cap, capped: true };
+}
+
+/**
+ * PostgreSQL's bigram index (two-letter terms) is exact: its hits need no re-check of their text,
+ * so counting and sorting them all stays cheap (폐렴: 1,522 hits, p95 24 ms at 100,000 problems),
+ * while a walk would have to compute each walked row's bigrams or scan its text (~0.4 s a page).
+ * Such a search keeps its exact count. (SQLite's FTS5 lists are exact too, and its walk probes
+ * them, so it needs no exception.)
+ */
+function exactHitList(dialect: Dialect, q: string | undefined): boolean {
+  return dialect === 'postgres' && q !== undefined && parseSearchQuery(q).kind === 'text' && isBigramTerm(q);
 }
 
 /**
