@@ -3,6 +3,7 @@
 // ran before decision 042, still the exam and class lists' query) against the capped search page,
 // alternated request by request so both meet the same load on a shared machine.
 //   npx tsx bench/search-query.ts --data-dir DIR [--database-url URL] [--summary FILE] [--runs N] [--terms a,b]
+// --summary: the seed:large summary (--summary of the seed; default DIR/summary.json, as the bench names it).
 // Prints per term and query: matches, p50 and p95 in ms (after a warm-up of 3 runs each).
 import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
@@ -24,7 +25,7 @@ const { values: opts } = parseArgs({
 const dataDir = opts['data-dir'];
 if (!dataDir) throw new Error('usage: tsx bench/search-query.ts --data-dir DIR [--database-url URL] [--summary FILE] [--runs N] [--terms a,b]');
 const runs = Number(opts.runs);
-const summary = JSON.parse(readFileSync(opts.summary ?? path.join(dataDir, 'large-seed-summary.json'), 'utf8')) as { searchTerms: string[] };
+const summary = JSON.parse(readFileSync(opts.summary ?? path.join(dataDir, 'summary.json'), 'utf8')) as { searchTerms: string[] };
 // The seed's terms plus, as the bench does, the most frequent one in 초성 and half 초성.
 const [frequent = '혈액검사'] = summary.searchTerms;
 const initials = getChoseong(frequent).replace(/\s+/g, '');
