@@ -143,15 +143,21 @@ function choseongTerms(terms) {
   return [initials, [...frequent][0] + [...initials].slice(1).join('')];
 }
 
-/** One short run per search term at a single connection: what one user waits, term by term. */
+/**
+ * One short run per search term at a single connection: what one user waits, term by term. The
+ * same URL again and again would be answered from the response cache (core/response-cache.ts)
+ * after the first request; `cache-control: no-cache` makes every request run the search, as the
+ * first search of a term after any content write does.
+ */
 export function buildSearchTermScenarios({ summary, token, load }) {
+  const headers = { ...bearer(token), 'cache-control': 'no-cache' };
   return [...summary.searchTerms, ...choseongTerms(summary.searchTerms)].map((q) => ({
     name: `search "${q}" (1 connection)`,
     kind: 'search-term',
     term: q,
     connections: 1,
     duration: load.duration,
-    next: () => ({ method: 'GET', path: `/v1/problem?q=${encodeURIComponent(q)}&page=1&limit=${TEST_PROBLEMS_PAGE_SIZE}`, headers: bearer(token) }),
+    next: () => ({ method: 'GET', path: `/v1/problem?q=${encodeURIComponent(q)}&page=1&limit=${TEST_PROBLEMS_PAGE_SIZE}`, headers }),
   }));
 }
 

@@ -25,7 +25,7 @@ export function demoSeedWanted(config: Pick<Config, 'seedDemo' | 'databaseUrl'>,
 export async function startServer(config: Config): Promise<{ app: FastifyInstance; demoAccounts: DemoAccount[] }> {
   setPasswordCost(config.passwordHashCost);
   const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(db);
+  const migrated = await migrateToLatest(db);
   const app = await buildApp({ config, db, dialect });
   const stopJobs = startScheduledJobs(db, app.log);
   app.addHook('onClose', async () => stopJobs());
@@ -38,6 +38,6 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
     demoAccounts = result.accounts;
     if (result.seeded) app.log.info('demo data seeded');
   }
-  await refreshPlannerStatistics(db, dialect, 'start');
+  await refreshPlannerStatistics(db, dialect, migrated > 0 ? 'migrated' : 'start');
   return { app, demoAccounts };
 }

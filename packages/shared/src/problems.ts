@@ -70,8 +70,13 @@ export type ProblemsQuery = z.infer<typeof problemsQuerySchema>;
 
 export const problemsResponseSchema = z.object({
   problem: z.array(problemSchema),
-  /** All problems matching the query (not only this page). */
+  /** All problems matching the query (not only this page); at least this many when capped. */
   problem_count: z.number().int(),
+  /**
+   * True when a search stopped counting at problem_count (500): more problems match, and the
+   * pages go on past it (decision 042). Absent or false: problem_count is exact.
+   */
+  problem_count_capped: z.boolean().optional(),
   page: z.number().int(),
   limit: z.number().int(),
   /** The exam, when the query names one. */

@@ -27,6 +27,13 @@ describe.each(testDialects)('planner statistics (%s)', (dialect) => {
     expect(await analyzedTables(database)).toContain('subjects');
   });
 
+  it('analyzes every table after a start that applied migrations (new indexes have no statistics yet)', async () => {
+    database = await openTestDatabase(dialect);
+    await database.db.insertInto('subjects').values({ subject_name: '순환기내과학' }).execute();
+    await refreshPlannerStatistics(database.db, dialect, 'migrated');
+    expect(await analyzedTables(database)).toContain('subjects');
+  });
+
   it('keeps a start cheap: SQLite fills missing statistics, PostgreSQL leaves them to autovacuum', async () => {
     database = await openTestDatabase(dialect);
     await database.db.insertInto('subjects').values({ subject_name: '순환기내과학' }).execute();

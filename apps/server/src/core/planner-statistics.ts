@@ -6,13 +6,17 @@ import type { Db, Dialect } from './db';
  * itself between bulk loads; SQLite keeps none unless asked, and without them it ignored the
  * covering listing index, so a 13,000-hit search read its sort keys from whole problem rows
  * (docs/performance.md).
- * - 'start': on every server start, SQLite analyzes only the tables whose statistics are missing
- *   or stale (PRAGMA optimize, sampling at most `analysis_limit` rows per index), so a start stays fast.
- * - 'bulk': after a bulk write (large seed, import), every table is analyzed now.
+ * - 'start' (every server start) and 'write' (after an import): SQLite analyzes only the tables
+ *   whose statistics are missing or stale (PRAGMA optimize, sampling at most `analysis_limit`
+ *   rows per index), so both stay fast; PostgreSQL's autovacuum follows ordinary writes.
+ * - 'migrated': a start that applied migrations (new indexes, new columns, rewritten documents):
+ *   every table is analyzed, sampled on SQLite. PostgreSQL has no statistics for a new expression
+ *   index (the bigram indexes) until an ANALYZE, and autovacuum waits for enough changed rows.
+ * - 'bulk': after a bulk write (large seed), every table is analyzed now, in full.
  */
-export async function refreshPlannerStatistics(db: Db, dialect: Dialect, when: 'start' | 'bulk'): Promise<void> {
+export async function refreshPlannerStatistics(db: Db, dialect: Dialect, when: 'start' | 'write' | 'migrated' | 'bulk'): Promise<void> {
   if (dialect === 'postgres') {
-    if (when === 'bulk') await sql`analyze`.execute(db);
+    if (when === 'bulk' || when === 'migrated') await sql`analyze`.execute(db);
     return;
   }
   if (when === 'bulk') {
@@ -20,5 +24,6 @@ export async function refreshPlannerStatistics(db: Db, dialect: Dialect, when: '
     return;
   }
   await sql`pragma analysis_limit = 1000`.execute(db);
-  await sql`pragma optimize = 0x10002`.execute(db);
+  if (when === 'migrated') await sql`analyze`.execute(db);
+  else await sql`pragma optimize = 0x10002`.execute(db);
 }

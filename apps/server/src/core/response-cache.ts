@@ -41,7 +41,11 @@ export class ResponseCache {
     const key = request.url;
     const version = await this.version();
     const entry = this.entries.get(key);
-    if (entry?.version === version) {
+    // A request that asks for no stored answer (Cache-Control: no-cache: a browser's hard reload,
+    // the bench timing the query itself) gets a fresh one, which also replaces the entry. It opens
+    // nothing new: any client can already miss the cache with a URL nobody asked for before.
+    const fresh = /\bno-cache\b/i.test(request.headers['cache-control'] ?? '');
+    if (entry?.version === version && !fresh) {
       this.stats.hits += 1;
       return reply.type(JSON_TYPE).send(entry.body);
     }

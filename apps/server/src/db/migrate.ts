@@ -12,6 +12,7 @@ import * as disputesNotifications from './migrations/2026-11-24-050-disputes-not
 import * as choseongSearch from './migrations/2026-11-24-060-choseong-search';
 import * as contentVersion from './migrations/2026-11-24-070-content-version';
 import * as answerableProblems from './migrations/2026-11-25-060-answerable-problems';
+import * as choseongTrigramIndex from './migrations/2026-11-25-020-choseong-trigram-index';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from disk, so the bundled server carries them.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-060-choseong-search': choseongSearch,
   '2026-11-24-070-content-version': contentVersion,
   '2026-11-25-060-answerable-problems': answerableProblems,
+  '2026-11-25-020-choseong-trigram-index': choseongTrigramIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -38,11 +40,13 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * tables across all schemas unless told, so a database shared by several schemas (the test
  * suite gives each test file its own) must say which one is meant.
  */
-export async function migrateToLatest(db: Kysely<Database>, options: { schema?: string } = {}): Promise<void> {
+/** Returns how many migrations it applied (a start that applied some refreshes planner statistics). */
+export async function migrateToLatest(db: Kysely<Database>, options: { schema?: string } = {}): Promise<number> {
   const migrator = new Migrator({ db, provider, ...(options.schema ? { migrationTableSchema: options.schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration failed: ${failed?.migrationName ?? ''} ${String(error)}`);
   }
+  return results?.filter((r) => r.status === 'Success').length ?? 0;
 }

@@ -10,6 +10,7 @@ import {
 } from '@qbank/shared/imports';
 import { ERROR_CODES } from '@qbank/shared/errors';
 import type { AppContext } from '../core/context';
+import { refreshPlannerStatistics } from '../core/planner-statistics';
 import type { MemberRow } from '../db/schema';
 import { AppError, conflict, notFound, validationError } from '../errors';
 import { messages } from '../messages';
@@ -134,7 +135,7 @@ export async function runImport(ctx: AppContext, editor: MemberRow, testCode: nu
   const headers: Array<{ header: ImportSetHeader; html: string }> = [];
   for (const header of body.set_headers) headers.push({ header, html: await prepareHeader(ctx, header) });
 
-  return ctx.db.transaction().execute(async (trx) => {
+  const imported = await ctx.db.transaction().execute(async (trx) => {
     if (!(await lockTest(trx, ctx.dialect, testCode))) throw notFound(messages.testNotFound);
     const slots = new Map((await listExamSlots(trx, testCode)).map((row) => [key(row), row]));
     const taken = body.problems.filter((p) => slots.get(key(p))?.is_vacant === 0);
@@ -162,6 +163,10 @@ export async function runImport(ctx: AppContext, editor: MemberRow, testCode: nu
     result.problems.sort((a, b) => a.type - b.type || a.no - b.no);
     return result;
   });
+  // An import can be most of a young bank's problems: SQLite's planner needs statistics that
+  // count them (core/planner-statistics.ts); a no-op when they are still current.
+  await refreshPlannerStatistics(ctx.db, ctx.dialect, 'write');
+  return imported;
 }
 
 /** The multipart upload's size limit was hit: 413 with the import's own message. */

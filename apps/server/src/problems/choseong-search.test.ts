@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { choseongDocument, parseSearchQuery } from '../core/choseong';
 import * as choseongMigration from '../db/migrations/2026-11-24-060-choseong-search';
+import * as trigramMigration from '../db/migrations/2026-11-25-020-choseong-trigram-index';
 import { createClass, createProblem, createSubject, createTest } from '../testing/factories';
 import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
 import { buildProblemSearchText } from './search-text';
@@ -83,9 +84,12 @@ describe.each(testDialects)('초성 search on %s', (dialect) => {
     expect(await search('ㄱㅅㅅㅈㄷ')).toEqual([pneumonia]);
     expect(await search('ㅈㅇㅅㅎ')).toEqual([]);
 
+    // Migrations come off in reverse order: the trigram index (2026-11-25-020) stands on the column.
+    await trigramMigration.down(t.db);
     await choseongMigration.down(t.db);
     await t.db.updateTable('problems').set({ search_text: '폐색전증 의심' }).where('uid', '=', pneumonia).execute();
     await choseongMigration.up(t.db);
+    await trigramMigration.up(t.db);
     expect(await search('ㅍㅅㅈㅈ')).toEqual([pneumonia]);
     expect(await search('ㅅㄱㄱㅅ')).toEqual([infarction]);
   });

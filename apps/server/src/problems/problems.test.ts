@@ -55,7 +55,8 @@ describe.each(testDialects)('problem reads on %s', (dialect) => {
     expect(page.problem).toHaveLength(2);
     const pastTheEnd = await list(`test_code=${exam2025}&limit=4&page=3`);
     expect(pastTheEnd).toMatchObject({ problem_count: 6, page: 3, problem: [] });
-    expect(await list(`q=${encodeURIComponent('없는말입니다')}`)).toMatchObject({ problem_count: 0, problem: [] });
+    expect(await list(`q=${encodeURIComponent('없는말입니다')}`)).toMatchObject({ problem_count: 0, problem_count_capped: false, problem: [] });
+    expect(await list(`q=${encodeURIComponent('담석')}`)).toMatchObject({ problem_count: 2, problem_count_capped: false });
     expect((await list(`test_code=${exam2025}&limit=100000`)).limit).toBe(1000);
   });
 

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SqlBool, type Expression } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, type Expression } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
 import { choseongBigrams, choseongFtsQuery, mixedPattern, parseSearchQuery, type SearchQuery } from '../core/choseong';
 import { containsLowerCasedText, containsText, isBigramTerm } from '../core/search';
@@ -22,34 +22,50 @@ function ftsPhrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
+/**
+ * How the search filter meets the rest of a query. 'lookup' (the default): the database may start
+ * from the hits and look each one up. 'probe': the hits only answer "is this problem one of them?"
+ * while the query walks problems in another index's order (a page of a common term, search-page.ts);
+ * SQLite would otherwise drive the walk from the hit list and lose the order.
+ */
+export type SearchUse = 'lookup' | 'probe';
+
 /** The search filter of the problem search, the viewers and the library (초성 included). */
 export function matchesSearch(
   eb: ExpressionBuilder<Database, 'problems'>,
   dialect: Dialect,
   text: string,
+  use: SearchUse = 'lookup',
 ): Expression<SqlBool> {
   const query = parseSearchQuery(text);
-  if (query.kind !== 'text') return matchesChoseong(eb, dialect, query);
+  if (query.kind !== 'text') return matchesChoseong(eb, dialect, query, use);
   if (dialect === 'sqlite') {
-    if (isBigramTerm(text)) {
-      return eb('problems.uid', 'in', sql<number>`(select rowid from problems_bigram_fts where problems_bigram_fts match ${ftsPhrase(text)})`);
-    }
-    if ([...text].length >= TRIGRAM_MIN) {
-      return eb('problems.uid', 'in', sql<number>`(select rowid from problems_fts where problems_fts match ${ftsPhrase(text)})`);
-    }
+    if (isBigramTerm(text)) return inFtsHits('problems_bigram_fts', ftsPhrase(text), use);
+    if ([...text].length >= TRIGRAM_MIN) return inFtsHits('problems_fts', ftsPhrase(text), use);
     return containsText(dialect, 'problems.search_text', text);
   }
+  // Never walked (search-page.ts exactHitList): computing a walked row's bigrams costs ~1 ms.
   return isBigramTerm(text)
     ? sql<SqlBool>`qbank_bigrams(problems.search_text) @> array[${text.toLowerCase()}]`
     : containsLowerCasedText('problems.search_text', text);
 }
 
-// 초성 queries (core/choseong.ts): the choseong document's bigram index finds the candidates, then
-// LIKE on that document (initials only) or the search document with a pattern (mixed) confirms them.
+// SQLite's FTS5 tables hold the problem uid as rowid. The unary plus keeps SQLite from using the
+// uid's index for the IN, so a 'probe' is a lookup in the hit list, never the loop's driver.
+function inFtsHits(table: string, match: string, use: SearchUse): Expression<SqlBool> {
+  const uid = use === 'probe' ? sql`+problems.uid` : sql`problems.uid`;
+  return sql<SqlBool>`${uid} in (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${match})`;
+}
+
+// 초성 queries (core/choseong.ts). Three or more initials in a row: the trigram index of the
+// choseong document (migration 2026-11-25-020) finds them. Two: its bigram index finds the
+// candidates (each bigram of initials is in most problems, so only short queries use it). Then
+// LIKE on that document (initials only) or the search document with a pattern (mixed) confirms.
 function matchesChoseong(
   eb: ExpressionBuilder<Database, 'problems'>,
   dialect: Dialect,
   query: Exclude<SearchQuery, { kind: 'text' }>,
+  use: SearchUse,
 ): Expression<SqlBool> {
   const segments = query.kind === 'initials' ? [query.initials] : query.segments;
   const confirm =
@@ -58,10 +74,21 @@ function matchesChoseong(
       : dialect === 'sqlite'
         ? sql<SqlBool>`problems.search_text glob ${mixedPattern(dialect, query.text)}`
         : sql<SqlBool>`problems.search_text ~ ${mixedPattern(dialect, query.text)}`;
-  if (segments.length === 0) return confirm;
+  // A probe tests a few hundred walked problems: the confirmation alone is cheaper than an index.
+  if (segments.length === 0 || use === 'probe') return confirm;
+  if (segments.every((segment) => [...segment].length >= TRIGRAM_MIN)) {
+    if (dialect === 'postgres') {
+      // pg_trgm answers LIKE on the column; for initials alone that LIKE is the whole match.
+      const found = segments.map((segment) => containsLowerCasedText('problems.choseong_text', segment));
+      return eb.and(query.kind === 'initials' ? found : [...found, confirm]);
+    }
+    // FTS5's trigram phrase is an exact substring match: initials alone need no confirmation.
+    const found = inFtsHits('problems_choseong_trgm_fts', segments.map(ftsPhrase).join(' '), use);
+    return query.kind === 'initials' ? found : eb.and([found, confirm]);
+  }
   const candidates =
     dialect === 'sqlite'
-      ? eb('problems.uid', 'in', sql<number>`(select rowid from problems_choseong_fts where problems_choseong_fts match ${choseongFtsQuery(segments)})`)
+      ? inFtsHits('problems_choseong_fts', choseongFtsQuery(segments), use)
       : sql<SqlBool>`qbank_bigrams(problems.choseong_text) @> ${choseongBigrams(segments)}::text[]`;
   return eb.and([candidates, confirm]);
 }
@@ -106,38 +133,50 @@ export function replyCount(eb: ExpressionBuilder<Database, 'problems'>) {
     .as('reply_count');
 }
 
-function filtered(db: DbOrTx, dialect: Dialect, filters: ProblemFilters) {
+/** Problems joined with their exam and subject, nothing selected yet. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- Kysely's type of "no columns selected yet"
+export type JoinedProblems = SelectQueryBuilder<Database, 'problems' | 'tests' | 'subjects', {}>;
+
+/** The list filters on problems joined with their exam and subject. */
+export function applyFilters(qb: JoinedProblems, dialect: Dialect, filters: ProblemFilters, use: SearchUse = 'lookup'): JoinedProblems {
   return (
-    db
-      .selectFrom('problems')
-      .innerJoin('tests', 'tests.code', 'problems.test_code')
-      .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
+    qb
       // Vacant slots are not content: they never appear outside the lead and assignee screens.
       .where(visibleProblems())
-      .$if(filters.test_code !== undefined, (qb) => qb.where('problems.test_code', '=', filters.test_code!))
-      .$if(filters.class_heritage_code !== undefined, (qb) =>
-        qb.where('problems.uid', 'in', (eb) =>
+      .$if(filters.test_code !== undefined, (q) => q.where('problems.test_code', '=', filters.test_code!))
+      .$if(filters.class_heritage_code !== undefined, (q) =>
+        q.where('problems.uid', 'in', (eb) =>
           eb.selectFrom('problem_classes').select('problem_classes.problem_uid').where('problem_classes.class_uid', '=', filters.class_heritage_code!),
         ),
       )
-      .$if(filters.uid !== undefined, (qb) => qb.where('problems.uid', '=', filters.uid!))
-      .$if(filters.no !== undefined, (qb) => qb.where('problems.no', '=', filters.no!))
-      .$if(filters.q !== undefined, (qb) => qb.where((eb) => matchesSearch(eb, dialect, filters.q!)))
+      .$if(filters.uid !== undefined, (q) => q.where('problems.uid', '=', filters.uid!))
+      .$if(filters.no !== undefined, (q) => q.where('problems.no', '=', filters.no!))
+      .$if(filters.q !== undefined, (q) => q.where((eb) => matchesSearch(eb, dialect, filters.q!, use)))
   );
 }
 
-export async function listProblems(
-  db: DbOrTx,
-  dialect: Dialect,
-  filters: ProblemFilters,
-  paging: { page: number; limit: number },
-) {
-  // 1. The page's ids and the total, from one pass over the hits: a search term's index lookup is
-  //    the costly part, so it runs once. The hits are gathered first (materialized): given the
-  //    ORDER BY and LIMIT directly, PostgreSQL walks every exam newest first and tests each
-  //    problem's text in turn (2.7 s for a common term at 100,000 problems, 0.5 s this way).
-  // 2. Only the page's rows are read whole: sorting whole rows would load the HTML and explanation
-  //    of every hit (thousands for a common term) to keep 20.
+export function filtered(db: DbOrTx, dialect: Dialect, filters: ProblemFilters) {
+  return applyFilters(
+    db.selectFrom('problems').innerJoin('tests', 'tests.code', 'problems.test_code').innerJoin('subjects', 'subjects.code', 'tests.subject_code'),
+    dialect,
+    filters,
+  );
+}
+
+/** A page of problem ids and how many problems the filters match (`capped`: at least that many). */
+export interface PageIds {
+  uids: number[];
+  total: number;
+  capped: boolean;
+}
+
+/**
+ * The page's ids and the exact total for lists of bounded size (an exam, a class), in one pass
+ * over the matches. Searches take search-page.ts instead: a common term matches thousands.
+ */
+export async function listPageIds(db: DbOrTx, dialect: Dialect, filters: ProblemFilters, paging: { page: number; limit: number }): Promise<PageIds> {
+  // The matches are gathered first (materialized): given the ORDER BY and LIMIT directly,
+  // PostgreSQL may walk every exam newest first and test each problem in turn.
   const page = await db
     .with(
       (cte) => cte('hits').materialized(),
@@ -156,27 +195,33 @@ export async function listProblems(
   if (page.length === 0) {
     // Past the last page (or nothing matched): the total still has to be told.
     const total = paging.page === 1 ? 0 : await countProblems(db, dialect, filters);
-    return { rows: [], total };
+    return { uids: [], total, capped: false };
   }
-  const rows = await db
-    .selectFrom('problems')
-    .innerJoin('tests', 'tests.code', 'problems.test_code')
-    .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
-    .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
-    .select(problemColumns)
-    .select((eb) => replyCount(eb))
-    .where(
-      'problems.uid',
-      'in',
-      page.map((row) => row.uid),
-    )
-    // The same order as above, for the page's rows only.
-    .orderBy('tests.year', 'desc')
-    .orderBy('problems.test_code', 'desc')
-    .orderBy('problems.type')
-    .orderBy('problems.no')
-    .execute();
-  return { rows, total: Number(page[0]!.total) };
+  return { uids: page.map((row) => row.uid), total: Number(page[0]!.total), capped: false };
+}
+
+/**
+ * The page's whole rows, in list order. Only these are read whole: sorting whole rows would load
+ * the HTML and explanation of every match to keep 20.
+ */
+export async function readPageRows(db: DbOrTx, uids: number[]) {
+  if (uids.length === 0) return [];
+  return (
+    db
+      .selectFrom('problems')
+      .innerJoin('tests', 'tests.code', 'problems.test_code')
+      .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
+      .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
+      .select(problemColumns)
+      .select((eb) => replyCount(eb))
+      .where('problems.uid', 'in', uids)
+      // The list order: newest exam first; within an exam: type, then number.
+      .orderBy('tests.year', 'desc')
+      .orderBy('problems.test_code', 'desc')
+      .orderBy('problems.type')
+      .orderBy('problems.no')
+      .execute()
+  );
 }
 
 async function countProblems(db: DbOrTx, dialect: Dialect, filters: ProblemFilters): Promise<number> {
@@ -184,7 +229,7 @@ async function countProblems(db: DbOrTx, dialect: Dialect, filters: ProblemFilte
   return Number(count.n);
 }
 
-export type ProblemListRow = Awaited<ReturnType<typeof listProblems>>['rows'][number];
+export type ProblemListRow = Awaited<ReturnType<typeof readPageRows>>[number];
 
 export function listSetHeaders(db: DbOrTx, testCode: number) {
   return db

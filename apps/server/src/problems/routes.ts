@@ -24,11 +24,11 @@ export async function problemRoutes(app: FastifyInstance): Promise<void> {
   api.get('/v1/problem', { onRequest: guard('approved'), schema: { querystring: problemsQuerySchema, response: { 200: problemsResponseSchema } } }, async (request, reply) => {
     return ctx.contentCache.reply(request, reply, async () => {
       const { page, limit, ...filters } = request.query;
-      const [test, { rows, total }] = await Promise.all([
+      const [test, { rows, total, capped }] = await Promise.all([
         filters.test_code !== undefined ? getTestInfo(ctx, filters.test_code) : Promise.resolve(null),
         listProblems(ctx, filters, { page, limit }),
       ]);
-      return { problem: rows.map(presentProblem), problem_count: total, page, limit, test };
+      return { problem: rows.map(presentProblem), problem_count: total, problem_count_capped: capped, page, limit, test };
     });
   });
 

@@ -1,7 +1,15 @@
-import { plainDialectRead, plainRead } from '../core/plain-reads';
-import { listProblems as listProblemRows, listSetHeaders as listSetHeaderRows } from './repository';
+// The problem reads routes call. The visibility rule (visibleProblems()) and the search document
+// stay in the repository's queries; here a list picks how its page is found: a search may match
+// thousands of problems (search-page.ts), an exam or class list a few hundred at most.
+import type { AppContext } from '../core/context';
+import { plainRead } from '../core/plain-reads';
+import { listPageIds, listSetHeaders as listSetHeaderRows, readPageRows, type ProblemFilters } from './repository';
+import { searchPageIds } from './search-page';
 
-// The problem reads routes call. Plain reads with no rule of their own pass through; the visibility
-// rule (visibleProblems()) and the search document stay in the repository's queries.
-export const listProblems = plainDialectRead(listProblemRows);
 export const listSetHeaders = plainRead(listSetHeaderRows);
+
+export async function listProblems(ctx: AppContext, filters: ProblemFilters, paging: { page: number; limit: number }) {
+  const { db, dialect } = ctx;
+  const { uids, total, capped } = filters.q === undefined ? await listPageIds(db, dialect, filters, paging) : await searchPageIds(db, dialect, filters, paging);
+  return { rows: await readPageRows(db, uids), total, capped };
+}

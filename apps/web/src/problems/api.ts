@@ -40,9 +40,14 @@ export const classMetaQueryOptions = (classCode: number) =>
     select: (data) => data.meta,
   });
 
-/** The next page while the pages so far hold fewer problems than the server counts. */
+/**
+ * The next page while the pages so far hold fewer problems than the server counts. A capped count
+ * (a search with more than 500 matches, decision 042) is a lower bound: the pages go on while
+ * they come back full.
+ */
 export function nextProblemsPage(last: ProblemsPage): number | undefined {
   if (last.problem.length === 0) return undefined;
+  if (last.problem_count_capped) return last.problem.length >= last.limit ? last.page + 1 : undefined;
   return last.page * last.limit < last.problem_count ? last.page + 1 : undefined;
 }
 

@@ -10,7 +10,8 @@ export const problemsMessages = {
     searchPlaceholder: '문제, 정답, 해설, 보기에서 검색',
     searchSubmit: '검색',
     searchClear: '검색어 지우기',
-    searchSummary: (q: string, count: number) => `‘${q}’ 검색 결과 ${count}문항`,
+    /** `capped`: the server stopped counting at `count` (decision 042): "500문항 이상". */
+    searchSummary: (q: string, count: number, capped = false) => `‘${q}’ 검색 결과 ${count.toLocaleString('ko-KR')}문항${capped ? ' 이상' : ''}`,
     solveMode: '풀이 모드',
     beta: 'Beta',
     export: '내보내기',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextProblemsPage } from './api';
+import { problemsMessages as messages } from './messages';
 import {
   answerOrDash,
   choiceTypeLabel,
@@ -88,6 +89,19 @@ describe('grouping', () => {
     expect(nextProblemsPage(problemsPage([problemRow()], { page: 1, limit: 1, count: 3 }))).toBe(2);
     expect(nextProblemsPage(problemsPage([problemRow()], { page: 3, limit: 1, count: 3 }))).toBeUndefined();
     expect(nextProblemsPage(problemsPage([], { page: 2, limit: 20, count: 90 }))).toBeUndefined();
+  });
+
+  it('follows a capped search count past itself while pages come back full', () => {
+    const full = [problemRow({ uid: 1 }), problemRow({ uid: 2 })];
+    expect(nextProblemsPage(problemsPage(full, { page: 500, limit: 2, count: 1000, capped: true }))).toBe(501);
+    expect(nextProblemsPage(problemsPage(full.slice(1), { page: 501, limit: 2, count: 1000, capped: true }))).toBeUndefined();
+    expect(nextProblemsPage(problemsPage(full, { page: 500, limit: 2, count: 1000 }))).toBeUndefined();
+  });
+
+  it('says a capped search count as a lower bound, with thousands separated', () => {
+    expect(messages.problems.searchSummary('혈액검사', 500, true)).toBe('‘혈액검사’ 검색 결과 500문항 이상');
+    expect(messages.problems.searchSummary('간', 1500)).toBe('‘간’ 검색 결과 1,500문항');
+    expect(messages.problems.searchSummary('간경변', 12)).toBe('‘간경변’ 검색 결과 12문항');
   });
 });
 

@@ -76,10 +76,11 @@ export function classMetaRow(overrides: Partial<ClassMeta> = {}): ClassMeta {
 }
 
 /** One page of GET /v1/problem. */
-export function problemsPage(problem: Problem[], init: { page?: number; limit?: number; count?: number; test?: TestInfo | null } = {}) {
+export function problemsPage(problem: Problem[], init: { page?: number; limit?: number; count?: number; capped?: boolean; test?: TestInfo | null } = {}) {
   return {
     problem,
     problem_count: init.count ?? problem.length,
+    ...(init.capped ? { problem_count_capped: true } : {}),
     page: init.page ?? 1,
     limit: init.limit ?? 20,
     test: init.test ?? null,

@@ -49,6 +49,7 @@ export function ProblemBrowser({
   const { data, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
   const problems = useMemo(() => uniqueProblems(data?.pages ?? []), [data]);
   const total = data?.pages[0]?.problem_count ?? 0;
+  const totalCapped = data?.pages[0]?.problem_count_capped ?? false;
   // After a failed chunk the list stops loading by itself (no retry loop); the button retries.
   const canAutoLoad = hasNextPage && !isFetchNextPageError;
 
@@ -78,7 +79,7 @@ export function ProblemBrowser({
     <Stack gap="md">
       {q && (
         <Text size="sm" c="gray.7" role="status">
-          {m.searchSummary(q, total)}
+          {m.searchSummary(q, total, totalCapped)}
         </Text>
       )}
       <Tabs value={tab} onChange={(next) => setTab(next === 'answers' ? 'answers' : 'problems')} keepMounted={false}>
