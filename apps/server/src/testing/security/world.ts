@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { AUTHORITY } from '@qbank/shared/roles';
-import { hashToken } from '../auth/password-change';
-import { hashPassword } from '../core/password';
-import type { Dialect } from '../core/db';
-import type { MemberRow } from '../db/schema';
-import type { RateLimits } from '../env';
-import { insertMember } from '../members/repository';
-import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../testing/factories';
-import { createTestContext, loginCookie, TEST_PASSWORD, type TestContext } from '../testing/harness';
+import { hashToken } from '../../auth/password-change';
+import { hashPassword } from '../../core/password';
+import type { Dialect } from '../../core/db';
+import type { MemberRow } from '../../db/schema';
+import type { RateLimits } from '../../env';
+import { insertMember } from '../../members/repository';
+import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../factories';
+import { createTestContext, loginCookie, TEST_PASSWORD, type TestContext } from '../harness';
 import type { Actor } from './policy';
 import { collectRoutes, type RegisteredRoute } from './route-table';
 
