@@ -100,8 +100,6 @@ export function listMySlots(db: DbOrTx, memberCode: number, filters: { year?: nu
     .orderBy('problems.no')
     .execute();
 }
-export type MySlotRow = Awaited<ReturnType<typeof listMySlots>>[number];
-
 export async function countMySlots(db: DbOrTx, memberCode: number): Promise<{ total: number; completed: number }> {
   const rows = await db
     .selectFrom('assignments')

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../core/db';
+import { exportedProblemColumns } from './repository';
 
 /**
  * The written problems of a box with their exam and common passage, grouped by exam (newest year
@@ -11,28 +12,8 @@ export function listBoxExportProblems(db: DbOrTx, boxCode: number) {
     .innerJoin('tests', 'tests.code', 'problems.test_code')
     .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
     .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
-    .select([
-      'problems.uid',
-      'problems.no',
-      'problems.type',
-      'problems.choice_type',
-      'problems.question',
-      'problems.illustration',
-      'problems.answer',
-      'problems.comments',
-      'problems.question_pic_path',
-      'problems.answer_pic_path',
-      'problems.comment_pic_path',
-      'tests.code as test_code',
-      'tests.year',
-      'tests.test_name',
-      'subjects.subject_name',
-      'set_headers.code as header_code',
-      'set_headers.begin_problem_no',
-      'set_headers.end_problem_no',
-      'set_headers.header_text',
-      'set_headers.pic_path as header_pic_path',
-    ])
+    .select(exportedProblemColumns)
+    .select(['tests.code as test_code', 'tests.year', 'tests.test_name', 'subjects.subject_name'])
     .where('box_problems.box_code', '=', boxCode)
     .where('problems.is_vacant', '=', 0)
     .orderBy('tests.year', 'desc')
@@ -44,7 +25,6 @@ export function listBoxExportProblems(db: DbOrTx, boxCode: number) {
     .execute();
 }
 
-export type BoxExportProblemRow = Awaited<ReturnType<typeof listBoxExportProblems>>[number];
 
 /** The member's latest answer to each problem (the solve_attempts row with the greatest code). */
 export async function latestAnswers(db: DbOrTx, memberCode: number, problemUids: readonly number[]): Promise<Map<number, string>> {

@@ -4,10 +4,6 @@ import { nowIso } from '../core/db';
 import { containsText } from '../core/search';
 import type { MemberRow, MemberUpdate, NewMember } from '../db/schema';
 
-export function findMemberByCode(db: DbOrTx, code: number): Promise<MemberRow | undefined> {
-  return db.selectFrom('members').selectAll().where('code', '=', code).executeTakeFirst();
-}
-
 export function findMemberById(db: DbOrTx, id: string): Promise<MemberRow | undefined> {
   return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -32,7 +32,7 @@ function latestAnswerIsWrong(eb: ExpressionBuilder<Database, 'problems'>, member
  * official answer to judge against (as in solve mode), inside the scope, passing the filter.
  * A box filter's box must already be known to be the member's (the service checks).
  */
-export function matchingProblems(db: DbOrTx, memberCode: number, filter: StudyFilter, scope: StudyScope): ProblemsQuery {
+function matchingProblems(db: DbOrTx, memberCode: number, filter: StudyFilter, scope: StudyScope): ProblemsQuery {
   const list = (values: number[] | undefined) => (values && values.length > 0 ? values : undefined);
   const subjects = list(scope.subject_codes);
   const years = list(scope.years);

@@ -94,7 +94,7 @@ function collectBodies(part: Part, into: { text: string; html: string }): void {
 }
 
 /** Reads subject, text and html out of an RFC 5322 message. */
-export function parseMail(raw: string): Pick<ReceivedMail, 'subject' | 'text' | 'html'> {
+function parseMail(raw: string): Pick<ReceivedMail, 'subject' | 'text' | 'html'> {
   const entity = splitEntity(raw);
   const bodies = { text: '', html: '' };
   collectBodies(entity, bodies);

@@ -24,7 +24,7 @@ export const dataUrl = (bytes: Buffer | string, type = 'image/png') => `data:${t
 
 export type SignedInActor = Exclude<Actor, 'anonymous'>;
 
-export interface Fixtures {
+interface Fixtures {
   subject: number;
   exam: number;
   /** Written multiple-choice problems 1 and 2 of the exam. */
