@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { DbOrTx } from '../core/db';
 import type { Database } from '../db/schema';
-import { chunked } from '../authoring/repository';
+import { chunked, slotColumns } from '../authoring/repository';
+import { withExamAndSubject } from '../core/problem-joins';
 
 // SQL of the assignment map (spec §3: problem uid → member codes) and of "my problems".
 
@@ -74,15 +75,9 @@ export function listMySlots(db: DbOrTx, memberCode: number, filters: { year?: nu
   return db
     .selectFrom('assignments')
     .innerJoin('problems', 'problems.uid', 'assignments.problem_uid')
-    .innerJoin('tests', 'tests.code', 'problems.test_code')
-    .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
+    .$call(withExamAndSubject)
+    .select(slotColumns)
     .select([
-      'problems.uid',
-      'problems.no',
-      'problems.type',
-      'problems.choice_type',
-      'problems.is_vacant',
-      'problems.question_text',
       'problems.update_time',
       'problems.test_code',
       'tests.test_name',

@@ -2,6 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
 import { containsNameText } from '../core/choseong';
 import type { Database } from '../db/schema';
+import { onePage, type Paging } from '../core/paging';
 
 export interface ClassRow {
   uid: number;
@@ -38,7 +39,7 @@ export async function listSubjectClasses(
   dialect: Dialect,
   subjectCode: number,
   filters: { search?: string | undefined; year?: number | undefined },
-  paging: { page: number; limit: number },
+  paging: Paging,
 ): Promise<{ rows: ClassRow[]; total: number }> {
   const base = db
     .selectFrom('classes')
@@ -57,8 +58,7 @@ export async function listSubjectClasses(
       .orderBy('classes.class_date')
       .orderBy('classes.class_time')
       .orderBy('classes.uid')
-      .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit)
+      .$call(onePage(paging))
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../core/db';
 import { nowIso } from '../core/db';
 import type { DisputeStatus } from '../db/schema';
+import { onePage, type Paging } from '../core/paging';
 
 // SQL of answer-key disputes: the disputes with their problem, supports, comments, rulings,
 // the per-problem summary the viewers show, and the stored answers re-judging reads and writes.
@@ -58,7 +59,7 @@ export function listProblemDisputes(db: DbOrTx, problemUid: number) {
 export async function listDisputes(
   db: DbOrTx,
   filter: { status?: DisputeStatus | undefined; memberCode?: number | undefined },
-  paging: { page: number; limit: number },
+  paging: Paging,
 ) {
   const base = selectDisputes(db)
     .$if(filter.status !== undefined, (qb) => qb.where('d.status', '=', filter.status!))
@@ -73,8 +74,7 @@ export async function listDisputes(
       .orderBy((eb) => eb.case().when('d.status', '=', 'open').then(0).else(1).end())
       .orderBy('support_count', 'desc')
       .orderBy('d.code', 'desc')
-      .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit)
+      .$call(onePage(paging))
       .execute(),
     count.executeTakeFirstOrThrow(),
   ]);

@@ -3,6 +3,8 @@ import type { DbOrTx, Dialect } from '../core/db';
 import { choseongBigrams, choseongFtsQuery, mixedPattern, parseSearchQuery, type SearchQuery } from '../core/choseong';
 import { containsLowerCasedText, containsText, isBigramTerm } from '../core/search';
 import type { Database } from '../db/schema';
+import { onePage, type Paging } from '../core/paging';
+import { withExamAndSubject } from '../core/problem-joins';
 
 export interface ProblemFilters {
   test_code?: number | undefined;
@@ -109,8 +111,7 @@ function filtered(db: DbOrTx, dialect: Dialect, filters: ProblemFilters) {
   return (
     db
       .selectFrom('problems')
-      .innerJoin('tests', 'tests.code', 'problems.test_code')
-      .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
+      .$call(withExamAndSubject)
       // Vacant slots are not content: they never appear outside the lead and assignee screens.
       .where('problems.is_vacant', '=', 0)
       .$if(filters.test_code !== undefined, (qb) => qb.where('problems.test_code', '=', filters.test_code!))
@@ -129,7 +130,7 @@ export async function listProblems(
   db: DbOrTx,
   dialect: Dialect,
   filters: ProblemFilters,
-  paging: { page: number; limit: number },
+  paging: Paging,
 ) {
   // 1. The page's ids and the total, from one pass over the hits: a search term's index lookup is
   //    the costly part, so it runs once. The hits are gathered first (materialized): given the
@@ -149,8 +150,7 @@ export async function listProblems(
     .orderBy('hits.test_code', 'desc')
     .orderBy('hits.type')
     .orderBy('hits.no')
-    .limit(paging.limit)
-    .offset((paging.page - 1) * paging.limit)
+    .$call(onePage(paging))
     .execute();
   if (page.length === 0) {
     // Past the last page (or nothing matched): the total still has to be told.
@@ -159,8 +159,7 @@ export async function listProblems(
   }
   const rows = await db
     .selectFrom('problems')
-    .innerJoin('tests', 'tests.code', 'problems.test_code')
-    .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
+    .$call(withExamAndSubject)
     .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
     .select(problemColumns)
     .select((eb) => replyCount(eb))

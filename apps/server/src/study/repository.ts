@@ -5,6 +5,8 @@ import type { DbOrTx } from '../core/db';
 import { nowIso } from '../core/db';
 import type { Database, StudySessionsTable } from '../db/schema';
 import { problemColumns, replyCount } from '../problems/repository';
+import { onePage, type Paging } from '../core/paging';
+import { withExamAndSubject } from '../core/problem-joins';
 
 type ProblemsQuery = SelectQueryBuilder<Database, 'problems' | 'tests', object>;
 
@@ -189,15 +191,14 @@ function withNumbers<T extends { total: unknown; answered: unknown; correct: unk
   };
 }
 
-export async function listMemberSessions(db: DbOrTx, memberCode: number, paging: { page: number; limit: number }) {
+export async function listMemberSessions(db: DbOrTx, memberCode: number, paging: Paging) {
   const rows = await db
     .selectFrom('study_sessions')
     .select(sessionColumns)
     .select((eb) => sessionCounts(eb))
     .where('study_sessions.member_code', '=', memberCode)
     .orderBy('study_sessions.code', 'desc')
-    .limit(paging.limit)
-    .offset((paging.page - 1) * paging.limit)
+    .$call(onePage(paging))
     .execute();
   const count = await db
     .selectFrom('study_sessions')
@@ -222,8 +223,7 @@ export function listSessionProblems(db: DbOrTx, sessionCode: number) {
   return db
     .selectFrom('study_session_problems')
     .innerJoin('problems', 'problems.uid', 'study_session_problems.problem_uid')
-    .innerJoin('tests', 'tests.code', 'problems.test_code')
-    .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
+    .$call(withExamAndSubject)
     .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
     .select(problemColumns)
     .select((eb) => replyCount(eb as unknown as ExpressionBuilder<Database, 'problems'>))
