@@ -1,22 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { DbOrTx } from '../core/db';
 import type { Database } from '../db/schema';
-import { chunked, slotColumns } from '../authoring/repository';
+import { chunked, selectAssignees, slotColumns } from '../authoring/repository';
 import { withExamAndSubject } from '../core/problem-joins';
 
 // SQL of the assignment map (spec §3: problem uid → member codes) and of "my problems".
 
 export function listTestAssignments(db: DbOrTx, testCode: number) {
-  return db
-    .selectFrom('assignments')
-    .innerJoin('problems', 'problems.uid', 'assignments.problem_uid')
-    .innerJoin('members', 'members.code', 'assignments.member_code')
-    .select(['assignments.problem_uid', 'assignments.status', 'members.code as member_code', 'members.id', 'members.name', 'members.grade', 'members.validated'])
-    .where('problems.test_code', '=', testCode)
-    .orderBy('assignments.problem_uid')
-    .orderBy('members.name')
-    .orderBy('members.code')
-    .execute();
+  return selectAssignees(db).innerJoin('problems', 'problems.uid', 'assignments.problem_uid').where('problems.test_code', '=', testCode).execute();
 }
 
 export async function findProblems(db: DbOrTx, uids: readonly number[]) {

@@ -46,22 +46,23 @@ export function findProblemDetailRow(db: DbOrTx, uid: number) {
 }
 export type ProblemDetailRow = NonNullable<Awaited<ReturnType<typeof findProblemDetailRow>>>;
 
+/** Assignment rows with their member and status, by problem then member name; the caller narrows them. */
+export function selectAssignees(db: DbOrTx) {
+  return db
+    .selectFrom('assignments')
+    .innerJoin('members', 'members.code', 'assignments.member_code')
+    .select(['assignments.problem_uid', 'assignments.status', 'members.code as member_code', 'members.id', 'members.name', 'members.grade', 'members.validated'])
+    .orderBy('assignments.problem_uid')
+    .orderBy('members.name')
+    .orderBy('members.code');
+}
+
 /** The assignees of the problems, with their assignment status. */
 export async function listAssignees(db: DbOrTx, uids: readonly number[]) {
   const rows = [];
   for (const slice of chunked(uids)) {
     if (slice.length === 0) continue;
-    rows.push(
-      ...(await db
-        .selectFrom('assignments')
-        .innerJoin('members', 'members.code', 'assignments.member_code')
-        .select(['assignments.problem_uid', 'assignments.status', 'members.code as member_code', 'members.id', 'members.name', 'members.grade', 'members.validated'])
-        .where('assignments.problem_uid', 'in', slice)
-        .orderBy('assignments.problem_uid')
-        .orderBy('members.name')
-        .orderBy('members.code')
-        .execute()),
-    );
+    rows.push(...(await selectAssignees(db).where('assignments.problem_uid', 'in', slice).execute()));
   }
   return rows;
 }

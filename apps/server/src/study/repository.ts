@@ -167,14 +167,16 @@ function sessionCounts(eb: ExpressionBuilder<Database, 'study_sessions'>) {
   ];
 }
 
+/** Sessions with their figures; the caller narrows them to one member's. */
+function selectSessions(db: DbOrTx) {
+  return db.selectFrom('study_sessions').select(sessionColumns).select((eb) => sessionCounts(eb));
+}
+
 export type SessionRow = Awaited<ReturnType<typeof findMemberSession>> & object;
 
 /** The session only when it is the member's: another member's session does not exist for them. */
 export async function findMemberSession(db: DbOrTx, memberCode: number, code: number) {
-  const row = await db
-    .selectFrom('study_sessions')
-    .select(sessionColumns)
-    .select((eb) => sessionCounts(eb))
+  const row = await selectSessions(db)
     .where('study_sessions.code', '=', code)
     .where('study_sessions.member_code', '=', memberCode)
     .executeTakeFirst();
@@ -192,10 +194,7 @@ function withNumbers<T extends { total: unknown; answered: unknown; correct: unk
 }
 
 export async function listMemberSessions(db: DbOrTx, memberCode: number, paging: Paging) {
-  const rows = await db
-    .selectFrom('study_sessions')
-    .select(sessionColumns)
-    .select((eb) => sessionCounts(eb))
+  const rows = await selectSessions(db)
     .where('study_sessions.member_code', '=', memberCode)
     .orderBy('study_sessions.code', 'desc')
     .$call(onePage(paging))
