@@ -3,7 +3,7 @@ import type { DbOrTx, Dialect } from '../core/db';
 import type { Database } from '../db/schema';
 import { problemColumns, replyCount } from '../problems/repository';
 import { onePage, type Paging } from '../core/paging';
-import { withExamAndSubject } from '../core/problem-joins';
+import { withExamSubjectAndPassage } from '../core/problem-joins';
 
 // SQL of the lead problem screens: slots, detail (vacant ones included), versions, set headers.
 
@@ -26,8 +26,7 @@ export function findProblemByNumber(db: DbOrTx, testCode: number, type: number, 
 export function findProblemDetailRow(db: DbOrTx, uid: number) {
   return db
     .selectFrom('problems')
-    .$call(withExamAndSubject)
-    .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
+    .$call(withExamSubjectAndPassage)
     .leftJoin('members as editor', 'editor.code', 'problems.updated_by')
     .select(problemColumns)
     .select([

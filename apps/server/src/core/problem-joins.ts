@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { Nullable, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 
 /**
@@ -14,4 +14,18 @@ export function withExamAndSubject<DB extends Database, TB extends keyof DB, O>(
   return plain
     .innerJoin('tests', 'tests.code', 'problems.test_code')
     .innerJoin('subjects', 'subjects.code', 'tests.subject_code') as unknown as SelectQueryBuilder<DB, TB | 'problems' | 'tests' | 'subjects', O>;
+}
+
+type WithPassage<DB extends Database> = { [K in keyof DB]: K extends 'set_headers' ? Nullable<DB[K]> : DB[K] };
+
+/** The exam and subject as above, and the common passage (set header) when the problem has one. */
+export function withExamSubjectAndPassage<DB extends Database, TB extends keyof DB, O>(
+  qb: SelectQueryBuilder<DB, TB | 'problems', O>,
+): SelectQueryBuilder<WithPassage<DB>, TB | 'problems' | 'tests' | 'subjects' | 'set_headers', O> {
+  const plain = withExamAndSubject(qb as unknown as SelectQueryBuilder<Database, 'problems', O>);
+  return plain.leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code') as unknown as SelectQueryBuilder<
+    WithPassage<DB>,
+    TB | 'problems' | 'tests' | 'subjects' | 'set_headers',
+    O
+  >;
 }

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../core/db';
 import { exportedProblemColumns } from './repository';
-import { withExamAndSubject } from '../core/problem-joins';
+import { withExamSubjectAndPassage } from '../core/problem-joins';
 
 /**
  * The written problems of a box with their exam and common passage, grouped by exam (newest year
@@ -10,8 +10,7 @@ export function listBoxExportProblems(db: DbOrTx, boxCode: number) {
   return db
     .selectFrom('box_problems')
     .innerJoin('problems', 'problems.uid', 'box_problems.problem_uid')
-    .$call(withExamAndSubject)
-    .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
+    .$call(withExamSubjectAndPassage)
     .select(exportedProblemColumns)
     .select(['tests.code as test_code', 'tests.year', 'tests.test_name', 'subjects.subject_name'])
     .where('box_problems.box_code', '=', boxCode)

@@ -4,7 +4,7 @@ import { choseongBigrams, choseongFtsQuery, mixedPattern, parseSearchQuery, type
 import { containsLowerCasedText, containsText, isBigramTerm } from '../core/search';
 import type { Database } from '../db/schema';
 import { onePage, type Paging } from '../core/paging';
-import { withExamAndSubject } from '../core/problem-joins';
+import { withExamAndSubject, withExamSubjectAndPassage } from '../core/problem-joins';
 
 export interface ProblemFilters {
   test_code?: number | undefined;
@@ -159,8 +159,7 @@ export async function listProblems(
   }
   const rows = await db
     .selectFrom('problems')
-    .$call(withExamAndSubject)
-    .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
+    .$call(withExamSubjectAndPassage)
     .select(problemColumns)
     .select((eb) => replyCount(eb))
     .where(

@@ -6,7 +6,7 @@ import { nowIso } from '../core/db';
 import type { Database, StudySessionsTable } from '../db/schema';
 import { problemColumns, replyCount } from '../problems/repository';
 import { onePage, type Paging } from '../core/paging';
-import { withExamAndSubject } from '../core/problem-joins';
+import { withExamSubjectAndPassage } from '../core/problem-joins';
 
 type ProblemsQuery = SelectQueryBuilder<Database, 'problems' | 'tests', object>;
 
@@ -222,8 +222,7 @@ export function listSessionProblems(db: DbOrTx, sessionCode: number) {
   return db
     .selectFrom('study_session_problems')
     .innerJoin('problems', 'problems.uid', 'study_session_problems.problem_uid')
-    .$call(withExamAndSubject)
-    .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
+    .$call(withExamSubjectAndPassage)
     .select(problemColumns)
     .select((eb) => replyCount(eb as unknown as ExpressionBuilder<Database, 'problems'>))
     .where('study_session_problems.session_code', '=', sessionCode)
