@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../core/db';
 import { exportedProblemColumns } from './repository';
+import { isLatestAttempt } from '../core/latest-attempt';
 import { withExamSubjectAndPassage } from '../core/problem-joins';
 
 /**
@@ -29,21 +30,11 @@ export function listBoxExportProblems(db: DbOrTx, boxCode: number) {
 export async function latestAnswers(db: DbOrTx, memberCode: number, problemUids: readonly number[]): Promise<Map<number, string>> {
   if (problemUids.length === 0) return new Map();
   const rows = await db
-    .selectFrom('solve_attempts as a')
-    .select(['a.problem_uid', 'a.answer'])
-    .where('a.member_code', '=', memberCode)
-    .where('a.problem_uid', 'in', [...problemUids])
-    .where((eb) =>
-      eb(
-        'a.code',
-        '=',
-        eb
-          .selectFrom('solve_attempts as b')
-          .select((inner) => inner.fn.max('b.code').as('latest'))
-          .whereRef('b.member_code', '=', 'a.member_code')
-          .whereRef('b.problem_uid', '=', 'a.problem_uid'),
-      ),
-    )
+    .selectFrom('solve_attempts')
+    .select(['solve_attempts.problem_uid', 'solve_attempts.answer'])
+    .where('solve_attempts.member_code', '=', memberCode)
+    .where('solve_attempts.problem_uid', 'in', [...problemUids])
+    .where((eb) => isLatestAttempt(eb, 'member_code'))
     .execute();
   return new Map(rows.map((row) => [row.problem_uid, row.answer]));
 }

@@ -7,6 +7,7 @@ import type { Database, StudySessionsTable } from '../db/schema';
 import { problemColumns, replyCount } from '../problems/repository';
 import { onePage, type Paging } from '../core/paging';
 import { withExamSubjectAndPassage } from '../core/problem-joins';
+import { isLatestAttempt } from '../core/latest-attempt';
 
 type ProblemsQuery = SelectQueryBuilder<Database, 'problems' | 'tests', object>;
 
@@ -130,19 +131,6 @@ const sessionColumns = [
   'study_sessions.creation_time',
 ] as const;
 
-/** The latest answer per problem within the session (the greatest code of each problem). */
-function isLatestInSession(eb: ExpressionBuilder<Database, 'solve_attempts'>) {
-  return eb(
-    'solve_attempts.code',
-    '=',
-    eb
-      .selectFrom('solve_attempts as newer')
-      .select((max) => max.fn.max('newer.code').as('code'))
-      .whereRef('newer.session_code', '=', 'solve_attempts.session_code')
-      .whereRef('newer.problem_uid', '=', 'solve_attempts.problem_uid'),
-  );
-}
-
 // 문항 무효 (voided) problems stay readable in a session but count in none of its figures.
 function sessionCounts(eb: ExpressionBuilder<Database, 'study_sessions'>) {
   const latest = () =>
@@ -153,7 +141,7 @@ function sessionCounts(eb: ExpressionBuilder<Database, 'study_sessions'>) {
       .select((inner) => inner.fn.countAll<number>().as('n'))
       .whereRef('solve_attempts.session_code', '=', 'study_sessions.code')
       .where('solve_attempts.source', '=', 'session')
-      .where((inner) => isLatestInSession(inner));
+      .where((inner) => isLatestAttempt(inner, 'session_code'));
   return [
     eb
       .selectFrom('study_session_problems')
@@ -250,7 +238,7 @@ export async function listSessionAnswers(db: DbOrTx, sessionCode: number) {
     .select(['problem_uid', 'answer', 'is_correct', 'creation_time'])
     .where('session_code', '=', sessionCode)
     .where('source', '=', 'session')
-    .where((eb) => isLatestInSession(eb))
+    .where((eb) => isLatestAttempt(eb, 'session_code'))
     .orderBy('code')
     .execute();
   return rows.map((row) => ({ ...row, is_correct: row.is_correct === 1 }));
