@@ -29,3 +29,6 @@ export function withExamSubjectAndPassage<DB extends Database, TB extends keyof 
     O
   >;
 }
+
+/** How another record (a dispute, a notification) names its problem: the exam and the number. */
+export const problemLabelColumns = ['problems.test_code', 'tests.test_name', 'problems.no', 'problems.type'] as const;

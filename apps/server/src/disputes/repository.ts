@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../core/db';
+import { problemLabelColumns } from '../core/problem-joins';
 import { nowIso } from '../core/db';
 import type { DisputeStatus } from '../db/schema';
 import { onePage, type Paging } from '../core/paging';
@@ -28,14 +29,11 @@ function selectDisputes(db: DbOrTx) {
       'd.creation_time',
       'filer.nickname as member_nickname',
       'lead.nickname as lead_nickname',
-      'problems.test_code',
-      'tests.test_name',
-      'problems.no',
-      'problems.type',
       'problems.question_text',
       'problems.answer',
       'problems.is_voided',
     ])
+    .select(problemLabelColumns)
     .select((eb) =>
       eb.selectFrom('dispute_supports').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('dispute_supports.dispute_code', '=', 'd.code').as('support_count'),
     );

@@ -2,6 +2,7 @@ import type { NotificationKind } from '@qbank/shared/notifications';
 import type { DbOrTx } from '../core/db';
 import { nowIso } from '../core/db';
 import { onePage, type Paging } from '../core/paging';
+import { problemLabelColumns } from '../core/problem-joins';
 
 // SQL of notifications. `insertNotifications` is what event-producing features (disputes,
 // assignments, replies, submission review) call inside their own transaction.
@@ -57,11 +58,8 @@ export async function listNotifications(db: DbOrTx, memberCode: number, paging: 
         'notifications.detail',
         'notifications.is_read',
         'notifications.creation_time',
-        'problems.test_code',
-        'problems.no',
-        'problems.type',
-        'tests.test_name',
       ])
+      .select(problemLabelColumns)
       .where('notifications.member_code', '=', memberCode)
       .orderBy('notifications.code', 'desc')
       .$call(onePage(paging))
