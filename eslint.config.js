@@ -73,6 +73,16 @@ function layerZones(root, core, features, testHelpers) {
   return zones;
 }
 
+// Test-only code (helpers, fixtures, the security matrix's world) lives under src/testing/ on both
+// sides (decision 045); the blocks below lint everything else as shipping code, which must not import it.
+function shippedCodeImportsNoTesting(root) {
+  return {
+    target: `${root}/**`,
+    from: `${root}/testing`,
+    message: 'Shipping code does not import src/testing/ (test helpers and fixtures; decision 045).',
+  };
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.test-output/**'] },
   js.configs.recommended,
@@ -102,13 +112,14 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/test-fixtures.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/testing/**'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
             ...layerZones('apps/server/src', serverCore, serverFeatures, 'testing'),
+            shippedCodeImportsNoTesting('apps/server/src'),
             {
               // routes -> service -> repository: SQL stays behind the service.
               target: 'apps/server/src/*/routes.ts',
@@ -150,9 +161,9 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', '**/test-fixtures.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: layerZones('apps/web/src', webCore, webFeatures, 'testing') }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones('apps/web/src', webCore, webFeatures, 'testing'), shippedCodeImportsNoTesting('apps/web/src')] }],
     },
   },
   {

@@ -41,8 +41,20 @@ function precompress(): Plugin {
   };
 }
 
+/** Test-only code lives in src/testing/ and *.test.tsx (decision 045): the build fails if the app imports it. */
+function shipNoTestCode(): Plugin {
+  return {
+    name: 'qbank-ship-no-test-code',
+    apply: 'build',
+    load(id) {
+      if (/\/src\/testing\/|\.test\.tsx?$/.test(id)) this.error(`The web bundle would ship the test-only module ${id}`);
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), shipNoTestCode()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

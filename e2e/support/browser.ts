@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 // Debian's Chromium (apt-get install chromium); test tools may not download browsers here.
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const chromiumAvailable = existsSync(chromiumPath);
 
 export const chromiumArgs = [
   '--headless',

@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from './fixtures';
 
 const line = (text: string) => new Paragraph({ children: [new TextRun(text)] });
 
-export async function examPaperDocx(): Promise<Buffer> {
+async function examPaperDocx(): Promise<Buffer> {
   const document = new Document({
     sections: [
       {
@@ -47,7 +47,7 @@ export async function createExam(page: Page, name: string): Promise<number> {
   return body.test_info.test_code as number;
 }
 
-export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** Imports the paper into `exam` through the screen, leaving out problem 2. */
 export async function importPaperWithoutProblem2(page: Page, exam: number, screenshot?: string): Promise<void> {

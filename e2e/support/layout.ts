@@ -6,7 +6,7 @@ import { expect } from './fixtures';
 // outside the window, or (at desktop width) a table whose actions hide behind a scroll bar.
 
 /** What is wrong with the layout of the page as it is now; empty when nothing is. */
-export async function layoutProblems(page: Page, options: { desktop: boolean }): Promise<string[]> {
+async function layoutProblems(page: Page, options: { desktop: boolean }): Promise<string[]> {
   return page.evaluate(({ desktop }) => {
     const problems: string[] = [];
     const doc = document.documentElement;

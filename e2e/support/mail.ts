@@ -1,7 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
-import { parseMail, type ReceivedMail } from '../../apps/server/src/mail/test-mail-server';
+import { listenForMail, type ReceivedMail } from '../../apps/server/src/testing/mail-server';
 import { E2E_PORT } from './browser';
 
 // A real SMTP server for the e2e run (issue 6: the password change goes through a real mail
@@ -28,35 +27,12 @@ export function mailDir(): string {
 export async function startMailSink(port: number, dir: string): Promise<() => Promise<void>> {
   mkdirSync(dir, { recursive: true });
   let sequence = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    // Plain SMTP on the loopback: nothing to encrypt, no certificate to refuse.
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const mail: ReceivedMail & { receivedAt: string } = {
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw,
-          ...parseMail(raw),
-          receivedAt: new Date().toISOString(),
-        };
-        sequence += 1;
-        const name = `${Date.now()}-${String(sequence).padStart(4, '0')}.json`;
-        writeFileSync(path.join(dir, name), JSON.stringify(mail));
-        callback();
-      });
-    },
+  const server = await listenForMail(port, (mail) => {
+    sequence += 1;
+    const name = `${Date.now()}-${String(sequence).padStart(4, '0')}.json`;
+    writeFileSync(path.join(dir, name), JSON.stringify({ ...mail, receivedAt: new Date().toISOString() }));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return () => server.close();
 }
 
 function readAll(): StoredMail[] {

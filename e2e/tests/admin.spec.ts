@@ -1,17 +1,10 @@
 import type { Page } from '@playwright/test';
 import { apiLogin, DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { signIn } from '../support/sign-in';
 
 // Membership administration (spec §2 admin screens, issue 6). Every run starts from a fresh demo
 // database, but the tests of a run share it: each test leaves the demo members as it found them
 // (except the approval it is about), and members it creates get unique ids and are deleted again.
-
-async function signIn(page: Page, id: string, next: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('아이디 또는 이메일').fill(id);
-  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[?]/g, '\\?')}$`));
-}
 
 /** A banner of spec §8 (Mantine notification). */
 function banner(page: Page, text: string) {

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { signIn } from '../support/sign-in';
 
 // Authoring with the demo data (issue 5): demo-lead builds an exam from nothing — exam, 5+3+1
 // empty slots, one written with bold text and a picture, edited again, then restored from its
@@ -7,14 +8,6 @@ import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../s
 
 // A 1×1 PNG: the server sniffs pictures, so the bytes must really be an image.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-
-async function signIn(page: Page, id: string, next: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('아이디 또는 이메일').fill(id);
-  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === next);
-}
 
 async function signedInPage(browser: Browser, id: string, next: string): Promise<Page> {
   const context = await browser.newContext();

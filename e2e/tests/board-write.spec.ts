@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { signIn } from '../support/sign-in';
 
 // Board writing (issue 6, DESIGN.md §5 "Replies and posts"). The tests of a run share one demo
 // database and other specs count the seeded posts, so everything written here is deleted again.
@@ -17,14 +18,6 @@ async function boardCode(request: APIRequestContext, boardId: string): Promise<n
   const board = rows.find((row) => row.board_id === boardId);
   if (!board) throw new Error(`no board ${boardId}`);
   return board.code;
-}
-
-async function signIn(page: Page, id: string, next: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('아이디 또는 이메일').fill(id);
-  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[?]/g, '\\?')}$`));
 }
 
 async function signedInPage(browser: Browser, id: string, next: string): Promise<Page> {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { signIn } from '../support/sign-in';
 
 // Issue 15 on a 375 px phone: the notification bell and the dispute form fit the screen.
 
@@ -12,11 +13,7 @@ async function expectNoHorizontalScroll(page: Page): Promise<void> {
 
 test('the bell lists the demo notifications and the dispute form fits a phone', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto('/login?next=/exams');
-  await page.getByLabel('아이디 또는 이메일').fill('demo-student');
-  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL(/\/exams$/);
+  await signIn(page, 'demo-student', '/exams');
 
   // The demo data leaves demo-student unread news: the bell says how much.
   const bell = page.getByTestId('notification-bell');

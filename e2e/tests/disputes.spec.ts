@@ -1,17 +1,9 @@
-import type { Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../support/browser';
-import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { signIn } from '../support/sign-in';
 
 // Issue 15 end to end: a student disputes an answer key, a lead accepts it in the queue, the
 // student is told by the bell and finds their earlier answer judged correct in solve mode.
-
-async function signIn(page: Page, id: string, next: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('아이디 또는 이메일').fill(id);
-  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === next);
-}
 
 interface ProblemRow {
   uid: number;

@@ -1,17 +1,10 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { signIn } from '../support/sign-in';
 
 // Issue 5 items 4 and 5: a lead manages subjects and their classes, and assigns an exam's problems
 // to the students of a grade. The tests of a run share one demo database: what is created here is
 // deleted again, and the demo exam's assignments are put back as they were.
-
-async function signIn(page: Page, id: string, next: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('아이디 또는 이메일').fill(id);
-  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[?]/g, '\\?')}$`));
-}
 
 function banner(page: Page, text: string) {
   return page.locator('.mantine-Notification-root').filter({ hasText: text });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { signIn } from '../support/sign-in';
 
 // The problem viewers on a phone: nothing wider than the screen, every control reachable.
 
@@ -9,11 +10,7 @@ async function expectNoHorizontalScroll(page: Page): Promise<void> {
 }
 
 test('an exam and a class problem list fit a phone screen', async ({ page }) => {
-  await page.goto('/login?next=/exams');
-  await page.getByLabel('아이디 또는 이메일').fill('demo-student');
-  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL(/\/exams$/);
+  await signIn(page, 'demo-student', '/exams');
 
   await page.getByRole('link', { name: /순환기내과학 중간고사 문제 보기/ }).first().click();
   await expect(page).toHaveURL(/\/tests\/\d+\/problems$/);

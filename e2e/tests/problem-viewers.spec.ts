@@ -1,16 +1,9 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { signIn } from '../support/sign-in';
 
 // The two problem viewers with the demo data: an exam with a common passage (the newest
 // 순환기내과학 중간고사) and a class of 순환기내과학 linked to it.
-
-async function signIn(page: Page, next: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('아이디 또는 이메일').fill('demo-student');
-  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === next);
-}
 
 async function pictureLoaded(page: Page, name: RegExp): Promise<void> {
   const img = page.getByRole('img', { name }).first();
@@ -32,7 +25,7 @@ test('a signed-out visitor meets the login gate on both problem lists', async ({
 });
 
 test('a student reads an exam: views, tabs, search, a common passage with its picture', async ({ page }) => {
-  await signIn(page, '/exams');
+  await signIn(page, 'demo-student', '/exams');
   await page.getByRole('link', { name: /순환기내과학 중간고사 문제 보기/ }).first().click();
   await expect(page).toHaveURL(/\/tests\/\d+\/problems$/);
 
@@ -105,7 +98,7 @@ test('a student reads an exam: views, tabs, search, a common passage with its pi
 });
 
 test('a class problem list from the subject classes page, grouped by exam with links', async ({ page }) => {
-  await signIn(page, '/subjects');
+  await signIn(page, 'demo-student', '/subjects');
   const subjects = await page.request.get(`/v1/subject/subjects?search=${encodeURIComponent('순환기내과학')}`);
   const { subjects: rows } = (await subjects.json()) as { subjects: Array<{ subject_code: number }> };
   const subjectCode = rows[0]?.subject_code;

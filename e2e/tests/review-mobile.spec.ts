@@ -1,4 +1,5 @@
-import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { signIn } from '../support/sign-in';
 import { expectNoHorizontalScroll, expectTouchTargets } from '../support/phone';
 
 // The review screen on a 375 px phone, one-handed: nothing wider than the screen, every control
@@ -8,11 +9,7 @@ test.use({ viewport: { width: 375, height: 812 } });
 
 test('reviews a due problem on a phone', async ({ page }) => {
   test.setTimeout(60_000);
-  await page.goto('/login?next=/home');
-  await page.getByLabel('아이디 또는 이메일').fill('demo-student');
-  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await signIn(page, 'demo-student', '/home');
   const card = page.getByTestId('review-due-card');
   await expect(card.getByRole('heading', { level: 2 })).toHaveText(/오늘 복습할 문제 \d+개/);
   await expectNoHorizontalScroll(page);

@@ -1,17 +1,10 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { signIn } from '../support/sign-in';
 
 // Spaced review (issue 13 item 4, 6): the demo student sees how many problems are due on /home,
 // reviews the most overdue one with a self-rating, writes a private memo under it, and finds the
 // memo again from the library.
-
-async function login(page: Page, next: string) {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('아이디 또는 이메일').fill('demo-student');
-  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next}$`));
-}
 
 async function dueCount(page: Page): Promise<number> {
   const title = page.getByTestId('review-due-card').getByRole('heading', { level: 2 });
@@ -33,7 +26,7 @@ async function answerShownProblem(page: Page) {
 test('review a due problem with a self-rating, keep a memo on it, and find the memo in the library', async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await login(page, '/home');
+  await signIn(page, 'demo-student', '/home');
   const before = await dueCount(page);
   expect(before).toBeGreaterThan(0);
   await page.screenshot({ path: 'test-results/review-home-1280.png' });

@@ -1,4 +1,5 @@
-import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { signIn } from '../support/sign-in';
 import { expectNoHorizontalScroll, expectTouchTargets } from '../support/phone';
 
 // Solve mode on a 390 px phone: nothing wider than the screen, touch targets of 44 px.
@@ -8,11 +9,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 test('solve mode fits a phone and its controls are easy to tap', async ({ page }) => {
   // A long walk through one exam, with waits for toasts to close before each accessibility check.
   test.setTimeout(90_000);
-  await page.goto('/login?next=/exams');
-  await page.getByLabel('아이디 또는 이메일').fill('demo-student');
-  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL(/\/exams$/);
+  await signIn(page, 'demo-student', '/exams');
 
   // The long exam with a common passage: the grid wraps (or scrolls) inside the screen.
   const response = await page.request.get(`/v1/test/tests?search=${encodeURIComponent('순환기내과학 중간고사')}&limit=100`);

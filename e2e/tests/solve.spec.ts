@@ -1,18 +1,11 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { signIn } from '../support/sign-in';
 
 // Solve mode with the demo data: the short 순환기내과학 형성평가 2차 (four written multiple-choice
 // problems, the rest empty slots) solved from the keyboard only, then continued after a reload.
 
 const CIRCLED = ['①', '②', '③', '④', '⑤', '⑥', '⑦', '⑧', '⑨'];
-
-async function signIn(page: Page, next: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('아이디 또는 이메일').fill('demo-student');
-  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === next);
-}
 
 interface ExamRow {
   test_code: number;
@@ -63,7 +56,7 @@ async function tabTo(page: Page, name: string): Promise<void> {
 test('a student solves an exam by keyboard only, sees the accuracy and continues after a reload', async ({ page }) => {
   // A long walk through one exam, with waits for toasts to close before each accessibility check.
   test.setTimeout(90_000);
-  await signIn(page, '/exams');
+  await signIn(page, 'demo-student', '/exams');
   const exam = await findExam(page, '형성평가 2차');
   const problems = await solveOrder(page, exam.test_code);
   // Four written multiple-choice problems and one essay (the rest of the exam is empty slots).

@@ -1,20 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { signIn } from '../support/sign-in';
 
 // Statistics on the demo data (issue 14): the second-year class solved 소아과학 형성평가 1차
 // (apps/server/src/seed/demo-answers.ts), so its problems show the class's first answers, the
 // demo student has weeks of practice, and the lead can analyse the exam and download it.
 
 const CLASS_EXAM = '소아과학 형성평가 1차';
-
-async function signIn(page: Page, id: string, next: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('아이디 또는 이메일').fill(id);
-  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === next);
-}
 
 async function classExam(page: Page): Promise<{ test_code: number; test_name: string }> {
   const response = await page.request.get(`/v1/test/tests?search=${encodeURIComponent(CLASS_EXAM)}&limit=100`);

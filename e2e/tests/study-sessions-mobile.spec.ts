@@ -1,4 +1,5 @@
-import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { signIn } from '../support/sign-in';
 import { expectNoHorizontalScroll, expectTouchTargets } from '../support/phone';
 
 // Study sessions on a 375 px phone, one-handed: the builder, a tutor session with its verdict and
@@ -8,11 +9,7 @@ test.use({ viewport: { width: 375, height: 812 } });
 
 test('a tutor session built, solved and reviewed on a phone', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto('/login?next=/home');
-  await page.getByLabel('아이디 또는 이메일').fill('demo-student');
-  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await signIn(page, 'demo-student', '/home');
 
   // From /home to the builder.
   await page.getByTestId('study-entry').click();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { signIn } from '../support/sign-in';
 
 // Study sessions (issue 13): a 10-problem timed session built from the wrong answers of one exam,
 // finished, its misses put in 오답 노트 and retried; the session resumes after a reload.
@@ -15,14 +16,6 @@ interface ProblemRow {
   uid: number;
   type: number;
   answer: string;
-}
-
-async function signIn(page: Page, next: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('아이디 또는 이메일').fill('demo-student');
-  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === next);
 }
 
 /** The demo exam with the most written problems, and those that have an official answer. */
@@ -43,7 +36,7 @@ async function choose(page: Page, digit: string): Promise<void> {
 
 test('a timed session from the wrong answers of an exam, finished, noted and retried', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, '/study/new');
+  await signIn(page, 'demo-student', '/study/new');
   const { exam, answerable } = await biggestExam(page);
   const choices = answerable.filter((p) => p.type === 1);
   expect(choices.length).toBeGreaterThanOrEqual(10);

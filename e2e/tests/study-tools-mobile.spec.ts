@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { signIn } from '../support/sign-in';
 
 // The library and the bookmark modal on a 390 px phone: nothing wider than the screen.
 
@@ -11,11 +12,7 @@ async function expectNoHorizontalScroll(page: Page): Promise<void> {
 }
 
 test('the library, its detail modal and the bookmark modal fit a phone screen', async ({ page }) => {
-  await page.goto('/login?next=/dashboard/library');
-  await page.getByLabel('아이디 또는 이메일').fill('demo-student');
-  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/library$/);
+  await signIn(page, 'demo-student', '/dashboard/library');
 
   // demo-student's seeded boxes: the first one opens with its problems as cards.
   await expect(page.getByRole('heading', { level: 1, name: '내 보관함' })).toBeVisible();

@@ -1,21 +1,13 @@
 import { statSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { signIn } from '../support/sign-in';
 
 // Study tools with the demo data: demo-student bookmarks a problem into a new box from an exam
 // list, finds it in the library, discusses it in the detail modal, and exports the exam to Word.
 
-async function signIn(page: Page, next: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('아이디 또는 이메일').fill('demo-student');
-  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === next);
-}
-
 test('a student bookmarks into a new box, finds it in the library, comments, and exports the exam', async ({ page }) => {
   const boxName = `e2e 복습 ${Date.now() % 100000}`;
-  await signIn(page, '/exams');
+  await signIn(page, 'demo-student', '/exams');
   await page.getByRole('link', { name: /순환기내과학 중간고사 문제 보기/ }).first().click();
   await expect(page).toHaveURL(/\/tests\/\d+\/problems$/);
   const first = page.getByRole('article').first();

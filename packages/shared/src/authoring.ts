@@ -261,26 +261,23 @@ export const versionParamsSchema = z.strictObject({ id: idParam, versionCode: id
 
 // ---- Set headers (common passages)
 
+/** A common passage's own fields: required to create one, any of them (at least one) to change it. */
+const setHeaderShape = {
+  type: setHeaderTypeSchema,
+  begin_problem_no: problemNoSchema,
+  end_problem_no: problemNoSchema,
+  header_text: richText,
+  pic: imageFieldSchema.optional(),
+};
+
 export const createSetHeaderRequestSchema = z
-  .strictObject({
-    test_code: id,
-    type: setHeaderTypeSchema,
-    begin_problem_no: problemNoSchema,
-    end_problem_no: problemNoSchema,
-    header_text: richText,
-    pic: imageFieldSchema.optional(),
-  })
+  .strictObject({ test_code: id, ...setHeaderShape })
   .refine((body) => body.end_problem_no >= body.begin_problem_no, { message: m.setHeaderRangeInvalid, path: ['end_problem_no'] });
 export type CreateSetHeaderRequest = z.infer<typeof createSetHeaderRequestSchema>;
 
 export const updateSetHeaderRequestSchema = z
-  .strictObject({
-    type: setHeaderTypeSchema.optional(),
-    begin_problem_no: problemNoSchema.optional(),
-    end_problem_no: problemNoSchema.optional(),
-    header_text: richText.optional(),
-    pic: imageFieldSchema.optional(),
-  })
+  .strictObject(setHeaderShape)
+  .partial()
   .refine((body) => Object.keys(body).length > 0, { message: m.problemNoChanges });
 export type UpdateSetHeaderRequest = z.infer<typeof updateSetHeaderRequestSchema>;
 

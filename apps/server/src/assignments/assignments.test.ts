@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@qbank/shared/roles';
 import type { MemberRow } from '../db/schema';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { callAs, createMember, createTestContext, loginCookie, roleCookies, testDialects, type TestContext } from '../testing/harness';
 import { createProblem, createSubject, createTest } from '../testing/factories';
 
 const PNG_DATA_URL =
@@ -18,8 +18,7 @@ describe.each(testDialects)('assignment and my problems on %s', (dialect) => {
   let aliceCookie: string;
   let bobCookie: string;
   let unapproved: MemberRow;
-  const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-    t.app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload ? { payload } : {}) });
+  const call = (method: Method, url: string, cookie?: string, payload?: object) => callAs(t.app, method, url, cookie, payload);
   const assignmentRows = (uids: number[]) =>
     t.db.selectFrom('assignments').select(['problem_uid', 'member_code', 'status']).where('problem_uid', 'in', uids).orderBy('problem_uid').orderBy('member_code').execute();
   const slots = async (testCode: number, count: number) => {
@@ -30,14 +29,7 @@ describe.each(testDialects)('assignment and my problems on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestContext(dialect);
-    const login = async (role: Role, validated = true) => loginCookie(t.app, (await createMember(t.db, { role, validated })).id);
-    cookies = {
-      student: await login('student'),
-      lead: await login('lead'),
-      admin: await login('admin'),
-      superadmin: await login('superadmin'),
-      pending: await login('student', false),
-    };
+    cookies = await roleCookies(t.app, t.db);
     alice = await createMember(t.db);
     bob = await createMember(t.db);
     unapproved = await createMember(t.db, { validated: false });

@@ -1,21 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { DbOrTx } from '../core/db';
 import type { Database } from '../db/schema';
-import { chunked } from '../authoring/repository';
+import { chunked, selectAssignees, slotColumns } from '../authoring/repository';
+import { withExamAndSubject } from '../core/problem-joins';
 
 // SQL of the assignment map (spec §3: problem uid → member codes) and of "my problems".
 
 export function listTestAssignments(db: DbOrTx, testCode: number) {
-  return db
-    .selectFrom('assignments')
-    .innerJoin('problems', 'problems.uid', 'assignments.problem_uid')
-    .innerJoin('members', 'members.code', 'assignments.member_code')
-    .select(['assignments.problem_uid', 'assignments.status', 'members.code as member_code', 'members.id', 'members.name', 'members.grade', 'members.validated'])
-    .where('problems.test_code', '=', testCode)
-    .orderBy('assignments.problem_uid')
-    .orderBy('members.name')
-    .orderBy('members.code')
-    .execute();
+  return selectAssignees(db).innerJoin('problems', 'problems.uid', 'assignments.problem_uid').where('problems.test_code', '=', testCode).execute();
 }
 
 export async function findProblems(db: DbOrTx, uids: readonly number[]) {
@@ -74,15 +66,9 @@ export function listMySlots(db: DbOrTx, memberCode: number, filters: { year?: nu
   return db
     .selectFrom('assignments')
     .innerJoin('problems', 'problems.uid', 'assignments.problem_uid')
-    .innerJoin('tests', 'tests.code', 'problems.test_code')
-    .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
+    .$call(withExamAndSubject)
+    .select(slotColumns)
     .select([
-      'problems.uid',
-      'problems.no',
-      'problems.type',
-      'problems.choice_type',
-      'problems.is_vacant',
-      'problems.question_text',
       'problems.update_time',
       'problems.test_code',
       'tests.test_name',
@@ -100,8 +86,6 @@ export function listMySlots(db: DbOrTx, memberCode: number, filters: { year?: nu
     .orderBy('problems.no')
     .execute();
 }
-export type MySlotRow = Awaited<ReturnType<typeof listMySlots>>[number];
-
 export async function countMySlots(db: DbOrTx, memberCode: number): Promise<{ total: number; completed: number }> {
   const rows = await db
     .selectFrom('assignments')

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Role } from '@qbank/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '../mail/mailer';
-import { startTestMailServer, type TestMailServer } from '../mail/test-mail-server';
+import { startTestMailServer, type TestMailServer } from '../testing/mail-server';
 import { createMember, createTestContext, loginCookie, TEST_PASSWORD, testDialects, type TestContext } from '../testing/harness';
 
 const CONFIRM_FAILED = '비밀번호 변경에 실패했습니다. 토큰이 만료되었거나 유효하지 않습니다.';

@@ -45,7 +45,7 @@ export function hashToken(token: string): string {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-export function passwordChangeMail(name: string, link: string): { subject: string; text: string; html: string } {
+function passwordChangeMail(name: string, link: string): { subject: string; text: string; html: string } {
   const t = messages.passwordChangeMail;
   const expiry = t.expiry(PASSWORD_CHANGE_TTL_MINUTES);
   const text = [t.greeting(name), '', t.intro, '', link, '', expiry, t.ignore, ''].join('\n');

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@qbank/shared/roles';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { callAs, createMember, createTestContext, loginCookie, roleCookies, testDialects, type TestContext } from '../testing/harness';
 import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../testing/factories';
 
 // A 1×1 PNG; anything else labelled image/png is refused by sniffing.
@@ -18,8 +18,7 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
   let lead2: string;
   let subject: number;
   let otherSubject: number;
-  const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-    t.app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload ? { payload } : {}) });
+  const call = (method: Method, url: string, cookie?: string, payload?: object) => callAs(t.app, method, url, cookie, payload);
   const problemRow = (uid: number) => t.db.selectFrom('problems').selectAll().where('uid', '=', uid).executeTakeFirst();
   const countProblems = async (testCode: number) =>
     Number((await t.db.selectFrom('problems').select((eb) => eb.fn.countAll<number>().as('n')).where('test_code', '=', testCode).executeTakeFirstOrThrow()).n);
@@ -27,15 +26,8 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestContext(dialect);
-    const login = async (role: Role, validated = true) => loginCookie(t.app, (await createMember(t.db, { role, validated })).id);
-    cookies = {
-      student: await login('student'),
-      lead: await login('lead'),
-      admin: await login('admin'),
-      superadmin: await login('superadmin'),
-      pending: await login('student', false),
-    };
-    lead2 = await login('lead');
+    cookies = await roleCookies(t.app, t.db);
+    lead2 = await loginCookie(t.app, (await createMember(t.db, { role: 'lead' })).id);
     subject = await createSubject(t.db, { subject_name: '심장내과학', grades: [21] });
     otherSubject = await createSubject(t.db, { subject_name: '해부학' });
   });

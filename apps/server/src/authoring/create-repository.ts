@@ -1,23 +1,27 @@
-import type { Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import { nowIso } from '../core/db';
-import type { Database } from '../db/schema';
+import type { Database, ProblemsTable } from '../db/schema';
 
-export interface NewProblemRow {
-  test_code: number;
-  type: number;
-  no: number;
-  choice_type: number | null;
-  question: string;
-  question_text: string;
-  illustration: string;
-  answer: string;
-  comments: string;
-  question_pic_path: string | null;
-  answer_pic_path: string | null;
-  comment_pic_path: string | null;
-  set_header_code: number | null;
-  search_text: string;
-  is_vacant: number;
+/** What the app writes of a new problem (the database fills uid, times and the derived columns). */
+export interface NewProblemRow
+  extends Pick<
+    Selectable<ProblemsTable>,
+    | 'test_code'
+    | 'type'
+    | 'no'
+    | 'choice_type'
+    | 'question'
+    | 'question_text'
+    | 'illustration'
+    | 'answer'
+    | 'comments'
+    | 'question_pic_path'
+    | 'answer_pic_path'
+    | 'comment_pic_path'
+    | 'set_header_code'
+    | 'search_text'
+    | 'is_vacant'
+  > {
   updated_by: number;
 }
 

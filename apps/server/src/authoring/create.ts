@@ -19,7 +19,7 @@ import { buildProblemSearchText } from '../problems/search-text';
 // edit moves this state, with that author, into the version history.
 
 /** A multiple-choice problem without a choice type gets five choices, the common case. */
-export function defaultChoiceType(type: number): number | null {
+function defaultChoiceType(type: number): number | null {
   return type === 1 ? 5 : null;
 }
 

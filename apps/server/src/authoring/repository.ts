@@ -3,6 +3,8 @@ import type { DbOrTx, Dialect } from '../core/db';
 import type { Database } from '../db/schema';
 import { problemColumns, replyCount } from '../problems/repository';
 import { visibleProblems } from '../core/visible-problems';
+import { onePage, type Paging } from '../core/paging';
+import { withExamSubjectAndPassage } from '../core/problem-joins';
 
 // SQL of the lead problem screens: slots, detail (vacant ones included), versions, set headers.
 
@@ -25,9 +27,7 @@ export function findProblemByNumber(db: DbOrTx, testCode: number, type: number, 
 export function findProblemDetailRow(db: DbOrTx, uid: number) {
   return db
     .selectFrom('problems')
-    .innerJoin('tests', 'tests.code', 'problems.test_code')
-    .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
-    .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
+    .$call(withExamSubjectAndPassage)
     .leftJoin('members as editor', 'editor.code', 'problems.updated_by')
     .select(problemColumns)
     .select([
@@ -46,22 +46,23 @@ export function findProblemDetailRow(db: DbOrTx, uid: number) {
 }
 export type ProblemDetailRow = NonNullable<Awaited<ReturnType<typeof findProblemDetailRow>>>;
 
+/** Assignment rows with their member and status, by problem then member name; the caller narrows them. */
+export function selectAssignees(db: DbOrTx) {
+  return db
+    .selectFrom('assignments')
+    .innerJoin('members', 'members.code', 'assignments.member_code')
+    .select(['assignments.problem_uid', 'assignments.status', 'members.code as member_code', 'members.id', 'members.name', 'members.grade', 'members.validated'])
+    .orderBy('assignments.problem_uid')
+    .orderBy('members.name')
+    .orderBy('members.code');
+}
+
 /** The assignees of the problems, with their assignment status. */
 export async function listAssignees(db: DbOrTx, uids: readonly number[]) {
   const rows = [];
   for (const slice of chunked(uids)) {
     if (slice.length === 0) continue;
-    rows.push(
-      ...(await db
-        .selectFrom('assignments')
-        .innerJoin('members', 'members.code', 'assignments.member_code')
-        .select(['assignments.problem_uid', 'assignments.status', 'members.code as member_code', 'members.id', 'members.name', 'members.grade', 'members.validated'])
-        .where('assignments.problem_uid', 'in', slice)
-        .orderBy('assignments.problem_uid')
-        .orderBy('members.name')
-        .orderBy('members.code')
-        .execute()),
-    );
+    rows.push(...(await selectAssignees(db).where('assignments.problem_uid', 'in', slice).execute()));
   }
   return rows;
 }
@@ -83,11 +84,14 @@ export function listProblemClasses(db: DbOrTx, uid: number) {
     .execute();
 }
 
+/** A slot as the lead's list and a member's "my problems" show it: number, type, written or vacant, the text. */
+export const slotColumns = ['problems.uid', 'problems.no', 'problems.type', 'problems.choice_type', 'problems.is_vacant', 'problems.question_text'] as const;
+
 export async function listLeadProblems(
   db: DbOrTx,
   testCode: number,
   includeVacant: boolean,
-  paging: { page: number; limit: number },
+  paging: Paging,
   reviewStatus?: string,
 ) {
   const base = db
@@ -100,13 +104,8 @@ export async function listLeadProblems(
   const [rows, count] = await Promise.all([
     base
       .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
+      .select(slotColumns)
       .select([
-        'problems.uid',
-        'problems.no',
-        'problems.type',
-        'problems.choice_type',
-        'problems.is_vacant',
-        'problems.question_text',
         'problems.question_pic_path',
         'problems.update_time',
         'set_headers.code as header_code',
@@ -116,8 +115,7 @@ export async function listLeadProblems(
       // Spec §2: multiple choice, subjective, slide (types 1, 2, 4 sort that way), then number.
       .orderBy('problems.type')
       .orderBy('problems.no')
-      .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit)
+      .$call(onePage(paging))
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
@@ -192,7 +190,7 @@ export async function deleteVacantSlots(db: DbOrTx, testCode: number): Promise<n
 
 // ---- Versions
 
-export async function listVersions(db: DbOrTx, uid: number, paging: { page: number; limit: number }) {
+export async function listVersions(db: DbOrTx, uid: number, paging: Paging) {
   const [rows, count] = await Promise.all([
     db
       .selectFrom('problem_versions')
@@ -208,8 +206,7 @@ export async function listVersions(db: DbOrTx, uid: number, paging: { page: numb
       ])
       .where('problem_versions.problem_uid', '=', uid)
       .orderBy('problem_versions.code', 'desc')
-      .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit)
+      .$call(onePage(paging))
       .execute(),
     db.selectFrom('problem_versions').select((eb) => eb.fn.countAll<number>().as('n')).where('problem_uid', '=', uid).executeTakeFirstOrThrow(),
   ]);

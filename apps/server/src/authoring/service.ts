@@ -67,7 +67,7 @@ import {
 
 // Rules of the lead problem screens (spec §2, §4, §5) and of the assignee's submit.
 
-export function groupByProblem<T extends { problem_uid: number }>(rows: readonly T[]): Map<number, T[]> {
+function groupByProblem<T extends { problem_uid: number }>(rows: readonly T[]): Map<number, T[]> {
   const groups = new Map<number, T[]>();
   for (const row of rows) {
     const group = groups.get(row.problem_uid);

@@ -26,7 +26,7 @@ export interface PreparedAttachment {
  * no control or bidirectional-override characters (they disguise `exe.pdf` as `fdp.exe`),
  * at most 255 characters with the extension kept.
  */
-export function sanitizeFileName(raw: string): string {
+function sanitizeFileName(raw: string): string {
   const base = raw.normalize('NFC').split(/[/\\]/).pop() ?? '';
   const cleaned = base
     .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '')
@@ -60,7 +60,7 @@ const MIME_TOKEN = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]
  * browser's declared one when well-formed, else octet-stream. It is only a record (for the UI's
  * icon, say): downloads are always sent as application/octet-stream.
  */
-export function attachmentMime(bytes: Buffer, declared: string): string {
+function attachmentMime(bytes: Buffer, declared: string): string {
   const image = sniffImageKind(bytes);
   if (image) return IMAGE_MIME[image];
   const signed = SIGNATURES.find((signature) => signature.test(bytes));

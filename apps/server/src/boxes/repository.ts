@@ -1,3 +1,4 @@
+import { withExamAndSubject } from '../core/problem-joins';
 import type { ExpressionBuilder } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
 import { nowIso } from '../core/db';
@@ -110,8 +111,7 @@ export function listBoxProblems(
   return db
     .selectFrom('box_problems')
     .innerJoin('problems', 'problems.uid', 'box_problems.problem_uid')
-    .innerJoin('tests', 'tests.code', 'problems.test_code')
-    .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
+    .$call(withExamAndSubject)
     .select([
       'problems.uid',
       'problems.uid as problem_uid',

@@ -3,6 +3,7 @@ import type { DbOrTx, Dialect } from '../core/db';
 import { containsNameText } from '../core/choseong';
 import type { Database } from '../db/schema';
 import { visibleProblems } from '../core/visible-problems';
+import { onePage, type Paging } from '../core/paging';
 
 export interface ClassRow {
   uid: number;
@@ -39,7 +40,7 @@ export async function listSubjectClasses(
   dialect: Dialect,
   subjectCode: number,
   filters: { search?: string | undefined; year?: number | undefined },
-  paging: { page: number; limit: number },
+  paging: Paging,
 ): Promise<{ rows: ClassRow[]; total: number }> {
   const base = db
     .selectFrom('classes')
@@ -58,8 +59,7 @@ export async function listSubjectClasses(
       .orderBy('classes.class_date')
       .orderBy('classes.class_time')
       .orderBy('classes.uid')
-      .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit)
+      .$call(onePage(paging))
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);

@@ -8,7 +8,7 @@ import { getSubject } from '../subjects/service';
 import { presentClass } from './presenter';
 import { deleteClass, findClass, findClassMeta as findClassMetaRow, insertClass, listSubjectClasses as listSubjectClassRows, updateClass } from './repository';
 
-export async function getClass(ctx: AppContext, uid: number): Promise<ClassResponse> {
+async function getClass(ctx: AppContext, uid: number): Promise<ClassResponse> {
   const row = await findClass(ctx.db, uid);
   if (!row) throw notFound(messages.classNotFound);
   return presentClass(row);

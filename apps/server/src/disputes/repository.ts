@@ -1,7 +1,9 @@
 import type { DbOrTx } from '../core/db';
+import { problemLabelColumns } from '../core/problem-joins';
 import { nowIso } from '../core/db';
 import type { DisputeStatus } from '../db/schema';
 import { visibleProblems } from '../core/visible-problems';
+import { onePage, type Paging } from '../core/paging';
 
 // SQL of answer-key disputes: the disputes with their problem, supports, comments, rulings,
 // the per-problem summary the viewers show, and the stored answers re-judging reads and writes.
@@ -28,14 +30,11 @@ function selectDisputes(db: DbOrTx) {
       'd.creation_time',
       'filer.nickname as member_nickname',
       'lead.nickname as lead_nickname',
-      'problems.test_code',
-      'tests.test_name',
-      'problems.no',
-      'problems.type',
       'problems.question_text',
       'problems.answer',
       'problems.is_voided',
     ])
+    .select(problemLabelColumns)
     .select((eb) =>
       eb.selectFrom('dispute_supports').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('dispute_supports.dispute_code', '=', 'd.code').as('support_count'),
     );
@@ -59,7 +58,7 @@ export function listProblemDisputes(db: DbOrTx, problemUid: number) {
 export async function listDisputes(
   db: DbOrTx,
   filter: { status?: DisputeStatus | undefined; memberCode?: number | undefined },
-  paging: { page: number; limit: number },
+  paging: Paging,
 ) {
   const base = selectDisputes(db)
     .$if(filter.status !== undefined, (qb) => qb.where('d.status', '=', filter.status!))
@@ -74,8 +73,7 @@ export async function listDisputes(
       .orderBy((eb) => eb.case().when('d.status', '=', 'open').then(0).else(1).end())
       .orderBy('support_count', 'desc')
       .orderBy('d.code', 'desc')
-      .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit)
+      .$call(onePage(paging))
       .execute(),
     count.executeTakeFirstOrThrow(),
   ]);

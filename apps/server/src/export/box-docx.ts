@@ -8,7 +8,7 @@ import type { ExportImage } from './images';
 // five modes and problem layout, grouped by exam with each problem's source, and the member's own
 // last answer beside the key where the mode shows answers.
 
-export interface BoxExportProblem extends ExportProblem {
+interface BoxExportProblem extends ExportProblem {
   uid: number;
   test_code: number;
   year: number;

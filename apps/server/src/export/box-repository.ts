@@ -1,5 +1,8 @@
 import type { DbOrTx } from '../core/db';
 import { visibleProblems } from '../core/visible-problems';
+import { exportedProblemColumns } from './repository';
+import { isLatestAttempt } from '../core/latest-attempt';
+import { withExamSubjectAndPassage } from '../core/problem-joins';
 
 /**
  * The written problems of a box with their exam and common passage, grouped by exam (newest year
@@ -9,31 +12,9 @@ export function listBoxExportProblems(db: DbOrTx, boxCode: number) {
   return db
     .selectFrom('box_problems')
     .innerJoin('problems', 'problems.uid', 'box_problems.problem_uid')
-    .innerJoin('tests', 'tests.code', 'problems.test_code')
-    .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
-    .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
-    .select([
-      'problems.uid',
-      'problems.no',
-      'problems.type',
-      'problems.choice_type',
-      'problems.question',
-      'problems.illustration',
-      'problems.answer',
-      'problems.comments',
-      'problems.question_pic_path',
-      'problems.answer_pic_path',
-      'problems.comment_pic_path',
-      'tests.code as test_code',
-      'tests.year',
-      'tests.test_name',
-      'subjects.subject_name',
-      'set_headers.code as header_code',
-      'set_headers.begin_problem_no',
-      'set_headers.end_problem_no',
-      'set_headers.header_text',
-      'set_headers.pic_path as header_pic_path',
-    ])
+    .$call(withExamSubjectAndPassage)
+    .select(exportedProblemColumns)
+    .select(['tests.code as test_code', 'tests.year', 'tests.test_name', 'subjects.subject_name'])
     .where('box_problems.box_code', '=', boxCode)
     .where(visibleProblems())
     .orderBy('tests.year', 'desc')
@@ -45,27 +26,16 @@ export function listBoxExportProblems(db: DbOrTx, boxCode: number) {
     .execute();
 }
 
-export type BoxExportProblemRow = Awaited<ReturnType<typeof listBoxExportProblems>>[number];
 
 /** The member's latest answer to each problem (the solve_attempts row with the greatest code). */
 export async function latestAnswers(db: DbOrTx, memberCode: number, problemUids: readonly number[]): Promise<Map<number, string>> {
   if (problemUids.length === 0) return new Map();
   const rows = await db
-    .selectFrom('solve_attempts as a')
-    .select(['a.problem_uid', 'a.answer'])
-    .where('a.member_code', '=', memberCode)
-    .where('a.problem_uid', 'in', [...problemUids])
-    .where((eb) =>
-      eb(
-        'a.code',
-        '=',
-        eb
-          .selectFrom('solve_attempts as b')
-          .select((inner) => inner.fn.max('b.code').as('latest'))
-          .whereRef('b.member_code', '=', 'a.member_code')
-          .whereRef('b.problem_uid', '=', 'a.problem_uid'),
-      ),
-    )
+    .selectFrom('solve_attempts')
+    .select(['solve_attempts.problem_uid', 'solve_attempts.answer'])
+    .where('solve_attempts.member_code', '=', memberCode)
+    .where('solve_attempts.problem_uid', 'in', [...problemUids])
+    .where((eb) => isLatestAttempt(eb, 'member_code'))
     .execute();
   return new Map(rows.map((row) => [row.problem_uid, row.answer]));
 }

@@ -26,7 +26,7 @@ import { imageKey, type ExportImage } from './images';
 
 const t = messages.exportDocument;
 
-export interface ExportTest {
+interface ExportTest {
   year: number;
   subject_name: string;
   test_name: string;

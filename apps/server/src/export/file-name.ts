@@ -20,7 +20,7 @@ type NamedExam = { year: number; subject_name: string; test_name: string };
  * The exam's year, subject and name, each said once: exam names often carry the year and subject
  * already ('2026 순환기내과학 중간고사'), which are then not put in front again (issue 12 item 7).
  */
-export function examTitleParts(test: NamedExam): string[] {
+function examTitleParts(test: NamedExam): string[] {
   const name = test.test_name.trim();
   const prefix = [String(test.year), test.subject_name.trim()].filter((part) => part && !name.includes(part));
   return [...prefix, name].filter(Boolean);

@@ -4,7 +4,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProblem, createSubject, createTest } from '../testing/factories';
 import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
-import { examDocx, examXlsx, sampleQuestions } from './test-fixtures';
+import { examDocx, examXlsx, sampleQuestions } from '../testing/fixtures/imports';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 

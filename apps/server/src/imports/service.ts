@@ -28,7 +28,7 @@ import { checkZipArchive } from './zip-guard';
 export type ImportFormat = ImportPreviewResponse['format'];
 
 /** The format named by the file's extension, confirmed by its content (an office file is a ZIP with its part). */
-export function importFormatOf(fileName: string, bytes: Buffer): ImportFormat {
+function importFormatOf(fileName: string, bytes: Buffer): ImportFormat {
   const extension = path.extname(fileName).toLowerCase();
   if (extension === '.csv') return 'csv';
   if (extension !== '.docx' && extension !== '.xlsx') throw validationError(m.formatUnsupported);
@@ -92,7 +92,7 @@ function escapeHtml(text: string): string {
 }
 
 /** Plain text (one paragraph a line) and pictures as the rich HTML the editor writes. */
-export function richTextOf(text: string, images: readonly string[]): string {
+function richTextOf(text: string, images: readonly string[]): string {
   const paragraphs = text.split('\n').map((line) => line.trim()).filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`);
   return [...paragraphs, ...images.map((src) => `<p><img src="${escapeHtml(src)}"></p>`)].join('');
 }

@@ -31,7 +31,7 @@ function columnKey(header: string): ImportColumnKey | null {
 }
 
 /** The options of a cell: one per line, or split before each circled digit; markers removed. */
-export function splitOptions(cell: string): string[] {
+function splitOptions(cell: string): string[] {
   const lines = cell.split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
   const parts = lines.length > 1 ? lines : cell.split(/(?=[①-⑨])/u).map((s) => s.trim()).filter(Boolean);
   return parts.map((part) => part.replace(/^(?:[①-⑨]|\(?[1-9][.)]|[1-9]\s)\s*/u, '').trim());

@@ -14,7 +14,7 @@ const LOCAL_HEADER = 0x04034b50;
 const END_OF_DIRECTORY = 0x06054b50;
 const DIRECTORY_ENTRY = 0x02014b50;
 
-export function isZip(bytes: Buffer): boolean {
+function isZip(bytes: Buffer): boolean {
   return bytes.length >= 4 && bytes.readUInt32LE(0) === LOCAL_HEADER;
 }
 

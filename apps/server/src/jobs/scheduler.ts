@@ -32,7 +32,7 @@ export const scheduledJobs: ScheduledJob[] = [
 ];
 
 /** A name for this process in the lease table. */
-export function processOwner(): string {
+function processOwner(): string {
   return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 }
 

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMailer, defaultFromAddress, mailerFromConfig, type OutboxMessage } from './mailer';
-import { startTestMailServer, type TestMailServer } from './test-mail-server';
+import { startTestMailServer, type TestMailServer } from '../testing/mail-server';
 
 function fakeLog() {
   const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn(), trace: vi.fn(), fatal: vi.fn(), level: 'info' };

@@ -9,7 +9,7 @@ import type { Config } from '../env';
 // it, each message is written to DATA_DIR/outbox/ as JSON and logged, so a fresh install (and a
 // developer) can still follow a password-change link.
 
-export interface OutgoingMail {
+interface OutgoingMail {
   to: string;
   subject: string;
   text: string;

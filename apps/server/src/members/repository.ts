@@ -3,10 +3,7 @@ import type { DbOrTx, Dialect } from '../core/db';
 import { nowIso } from '../core/db';
 import { containsText } from '../core/search';
 import type { MemberRow, MemberUpdate, NewMember } from '../db/schema';
-
-export function findMemberByCode(db: DbOrTx, code: number): Promise<MemberRow | undefined> {
-  return db.selectFrom('members').selectAll().where('code', '=', code).executeTakeFirst();
-}
+import { onePage, type Paging } from '../core/paging';
 
 export function findMemberById(db: DbOrTx, id: string): Promise<MemberRow | undefined> {
   return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
@@ -112,15 +109,14 @@ export async function listMembers(
   db: DbOrTx,
   dialect: Dialect,
   filters: MemberListFilters,
-  paging: { page: number; limit: number },
+  paging: Paging,
 ): Promise<{ rows: MemberRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     filteredMembers(db, dialect, filters)
       .selectAll()
       .orderBy('creation_time', 'desc')
       .orderBy('code', 'desc')
-      .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit)
+      .$call(onePage(paging))
       .execute(),
     filteredMembers(db, dialect, filters)
       .select((eb) => eb.fn.countAll<number>().as('n'))

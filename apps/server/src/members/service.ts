@@ -135,7 +135,7 @@ export async function removeMember(ctx: AppContext, actor: MemberRow, code: numb
 // Readable one-time passwords: no 0/O, 1/l/I look-alikes; 12 letters (≈ 59 bits) in groups of four.
 const ONE_TIME_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-export function generateOneTimePassword(): string {
+function generateOneTimePassword(): string {
   const groups: string[] = [];
   for (let g = 0; g < 3; g += 1) {
     let group = '';

@@ -16,7 +16,7 @@ const clashMessages: Record<UniqueField, string> = {
   email: messages.duplicateEmail,
 };
 
-export function duplicateMemberError(fields: UniqueField[]) {
+function duplicateMemberError(fields: UniqueField[]) {
   const first = fields[0];
   const messageFields = Object.fromEntries(fields.map((field) => [field, clashMessages[field]]));
   return conflict(first ? clashMessages[first] : messages.duplicateGeneric, messageFields);

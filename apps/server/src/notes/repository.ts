@@ -2,6 +2,7 @@ import type { DbOrTx, Dialect } from '../core/db';
 import { nowIso } from '../core/db';
 import { containsText } from '../core/search';
 import { visibleProblems } from '../core/visible-problems';
+import { onePage, type Paging } from '../core/paging';
 
 // SQL of the private notes (table problem_notes). A row with no text and no flag is deleted.
 
@@ -35,7 +36,7 @@ export async function listNotes(
   dialect: Dialect,
   memberCode: number,
   filters: { q?: string | undefined; confused?: boolean; problemUids?: number[] | undefined },
-  paging: { page: number; limit: number },
+  paging: Paging,
 ) {
   const base = db
     .selectFrom('problem_notes')
@@ -52,8 +53,7 @@ export async function listNotes(
       .select(['problems.test_code', 'tests.test_name', 'problems.no', 'problems.question_text'])
       .orderBy('problem_notes.update_time', 'desc')
       .orderBy('problem_notes.problem_uid', 'desc')
-      .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit)
+      .$call(onePage(paging))
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);

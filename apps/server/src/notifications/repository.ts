@@ -1,6 +1,8 @@
 import type { NotificationKind } from '@qbank/shared/notifications';
 import type { DbOrTx } from '../core/db';
 import { nowIso } from '../core/db';
+import { onePage, type Paging } from '../core/paging';
+import { problemLabelColumns } from '../core/problem-joins';
 
 // SQL of notifications. `insertNotifications` is what event-producing features (disputes,
 // assignments, replies, submission review) call inside their own transaction.
@@ -42,7 +44,7 @@ export async function insertNotifications(db: DbOrTx, rows: readonly NewNotifica
   }
 }
 
-export async function listNotifications(db: DbOrTx, memberCode: number, paging: { page: number; limit: number }) {
+export async function listNotifications(db: DbOrTx, memberCode: number, paging: Paging) {
   const [rows, counts] = await Promise.all([
     db
       .selectFrom('notifications')
@@ -56,15 +58,11 @@ export async function listNotifications(db: DbOrTx, memberCode: number, paging: 
         'notifications.detail',
         'notifications.is_read',
         'notifications.creation_time',
-        'problems.test_code',
-        'problems.no',
-        'problems.type',
-        'tests.test_name',
       ])
+      .select(problemLabelColumns)
       .where('notifications.member_code', '=', memberCode)
       .orderBy('notifications.code', 'desc')
-      .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit)
+      .$call(onePage(paging))
       .execute(),
     countNotifications(db, memberCode),
   ]);

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createMember, openTestDatabase, testDialects, TEST_PASSWORD, type TestDatabase } from '../testing/harness';
 import { createProblem, createSubject, createTest } from '../testing/factories';
-import { removeServerBundle, signInOverHttp, startServerProcess, stopServerAndClose, type ServerProcess } from './server-process';
+import { removeServerBundle, signInOverHttp, startServerProcess, stopServerAndClose, type ServerProcess } from '../testing/server-process';
 
 // Crash safety: a stream of writes (comments, bookmarks, solve answers; ten at a time) against
 // the real server, which is killed with SIGKILL part-way. After a restart on the same data every

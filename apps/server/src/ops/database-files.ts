@@ -20,7 +20,7 @@ function quoteIdent(name: string): string {
 
 // ------------------------------------------------------------------ SQLite
 
-export function sqliteTables(sqlite: SQLite.Database): string[] {
+function sqliteTables(sqlite: SQLite.Database): string[] {
   const rows = sqlite.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as { name: string }[];
   return rows.map((row) => row.name);
 }

@@ -20,7 +20,7 @@ export const FILE_FOLDERS = STORED_FOLDERS;
 
 const fileEntrySchema = z.object({ path: z.string().min(1), size: z.number().int().min(0), sha256: z.string().length(64) });
 
-export const manifestSchema = z.object({
+const manifestSchema = z.object({
   format: z.literal('qbank-backup'),
   version: z.literal(1),
   dialect: z.enum(['sqlite', 'postgres']),
@@ -37,7 +37,7 @@ export type FileEntry = z.infer<typeof fileEntrySchema>;
 
 export class BackupError extends Error {}
 
-export async function sha256File(file: string): Promise<string> {
+async function sha256File(file: string): Promise<string> {
   const hash = createHash('sha256');
   await pipeline(createReadStream(file), hash);
   return hash.digest('hex');

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createMember, openTestDatabase, testDialects, TEST_PASSWORD, type TestDatabase } from '../testing/harness';
 import { createProblem, createSubject, createTest } from '../testing/factories';
-import { removeServerBundle, signInOverHttp, startServerProcess, stopServerAndClose, type ServerProcess } from './server-process';
+import { removeServerBundle, signInOverHttp, startServerProcess, stopServerAndClose, type ServerProcess } from '../testing/server-process';
 
 // The real server as a child process: SIGTERM while a request body is still arriving. The
 // request must complete with its real answer (the write is stored), new connections must be

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** How long in-flight requests may take to finish after SIGTERM before the process gives up. */
-export const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * SIGTERM (orchestrators, `docker stop`) and SIGINT (Ctrl-C) close the app gracefully: Fastify's

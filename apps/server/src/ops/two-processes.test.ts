@@ -11,7 +11,7 @@ import { createProblem, createSubject, createTest } from '../testing/factories';
 import { redisAvailable, startTestRedis, type TestRedis } from '../testing/redis-server';
 import { startTestBucket, type TestBucket } from '../testing/s3-bucket';
 import { FILE_FOLDERS, listFiles } from './manifest';
-import { removeServerBundle, signInOverHttp, startServerProcess, type ServerProcess } from './server-process';
+import { removeServerBundle, signInOverHttp, startServerProcess, type ServerProcess } from '../testing/server-process';
 
 // Issue 18's "behave as one site": two real server processes (the bundled main.ts) with
 // separate data folders on one PostgreSQL schema, one Redis and one s3rver bucket — every

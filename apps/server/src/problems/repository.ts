@@ -4,6 +4,8 @@ import { choseongBigrams, choseongFtsQuery, mixedPattern, parseSearchQuery, type
 import { containsLowerCasedText, containsText, isBigramTerm } from '../core/search';
 import type { Database } from '../db/schema';
 import { visibleProblems } from '../core/visible-problems';
+import { onePage, type Paging } from '../core/paging';
+import { withExamAndSubject, withExamSubjectAndPassage } from '../core/problem-joins';
 
 export interface ProblemFilters {
   test_code?: number | undefined;
@@ -156,11 +158,7 @@ export function applyFilters(qb: JoinedProblems, dialect: Dialect, filters: Prob
 }
 
 export function filtered(db: DbOrTx, dialect: Dialect, filters: ProblemFilters) {
-  return applyFilters(
-    db.selectFrom('problems').innerJoin('tests', 'tests.code', 'problems.test_code').innerJoin('subjects', 'subjects.code', 'tests.subject_code'),
-    dialect,
-    filters,
-  );
+  return applyFilters(db.selectFrom('problems').$call(withExamAndSubject), dialect, filters);
 }
 
 /** A page of problem ids and how many problems the filters match (`capped`: at least that many). */
@@ -174,7 +172,7 @@ export interface PageIds {
  * The page's ids and the exact total for lists of bounded size (an exam, a class), in one pass
  * over the matches. Searches take search-page.ts instead: a common term matches thousands.
  */
-export async function listPageIds(db: DbOrTx, dialect: Dialect, filters: ProblemFilters, paging: { page: number; limit: number }): Promise<PageIds> {
+export async function listPageIds(db: DbOrTx, dialect: Dialect, filters: ProblemFilters, paging: Paging): Promise<PageIds> {
   // The matches are gathered first (materialized): given the ORDER BY and LIMIT directly,
   // PostgreSQL may walk every exam newest first and test each problem in turn.
   const page = await db
@@ -189,8 +187,7 @@ export async function listPageIds(db: DbOrTx, dialect: Dialect, filters: Problem
     .orderBy('hits.test_code', 'desc')
     .orderBy('hits.type')
     .orderBy('hits.no')
-    .limit(paging.limit)
-    .offset((paging.page - 1) * paging.limit)
+    .$call(onePage(paging))
     .execute();
   if (page.length === 0) {
     // Past the last page (or nothing matched): the total still has to be told.
@@ -209,9 +206,7 @@ export async function readPageRows(db: DbOrTx, uids: number[]) {
   return (
     db
       .selectFrom('problems')
-      .innerJoin('tests', 'tests.code', 'problems.test_code')
-      .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
-      .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
+      .$call(withExamSubjectAndPassage)
       .select(problemColumns)
       .select((eb) => replyCount(eb))
       .where('problems.uid', 'in', uids)

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../testing/harness';
-import { errorFormatProblems } from './error-format';
-import { ACTORS, POLICY, VARIANT_POLICY, routeOfVariant, type Expected, type RoutePolicy } from './policy';
-import { REQUESTS, VARIANT_REQUESTS, toInject, type RequestBuilder } from './requests';
-import { buildWorld, type World } from './world';
+import { errorFormatProblems } from '../testing/security/error-format';
+import { ACTORS, POLICY, VARIANT_POLICY, routeOfVariant, type Expected, type RoutePolicy } from '../testing/security/policy';
+import { REQUESTS, VARIANT_REQUESTS, toInject, type RequestBuilder } from '../testing/security/requests';
+import { buildWorld, type World } from '../testing/security/world';
 
 // Issue 7 item 3: every route Fastify registers, called as every actor with a well-formed
 // request, against the one policy table (./policy.ts).

@@ -4,12 +4,12 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlToPlainText } from '@qbank/shared/html-text';
 import { testDialects } from '../testing/harness';
-import { errorFormatProblems } from './error-format';
-import { applyMutation, describeMutation, mutationArbitrary, objectKeys, type RouteShape } from './fuzz-request';
-import { activeContentIn } from './html-inert';
-import { POLICY, type Actor } from './policy';
-import { REQUESTS, toInject } from './requests';
-import { buildWorld, dataUrl, PNG_1PX, type SignedInActor, type World } from './world';
+import { errorFormatProblems } from '../testing/security/error-format';
+import { applyMutation, describeMutation, mutationArbitrary, objectKeys, type RouteShape } from '../testing/security/fuzz-request';
+import { activeContentIn } from '../testing/security/html-inert';
+import { POLICY, type Actor } from '../testing/security/policy';
+import { REQUESTS, toInject } from '../testing/security/requests';
+import { buildWorld, dataUrl, PNG_1PX, type SignedInActor, type World } from '../testing/security/world';
 
 // Issue 7 item 4: malformed, oversized, wrongly typed and hostile requests to every route never
 // get a 5xx, a stack trace or anything but the DESIGN.md §4 error format; stored text fields

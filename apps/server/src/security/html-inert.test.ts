@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeContentIn } from './html-inert';
+import { activeContentIn } from '../testing/security/html-inert';
 
 // The XSS properties are only as strong as this checker: it must flag what a browser would run.
 describe('activeContentIn', () => {

@@ -6,6 +6,9 @@ import { nowIso } from '../core/db';
 import type { Database, StudySessionsTable } from '../db/schema';
 import { problemColumns, replyCount } from '../problems/repository';
 import { visibleProblems } from '../core/visible-problems';
+import { onePage, type Paging } from '../core/paging';
+import { withExamSubjectAndPassage } from '../core/problem-joins';
+import { isLatestAttempt } from '../core/latest-attempt';
 
 type ProblemsQuery = SelectQueryBuilder<Database, 'problems' | 'tests', object>;
 
@@ -41,7 +44,7 @@ const HAS_ANSWER = sql<boolean>`trim(problems.answer) <> ''`;
  * official answer to judge against (as in solve mode), inside the scope, passing the filter.
  * A box filter's box must already be known to be the member's (the service checks).
  */
-export function matchingProblems(db: DbOrTx, memberCode: number, filter: StudyFilter, scope: StudyScope): ProblemsQuery {
+function matchingProblems(db: DbOrTx, memberCode: number, filter: StudyFilter, scope: StudyScope): ProblemsQuery {
   const list = (values: number[] | undefined) => (values && values.length > 0 ? values : undefined);
   const subjects = list(scope.subject_codes);
   const years = list(scope.years);
@@ -150,19 +153,6 @@ const sessionColumns = [
   'study_sessions.creation_time',
 ] as const;
 
-/** The latest answer per problem within the session (the greatest code of each problem). */
-function isLatestInSession(eb: ExpressionBuilder<Database, 'solve_attempts'>) {
-  return eb(
-    'solve_attempts.code',
-    '=',
-    eb
-      .selectFrom('solve_attempts as newer')
-      .select((max) => max.fn.max('newer.code').as('code'))
-      .whereRef('newer.session_code', '=', 'solve_attempts.session_code')
-      .whereRef('newer.problem_uid', '=', 'solve_attempts.problem_uid'),
-  );
-}
-
 // 문항 무효 (voided) problems stay readable in a session but count in none of its figures.
 function sessionCounts(eb: ExpressionBuilder<Database, 'study_sessions'>) {
   const latest = () =>
@@ -173,7 +163,7 @@ function sessionCounts(eb: ExpressionBuilder<Database, 'study_sessions'>) {
       .select((inner) => inner.fn.countAll<number>().as('n'))
       .whereRef('solve_attempts.session_code', '=', 'study_sessions.code')
       .where('solve_attempts.source', '=', 'session')
-      .where((inner) => isLatestInSession(inner));
+      .where((inner) => isLatestAttempt(inner, 'session_code'));
   return [
     eb
       .selectFrom('study_session_problems')
@@ -187,14 +177,16 @@ function sessionCounts(eb: ExpressionBuilder<Database, 'study_sessions'>) {
   ];
 }
 
+/** Sessions with their figures; the caller narrows them to one member's. */
+function selectSessions(db: DbOrTx) {
+  return db.selectFrom('study_sessions').select(sessionColumns).select((eb) => sessionCounts(eb));
+}
+
 export type SessionRow = Awaited<ReturnType<typeof findMemberSession>> & object;
 
 /** The session only when it is the member's: another member's session does not exist for them. */
 export async function findMemberSession(db: DbOrTx, memberCode: number, code: number) {
-  const row = await db
-    .selectFrom('study_sessions')
-    .select(sessionColumns)
-    .select((eb) => sessionCounts(eb))
+  const row = await selectSessions(db)
     .where('study_sessions.code', '=', code)
     .where('study_sessions.member_code', '=', memberCode)
     .executeTakeFirst();
@@ -211,15 +203,11 @@ function withNumbers<T extends { total: unknown; answered: unknown; correct: unk
   };
 }
 
-export async function listMemberSessions(db: DbOrTx, memberCode: number, paging: { page: number; limit: number }) {
-  const rows = await db
-    .selectFrom('study_sessions')
-    .select(sessionColumns)
-    .select((eb) => sessionCounts(eb))
+export async function listMemberSessions(db: DbOrTx, memberCode: number, paging: Paging) {
+  const rows = await selectSessions(db)
     .where('study_sessions.member_code', '=', memberCode)
     .orderBy('study_sessions.code', 'desc')
-    .limit(paging.limit)
-    .offset((paging.page - 1) * paging.limit)
+    .$call(onePage(paging))
     .execute();
   const count = await db
     .selectFrom('study_sessions')
@@ -244,9 +232,7 @@ export function listSessionProblems(db: DbOrTx, sessionCode: number) {
   return db
     .selectFrom('study_session_problems')
     .innerJoin('problems', 'problems.uid', 'study_session_problems.problem_uid')
-    .innerJoin('tests', 'tests.code', 'problems.test_code')
-    .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
-    .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
+    .$call(withExamSubjectAndPassage)
     .select(problemColumns)
     .select((eb) => replyCount(eb as unknown as ExpressionBuilder<Database, 'problems'>))
     .where('study_session_problems.session_code', '=', sessionCode)
@@ -274,7 +260,7 @@ export async function listSessionAnswers(db: DbOrTx, sessionCode: number) {
     .select(['problem_uid', 'answer', 'is_correct', 'creation_time'])
     .where('session_code', '=', sessionCode)
     .where('source', '=', 'session')
-    .where((eb) => isLatestInSession(eb))
+    .where((eb) => isLatestAttempt(eb, 'session_code'))
     .orderBy('code')
     .execute();
   return rows.map((row) => ({ ...row, is_correct: row.is_correct === 1 }));

@@ -4,6 +4,7 @@ import { nowIso } from '../core/db';
 import { problemColumns, replyCount } from '../problems/repository';
 import type { CardState, StoredAnswer } from './review-scheduler';
 import { visibleProblems } from '../core/visible-problems';
+import { withExamAndSubject } from '../core/problem-joins';
 
 // SQL of the review deck: the cards (a cache of solve_attempts) and the review answers.
 
@@ -85,8 +86,7 @@ export async function countDue(db: DbOrTx, memberCode: number, now: string): Pro
 /** The due problems, most overdue first, whole (as the problem viewer shows them), with the latest answer. */
 export async function listDue(db: DbOrTx, memberCode: number, now: string, limit: number) {
   const rows = await dueCards(db, memberCode, now)
-    .innerJoin('tests', 'tests.code', 'problems.test_code')
-    .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
+    .$call(withExamAndSubject)
     .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
     .innerJoin('solve_attempts as last', 'last.code', 'review_cards.synced_attempt_code')
     .select(problemColumns)

@@ -1,5 +1,6 @@
 import type { ReviewRating } from '@qbank/shared/review';
 import { createEmptyCard, fsrs, generatorParameters, Rating, type FSRSHistory, type Grade } from 'ts-fsrs';
+import type { ReviewCardsTable } from '../db/schema';
 
 // The glue between stored answers and ts-fsrs (decision D-review-1). A card is never updated in
 // place: it is rebuilt from all of the member's answers to the problem with `reschedule`, so a
@@ -32,18 +33,8 @@ export interface StoredAnswer {
   creation_time: string;
 }
 
-export interface CardState {
-  due: string;
-  stability: number;
-  difficulty: number;
-  scheduled_days: number;
-  reps: number;
-  lapses: number;
-  state: number;
-  last_review: string;
-  /** The greatest answer code the card was built from. */
-  synced_attempt_code: number;
-}
+/** A card without its owner and problem; synced_attempt_code is the greatest answer code it was built from. */
+export type CardState = Omit<ReviewCardsTable, 'member_code' | 'problem_uid'>;
 
 const isGrade = (value: number | null): value is Grade => value !== null && value >= Rating.Again && value <= Rating.Easy;
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
 import { containsNameText } from '../core/choseong';
+import { onePage, type Paging } from '../core/paging';
 
 export interface SubjectRow {
   code: number;
@@ -42,15 +43,14 @@ export async function listSubjects(
   db: DbOrTx,
   dialect: Dialect,
   filters: SubjectFilters,
-  paging: { page: number; limit: number },
+  paging: Paging,
 ): Promise<{ rows: SubjectRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     filtered(db, dialect, filters)
       .select(subjectColumns)
       .orderBy('subjects.subject_name')
       .orderBy('subjects.code')
-      .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit)
+      .$call(onePage(paging))
       .execute(),
     filtered(db, dialect, filters).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);

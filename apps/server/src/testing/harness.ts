@@ -163,3 +163,20 @@ export async function loginCookie(app: FastifyInstance, id: string, password = T
   if (!cookie) throw new Error('no token cookie');
   return `token=${cookie.value}`;
 }
+
+/** The cookie of a new signed-in member for each role, and of a student not yet approved (`pending`). */
+export async function roleCookies(app: FastifyInstance, db: Db): Promise<Record<Role | 'pending', string>> {
+  const login = async (role: Role, validated = true) => loginCookie(app, (await createMember(db, { role, validated })).id);
+  return {
+    student: await login('student'),
+    lead: await login('lead'),
+    admin: await login('admin'),
+    superadmin: await login('superadmin'),
+    pending: await login('student', false),
+  };
+}
+
+/** One API call as the holder of `cookie` (none: signed out), with an optional JSON body. */
+export function callAs(app: FastifyInstance, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, cookie?: string, payload?: object) {
+  return app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload ? { payload } : {}) });
+}

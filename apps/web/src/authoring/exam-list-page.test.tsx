@@ -7,7 +7,7 @@ import { renderRoutes } from '../testing/render';
 // Loaded up front: the router imports the page lazily, and a cold transform can outlast findBy's wait.
 import './exam-list-page';
 import { validateExamForm } from './exam-form-dialog';
-import { bodyOf, exam, paramsOf } from './test-fixtures';
+import { bodyOf, exam, paramsOf } from '../testing/fixtures/authoring';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
 import './lead-problems-page';
-import { bodyOf, leadRow, paramsOf, testInfo } from './test-fixtures';
+import { bodyOf, leadRow, paramsOf, testInfo } from '../testing/fixtures/authoring';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -2,12 +2,12 @@ import { notifications } from '@mantine/notifications';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MySlot } from '@qbank/shared/authoring';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, detail, mySlot, paramsOf } from './test-fixtures';
+import { bodyOf, detail, mySlot, paramsOf } from '../testing/fixtures/authoring';
 import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
 import './my-problems-page';
 
-vi.mock('../components/rich-text-editor', async () => (await import('../authoring/test-fixtures')).richTextEditorStub());
+vi.mock('../components/rich-text-editor', async () => (await import('../testing/fixtures/authoring')).richTextEditorStub());
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });

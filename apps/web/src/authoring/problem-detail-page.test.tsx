@@ -5,9 +5,9 @@ import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
 import './problem-detail-page';
 import { changedProblem, leadValuesOf } from './problem-edit-form';
-import { bodyOf, detail, version } from './test-fixtures';
+import { bodyOf, detail, version } from '../testing/fixtures/authoring';
 
-vi.mock('../components/rich-text-editor', async () => (await import('./test-fixtures')).richTextEditorStub());
+vi.mock('../components/rich-text-editor', async () => (await import('../testing/fixtures/authoring')).richTextEditorStub());
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json, mockFetch, type FetchHandler } from '../testing/fetch-mock';
 import { renderElement } from '../testing/render';
 import { BookmarkButton } from './bookmark-button';
-import { boxRow } from './test-fixtures';
+import { boxRow } from '../testing/fixtures/boxes';
 
 /** A small in-memory box server: which problems each box holds. */
 function boxServer(initial: Record<number, { name: string; problems: number[] }>, overrides: Record<string, FetchHandler> = {}) {

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { problemRow } from '../problems/test-fixtures';
-import { replyRow } from '../replies/test-fixtures';
+import { problemRow } from '../testing/fixtures/problems';
+import { replyRow } from '../testing/fixtures/replies';
 import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
-import { boxProblemRow, boxRow } from './test-fixtures';
+import { boxProblemRow, boxRow } from '../testing/fixtures/boxes';
 
 const heart = boxRow({ code: 1, box_name: '심장 복습', problem_count: 2 });
 const important = boxRow({ code: 2, box_name: '중요 문제', solve_slot: 1, precidence: 1, problem_count: 0 });

@@ -5,7 +5,7 @@ import { json, meHandler, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
 // Loaded up front: the router imports the page lazily, and a cold transform can outlast findBy's wait.
 import './approvals-page';
-import { admin, listResponse, paramsOf, person } from './test-fixtures';
+import { admin, listResponse, paramsOf, person } from '../testing/fixtures/members';
 
 // Whole-app renders of lazy screens: on a busy machine the default 1 s / 5 s waits are too tight.
 configure({ asyncUtilTimeout: 5000 });

@@ -5,7 +5,7 @@ import { json, meHandler, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
 // Loaded up front: the router imports the page lazily, and a cold transform can outlast findBy's wait.
 import './role-holders-page';
-import { admin, bodyOf, listResponse, paramsOf, person, superadmin } from './test-fixtures';
+import { admin, bodyOf, listResponse, paramsOf, person, superadmin } from '../testing/fixtures/members';
 
 // Whole-app renders of lazy screens: on a busy machine the default 1 s / 5 s waits are too tight.
 configure({ asyncUtilTimeout: 5000 });

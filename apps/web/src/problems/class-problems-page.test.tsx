@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
-import { classMetaRow, problemRow, problemsPage } from './test-fixtures';
+import { classMetaRow, problemRow, problemsPage } from '../testing/fixtures/problems';
 
 const newer = { test_code: 8, test_name: '2026 순환기내과학 기말고사', year: 2026 };
 const older = { test_code: 5, test_name: '2025 순환기내과학 중간고사', year: 2025 };

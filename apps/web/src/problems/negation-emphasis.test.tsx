@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
-import { problemRow, problemsPage, testInfoRow } from './test-fixtures';
+import { problemRow, problemsPage, testInfoRow } from '../testing/fixtures/problems';
 
 const problems = [
   problemRow({ uid: 21, no: 1, question: '<p>간경변의 소견으로 옳지 않은 것은? 원인인지 아닌지는 묻지 않는다.</p>', comments: '<p>옳지 않은 해설</p>' }),

@@ -14,7 +14,7 @@ import {
   typeLabel,
   uniqueProblems,
 } from './problem-format';
-import { problemRow, problemsPage, setHeaderRow } from './test-fixtures';
+import { problemRow, problemsPage, setHeaderRow } from '../testing/fixtures/problems';
 import { classBackTarget, examBackTarget, examNameFromState, parseCode } from './viewer-nav';
 
 describe('problem numbering and labels', () => {

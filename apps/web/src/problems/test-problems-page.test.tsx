@@ -2,9 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
-import { boxRow } from '../boxes/test-fixtures';
+import { boxRow } from '../testing/fixtures/boxes';
 import { stubDownloads } from '../testing/download-stub';
-import { problemRow, problemsPage, setHeaderRow, testInfoRow } from './test-fixtures';
+import { problemRow, problemsPage, setHeaderRow, testInfoRow } from '../testing/fixtures/problems';
 
 const header = setHeaderRow({ code: 9, begin_problem_no: 1, end_problem_no: 2, header_text: '58세 남자가 가슴 통증으로 왔다.', pic_path: 'ecg.png' });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
 import { renderElement } from '../testing/render';
 import { ReplyThread } from './reply-thread';
-import { replyRow } from './test-fixtures';
+import { replyRow } from '../testing/fixtures/replies';
 
 const own = replyRow({ reply_code: 1, member_code: 7, member_nickname: '학생일', reply_text: '첫 줄\n둘째 줄' });
 const other = replyRow({ reply_code: 2, member_code: 8, member_nickname: null, member_name: '이선배', reply_text: '다른 사람 댓글' });

@@ -1,6 +1,6 @@
 import type { Attempt } from '@qbank/shared/solve';
 import { describe, expect, it } from 'vitest';
-import { problemRow } from '../problems/test-fixtures';
+import { problemRow } from '../testing/fixtures/problems';
 import {
   choiceOptions,
   firstUnanswered,

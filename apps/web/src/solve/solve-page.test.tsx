@@ -5,7 +5,7 @@ import type { Attempt } from '@qbank/shared/solve';
 import { act, configure, fireEvent, getConfig, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { problemRow, problemsPage, setHeaderRow, testInfoRow } from '../problems/test-fixtures';
+import { problemRow, problemsPage, setHeaderRow, testInfoRow } from '../testing/fixtures/problems';
 import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
 import { SolvePage } from './solve-page';

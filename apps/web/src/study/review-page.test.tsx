@@ -2,7 +2,7 @@ import { isCorrectAnswer } from '@qbank/shared/answers';
 import type { ReviewDueProblem } from '@qbank/shared/review';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { problemRow } from '../problems/test-fixtures';
+import { problemRow } from '../testing/fixtures/problems';
 import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
 

@@ -2,7 +2,7 @@ import type { Problem } from '@qbank/shared/problems';
 import type { SessionAnswer, SessionDetail } from '@qbank/shared/study';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { problemRow } from '../problems/test-fixtures';
+import { problemRow } from '../testing/fixtures/problems';
 import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
 

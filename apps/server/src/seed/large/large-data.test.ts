@@ -6,7 +6,7 @@ import { choseongDocument } from '../../core/choseong';
 import { sanitizeRichHtml } from '../../core/html';
 import { buildProblemSearchText } from '../../problems/search-text';
 import { createTestContext, loginCookie, testDialects, type TestContext } from '../../testing/harness';
-import { EXAM_120_SIZE, LARGE_PASSWORD, largeCounts, seedLargeData, type LargeSeedSummary, plannedAttempts } from './large-data';
+import { COUNTED_TABLES, EXAM_120_SIZE, LARGE_PASSWORD, largeCounts, seedLargeData, type LargeSeedSummary, plannedAttempts } from './large-data';
 import { loadKorMedQuestions, SAMPLE_QUESTIONS_FILE } from './problem-text';
 
 const SCALE = 0.005;
@@ -25,21 +25,14 @@ describe.each(testDialects)('seed:large on %s', (dialect) => {
   }, 60_000);
   afterAll(async () => ctx?.close());
 
-  const count = async (table: 'problems' | 'tests' | 'subjects' | 'classes' | 'members' | 'problem_replies' | 'boxes' | 'box_problems') =>
+  const count = async (table: (typeof COUNTED_TABLES)[keyof typeof COUNTED_TABLES]) =>
     Number((await ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
   it('writes the scaled counts, and the summary reports what the database holds', async () => {
     const planned = largeCounts(SCALE);
-    expect(summary.counts).toEqual({
-      problems: await count('problems'),
-      tests: await count('tests'),
-      subjects: await count('subjects'),
-      classes: await count('classes'),
-      members: await count('members'),
-      replies: await count('problem_replies'),
-      boxes: await count('boxes'),
-      boxProblems: await count('box_problems'),
-    });
+    const held: Record<string, number> = {};
+    for (const [key, table] of Object.entries(COUNTED_TABLES)) held[key] = await count(table);
+    expect(summary.counts).toEqual(held);
     for (const key of ['problems', 'tests', 'subjects', 'members', 'replies', 'boxes', 'boxProblems'] as const) {
       expect(summary.counts[key], key).toBe(planned[key]);
     }

@@ -262,19 +262,24 @@ interface SeedRun {
   passwordHash: string;
 }
 
+/** The table each count of the summary is taken from. */
+export const COUNTED_TABLES = {
+  problems: 'problems',
+  tests: 'tests',
+  subjects: 'subjects',
+  classes: 'classes',
+  members: 'members',
+  replies: 'problem_replies',
+  boxes: 'boxes',
+  boxProblems: 'box_problems',
+} as const satisfies Record<keyof LargeCounts, keyof Database>;
+
 async function countRows(db: Kysely<Database>): Promise<LargeCounts> {
-  const count = async (table: 'problems' | 'tests' | 'subjects' | 'classes' | 'members' | 'problem_replies' | 'boxes' | 'box_problems') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  return {
-    problems: await count('problems'),
-    tests: await count('tests'),
-    subjects: await count('subjects'),
-    classes: await count('classes'),
-    members: await count('members'),
-    replies: await count('problem_replies'),
-    boxes: await count('boxes'),
-    boxProblems: await count('box_problems'),
-  };
+  const counts = {} as LargeCounts;
+  for (const [key, table] of Object.entries(COUNTED_TABLES) as Array<[keyof LargeCounts, keyof Database]>) {
+    counts[key] = Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  }
+  return counts;
 }
 
 async function findBusiestClass(db: Kysely<Database>): Promise<LargeSeedSummary['classWithProblems']> {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { problemRow } from '../../problems/test-fixtures';
+import { problemRow } from '../../testing/fixtures/problems';
 import { renderElement } from '../../testing/render';
 import { choiceOptions } from '../solve-model';
 import { ProblemView } from './problem-view';

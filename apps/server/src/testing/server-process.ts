@@ -58,7 +58,7 @@ export interface ServerProcess {
 }
 
 /** A port nobody listens on right now (the OS picks it; the server binds it a moment later). */
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

@@ -5,7 +5,7 @@ import type { Json } from './requests';
 // arbitraries: hostile strings and numbers, wrong types, prototype keys, deep nesting, huge
 // texts and raw bytes that are not JSON at all.
 
-export const HOSTILE_STRINGS: readonly string[] = [
+const HOSTILE_STRINGS: readonly string[] = [
   '', ' ', '\t', '0', '-1', '-0', '00', '1.5', '1e3', '1e309', '-1e309', 'NaN', 'Infinity', '-Infinity',
   '9007199254740992', '9007199254740993', '2147483647', '2147483648', '-2147483649', '99999999999999999999999',
   '0x10', '0b1', '1_000', ' 1', '1 ', '+1', '１', '٣', 'abc', 'null', 'undefined', 'true', 'false', '[]', '{}',

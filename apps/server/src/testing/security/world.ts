@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { AUTHORITY } from '@qbank/shared/roles';
-import { hashToken } from '../auth/password-change';
-import { hashPassword } from '../core/password';
-import type { Dialect } from '../core/db';
-import type { MemberRow } from '../db/schema';
-import type { RateLimits } from '../env';
-import { insertMember } from '../members/repository';
-import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../testing/factories';
-import { createTestContext, loginCookie, TEST_PASSWORD, type TestContext } from '../testing/harness';
+import { hashToken } from '../../auth/password-change';
+import { hashPassword } from '../../core/password';
+import type { Dialect } from '../../core/db';
+import type { MemberRow } from '../../db/schema';
+import type { RateLimits } from '../../env';
+import { insertMember } from '../../members/repository';
+import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../factories';
+import { createTestContext, loginCookie, TEST_PASSWORD, type TestContext } from '../harness';
 import type { Actor } from './policy';
 import { collectRoutes, type RegisteredRoute } from './route-table';
 
@@ -24,7 +24,7 @@ export const dataUrl = (bytes: Buffer | string, type = 'image/png') => `data:${t
 
 export type SignedInActor = Exclude<Actor, 'anonymous'>;
 
-export interface Fixtures {
+interface Fixtures {
   subject: number;
   exam: number;
   /** Written multiple-choice problems 1 and 2 of the exam. */

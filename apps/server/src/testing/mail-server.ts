@@ -94,18 +94,15 @@ function collectBodies(part: Part, into: { text: string; html: string }): void {
 }
 
 /** Reads subject, text and html out of an RFC 5322 message. */
-export function parseMail(raw: string): Pick<ReceivedMail, 'subject' | 'text' | 'html'> {
+function parseMail(raw: string): Pick<ReceivedMail, 'subject' | 'text' | 'html'> {
   const entity = splitEntity(raw);
   const bodies = { text: '', html: '' };
   collectBodies(entity, bodies);
   return { subject: decodeEncodedWords(entity.headers.get('subject') ?? ''), text: bodies.text.trimEnd(), html: bodies.html.trimEnd() };
 }
 
-export async function startTestMailServer(): Promise<TestMailServer> {
-  const received: ReceivedMail[] = [];
-  const waiting: Array<{ to: string; resolve: (mail: ReceivedMail) => void }> = [];
-  const taken = new Set<ReceivedMail>();
-
+/** A plain SMTP server on 127.0.0.1:`port` (0: any free port) that hands each message it receives to `onMail`. */
+export async function listenForMail(port: number, onMail: (mail: ReceivedMail) => void): Promise<{ port: number; close(): Promise<void> }> {
   const server = new SMTPServer({
     authOptional: true,
     // Plain SMTP on the loopback: no STARTTLS with a self-signed certificate to refuse.
@@ -117,28 +114,40 @@ export async function startTestMailServer(): Promise<TestMailServer> {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const envelope = session.envelope;
-        const mail: ReceivedMail = {
+        onMail({
           from: envelope.mailFrom ? envelope.mailFrom.address : '',
           to: envelope.rcptTo.map((rcpt) => rcpt.address),
           raw,
           ...parseMail(raw),
-        };
-        received.push(mail);
-        const index = waiting.findIndex((w) => mail.to.includes(w.to));
-        if (index >= 0) {
-          taken.add(mail);
-          waiting.splice(index, 1)[0]!.resolve(mail);
-        }
+        });
         callback();
       });
     },
   });
-
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(port, '127.0.0.1', () => resolve());
   });
-  const { port } = server.server.address() as AddressInfo;
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export async function startTestMailServer(): Promise<TestMailServer> {
+  const received: ReceivedMail[] = [];
+  const waiting: Array<{ to: string; resolve: (mail: ReceivedMail) => void }> = [];
+  const taken = new Set<ReceivedMail>();
+
+  const server = await listenForMail(0, (mail) => {
+    received.push(mail);
+    const index = waiting.findIndex((w) => mail.to.includes(w.to));
+    if (index >= 0) {
+      taken.add(mail);
+      waiting.splice(index, 1)[0]!.resolve(mail);
+    }
+  });
+  const { port } = server;
 
   return {
     url: `smtp://127.0.0.1:${port}`,
@@ -161,6 +170,6 @@ export async function startTestMailServer(): Promise<TestMailServer> {
         }, timeoutMs).unref();
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => server.close(),
   };
 }

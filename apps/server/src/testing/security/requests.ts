@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { TEST_PASSWORD } from '../testing/harness';
+import { TEST_PASSWORD } from '../harness';
 import type { Actor } from './policy';
 import { fillPath } from './route-table';
 import type { World } from './world';

@@ -102,7 +102,7 @@ const SENTINEL = '\u0001raw\u0001';
  * Percent-encodes any string, also one with a lone surrogate (which encodeURIComponent refuses):
  * such a half character goes out as the bytes Node writes for it.
  */
-export function encodeLoose(value: string): string {
+function encodeLoose(value: string): string {
   try {
     return encodeURIComponent(value);
   } catch {
