@@ -11,6 +11,7 @@ import * as answerStatistics from './migrations/2026-11-24-040-answer-statistics
 import * as disputesNotifications from './migrations/2026-11-24-050-disputes-notifications';
 import * as choseongSearch from './migrations/2026-11-24-060-choseong-search';
 import * as contentVersion from './migrations/2026-11-24-070-content-version';
+import * as attemptClientId from './migrations/2026-11-25-010-attempt-client-id';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from disk, so the bundled server carries them.
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-050-disputes-notifications': disputesNotifications,
   '2026-11-24-060-choseong-search': choseongSearch,
   '2026-11-24-070-content-version': contentVersion,
+  '2026-11-25-010-attempt-client-id': attemptClientId,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
