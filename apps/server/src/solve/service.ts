@@ -52,10 +52,8 @@ export async function recordAttempt(ctx: AppContext, memberCode: number, request
   }
 }
 
-type StoredAttempt = NonNullable<Awaited<ReturnType<typeof findAttemptByClientId>>>;
-
 /** An id names one answer: the same id with another problem or answer is a client's mistake, not a replay. */
-function replayed(attempt: StoredAttempt, request: AttemptRequest) {
+function replayed<A extends { problem_uid: number; answer: string }>(attempt: A, request: AttemptRequest) {
   if (attempt.problem_uid !== request.problem_uid || attempt.answer !== request.answer) throw conflict(messages.attemptClientIdTaken);
   return { attempt, replayed: true };
 }
