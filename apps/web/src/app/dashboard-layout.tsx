@@ -51,6 +51,7 @@ import { paths } from '../lib/paths';
 import { messages } from './messages';
 import { statsMessages } from '../stats/messages';
 import { studyMessages } from '../study/messages';
+import { OfflineIndicator } from '../offline/offline-indicator';
 import { ADMIN_ROLES, LEAD_ROLES } from './dashboard-access';
 
 const SIDEBAR_COLLAPSED_KEY = 'qbank.dashboard.sidebarCollapsed';
@@ -226,6 +227,7 @@ export function DashboardLayout({ user }: { user: Member }) {
             </Anchor>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <OfflineIndicator />
             <NotificationBell />
             <MemberBadge user={user} />
             <Button variant="default" size="xs" onClick={logout} loading={isPending} visibleFrom="sm">
