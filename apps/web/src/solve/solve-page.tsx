@@ -3,19 +3,14 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { choiceKeyToValue } from '@qbank/shared/answers';
 import { isSelfJudgedType, type Attempt } from '@qbank/shared/solve';
-import { idParam } from '@qbank/shared/paging';
 import { PROBLEM_TYPES, type Problem } from '@qbank/shared/problems';
-import { testSummarySchema, type TestSummary } from '@qbank/shared/tests';
 import { IconAlertCircle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { BookmarkModal } from '../boxes/bookmark-modal';
 import { PageLoader } from '../components/page-loader';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
-import type { QueuedAnswer } from '../lib/offline-data';
 import { useSession } from '../lib/session';
-import { newClientId, type QueueEvent } from '../offline/answer-queue';
-import { answerQueue } from '../offline/api';
 import { useQueuedAnswers } from '../offline/use-offline-status';
 import { paths } from '../lib/paths';
 import { messages } from './messages';
@@ -38,25 +33,13 @@ import {
   type Shortcut,
   type SolveResult,
 } from './solve-model';
+import { useAnswerRecording } from './use-answer-recording';
 import { useSolveBox } from './use-solve-box';
 import { useSolveShortcuts } from './use-solve-shortcuts';
+import { parseTestCode, testFromState } from './solve-params';
 import './solve.css';
 
 const m = messages.solve;
-
-/** A code from the URL; null when it is not a positive integer. */
-function parseTestCode(raw: string | undefined): number | null {
-  if (!raw || !/^\d+$/.test(raw)) return null;
-  const parsed = idParam.safeParse(raw);
-  return parsed.success ? parsed.data : null;
-}
-
-/** The exam handed over by the problem list (navigation state), when it is this exam. */
-function testFromState(state: unknown, testCode: number): TestSummary | null {
-  const raw = typeof state === 'object' && state !== null ? (state as Record<string, unknown>).test : undefined;
-  const parsed = testSummarySchema.safeParse(raw);
-  return parsed.success && parsed.data.test_code === testCode ? parsed.data : null;
-}
 
 /** /tests/:testCode/solve — solve an exam's problems one by one, with progress kept on the server. */
 export function SolvePage() {
@@ -114,11 +97,6 @@ function SolveScreen({ testCode }: { testCode: number }) {
   const resultRef = useRef<HTMLDivElement>(null);
   const articleRef = useRef<HTMLDivElement>(null);
   const focusResultNext = useRef(false);
-  // Answers in the queue (decision 041) by client_id: which problem and which answer they are.
-  const sending = useRef(new Map<string, { uid: number; token: number }>());
-  // Self-judgments (맞음 / 틀림) made before their answer was recorded, by `${uid}:${token}`.
-  const laterVerdicts = useRef(new Map<string, boolean>());
-  const recordedCodes = useRef(new Map<string, number>());
   const queued = useQueuedAnswers(memberCode, testCode);
 
   // The earlier answers of the current run, offered to continue (decision 015).
@@ -189,13 +167,10 @@ function SolveScreen({ testCode }: { testCode: number }) {
   }
 
   /** The server recorded the answer (now, or later from the offline queue): its verdict wins. */
-  function recorded(uid: number, token: number, local: boolean, attempt: Attempt) {
+  function recorded({ uid, token }: { uid: number; token: number }, local: boolean, attempt: Attempt, verdict: boolean | undefined) {
     const problem = problems.find((p) => p.uid === uid);
-    recordedCodes.current.set(`${uid}:${token}`, attempt.code);
-    const verdict = laterVerdicts.current.get(`${uid}:${token}`);
     if (verdict !== undefined) {
       // The member judged the essay before it was recorded: their verdict goes with it.
-      laterVerdicts.current.delete(`${uid}:${token}`);
       updateResult(uid, token, { save: 'saved', attemptCode: attempt.code });
       sendVerdict(uid, token, attempt.code, verdict, { correct: attempt.is_correct, judgedBy: attempt.judged_by });
       return;
@@ -206,24 +181,17 @@ function SolveScreen({ testCode }: { testCode: number }) {
     if (!attempt.is_correct && !isSelfJudgedType(problem.type)) boxes.addToWrongNotes(uid);
   }
 
-  function notRecorded(uid: number, token: number, local: boolean) {
+  function notRecorded({ uid, token }: { uid: number; token: number }, local: boolean) {
     const problem = problems.find((p) => p.uid === uid);
     updateResult(uid, token, { save: 'failed' });
     if (problem && !local && !isSelfJudgedType(problem.type)) boxes.addToWrongNotes(uid);
   }
 
-  // The queue reports each answer it gets recorded or refused, also ones sent long after they were made.
-  // Answers left waiting by an earlier visit show with token 0 (see `prior`).
-  const onQueueEvent = useEffectEvent((event: QueueEvent) => {
-    const id = event.answer.client_id;
-    const earlier = queued?.find((answer) => answer.client_id === id);
-    const target = sending.current.get(id) ?? (earlier ? { uid: earlier.problem_uid, token: 0 } : undefined);
-    if (!target) return;
-    sending.current.delete(id);
-    if (event.type === 'sent') recorded(target.uid, target.token, event.answer.local_correct, event.attempt);
-    else notRecorded(target.uid, target.token, event.answer.local_correct);
+  const recording = useAnswerRecording(memberCode, testCode, queued, {
+    onRecorded: recorded,
+    onNotRecorded: notRecorded,
+    onKept: ({ uid, token }) => updateResult(uid, token, { save: 'queued' }),
   });
-  useEffect(() => answerQueue.subscribe((event) => onQueueEvent(event)), []);
 
   function answer(problem: Problem, value: string, fromPointer: boolean) {
     const token = ++tokenRef.current;
@@ -239,29 +207,8 @@ function SolveScreen({ testCode }: { testCode: number }) {
     });
     announceResult(problem, local);
     focusResultNext.current = fromPointer;
-    if (memberCode === null) return;
-
     // Kept in the queue first, then sent: made offline, it waits there and goes when the connection returns.
-    const entry: QueuedAnswer = {
-      client_id: newClientId(),
-      member_code: memberCode,
-      test_code: testCode,
-      problem_uid: problem.uid,
-      answer: value,
-      local_correct: local,
-      queued_at: new Date().toISOString(),
-    };
-    sending.current.set(entry.client_id, { uid: problem.uid, token });
-    answerQueue.submit(entry).then(
-      (outcome) => {
-        if (outcome.kind === 'kept') updateResult(problem.uid, token, { save: 'queued' });
-      },
-      () => {
-        // Not even kept (storage refused it): the answer stays on this screen only.
-        sending.current.delete(entry.client_id);
-        notRecorded(problem.uid, token, local);
-      },
-    );
+    recording.submit({ uid: problem.uid, token }, value, local);
   }
 
   /** 맞음 / 틀림 on an essay or slide answer: shown at once, recorded on the server as 'self'. */
@@ -274,10 +221,10 @@ function SolveScreen({ testCode }: { testCode: number }) {
     setAnnouncement(sj.announcement(problems.indexOf(problem) + 1, correct));
     if (!correct) boxes.addToWrongNotes(problem.uid);
     // The record may have arrived since this screen was last drawn.
-    const attemptCode = result.attemptCode ?? recordedCodes.current.get(`${problem.uid}:${result.token}`) ?? null;
+    const attemptCode = recording.recordedCode({ uid: problem.uid, token: result.token }, result.attemptCode);
     if (attemptCode !== null) sendVerdict(problem.uid, result.token, attemptCode, correct, before);
     // The answer is still on its way (or waiting offline): the verdict follows it once recorded.
-    else if (result.save === 'saving' || result.save === 'queued') laterVerdicts.current.set(`${problem.uid}:${result.token}`, correct);
+    else if (result.save === 'saving' || result.save === 'queued') recording.verdictLater({ uid: problem.uid, token: result.token }, correct);
     // Otherwise the answer itself was not saved: the verdict stays on this screen.
   }
 
