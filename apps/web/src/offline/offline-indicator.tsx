@@ -1,4 +1,4 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge, VisuallyHidden } from '@mantine/core';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { useSession } from '../lib/session';
 import { messages } from './messages';
@@ -15,26 +15,23 @@ export function OfflineIndicator() {
   const session = useSession();
   const waiting = usePendingAnswers(session.status === 'signed-in' ? session.user.code : null);
   if (online && waiting === 0) return <span role="status" aria-live="polite" />;
-  // Short enough for a phone's top bar; the full sentence is the badge's name and tooltip.
+  // Short enough for a phone's top bar; the full sentence is read out and shown on hover.
   const text = online ? m.waiting(waiting) : waiting > 0 ? `${m.offline} · ${waiting}` : m.offline;
   const hint = online ? m.waitingHint(waiting) : waiting > 0 ? `${m.offlineHint} ${m.waitingHint(waiting)}` : m.offlineHint;
   return (
     <span role="status" aria-live="polite">
-      <Tooltip label={hint} multiline w={260} events={{ hover: true, focus: true, touch: true }}>
-        <Badge
-          tabIndex={0}
-          size="lg"
-          radius="sm"
-          variant="light"
-          color={online ? 'blue' : 'orange'}
-          c={online ? 'blue.9' : 'orange.9'}
-          leftSection={online ? <IconCloudUpload size={16} aria-hidden /> : <IconWifiOff size={16} aria-hidden />}
-          aria-label={`${text}. ${hint}`}
-          className="qbank-offline-indicator"
-        >
-          {text}
-        </Badge>
-      </Tooltip>
+      <Badge
+        title={hint}
+        size="lg"
+        radius="sm"
+        variant="light"
+        color={online ? 'blue' : 'orange'}
+        c={online ? 'blue.9' : 'orange.9'}
+        leftSection={online ? <IconCloudUpload size={16} aria-hidden /> : <IconWifiOff size={16} aria-hidden />}
+      >
+        {text}
+        <VisuallyHidden>{`. ${hint}`}</VisuallyHidden>
+      </Badge>
     </span>
   );
 }

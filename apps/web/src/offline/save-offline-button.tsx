@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconCircleCheck, IconDownload } from '@tabler/icons-react';
-import { saveExamForOffline } from './api';
+import { saveExamForOffline } from './save-api';
 import { messages } from './messages';
 import { useOnline, useSavedAt } from './use-offline-status';
 
