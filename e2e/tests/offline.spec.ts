@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page, Response } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
+import { signIn } from '../support/content-fixtures';
+import { expect, test } from '../support/fixtures';
 
 // Studying on the subway (issue 17 item 5, decision 041): an exam saved with 오프라인 저장 opens
 // again with no connection, two problems are solved offline, and when the connection returns each
@@ -20,14 +21,6 @@ interface ProblemRow {
   answer: string;
 }
 
-async function signIn(page: Page, next: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('아이디 또는 이메일').fill('demo-student');
-  await page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === next);
-}
-
 /** An exam of the demo data with at least two multiple-choice problems to solve (not the one solve.spec walks). */
 async function findExam(page: Page): Promise<{ test_code: number; test_name: string; problems: ProblemRow[] }> {
   const { tests } = (await (await page.request.get('/v1/test/tests?limit=100')).json()) as { tests: Array<{ test_code: number; test_name: string }> };
@@ -45,7 +38,7 @@ async function findExam(page: Page): Promise<{ test_code: number; test_name: str
 test('an exam saved for offline opens and is solved without a connection; the answers reach the server once', async ({ page, context }) => {
   test.setTimeout(90_000);
   mkdirSync(SHOTS, { recursive: true });
-  await signIn(page, '/exams');
+  await signIn(page, 'demo-student', '/exams');
   // The service worker installs on the first visit and takes over the open page.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
   const exam = await findExam(page);
