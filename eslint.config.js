@@ -13,7 +13,7 @@ const serverFeatures = {
   classes: ['subjects'],
   tests: ['subjects'],
   members: [],
-  auth: ['members'],
+  auth: ['members', 'offline'],
   uploads: [],
   export: ['tests', 'boxes'],
   problems: ['tests', 'uploads'],
@@ -32,10 +32,12 @@ const serverFeatures = {
 };
 const webCore = ['lib', 'components', 'messages.ts', 'common'];
 const webFeatures = {
+  // Offline study (decision 041): the answer queue, 오프라인 저장, the shell's indicator.
+  offline: [],
   subjects: [],
   tests: ['subjects'],
   members: [],
-  auth: ['members'],
+  auth: ['members', 'offline'],
   home: ['study'],
   replies: [],
   // Widgets the problem viewers, solve mode and the lead screens show beside a problem.
@@ -43,11 +45,11 @@ const webFeatures = {
   notes: [],
   disputes: [],
   notifications: [],
-  problems: ['replies', 'tests', 'subjects', 'stats', 'notes', 'disputes'],
+  problems: ['replies', 'tests', 'subjects', 'stats', 'notes', 'disputes', 'offline'],
   boxes: ['problems', 'notes'],
   authoring: ['problems', 'tests', 'subjects', 'stats'],
   assignments: ['authoring', 'problems', 'tests', 'subjects'],
-  solve: ['boxes', 'problems', 'tests', 'stats', 'notes', 'disputes'],
+  solve: ['boxes', 'problems', 'tests', 'stats', 'notes', 'disputes', 'offline'],
   boards: [],
   study: ['boxes', 'solve', 'problems', 'notes'],
   imports: ['authoring'],

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { OFFLINE_CACHES } from './src/lib/offline-caches';
 
 // The API server (apps/server) listens on :3000; in development Vite serves the app
 // and forwards the API paths, so the browser still sees one origin (cookies, CSRF rule).
@@ -53,8 +55,88 @@ function shipNoTestCode(): Plugin {
   };
 }
 
+/**
+ * The installable, offline app (decision 041). The service worker precaches the built shell (every
+ * hashed asset, index.html, the icons), answers app routes offline with index.html, never the API's
+ * or the server's own paths, and keeps what a student opened of an exam: its API reads network
+ * first (a fresh answer whenever there is a connection, the cached one only without), its pictures
+ * cache first (an upload's URL never changes content). A new build waits for the student's
+ * "새로고침" (registerType 'prompt'; src/offline/register-sw.tsx), so a solve in progress is never
+ * reloaded under them and a page's lazy chunks stay those of its own build.
+ */
+function pwa() {
+  const year = 365 * 24 * 60 * 60;
+  return VitePWA({
+    registerType: 'prompt',
+    // Registered by src/offline/register-sw.tsx after the first screen, in its own small chunk.
+    injectRegister: false,
+    // The service worker in `npm run dev` would serve stale modules; it is a build feature.
+    devOptions: { enabled: false },
+    includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+    manifest: {
+      id: '/',
+      name: 'qbank 의대 기출문제',
+      short_name: 'qbank 기출',
+      description: '의과대학 기출문제 학습 포털. 기출문제와 해설을 찾아보고, 지하철에서도 오프라인으로 풀어 보세요.',
+      lang: 'ko',
+      dir: 'ltr',
+      start_url: '/home',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'any',
+      theme_color: '#1864ab',
+      background_color: '#ffffff',
+      categories: ['education', 'medical'],
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      // The shell: built JS and CSS, index.html, icons. The .br/.gz twins are the server's business.
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+      globIgnores: ['**/*.br', '**/*.gz', '.vite/**'],
+      // The editor and chart chunks are large but part of the app; a miss would break a screen offline.
+      maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      navigateFallback: '/index.html',
+      // The server's own paths are never the app (a /v1/… or /uploads/… navigation gets the server's answer).
+      navigateFallbackDenylist: [/^\/v1\//, /^\/uploads\//, /^\/boards(\/|$)/, /^\/healthz/, /^\/[^/?]+\.[a-z0-9]+$/i],
+      runtimeCaching: [
+        {
+          // An exam's reads: the member (for the session offline), the exam, its type counts, its
+          // problem pages, the member's progress. Cleared when the member leaves (lib/offline-data).
+          urlPattern: ({ url, request, sameOrigin }) =>
+            sameOrigin && request.method === 'GET' && /^\/v1\/(auth\/me|test\/\d+(\/meta)?|problem|solve\/tests\/\d+)$/.test(url.pathname),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: OFFLINE_CACHES.api,
+            // A connection that hangs (a tunnel) falls back to the cache instead of spinning.
+            networkTimeoutSeconds: 6,
+            cacheableResponse: { statuses: [200] },
+            expiration: { maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60 },
+            matchOptions: { ignoreVary: true },
+          },
+        },
+        {
+          urlPattern: ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith('/uploads/'),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: OFFLINE_CACHES.uploads,
+            cacheableResponse: { statuses: [200] },
+            expiration: { maxEntries: 2000, maxAgeSeconds: year, purgeOnQuotaError: true },
+            matchOptions: { ignoreVary: true },
+          },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), shipNoTestCode()],
+  plugins: [react(), precompress(), shipNoTestCode(), pwa()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

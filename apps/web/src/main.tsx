@@ -14,6 +14,12 @@ const queryClient = createAppQueryClient();
 connectApiClient(queryClient);
 const router = createAppRouter();
 
+// The service worker (offline study, decision 041) is registered once the first screen is up,
+// from a chunk of its own, so it adds nothing to the first screen's JS. Not in development.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => void import('./offline/register-sw').then((module) => module.registerServiceWorker()));
+}
+
 createRoot(container).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>

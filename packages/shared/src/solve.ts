@@ -6,6 +6,12 @@ import { PROBLEM_TYPES } from './problems';
 export const attemptRequestSchema = z.strictObject({
   problem_uid: idParam,
   answer: z.string({ error: m.answerRequired }).trim().min(1, m.answerRequired).max(500, m.answerTooLong),
+  /**
+   * The browser's own id for this answer (a random UUID), so an answer sent again after a lost
+   * reply or from the offline queue is recorded once: the second send gets the first record back
+   * (decision 041).
+   */
+  client_id: z.uuid({ error: m.clientIdInvalid }).optional(),
 });
 export type AttemptRequest = z.infer<typeof attemptRequestSchema>;
 

@@ -11,8 +11,9 @@ import * as answerStatistics from './migrations/2026-11-24-040-answer-statistics
 import * as disputesNotifications from './migrations/2026-11-24-050-disputes-notifications';
 import * as choseongSearch from './migrations/2026-11-24-060-choseong-search';
 import * as contentVersion from './migrations/2026-11-24-070-content-version';
-import * as answerableProblems from './migrations/2026-11-25-060-answerable-problems';
+import * as attemptClientId from './migrations/2026-11-25-010-attempt-client-id';
 import * as choseongTrigramIndex from './migrations/2026-11-25-020-choseong-trigram-index';
+import * as answerableProblems from './migrations/2026-11-25-060-answerable-problems';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from disk, so the bundled server carries them.
@@ -29,8 +30,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-050-disputes-notifications': disputesNotifications,
   '2026-11-24-060-choseong-search': choseongSearch,
   '2026-11-24-070-content-version': contentVersion,
-  '2026-11-25-060-answerable-problems': answerableProblems,
+  '2026-11-25-010-attempt-client-id': attemptClientId,
   '2026-11-25-020-choseong-trigram-index': choseongTrigramIndex,
+  '2026-11-25-060-answerable-problems': answerableProblems,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

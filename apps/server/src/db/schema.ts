@@ -154,6 +154,8 @@ export interface SolveAttemptsTable {
   judged_by: Generated<AnswerJudge>;
   /** The member's own FSRS rating of the answer (1 다시 … 4 쉬움), or null (migration 030). */
   review_rating: number | null;
+  /** The browser's id for an answer made offline, so a second send is recognised (migration 2026-11-25-010). */
+  client_id: string | null;
 }
 
 /** A member's private memo and 헷갈림 flag on a problem (migration 2026-11-24-002-problem-notes). */

@@ -28,7 +28,7 @@ export async function insertRun(db: DbOrTx, memberCode: number, testCode: number
 
 export async function insertAttempt(
   db: DbOrTx,
-  values: { run_code: number; member_code: number; problem_uid: number; answer: string; is_correct: boolean },
+  values: { run_code: number; member_code: number; problem_uid: number; answer: string; is_correct: boolean; client_id: string | null },
 ) {
   const row = await db
     .insertInto('solve_attempts')
@@ -37,6 +37,18 @@ export async function insertAttempt(
     .$narrowType<{ run_code: number }>()
     .executeTakeFirstOrThrow();
   return toAttempt(row);
+}
+
+/** The member's answer sent earlier under this browser id (decision 041), with what it answered. */
+export async function findAttemptByClientId(db: DbOrTx, memberCode: number, clientId: string) {
+  const row = await db
+    .selectFrom('solve_attempts')
+    .select(ATTEMPT_COLUMNS)
+    .where('member_code', '=', memberCode)
+    .where('client_id', '=', clientId)
+    .$narrowType<{ run_code: number }>()
+    .executeTakeFirst();
+  return row ? toAttempt(row) : undefined;
 }
 
 /** The latest attempt at each problem in the run (older ones stay in the table as history). */

@@ -27,9 +27,11 @@ export async function solveRoutes(app: FastifyInstance): Promise<void> {
     return restartRun(ctx, member.code, request.params.testCode);
   });
 
-  api.post('/v1/solve/attempts', { onRequest: guard('approved'), schema: { body: attemptRequestSchema, response: { 201: attemptResponseSchema } } }, async (request, reply) => {
+  // 201 for a new record; 200 with the first record when the same client_id was sent before.
+  api.post('/v1/solve/attempts', { onRequest: guard('approved'), schema: { body: attemptRequestSchema, response: { 200: attemptResponseSchema, 201: attemptResponseSchema } } }, async (request, reply) => {
     const member = signedInMember(request);
-    return reply.status(201).send({ attempt: await recordAttempt(ctx, member.code, request.body) });
+    const { attempt, replayed } = await recordAttempt(ctx, member.code, request.body);
+    return reply.status(replayed ? 200 : 201).send({ attempt });
   });
 
   api.post(

@@ -1,12 +1,13 @@
 import { isCorrectAnswer } from '@qbank/shared/answers';
 import { isSelfJudgedType, type AttemptRequest } from '@qbank/shared/solve';
+import { isUniqueViolation } from '../core/db';
 import { conflict, notFound } from '../errors';
 import { messages } from '../messages';
 import type { AppContext } from '../core/context';
 import { requireVisibleProblem } from '../problems/visibility';
 import { getTestInfo } from '../tests/service';
 import { invalidateReviewCards } from '../study/review-service';
-import { findLatestRun, findOwnAttempt, insertAttempt, insertRun, listLatestAttempts, updateSelfJudgment } from './repository';
+import { findAttemptByClientId, findLatestRun, findOwnAttempt, insertAttempt, insertRun, listLatestAttempts, updateSelfJudgment } from './repository';
 
 export async function solveProgress(ctx: AppContext, memberCode: number, testCode: number) {
   await getTestInfo(ctx, testCode);
@@ -21,18 +22,40 @@ export async function restartRun(ctx: AppContext, memberCode: number, testCode: 
 }
 
 // The server decides correctness with the shared rule, so a record cannot be forged by the client.
+// An answer sent again under the same client_id (the offline queue replaying after a lost reply,
+// two tabs flushing at once) gets the first record back, `replayed`, and adds nothing.
 export async function recordAttempt(ctx: AppContext, memberCode: number, request: AttemptRequest) {
+  const clientId = request.client_id ?? null;
+  if (clientId) {
+    const earlier = await findAttemptByClientId(ctx.db, memberCode, clientId);
+    if (earlier) return replayed(earlier, request);
+  }
   const problem = await requireVisibleProblem(ctx.db, request.problem_uid);
-  return ctx.db.transaction().execute(async (trx) => {
-    const run = (await findLatestRun(trx, memberCode, problem.test_code)) ?? (await insertRun(trx, memberCode, problem.test_code));
-    return insertAttempt(trx, {
-      run_code: run.code,
-      member_code: memberCode,
-      problem_uid: problem.uid,
-      answer: request.answer,
-      is_correct: isCorrectAnswer(request.answer, problem.answer, problem.type),
+  try {
+    const attempt = await ctx.db.transaction().execute(async (trx) => {
+      const run = (await findLatestRun(trx, memberCode, problem.test_code)) ?? (await insertRun(trx, memberCode, problem.test_code));
+      return insertAttempt(trx, {
+        run_code: run.code,
+        member_code: memberCode,
+        problem_uid: problem.uid,
+        answer: request.answer,
+        is_correct: isCorrectAnswer(request.answer, problem.answer, problem.type),
+        client_id: clientId,
+      });
     });
-  });
+    return { attempt, replayed: false };
+  } catch (error) {
+    // The same answer arrived twice at once: the other send won the unique index.
+    const earlier = clientId && isUniqueViolation(error) ? await findAttemptByClientId(ctx.db, memberCode, clientId) : undefined;
+    if (earlier) return replayed(earlier, request);
+    throw error;
+  }
+}
+
+/** An id names one answer: the same id with another problem or answer is a client's mistake, not a replay. */
+function replayed<A extends { problem_uid: number; answer: string }>(attempt: A, request: AttemptRequest) {
+  if (attempt.problem_uid !== request.problem_uid || attempt.answer !== request.answer) throw conflict(messages.attemptClientIdTaken);
+  return { attempt, replayed: true };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
 import { createProblem, createSubject, createTest } from '../testing/factories';
@@ -65,6 +66,41 @@ describe.each(testDialects)('solve progress on %s', (dialect) => {
     expect((await call('GET', `/v1/solve/tests/${exam}`, '')).statusCode).toBe(401);
     const pending = await loginCookie(t.app, (await createMember(t.db, { validated: false })).id);
     expect((await call('POST', '/v1/solve/attempts', pending, { problem_uid: mcq, answer: '1' })).statusCode).toBe(403);
+  });
+
+  it('records an answer sent again under the same client_id once, answering the first record (offline queue, decision 041)', async () => {
+    const member = await createMember(t.db);
+    const who = await loginCookie(t.app, member.id);
+    const clientId = randomUUID();
+    const first = await call('POST', '/v1/solve/attempts', who, { problem_uid: mcq, answer: '③', client_id: clientId });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().attempt).toMatchObject({ problem_uid: mcq, answer: '③', is_correct: true });
+    const again = await call('POST', '/v1/solve/attempts', who, { problem_uid: mcq, answer: '③', client_id: clientId });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().attempt).toEqual(first.json().attempt);
+    // Sent twice at once (two tabs flushing the queue): still one record, both sends get it.
+    const raced = randomUUID();
+    const both = await Promise.all([1, 2].map(() => call('POST', '/v1/solve/attempts', who, { problem_uid: essay, answer: '항원', client_id: raced })));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+    expect(both[0]!.json().attempt.code).toBe(both[1]!.json().attempt.code);
+    const rows = await t.db.selectFrom('solve_attempts').select(['problem_uid', 'client_id']).where('member_code', '=', member.code).orderBy('code').execute();
+    expect(rows).toEqual([
+      { problem_uid: mcq, client_id: clientId },
+      { problem_uid: essay, client_id: raced },
+    ]);
+    // Answers without an id are each recorded, as before.
+    for (let i = 0; i < 2; i++) expect((await call('POST', '/v1/solve/attempts', who, { problem_uid: slide, answer: '신경' })).statusCode).toBe(201);
+
+    // Another member's id is theirs alone; one id names one answer; a malformed id is refused.
+    const other = await loginCookie(t.app, (await createMember(t.db)).id);
+    expect((await call('POST', '/v1/solve/attempts', other, { problem_uid: mcq, answer: '③', client_id: clientId })).statusCode).toBe(201);
+    const reused = await call('POST', '/v1/solve/attempts', who, { problem_uid: mcq, answer: '①', client_id: clientId });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().message).toMatch(/[가-힣]/);
+    const malformed = await call('POST', '/v1/solve/attempts', who, { problem_uid: mcq, answer: '①', client_id: 'not-a-uuid' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toMatch(/[가-힣]/);
+    expect(await t.db.selectFrom('solve_attempts').select('code').where('member_code', '=', member.code).execute()).toHaveLength(4);
   });
 
   describe('self-judgment of essay and slide answers', () => {

@@ -52,6 +52,7 @@ import { messages } from './messages';
 import { statsMessages } from '../stats/messages';
 import { studyMessages } from '../study/messages';
 import { ADMIN_ROLES, LEAD_ROLES } from '@qbank/shared/roles';
+import { OfflineIndicator } from '../offline/offline-indicator';
 
 const SIDEBAR_COLLAPSED_KEY = 'qbank.dashboard.sidebarCollapsed';
 
@@ -226,6 +227,7 @@ export function DashboardLayout({ user }: { user: Member }) {
             </Anchor>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <OfflineIndicator />
             <NotificationBell />
             <MemberBadge user={user} />
             <Button variant="default" size="xs" onClick={logout} loading={isPending} visibleFrom="sm">

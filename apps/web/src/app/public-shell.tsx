@@ -11,6 +11,7 @@ import { paths } from '../lib/paths';
 import { isApproved, useSession } from '../lib/session';
 import { messages } from './messages';
 import { NotificationBell } from '../notifications/notification-bell';
+import { OfflineIndicator } from '../offline/offline-indicator';
 import { studyMessages } from '../study/messages';
 
 const m = messages.nav;
@@ -158,6 +159,7 @@ export function PublicShell({ children }: { children?: ReactNode }) {
               </Group>
             </Group>
             <Group gap="xs" wrap="nowrap">
+              <OfflineIndicator />
               <NotificationBell />
               <Group gap="xs" visibleFrom="sm" wrap="nowrap">
                 <AuthActions />

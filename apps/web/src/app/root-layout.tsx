@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { AnswerSync } from '../offline/answer-sync';
 
 /**
  * The one element above every screen. The window is the page's scroller, and the browser keeps
@@ -11,6 +12,8 @@ export function RootLayout() {
   return (
     <>
       <ScrollRestoration />
+      {/* Answers made offline are sent from here, whichever screen is open (decision 041). */}
+      <AnswerSync />
       <Outlet />
     </>
   );

@@ -9,7 +9,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiRequest, ApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
-import { endSession, startSession } from '../lib/session';
+import { endSession, sessionQueryKey, startSession } from '../lib/session';
+import { answerQueue } from '../offline/api';
 import { messages } from './messages';
 
 // Login, signup and logout. The session itself (GET /v1/auth/me) lives in lib/session.
@@ -59,7 +60,13 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const mutation = useMutation({
-    mutationFn: logout,
+    mutationFn: async () => {
+      // Answers made offline go to the server while the session still exists; whatever cannot be
+      // sent now is cleared with the rest of the member's offline data (decision 041).
+      const user = queryClient.getQueryData<Member | null>(sessionQueryKey);
+      if (user) await answerQueue.flush(user.code).catch(() => undefined);
+      await logout();
+    },
     onSettled: () => {
       endSession(queryClient);
       void navigate(paths.root.getHref());

@@ -63,7 +63,8 @@ export interface ApiRequestOptions<T> {
   signal?: AbortSignal;
 }
 
-function withQuery(path: string, query: ApiRequestOptions<unknown>['query']): string {
+/** The URL apiRequest asks for: the same path and query, in the same order (offline saving caches these). */
+export function withQuery(path: string, query: ApiRequestOptions<unknown>['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

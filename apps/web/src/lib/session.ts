@@ -2,6 +2,7 @@ import { meResponseSchema, type Member } from '@qbank/shared/auth';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { commonMessages as messages } from '../common/messages';
 import { apiRequest, ApiRequestError, isApiRequestError } from './api-client';
+import { claimOfflineData, clearOfflineData } from './offline-data';
 
 // Decision: the signed-in member is NOT kept in localStorage (the spec's `user` key is dropped;
 // only a 'signed in' flag is, see below).
@@ -36,7 +37,13 @@ function writeSignedInFlag(signedIn: boolean): void {
 async function fetchMe(signal: AbortSignal): Promise<Member | null> {
   if (!readSignedInFlag()) return null;
   const user = await fetchMeFromServer(signal);
-  if (!user) writeSignedInFlag(false);
+  // What is kept for offline study belongs to this member; a session that ended (expired,
+  // revoked) takes its member's offline data with it (decision 041).
+  if (user) await claimOfflineData(user.code);
+  else {
+    writeSignedInFlag(false);
+    await clearOfflineData();
+  }
   return user;
 }
 
@@ -83,12 +90,14 @@ export function isApproved(user: Member): boolean {
 export function startSession(queryClient: QueryClient, user: Member): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
   writeSignedInFlag(true);
+  void claimOfflineData(user.code);
   queryClient.setQueryData(sessionQueryKey, user);
 }
 
-/** After logout or a 401: no member, and nothing cached on their behalf. */
+/** After logout or a 401: no member, and nothing cached on their behalf (here or for offline study). */
 export function endSession(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
   writeSignedInFlag(false);
+  void clearOfflineData();
   queryClient.setQueryData(sessionQueryKey, null);
 }

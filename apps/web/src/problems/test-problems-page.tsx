@@ -7,6 +7,7 @@ import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { messages } from './messages';
 import { TEST_PROBLEMS_PAGE_SIZE, useProblems, useTestInfo, useTestTypeCounts } from './api';
+import { SaveOfflineButton } from '../offline/save-offline-button';
 import { ExportMenu } from './components/export-menu';
 import { InfoCard } from './components/info-card';
 import { NotFoundState } from './components/not-found-state';
@@ -47,7 +48,7 @@ export function TestProblemsPage() {
           {title}
         </Title>
         {!notFound && testCode !== null && (
-          <Group gap="xs">
+          <Group gap="xs" align="flex-start">
             <Button
               component={Link}
               to={paths.testSolve.getHref(testCode)}
@@ -63,6 +64,7 @@ export function TestProblemsPage() {
               {m.solveMode}
             </Button>
             <ExportMenu testCode={testCode} />
+            <SaveOfflineButton testCode={testCode} listPageSize={TEST_PROBLEMS_PAGE_SIZE} />
           </Group>
         )}
       </Group>

@@ -1,13 +1,14 @@
 import { MAX_PAGE_LIMIT } from '@qbank/shared/paging';
 import { problemsResponseSchema, type Problem } from '@qbank/shared/problems';
-import { attemptResponseSchema, selfJudgmentResponseSchema, solveProgressResponseSchema, type AttemptRequest } from '@qbank/shared/solve';
+import { selfJudgmentResponseSchema, solveProgressResponseSchema } from '@qbank/shared/solve';
 import { testInfoResponseSchema } from '@qbank/shared/tests';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import { solveOrder } from './solve-model';
 
 // The calls of solve mode: the exam, all of its problems, the member's progress (kept on the
-// server, decision 015) and the recording of answers. Query keys come only from `solveKeys`.
+// server, decision 015) and the member's own verdicts. Answers are recorded through the offline
+// queue (offline/api, decision 041). Query keys come only from `solveKeys`.
 
 export const solveKeys = {
   all: ['solve'] as const,
@@ -85,14 +86,6 @@ export function useRestartRun(testCode: number) {
   return useMutation({
     mutationFn: () => apiRequest(`/v1/solve/tests/${testCode}/restart`, { method: 'POST', schema: solveProgressResponseSchema }),
     onSuccess: (data) => queryClient.setQueryData(solveKeys.progress(testCode), data),
-  });
-}
-
-/** Records one answer; the server judges it with the shared rule and answers with its verdict. */
-export function useRecordAttempt() {
-  return useMutation({
-    mutationFn: (body: AttemptRequest) =>
-      apiRequest('/v1/solve/attempts', { method: 'POST', body, schema: attemptResponseSchema }).then((data) => data.attempt),
   });
 }
 

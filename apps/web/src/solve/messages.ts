@@ -42,6 +42,8 @@ export const solveMessages = {
     retry: '다시 풀기',
     saveFailed: '답안 저장에 실패했습니다',
     saveFailedHint: '이 답은 이 화면에만 남습니다. 다시 풀면 다시 저장합니다.',
+    queued: '연결되면 보냅니다',
+    queuedHint: '오프라인이라 이 답은 이 기기에 보관했습니다. 연결되면 자동으로 보내고, 서버의 채점 결과로 바뀝니다.',
     important: '중요',
     addToBox: '박스에 담기',
     bookmarkAdded: '북마크에 추가되었습니다.',

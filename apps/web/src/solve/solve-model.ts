@@ -6,8 +6,11 @@ import { isSelfJudgedType, type Attempt } from '@qbank/shared/solve';
 // answer is worth, the score, and which key does what. Answer judging is the shared rule
 // (@qbank/shared/answers); nothing here compares answers by itself.
 
-/** Where the latest answer of a problem is: being saved, saved, or kept only on this screen. */
-export type SaveState = 'saving' | 'saved' | 'failed';
+/**
+ * Where the latest answer of a problem is: being saved, saved, waiting in the offline queue to be
+ * sent (decision 041), or kept only on this screen.
+ */
+export type SaveState = 'saving' | 'saved' | 'queued' | 'failed';
 
 export interface SolveResult {
   answer: string;

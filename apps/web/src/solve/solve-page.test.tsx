@@ -7,6 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { problemRow, problemsPage, setHeaderRow, testInfoRow } from '../testing/fixtures/problems';
 import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
+import { answerStore, claimOfflineData } from '../lib/offline-data';
 import { renderRoutes } from '../testing/render';
 import { SolvePage } from './solve-page';
 
@@ -116,6 +117,8 @@ const calls = (fetch: ReturnType<typeof mockFetch>, method: string, path: string
 const attemptBodies = (fetch: ReturnType<typeof mockFetch>) =>
   calls(fetch, 'POST', '/v1/solve/attempts').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 const key = (k: string, target: Element | Document = document) => fireEvent.keyDown(target, { key: k });
 const heading = () => screen.getByRole('heading', { level: 2, name: /^\d+번 문제$/ });
 const gridButton = (position: number) => within(screen.getByRole('navigation', { name: '문제 번호' })).getAllByRole('button')[position - 1] as HTMLElement;
@@ -130,7 +133,10 @@ describe('solve mode', { timeout: 20_000 }, () => {
   beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
   afterAll(() => configure({ asyncUtilTimeout: defaultTimeout }));
   // Mantine keeps notifications in a module-level store: one test's toasts must not leak into the next.
-  afterEach(() => notifications.clean());
+  afterEach(async () => {
+    notifications.clean();
+    await answerStore.clear();
+  });
 
   it('loads every page of the exam and shows the problems in viewer order with the top bar', async () => {
     const { fetch } = setup({ pageSize: 2 });
@@ -200,7 +206,7 @@ describe('solve mode', { timeout: 20_000 }, () => {
     key('h');
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByText('둘째가 맞는 까닭')).toBeTruthy();
-    await waitFor(() => expect(attemptBodies(fetch)).toEqual([{ problem_uid: 11, answer: '②' }]));
+    await waitFor(() => expect(attemptBodies(fetch)).toEqual([{ problem_uid: 11, answer: '②', client_id: expect.stringMatching(UUID) }]));
 
     // Digits do nothing on an answered problem.
     key('3');
@@ -218,7 +224,7 @@ describe('solve mode', { timeout: 20_000 }, () => {
     const options = within(screen.getByRole('list', { name: '보기' })).getAllByRole('listitem');
     expect(within(options[0] as HTMLElement).getByText('내 선택')).toBeTruthy();
     expect(within(options[2] as HTMLElement).getByText('정답')).toBeTruthy();
-    await waitFor(() => expect(attemptBodies(fetch)).toContainEqual({ problem_uid: 12, answer: '①가' }));
+    await waitFor(() => expect(attemptBodies(fetch)).toContainEqual(expect.objectContaining({ problem_uid: 12, answer: '①가' })));
 
     // The wrong answer goes to 오답 노트 (the solve boxes are made on first use), said once.
     expect(await screen.findByText('오답 노트에 추가되었습니다')).toBeTruthy();
@@ -266,7 +272,7 @@ describe('solve mode', { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('solve-verdict')).textContent).toBe('정답');
     expect(screen.getByText('내 답')).toBeTruthy();
     expect(screen.getAllByText('동서맥').length).toBeGreaterThanOrEqual(2);
-    await waitFor(() => expect(attemptBodies(fetch)).toEqual([{ problem_uid: 13, answer: '동서맥' }]));
+    await waitFor(() => expect(attemptBodies(fetch)).toEqual([{ problem_uid: 13, answer: '동서맥', client_id: expect.stringMatching(UUID) }]));
     expect(gridButton(3).textContent).toBe('3번 문제, 정답');
 
     // 다시 풀기: a new attempt of the same problem. Worded differently from the key, it waits for
@@ -310,7 +316,7 @@ describe('solve mode', { timeout: 20_000 }, () => {
     setup({
       handlers: {
         'POST /v1/solve/attempts': ({ init }) => {
-          if (fail) return json(500, { message: '서버 오류', code: 'INTERNAL' });
+          if (fail) return json(404, { message: '문제를 찾을 수 없습니다.', code: 'NOT_FOUND' });
           const body = JSON.parse(String(init?.body)) as { problem_uid: number; answer: string };
           // This server accepts anything: its verdict replaces the one shown at once.
           return json(201, { attempt: attempt(body.problem_uid, body.answer, true) });
@@ -323,13 +329,69 @@ describe('solve mode', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('solve-verdict').textContent).toBe('정답'));
     expect(gridButton(1).textContent).toBe('1번 문제, 정답');
 
+    // Refused for good (the problem is gone): said so, and not kept to be sent again.
     fail = true;
     key('ArrowRight');
     key('3');
     expect((await screen.findByText('답안 저장에 실패했습니다')).closest('[role="alert"]')).toBeTruthy();
     expect(screen.getByTestId('solve-verdict').textContent).toBe('정답');
+    expect(await answerStore.all()).toEqual([]);
     key('ArrowRight');
     expect(heading().textContent).toBe('3번 문제');
+  });
+
+  it('keeps answers made offline, sends each once when the connection returns, and shows the server verdict (decision 041)', async () => {
+    let online = false;
+    const { fetch } = setup({
+      handlers: {
+        'POST /v1/solve/attempts': ({ init }) => {
+          if (!online) throw new TypeError('Failed to fetch');
+          const body = JSON.parse(String(init?.body)) as { problem_uid: number; answer: string };
+          // The server judges every answer right, whatever the screen thought.
+          return json(201, { attempt: attempt(body.problem_uid, body.answer, true) });
+        },
+      },
+    });
+    await ready();
+    key('1');
+    expect(await screen.findByText('연결되면 보냅니다')).toBeTruthy();
+    expect(screen.getByTestId('solve-verdict').textContent).toBe('오답');
+    key('ArrowRight');
+    key('1');
+    await waitFor(async () => expect(await answerStore.all()).toHaveLength(2));
+
+    online = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(async () => expect(await answerStore.all()).toEqual([]));
+    await waitFor(() => expect(screen.getByTestId('solve-verdict').textContent).toBe('정답'));
+    expect(gridButton(1).textContent).toBe('1번 문제, 정답');
+    expect(screen.queryByText('연결되면 보냅니다')).toBeNull();
+    // Two tries offline, then each answer once more online, under the id it was made with.
+    const bodies = attemptBodies(fetch) as Array<{ problem_uid: number; client_id: string }>;
+    expect(bodies).toHaveLength(4);
+    expect(new Set(bodies.map((b) => b.client_id)).size).toBe(2);
+    expect(bodies.slice(2).map((b) => b.problem_uid)).toEqual(bodies.slice(0, 2).map((b) => b.problem_uid));
+  });
+
+  it('shows the answers still waiting from an earlier visit over the server record, offering to continue', async () => {
+    // Kept on this browser by the same member (another member's would have been cleared at sign-in).
+    await claimOfflineData(member().code);
+    await answerStore.put({
+      client_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+      member_code: member().code,
+      test_code: 3,
+      problem_uid: 11,
+      answer: '②',
+      local_correct: true,
+      queued_at: '2026-11-25T01:00:00.000Z',
+    });
+    setup({ handlers: { 'POST /v1/solve/attempts': () => Promise.reject(new TypeError('Failed to fetch')) } });
+    const dialog = await screen.findByRole('dialog', { name: '이전 풀이 기록' });
+    expect(within(dialog).getByText('1문항을 풀었습니다. 이어서 푸시겠습니까?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '이어서 풀기' }));
+    fireEvent.click(gridButton(1));
+    expect(screen.getByText('연결되면 보냅니다')).toBeTruthy();
+    expect(screen.getByTestId('solve-verdict').textContent).toBe('정답');
   });
 
   it('offers to continue the current run, starting at the first unanswered problem', async () => {

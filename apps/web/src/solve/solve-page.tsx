@@ -2,19 +2,19 @@ import { Alert, Button, Grid, Group, Paper, Stack, Text, VisuallyHidden } from '
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { choiceKeyToValue } from '@qbank/shared/answers';
-import { isSelfJudgedType } from '@qbank/shared/solve';
-import { idParam } from '@qbank/shared/paging';
+import { isSelfJudgedType, type Attempt } from '@qbank/shared/solve';
 import { PROBLEM_TYPES, type Problem } from '@qbank/shared/problems';
-import { testSummarySchema, type TestSummary } from '@qbank/shared/tests';
 import { IconAlertCircle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { BookmarkModal } from '../boxes/bookmark-modal';
 import { PageLoader } from '../components/page-loader';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
+import { useSession } from '../lib/session';
+import { useQueuedAnswers } from '../offline/use-offline-status';
 import { paths } from '../lib/paths';
 import { messages } from './messages';
-import { useRecordAttempt, useRestartRun, useSolveProblems, useSolveProgress, useSolveTest, useSelfJudgment } from './api';
+import { useRestartRun, useSolveProblems, useSolveProgress, useSolveTest, useSelfJudgment } from './api';
 import { NotePanel } from '../notes/note-panel';
 import { NumberGrid } from './components/number-grid';
 import { ProblemView } from './components/problem-view';
@@ -33,25 +33,13 @@ import {
   type Shortcut,
   type SolveResult,
 } from './solve-model';
+import { useAnswerRecording } from './use-answer-recording';
 import { useSolveBox } from './use-solve-box';
 import { useSolveShortcuts } from './use-solve-shortcuts';
+import { parseTestCode, testFromState } from './solve-params';
 import './solve.css';
 
 const m = messages.solve;
-
-/** A code from the URL; null when it is not a positive integer. */
-function parseTestCode(raw: string | undefined): number | null {
-  if (!raw || !/^\d+$/.test(raw)) return null;
-  const parsed = idParam.safeParse(raw);
-  return parsed.success ? parsed.data : null;
-}
-
-/** The exam handed over by the problem list (navigation state), when it is this exam. */
-function testFromState(state: unknown, testCode: number): TestSummary | null {
-  const raw = typeof state === 'object' && state !== null ? (state as Record<string, unknown>).test : undefined;
-  const parsed = testSummarySchema.safeParse(raw);
-  return parsed.success && parsed.data.test_code === testCode ? parsed.data : null;
-}
 
 /** /tests/:testCode/solve — solve an exam's problems one by one, with progress kept on the server. */
 export function SolvePage() {
@@ -87,7 +75,8 @@ function SolveScreen({ testCode }: { testCode: number }) {
   const problemsQuery = useSolveProblems(testCode);
   const progressQuery = useSolveProgress(testCode);
   const restart = useRestartRun(testCode);
-  const record = useRecordAttempt();
+  const session = useSession();
+  const memberCode = session.status === 'signed-in' ? session.user.code : null;
   const selfJudgment = useSelfJudgment();
 
   const test = stateTest ?? testQuery.data ?? null;
@@ -108,13 +97,19 @@ function SolveScreen({ testCode }: { testCode: number }) {
   const resultRef = useRef<HTMLDivElement>(null);
   const articleRef = useRef<HTMLDivElement>(null);
   const focusResultNext = useRef(false);
+  const queued = useQueuedAnswers(memberCode, testCode);
 
   // The earlier answers of the current run, offered to continue (decision 015).
-  const prior = useMemo(
-    () => resultsFromAttempts(progressQuery.data?.attempts ?? [], problems),
-    [progressQuery.data, problems],
-  );
-  const loading = problemsQuery.isPending || progressQuery.isPending;
+  // Answers made offline and not sent yet are the latest: they show over the server's record.
+  const prior = useMemo(() => {
+    const merged = new Map(resultsFromAttempts(progressQuery.data?.attempts ?? [], problems));
+    for (const answer of queued ?? []) {
+      if (!problems.some((p) => p.uid === answer.problem_uid)) continue;
+      merged.set(answer.problem_uid, { answer: answer.answer, correct: answer.local_correct, save: 'queued', token: 0, attemptCode: null, judgedBy: 'machine' });
+    }
+    return merged;
+  }, [progressQuery.data, problems, queued]);
+  const loading = problemsQuery.isPending || progressQuery.isPending || queued === null;
   const needsPrompt = !loading && decision === 'pending' && prior.size > 0;
   const solving = !loading && problems.length > 0 && !needsPrompt;
 
@@ -152,14 +147,55 @@ function SolveScreen({ testCode }: { testCode: number }) {
     });
   }
 
+  function announceResult(problem: Problem, correct: boolean) {
+    const pos = problems.indexOf(problem) + 1;
+    // An essay or slide answer the key does not match word for word waits for the member's verdict.
+    setAnnouncement(isSelfJudgedType(problem.type) && !correct ? sj.awaitingAnnouncement(pos) : m.resultAnnouncement(pos, correct));
+  }
+
+  /** Records the member's own verdict on a recorded answer; a refusal puts the screen back. */
+  function sendVerdict(uid: number, token: number, attemptCode: number, correct: boolean, before: Pick<SolveResult, 'correct' | 'judgedBy'>) {
+    selfJudgment.mutate(
+      { attemptCode, isCorrect: correct },
+      {
+        onError: (error) => {
+          updateResult(uid, token, before);
+          notifications.show({ color: 'red', title: sj.saveFailed, message: errorMessage(error, sj.saveFailed) });
+        },
+      },
+    );
+  }
+
+  /** The server recorded the answer (now, or later from the offline queue): its verdict wins. */
+  function recorded({ uid, token }: { uid: number; token: number }, local: boolean, attempt: Attempt, verdict: boolean | undefined) {
+    const problem = problems.find((p) => p.uid === uid);
+    if (verdict !== undefined) {
+      // The member judged the essay before it was recorded: their verdict goes with it.
+      updateResult(uid, token, { save: 'saved', attemptCode: attempt.code });
+      sendVerdict(uid, token, attempt.code, verdict, { correct: attempt.is_correct, judgedBy: attempt.judged_by });
+      return;
+    }
+    updateResult(uid, token, { correct: attempt.is_correct, save: 'saved', attemptCode: attempt.code, judgedBy: attempt.judged_by });
+    if (!problem) return;
+    if (attempt.is_correct !== local) announceResult(problem, attempt.is_correct);
+    if (!attempt.is_correct && !isSelfJudgedType(problem.type)) boxes.addToWrongNotes(uid);
+  }
+
+  function notRecorded({ uid, token }: { uid: number; token: number }, local: boolean) {
+    const problem = problems.find((p) => p.uid === uid);
+    updateResult(uid, token, { save: 'failed' });
+    if (problem && !local && !isSelfJudgedType(problem.type)) boxes.addToWrongNotes(uid);
+  }
+
+  const recording = useAnswerRecording(memberCode, testCode, queued, {
+    onRecorded: recorded,
+    onNotRecorded: notRecorded,
+    onKept: ({ uid, token }) => updateResult(uid, token, { save: 'queued' }),
+  });
+
   function answer(problem: Problem, value: string, fromPointer: boolean) {
     const token = ++tokenRef.current;
     const local = judge(problem, value);
-    const pos = problems.indexOf(problem) + 1;
-    // An essay or slide answer the key does not match word for word waits for the member's verdict.
-    const selfJudged = isSelfJudgedType(problem.type);
-    const announce = (correct: boolean) =>
-      setAnnouncement(selfJudged && !correct ? sj.awaitingAnnouncement(pos) : m.resultAnnouncement(pos, correct));
     setResults((prev) =>
       new Map(prev).set(problem.uid, { answer: value, correct: local, save: 'saving', token, attemptCode: null, judgedBy: 'machine' }),
     );
@@ -169,21 +205,10 @@ function SolveScreen({ testCode }: { testCode: number }) {
       next.delete(problem.uid);
       return next;
     });
-    announce(local);
+    announceResult(problem, local);
     focusResultNext.current = fromPointer;
-
-    record.mutateAsync({ problem_uid: problem.uid, answer: value }).then(
-      (attempt) => {
-        // The server's verdict is the recorded one; it wins when it differs.
-        updateResult(problem.uid, token, { correct: attempt.is_correct, save: 'saved', attemptCode: attempt.code, judgedBy: attempt.judged_by });
-        if (attempt.is_correct !== local) announce(attempt.is_correct);
-        if (!attempt.is_correct && !selfJudged) boxes.addToWrongNotes(problem.uid);
-      },
-      () => {
-        updateResult(problem.uid, token, { save: 'failed' });
-        if (!local && !selfJudged) boxes.addToWrongNotes(problem.uid);
-      },
-    );
+    // Kept in the queue first, then sent: made offline, it waits there and goes when the connection returns.
+    recording.submit({ uid: problem.uid, token }, value, local);
   }
 
   /** 맞음 / 틀림 on an essay or slide answer: shown at once, recorded on the server as 'self'. */
@@ -195,16 +220,12 @@ function SolveScreen({ testCode }: { testCode: number }) {
     updateResult(problem.uid, result.token, { correct, judgedBy: 'self' });
     setAnnouncement(sj.announcement(problems.indexOf(problem) + 1, correct));
     if (!correct) boxes.addToWrongNotes(problem.uid);
-    if (result.attemptCode === null) return; // the answer itself was not saved: the verdict stays on this screen
-    selfJudgment.mutate(
-      { attemptCode: result.attemptCode, isCorrect: correct },
-      {
-        onError: (error) => {
-          updateResult(problem.uid, result.token, before);
-          notifications.show({ color: 'red', title: sj.saveFailed, message: errorMessage(error, sj.saveFailed) });
-        },
-      },
-    );
+    // The record may have arrived since this screen was last drawn.
+    const attemptCode = recording.recordedCode({ uid: problem.uid, token: result.token }, result.attemptCode);
+    if (attemptCode !== null) sendVerdict(problem.uid, result.token, attemptCode, correct, before);
+    // The answer is still on its way (or waiting offline): the verdict follows it once recorded.
+    else if (result.save === 'saving' || result.save === 'queued') recording.verdictLater({ uid: problem.uid, token: result.token }, correct);
+    // Otherwise the answer itself was not saved: the verdict stays on this screen.
   }
 
   function retry(uid: number) {

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
 import type { ChoiceOption } from '@qbank/shared/answers';
 import type { Problem } from '@qbank/shared/problems';
 import { isSelfJudgedType } from '@qbank/shared/solve';
-import { IconAlertTriangle, IconCheck, IconHelpCircle, IconRefresh, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCloudUpload, IconHelpCircle, IconRefresh, IconX } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
 import { messages } from '../messages';
 import { ClassAnswers } from '../../stats/class-answers';
@@ -80,6 +80,14 @@ export function ResultView({
         )}
       </Group>
       {actions}
+
+      {result.save === 'queued' && (
+        <Alert color="blue" variant="light" icon={<IconCloudUpload aria-hidden />} title={m.queued}>
+          <Text size="sm" c="dark.9">
+            {m.queuedHint}
+          </Text>
+        </Alert>
+      )}
 
       {result.save === 'failed' && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title={m.saveFailed} role="alert">

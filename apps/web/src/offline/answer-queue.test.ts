@@ -1,0 +1,158 @@
+import type { Attempt } from '@qbank/shared/solve';
+import { describe, expect, it } from 'vitest';
+import { ApiRequestError } from '../lib/api-client';
+import { memoryAnswerStore, type QueuedAnswer } from '../lib/offline-data';
+import { createAnswerQueue, newClientId, type QueueEvent } from './answer-queue';
+
+let clock = 0;
+function answer(over: Partial<QueuedAnswer> = {}): QueuedAnswer {
+  clock++;
+  return {
+    client_id: newClientId(),
+    member_code: 1,
+    test_code: 10,
+    problem_uid: 100 + clock,
+    answer: '③',
+    local_correct: true,
+    queued_at: new Date(Date.UTC(2026, 10, 25, 0, 0, clock)).toISOString(),
+    ...over,
+  };
+}
+
+const offline = () => new ApiRequestError({ status: 0, message: '네트워크 오류', code: 'NETWORK' });
+
+/** A server that records each client_id once, like POST /v1/solve/attempts, and can be taken offline. */
+function fakeServer() {
+  const records = new Map<string, Attempt>();
+  const server = {
+    online: true,
+    sends: 0,
+    failWith: null as ApiRequestError | null,
+    records,
+    async send(a: QueuedAnswer): Promise<Attempt> {
+      server.sends++;
+      if (!server.online) throw offline();
+      if (server.failWith) throw server.failWith;
+      const earlier = records.get(a.client_id);
+      if (earlier) return earlier;
+      const attempt: Attempt = {
+        code: records.size + 1,
+        run_code: 1,
+        problem_uid: a.problem_uid,
+        answer: a.answer,
+        // The server judges: here every ③ is wrong, whatever the screen thought.
+        is_correct: a.answer !== '③',
+        judged_by: 'machine',
+        creation_time: a.queued_at,
+      };
+      records.set(a.client_id, attempt);
+      return attempt;
+    },
+  };
+  return server;
+}
+
+describe('the offline answer queue', () => {
+  it('sends an answer at once when online, keeps nothing, and reports the server verdict', async () => {
+    const store = memoryAnswerStore();
+    const server = fakeServer();
+    const queue = createAnswerQueue(store, server.send);
+    const events: QueueEvent[] = [];
+    queue.subscribe((event) => events.push(event));
+    const outcome = await queue.submit(answer());
+    expect(outcome).toMatchObject({ kind: 'sent', attempt: { is_correct: false } });
+    expect(await store.all()).toEqual([]);
+    expect(events.map((e) => e.type)).toEqual(['sent']);
+  });
+
+  it('keeps answers made offline and sends each exactly once, oldest first, when the connection returns', async () => {
+    const store = memoryAnswerStore();
+    const server = fakeServer();
+    const queue = createAnswerQueue(store, server.send);
+    server.online = false;
+    const first = answer();
+    const second = answer({ answer: '①' });
+    expect(await queue.submit(first)).toEqual({ kind: 'kept' });
+    expect(await queue.submit(second)).toEqual({ kind: 'kept' });
+    expect((await queue.pending(1)).map((a) => a.client_id)).toEqual([first.client_id, second.client_id]);
+    // Still offline: the flush stops at the first failure and loses nothing.
+    expect(await queue.flush(1)).toBe(0);
+    expect(await store.all()).toHaveLength(2);
+
+    server.online = true;
+    const sent: QueueEvent[] = [];
+    queue.subscribe((event) => sent.push(event));
+    // Two flushes at once (the online event and a page start) share one run.
+    const [a, b] = await Promise.all([queue.flush(1), queue.flush(1)]);
+    expect(a).toBe(2);
+    expect(b).toBe(2);
+    expect(sent.map((e) => (e.type === 'sent' ? [e.answer.client_id, e.attempt.is_correct] : e.type))).toEqual([
+      [first.client_id, false],
+      [second.client_id, true],
+    ]);
+    expect(server.records.size).toBe(2);
+    expect(await store.all()).toEqual([]);
+    expect(await queue.flush(1)).toBe(0);
+  });
+
+  it('a reply lost on the way: the answer stays queued, and the replay is recognised by its client_id', async () => {
+    const store = memoryAnswerStore();
+    const server = fakeServer();
+    let dropReply = true;
+    const queue = createAnswerQueue(store, async (a) => {
+      const attempt = await server.send(a);
+      if (dropReply) {
+        dropReply = false;
+        throw offline(); // recorded on the server, but the phone never heard back
+      }
+      return attempt;
+    });
+    const made = answer();
+    expect(await queue.submit(made)).toEqual({ kind: 'kept' });
+    expect(await queue.flush(1)).toBe(1);
+    expect(server.sends).toBe(2);
+    expect(server.records.size).toBe(1);
+    expect(await store.all()).toEqual([]);
+  });
+
+  it('drops an answer the server refuses for good, and tells; keeps it on a server error or a lost session', async () => {
+    const store = memoryAnswerStore();
+    const server = fakeServer();
+    const queue = createAnswerQueue(store, server.send);
+    const events: QueueEvent[] = [];
+    queue.subscribe((event) => events.push(event));
+
+    for (const status of [500, 503, 429, 401]) {
+      server.failWith = new ApiRequestError({ status, message: '오류' });
+      expect(await queue.submit(answer())).toEqual({ kind: 'kept' });
+    }
+    expect(await store.all()).toHaveLength(4);
+    await store.clear();
+
+    server.failWith = new ApiRequestError({ status: 404, message: '문제를 찾을 수 없습니다.', code: 'NOT_FOUND' });
+    expect(await queue.submit(answer())).toEqual({ kind: 'rejected', message: '문제를 찾을 수 없습니다.' });
+    expect(await store.all()).toEqual([]);
+    expect(events).toMatchObject([{ type: 'rejected', message: '문제를 찾을 수 없습니다.' }]);
+  });
+
+  it("sends only the signed-in member's answers, and lists one exam's", async () => {
+    const store = memoryAnswerStore();
+    const server = fakeServer();
+    const queue = createAnswerQueue(store, server.send);
+    server.online = false;
+    const mine = answer();
+    const otherExam = answer({ test_code: 11 });
+    const theirs = answer({ member_code: 2 });
+    for (const a of [mine, otherExam, theirs]) await queue.submit(a);
+    expect((await queue.pending(1, 10)).map((a) => a.client_id)).toEqual([mine.client_id]);
+    server.online = true;
+    expect(await queue.flush(1)).toBe(2);
+    expect((await store.all()).map((a) => a.client_id)).toEqual([theirs.client_id]);
+  });
+
+  it('makes random version-4 UUIDs', () => {
+    const ids = new Set(Array.from({ length: 50 }, newClientId));
+    expect(ids.size).toBe(50);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});

@@ -1,0 +1,114 @@
+import type { Attempt } from '@qbank/shared/solve';
+import { isApiRequestError } from '../lib/api-client';
+import { notifyOfflineData, type AnswerStore, type QueuedAnswer } from '../lib/offline-data';
+
+// The answers of solve mode go through this queue (decision 041): each is written to the store
+// first and leaves it only once the server has recorded it, so an answer made on the subway is
+// never lost, and its client_id makes every further send of it a replay the server recognises, so
+// it is never recorded twice. The server's verdict, when it arrives, is what the screen shows.
+
+/** What became of one send. */
+export type SendOutcome =
+  | { kind: 'sent'; attempt: Attempt }
+  /** Not sent now (no connection, the server unwell, the session gone): kept for later. */
+  | { kind: 'kept' }
+  /** The server refused it for good (the problem was removed, the answer is invalid): dropped. */
+  | { kind: 'rejected'; message: string };
+
+export type QueueEvent =
+  | { type: 'sent'; answer: QueuedAnswer; attempt: Attempt }
+  | { type: 'rejected'; answer: QueuedAnswer; message: string };
+
+/**
+ * Kept for later: no connection (status 0), the session gone (401, 403: the answer waits for the
+ * member, and a logout clears it), too many requests or a server error. Any other 4xx will not
+ * change by sending again.
+ */
+function isWorthRetrying(error: unknown): boolean {
+  if (!isApiRequestError(error)) return true;
+  return error.status === 0 || error.status === 401 || error.status === 403 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+export function createAnswerQueue(store: AnswerStore, send: (answer: QueuedAnswer) => Promise<Attempt>) {
+  const listeners = new Set<(event: QueueEvent) => void>();
+  // Answers on their way now: a flush does not send them a second time in parallel.
+  const inFlight = new Set<string>();
+  let flushing: Promise<number> | null = null;
+
+  const emit = (event: QueueEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+
+  async function sendOne(answer: QueuedAnswer): Promise<SendOutcome> {
+    inFlight.add(answer.client_id);
+    try {
+      const attempt = await send(answer);
+      await store.remove(answer.client_id);
+      notifyOfflineData();
+      emit({ type: 'sent', answer, attempt });
+      return { kind: 'sent', attempt };
+    } catch (error) {
+      if (isWorthRetrying(error)) return { kind: 'kept' };
+      const message = error instanceof Error ? error.message : String(error);
+      await store.remove(answer.client_id);
+      notifyOfflineData();
+      emit({ type: 'rejected', answer, message });
+      return { kind: 'rejected', message };
+    } finally {
+      inFlight.delete(answer.client_id);
+    }
+  }
+
+  /** The member's waiting answers, oldest first. */
+  async function pending(memberCode: number, testCode?: number): Promise<QueuedAnswer[]> {
+    const all = await store.all();
+    return all
+      .filter((a) => a.member_code === memberCode && (testCode === undefined || a.test_code === testCode))
+      .sort((a, b) => a.queued_at.localeCompare(b.queued_at));
+  }
+
+  async function flushOnce(memberCode: number): Promise<number> {
+    let sent = 0;
+    for (const answer of await pending(memberCode)) {
+      if (inFlight.has(answer.client_id)) continue;
+      const outcome = await sendOne(answer);
+      // Still offline or the server unwell: the rest would fail alike; the next flush goes on.
+      if (outcome.kind === 'kept') break;
+      if (outcome.kind === 'sent') sent++;
+    }
+    return sent;
+  }
+
+  return {
+    /** Keeps the answer, then tries to send it at once. */
+    async submit(answer: QueuedAnswer): Promise<SendOutcome> {
+      await store.put(answer);
+      notifyOfflineData();
+      return sendOne(answer);
+    },
+    /** Sends the member's waiting answers in the order they were made; one flush at a time. Resolves to how many were sent. */
+    flush(memberCode: number): Promise<number> {
+      flushing ??= flushOnce(memberCode).finally(() => {
+        flushing = null;
+      });
+      return flushing;
+    },
+    pending,
+    subscribe(listener: (event: QueueEvent) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type AnswerQueue = ReturnType<typeof createAnswerQueue>;
+
+/** A random id for an answer; randomUUID needs a secure context, which localhost and https are. */
+export function newClientId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

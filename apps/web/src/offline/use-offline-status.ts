@@ -1,0 +1,73 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { savedExams, subscribeOfflineData, type QueuedAnswer } from '../lib/offline-data';
+import { answerQueue } from './api';
+
+function subscribeOnline(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** False while the browser knows it has no connection. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/** How many of the member's answers wait to be sent (0 for no member). */
+export function usePendingAnswers(memberCode: number | null): number {
+  const [read, setRead] = useState<{ memberCode: number; count: number } | null>(null);
+  useEffect(() => {
+    if (memberCode === null) return;
+    let live = true;
+    const update = () =>
+      void answerQueue.pending(memberCode).then(
+        (list) => live && setRead({ memberCode, count: list.length }),
+        () => undefined,
+      );
+    update();
+    const unsubscribe = subscribeOfflineData(update);
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [memberCode]);
+  return read !== null && read.memberCode === memberCode ? read.count : 0;
+}
+
+/** When the exam was saved with 오프라인 저장 (ISO time), or null. */
+export function useSavedAt(testCode: number): string | null {
+  return useSyncExternalStore(
+    subscribeOfflineData,
+    () => savedExams()[String(testCode)] ?? null,
+    () => null,
+  );
+}
+
+/**
+ * The member's answers to this exam still waiting in the queue, read once when the screen opens
+ * (what happens to them afterwards the queue's events tell); null while being read.
+ */
+export function useQueuedAnswers(memberCode: number | null, testCode: number): QueuedAnswer[] | null {
+  const key = `${memberCode}:${testCode}`;
+  const [read, setRead] = useState<{ key: string; list: QueuedAnswer[] } | null>(null);
+  useEffect(() => {
+    if (memberCode === null) return;
+    let live = true;
+    answerQueue.pending(memberCode, testCode).then(
+      (list) => live && setRead({ key, list }),
+      () => live && setRead({ key, list: [] }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, memberCode, testCode]);
+  if (memberCode === null) return [];
+  return read?.key === key ? read.list : null;
+}
