@@ -9,6 +9,7 @@ import {
   ensureSolveBox,
   findMemberBox,
   insertBox,
+  listBookmarkedUids,
   listMemberBoxes,
   removeProblemFromBox,
   type BoxRow,
@@ -55,4 +56,11 @@ export async function takeProblemOutOfBox(ctx: AppContext, memberCode: number, b
 }
 
 // Plain reads with no rule of their own: the service is still the routes' one door to the repository.
-export { deleteBox, listBoxProblems, listMemberBoxes } from './repository';
+/** The member's boxes; asked about one problem, each box says whether it holds it; asked about a page of problems, which of them are bookmarked. */
+export async function listBoxesFor(ctx: AppContext, memberCode: number, query: { problem_uid?: number | undefined; problem_uids?: number[] | undefined }) {
+  const boxes = await listMemberBoxes(ctx.db, memberCode, query.problem_uid);
+  if (!query.problem_uids) return { boxes };
+  return { boxes, bookmarked_uids: await listBookmarkedUids(ctx.db, memberCode, query.problem_uids) };
+}
+
+export { deleteBox, listBoxProblems } from './repository';

@@ -31,3 +31,17 @@ export function boxProblemRow(overrides: Partial<BoxProblem> = {}): BoxProblem {
     ...overrides,
   };
 }
+
+/**
+ * `GET /v1/box` as the server answers it: with `?problem_uid=` each box says whether it holds that
+ * problem; with `?problem_uids=` the answer lists which of them are in any box (the stars).
+ */
+export function boxListBody(url: string, boxes: Array<{ row: Box; holds: (problemUid: number) => boolean }>) {
+  const search = new URL(url, 'http://test').searchParams;
+  const uid = Number(search.get('problem_uid'));
+  const uids = search.get('problem_uids')?.split(',').map(Number);
+  return {
+    boxes: boxes.map(({ row, holds }) => (uid ? { ...row, has_problem: holds(uid) } : row)),
+    ...(uids ? { bookmarked_uids: uids.filter((u) => boxes.some(({ holds }) => holds(u))) } : {}),
+  };
+}
