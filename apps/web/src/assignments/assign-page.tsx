@@ -24,7 +24,8 @@ import { PageHeader } from '../components/page-header';
 import { Loading, LoadFailed } from '../components/load-state';
 import { errorMessage } from '../lib/api-client';
 import { messages } from './messages';
-import { examAssignmentsQueryOptions, examProblemsQueryOptions, examYearsQueryOptions, gradeStudentsQueryOptions, useSaveAssignments, yearExamsQueryOptions } from './api';
+import { testYearsQueryOptions } from '../tests/api';
+import { examAssignmentsQueryOptions, examProblemsQueryOptions, gradeStudentsQueryOptions, useSaveAssignments, yearExamsQueryOptions } from './api';
 import {
   addAssignee,
   assigneesOf,
@@ -69,7 +70,7 @@ export function AssignPage() {
   const testCode = parsePositiveId(params.get('test'));
   const grade = targetGradeOf(params.get('grade'));
 
-  const years = useQuery(examYearsQueryOptions());
+  const years = useQuery(testYearsQueryOptions());
   const exams = useQuery({ ...yearExamsQueryOptions(year ?? 0), enabled: year !== null });
 
   const subjects = useMemo(() => {

@@ -1,11 +1,11 @@
-import { ActionIcon, Badge, Button, Group, Modal, NavLink, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, NavLink, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { createBoxRequestSchema, type Box } from '@qbank/shared/boxes';
 import { IconFolder, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { messages } from './messages';
 import { useCreateBox, useDeleteBox } from './api';
 import { m, b, failure } from './library-shared';
+import { ConfirmDialog } from '../components/confirm-dialog';
 
 export function BoxesPanel({
   boxes,
@@ -134,19 +134,16 @@ export function DeleteBoxModal({ box, onClose, onDeleted }: { box: Box | null; o
   }
 
   return (
-    <Modal opened={box !== null} onClose={onClose} title={m.deleteTitle} centered closeButtonProps={{ 'aria-label': messages.common.close }}>
-      <Stack>
-        <Text>{shown ? m.deleteText(shown.box_name) : null}</Text>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-            {b.cancel}
-          </Button>
-          <Button color="red" onClick={() => void confirm()} loading={remove.isPending}>
-            {m.deleteConfirm}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={box !== null}
+      title={m.deleteTitle}
+      text={shown ? m.deleteText(shown.box_name) : null}
+      confirmLabel={m.deleteConfirm}
+      cancelLabel={b.cancel}
+      pending={remove.isPending}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Member } from '@qbank/shared/auth';
-import { Button, Group, Modal, Stack, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Button, Stack, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -17,6 +17,7 @@ import { LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
 import { ScrollTable } from '../components/scroll-table';
 import { GradeSelect } from './grade-select';
+import { ConfirmDialog } from '../components/confirm-dialog';
 
 const m = messages.members;
 const l = m.list;
@@ -55,24 +56,18 @@ function DeleteDialog({ member, onClose }: { member: Member | null; onClose: () 
     });
   };
   return (
-    <Modal opened={member !== null} onClose={onClose} title={l.deleteTitle} centered>
-      {member && (
-        <Stack gap="sm">
-          <Text>{l.deleteConfirm(memberLabel(member))}</Text>
-          <Text size="sm" c="gray.7">
-            {l.deleteNote}
-          </Text>
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {m.cancel}
-            </Button>
-            <Button color="red" onClick={confirm} loading={remove.isPending}>
-              {l.delete}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <ConfirmDialog
+      opened={member !== null}
+      title={l.deleteTitle}
+      text={member ? l.deleteConfirm(memberLabel(member)) : null}
+      note={l.deleteNote}
+      confirmLabel={l.delete}
+      cancelLabel={m.cancel}
+      pending={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+      size="md"
+    />
   );
 }
 
