@@ -13,7 +13,7 @@ import { testYearsQueryOptions } from '../tests/api';
 import { EXAMS_PAGE_SIZE, examCountQueryOptions, examListQueryOptions, useSubjectChoices } from './api';
 import { ExamDeleteDialog } from './exam-delete-dialog';
 import { ExamFormDialog } from './exam-form-dialog';
-import { PageLinks } from './ui';
+import { ListPagination } from '../components/list-pagination';
 import { LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
 import { ScrollTable } from '../components/scroll-table';
@@ -245,7 +245,7 @@ export function ExamListPage() {
           ) : (
             <ExamTable exams={list.data.tests} onEdit={(exam) => setEditing({ exam })} onDelete={setDeleting} />
           )}
-          <PageLinks total={list.data.total} pageSize={EXAMS_PAGE_SIZE} page={params.page} onChange={setPage} label={e.pagination} />
+          <ListPagination namedByNumber total={list.data.total} pageSize={EXAMS_PAGE_SIZE} page={params.page} onChange={setPage} label={e.pagination} />
         </>
       )}
       <ExamFormDialog opened={editing !== null} exam={editing?.exam ?? null} onClose={() => setEditing(null)} />
