@@ -14,17 +14,7 @@ beforeAll(async () => {
 
 // The real editor is Tiptap (tested in components/); here a textarea stands in for it, so the
 // form's own rules can be driven from jsdom.
-vi.mock('../components/rich-text-editor', () => ({
-  RichTextEditor: ({ label, value, onChange, error }: { label: string; value: string; onChange: (v: string) => void; error?: string }) => (
-    <div>
-      <label>
-        {label}
-        <textarea value={value} onChange={(event) => onChange(event.currentTarget.value)} aria-invalid={error ? true : undefined} />
-      </label>
-      {error && <span>{error}</span>}
-    </div>
-  ),
-}));
+vi.mock('../components/rich-text-editor', async () => (await import('../testing/rich-text-editor-stub')).richTextEditorStub());
 
 const boards = {
   rows: [
