@@ -37,6 +37,7 @@ import {
   unsavablePairs,
   type AssignmentMap,
   targetGradeOf,
+  toKnown,
   TARGET_GRADES,
   type KnownMember,
 } from './assignment-model';
@@ -60,8 +61,6 @@ function roundRobinMessage(error: RoundRobinError): string {
   if (error.kind === 'noProblems') return m.errors.noProblems;
   return m.errors.startRange(error.max);
 }
-
-const toKnown = (member: Member): KnownMember => ({ code: member.code, id: member.id, name: member.name, validated: member.validated });
 
 export function AssignPage() {
   const [params, setParams] = useSearchParams();
