@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from './messages';
-import { idParam, optionalId, searchText } from './paging';
+import { idParam, optionalId, searchText, uidListParam } from './paging';
 
 /** Solve mode's two fixed boxes (spec §3: code 1 important, 2 wrong-answer notes), per member. */
 export const SOLVE_BOX_SLOTS = { important: 1, wrong: 2 } as const;
@@ -18,8 +18,18 @@ export const boxSchema = z.object({
 });
 export type Box = z.infer<typeof boxSchema>;
 
-export const boxesQuerySchema = z.strictObject({ problem_uid: optionalId });
-export const boxesResponseSchema = z.object({ boxes: z.array(boxSchema) });
+/** How many problems one `GET /v1/box?problem_uids=` asks about (a loaded chunk of cards is 20). */
+export const BOOKMARK_BATCH_MAX = 200;
+
+export const boxesQuerySchema = z.strictObject({ problem_uid: optionalId, problem_uids: uidListParam(BOOKMARK_BATCH_MAX).optional() });
+export const boxesResponseSchema = z.object({
+  boxes: z.array(boxSchema),
+  /**
+   * Present when the list was asked about a page of problems (`?problem_uids=`): those of them in
+   * any of the member's boxes — what the bookmark stars of a list need, in one call.
+   */
+  bookmarked_uids: z.array(z.number().int()).optional(),
+});
 export const boxResponseSchema = z.object({ box: boxSchema });
 
 export const BOX_NAME_MAX = 50;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from './messages';
-import { idParam, pagingQuery, searchText } from './paging';
+import { idParam, pagingQuery, searchText, uidListParam } from './paging';
 
 // A member's private memo on a problem and their 헷갈림 (confusing) flag: one row per member and
 // problem (table problem_notes). Only the member ever sees them.
@@ -43,12 +43,7 @@ export const NOTES_BATCH_MAX = 100;
 export const notesQuerySchema = z.strictObject({
   q: searchText,
   confused: z.enum(['1'], { error: m.invalidInput }).optional(),
-  problem_uids: z
-    .string({ error: m.invalidInput })
-    .regex(new RegExp(`^[1-9]\\d{0,9}(,[1-9]\\d{0,9}){0,${NOTES_BATCH_MAX - 1}}$`), m.invalidInput)
-    .transform((list) => [...new Set(list.split(',').map(Number))])
-    .refine((uids) => uids.every((uid) => uid <= 2_147_483_647), m.invalidInput)
-    .optional(),
+  problem_uids: uidListParam(NOTES_BATCH_MAX).optional(),
   ...pagingQuery(20, NOTES_BATCH_MAX),
 });
 

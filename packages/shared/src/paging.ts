@@ -39,4 +39,16 @@ export const optionalId = z
   .optional()
   .transform((value) => (value === '' || value === undefined ? undefined : value));
 
+/**
+ * A comma-separated list of problem uids ('3,5,8') for the calls that answer for a whole page of
+ * problems at once; repeated uids count once.
+ */
+export function uidListParam(max: number, message: string = m.invalidInput) {
+  return z
+    .string({ error: message })
+    .regex(new RegExp(`^[1-9]\\d{0,9}(,[1-9]\\d{0,9}){0,${max - 1}}$`), message)
+    .transform((list) => [...new Set(list.split(',').map(Number))])
+    .refine((uids) => uids.every((uid) => uid <= 2_147_483_647), message);
+}
+
 export const pageInfoSchema = z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() });

@@ -65,6 +65,17 @@ describe.each(testDialects)('boxes on %s', (dialect) => {
     const marked = (await call('GET', `/v1/box?problem_uid=${problemA}`, alice)).json().boxes;
     expect(marked.find((b: { code: number }) => b.code === box.code).has_problem).toBe(true);
     expect(marked.filter((b: { has_problem: boolean }) => !b.has_problem)).toHaveLength(marked.length - 1);
+    // One call answers for a page of stars: which of the asked problems sit in any of the member's boxes.
+    const page = (await call('GET', `/v1/box?problem_uids=${problemB},${problemA},${vacant},${problemA}`, alice)).json();
+    expect(page.bookmarked_uids).toEqual([problemA, problemB].sort((x, y) => x - y));
+    expect(page.boxes.length).toBe(marked.length);
+    expect((await call('GET', `/v1/box?problem_uids=${problemA},${problemB}`, bob)).json().bookmarked_uids).toEqual([]);
+    expect((await call('GET', '/v1/box', alice)).json()).not.toHaveProperty('bookmarked_uids');
+    for (const bad of ['', '1,,2', '0', 'a', '1,2,', '3'.repeat(11), Array.from({ length: 201 }, (_, i) => i + 1).join(',')]) {
+      const refused = await call('GET', `/v1/box?problem_uids=${bad}`, alice);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe('입력값이 올바르지 않습니다.');
+    }
 
     expect((await call('DELETE', `/v1/box/${box.code}/problem/${problemA}`, alice)).statusCode).toBe(200);
     expect((await call('DELETE', `/v1/box/${box.code}/problem/${problemA}`, alice)).statusCode).toBe(200);

@@ -43,6 +43,21 @@ export async function listMemberBoxes(db: DbOrTx, memberCode: number, problemUid
   }));
 }
 
+/** Which of these problems sit in any of the member's boxes (the bookmark stars of one list). */
+export async function listBookmarkedUids(db: DbOrTx, memberCode: number, problemUids: readonly number[]): Promise<number[]> {
+  if (problemUids.length === 0) return [];
+  const rows = await db
+    .selectFrom('box_problems')
+    .innerJoin('boxes', 'boxes.code', 'box_problems.box_code')
+    .select('box_problems.problem_uid')
+    .distinct()
+    .where('boxes.member_code', '=', memberCode)
+    .where('box_problems.problem_uid', 'in', [...problemUids])
+    .orderBy('box_problems.problem_uid')
+    .execute();
+  return rows.map((row) => row.problem_uid);
+}
+
 export type BoxRow = Awaited<ReturnType<typeof listMemberBoxes>>[number];
 
 /** The box, only when it belongs to the member: another member's box does not exist for them. */

@@ -15,7 +15,7 @@ import { okResponseSchema } from '@qbank/shared/auth';
 import { guard, signedInMember } from '../core/auth-guards';
 import { notFound } from '../errors';
 import { messages } from '../messages';
-import { createBox, deleteBox, ensureSolveBoxes, listBoxProblems, listMemberBoxes, putProblemInBox, requireMemberBox, takeProblemOutOfBox } from './service';
+import { createBox, deleteBox, ensureSolveBoxes, listBoxesFor, listBoxProblems, putProblemInBox, requireMemberBox, takeProblemOutOfBox } from './service';
 
 // Boxes are private: every call works on the signed-in member's own boxes, and another
 // member's box answers 404 as if it did not exist.
@@ -25,7 +25,7 @@ export async function boxRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/v1/box', { onRequest: guard('approved'), schema: { querystring: boxesQuerySchema, response: { 200: boxesResponseSchema } } }, async (request) => {
     const member = signedInMember(request);
-    return { boxes: await listMemberBoxes(ctx, member.code, request.query.problem_uid) };
+    return listBoxesFor(ctx, member.code, request.query);
   });
 
   api.post('/v1/box', { onRequest: guard('approved'), schema: { body: createBoxRequestSchema, response: { 201: boxResponseSchema } } }, async (request, reply) => {

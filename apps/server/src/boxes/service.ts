@@ -11,6 +11,7 @@ import {
   ensureSolveBox,
   findMemberBox,
   insertBox,
+  listBookmarkedUids,
   listBoxProblems as listBoxProblemRows,
   listMemberBoxes as listMemberBoxRows,
   removeProblemFromBox,
@@ -60,4 +61,10 @@ export async function takeProblemOutOfBox(ctx: AppContext, memberCode: number, b
 // Plain reads with no rule of their own: the service is still the routes' one door to the repository.
 export const deleteBox = plainRead(deleteBoxRow);
 export const listBoxProblems = plainDialectRead(listBoxProblemRows);
-export const listMemberBoxes = plainRead(listMemberBoxRows);
+/** The member's boxes; asked about one problem, each box says whether it holds it; asked about a page of problems, which of them are bookmarked. */
+export async function listBoxesFor(ctx: AppContext, memberCode: number, query: { problem_uid?: number | undefined; problem_uids?: number[] | undefined }) {
+  const boxes = await listMemberBoxRows(ctx.db, memberCode, query.problem_uid);
+  if (!query.problem_uids) return { boxes };
+  return { boxes, bookmarked_uids: await listBookmarkedUids(ctx.db, memberCode, query.problem_uids) };
+}
+

@@ -1,6 +1,6 @@
 import { assignRequestSchema, assignResponseSchema, assignmentsResponseSchema, leadProblemsResponseSchema, type AssignRequest, type LeadProblemRow } from '@qbank/shared/authoring';
 import { memberListResponseSchema, MEMBER_LIST_MAX_LIMIT } from '@qbank/shared/member-admin';
-import { MIN_EXAM_YEAR, testsResponseSchema, testYearsResponseSchema, type TestSummary } from '@qbank/shared/tests';
+import { testsResponseSchema, type TestSummary } from '@qbank/shared/tests';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import { sortByKoreanName } from './round-robin';
@@ -14,14 +14,6 @@ const assignKey = ['assign'] as const;
 export const LEAD_PROBLEM_BATCH = 100;
 /** Exams of one year, per request (the server's most; a year has far fewer). */
 const TESTS_BATCH = 1000;
-
-export const examYearsQueryOptions = () =>
-  queryOptions({
-    queryKey: [...assignKey, 'years'],
-    queryFn: ({ signal }) => apiRequest('/v1/test/years', { schema: testYearsResponseSchema, signal }),
-    // Spec §5: only integers of 1900 or more, newest first.
-    select: (data) => [...new Set(data.years)].filter((y) => Number.isInteger(y) && y >= MIN_EXAM_YEAR).sort((a, b) => b - a),
-  });
 
 /** Every exam of a year: the subject choices come from them, then the exam choices of a subject. */
 export const yearExamsQueryOptions = (year: number) =>

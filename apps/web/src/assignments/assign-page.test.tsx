@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
 import { renderElement } from '../testing/render';
 import { AssignPage } from './assign-page';
+import { leadRow } from '../testing/fixtures/authoring';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -33,21 +34,7 @@ const exams2026 = [
 const exams2025 = [exam(31, '2025 순환기내과학 기말고사', 3, '순환기내과학', 2025)];
 
 function problem(uid: number, no: number, type: number, overrides: Partial<LeadProblemRow> = {}): LeadProblemRow {
-  return {
-    uid,
-    problem_code: uid,
-    no,
-    type,
-    choice_type: type === 1 ? 5 : null,
-    is_vacant: 1,
-    question_text: '',
-    has_question_pic: false,
-    set_header: null,
-    status: 'vacant',
-    assignees: [],
-    update_time: '2026-11-20T09:00:00.000Z',
-    ...overrides,
-  };
+  return leadRow(uid, { no, type, choice_type: type === 1 ? 5 : null, update_time: '2026-11-20T09:00:00.000Z', ...overrides });
 }
 const problems = [problem(501, 1, 1), problem(502, 2, 1), problem(503, 1, 2, { is_vacant: 0, question_text: '급성 폐부종의 초기 치료를 쓰시오.' })];
 

@@ -24,7 +24,8 @@ import { PageHeader } from '../components/page-header';
 import { Loading, LoadFailed } from '../components/load-state';
 import { errorMessage } from '../lib/api-client';
 import { messages } from './messages';
-import { examAssignmentsQueryOptions, examProblemsQueryOptions, examYearsQueryOptions, gradeStudentsQueryOptions, useSaveAssignments, yearExamsQueryOptions } from './api';
+import { testYearsQueryOptions } from '../tests/api';
+import { examAssignmentsQueryOptions, examProblemsQueryOptions, gradeStudentsQueryOptions, useSaveAssignments, yearExamsQueryOptions } from './api';
 import {
   addAssignee,
   assigneesOf,
@@ -36,6 +37,7 @@ import {
   unsavablePairs,
   type AssignmentMap,
   targetGradeOf,
+  toKnown,
   TARGET_GRADES,
   type KnownMember,
 } from './assignment-model';
@@ -60,8 +62,6 @@ function roundRobinMessage(error: RoundRobinError): string {
   return m.errors.startRange(error.max);
 }
 
-const toKnown = (member: Member): KnownMember => ({ code: member.code, id: member.id, name: member.name, validated: member.validated });
-
 export function AssignPage() {
   const [params, setParams] = useSearchParams();
   const year = parsePositiveId(params.get('year'));
@@ -69,7 +69,7 @@ export function AssignPage() {
   const testCode = parsePositiveId(params.get('test'));
   const grade = targetGradeOf(params.get('grade'));
 
-  const years = useQuery(examYearsQueryOptions());
+  const years = useQuery(testYearsQueryOptions());
   const exams = useQuery({ ...yearExamsQueryOptions(year ?? 0), enabled: year !== null });
 
   const subjects = useMemo(() => {

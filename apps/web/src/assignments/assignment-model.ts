@@ -15,6 +15,8 @@ export interface KnownMember {
   validated: number;
 }
 
+export const toKnown = (member: KnownMember): KnownMember => ({ code: member.code, id: member.id, name: member.name, validated: member.validated });
+
 /** Spec §4: existing from the server (blue), new and unsaved (green), unknown or deleted (grey). */
 export type ChipState = 'existing' | 'new' | 'unknown';
 

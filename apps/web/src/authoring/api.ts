@@ -24,21 +24,20 @@ import {
   type UpdateSetHeaderRequest,
 } from '@qbank/shared/authoring';
 import { PROBLEM_TYPE_ORDER } from '@qbank/shared/problems';
-import { subjectClassesResponseSchema, subjectNamesResponseSchema, type ClassRow } from '@qbank/shared/subjects';
+import { subjectClassesResponseSchema, type ClassRow } from '@qbank/shared/subjects';
 import {
-  MIN_EXAM_YEAR,
   testCountResponseSchema,
   testDeleteCheckResponseSchema,
   testDeleteResponseSchema,
   testInfoResponseSchema,
   testsResponseSchema,
   testWriteRequestSchema,
-  testYearsResponseSchema,
   type TestInfo,
   type TestWriteRequest,
 } from '@qbank/shared/tests';
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
+import { subjectNamesQueryOptions } from '../subjects/api';
 
 // The lead authoring calls (spec §7 Tests and Problems): exam management, the slot list,
 // problem detail with its versions, set headers and deletions. Shapes come from
@@ -68,8 +67,6 @@ export const authoringKeys = {
   readingProblems: ['problems'] as const,
   examList: (params: ExamListParams) => ['tests', 'lead-list', params] as const,
   examCount: () => ['tests', 'count'] as const,
-  years: () => ['tests', 'years'] as const,
-  subjectNames: () => ['subjects', 'names'] as const,
   deleteCheck: (testCode: number) => ['tests', testCode, 'delete-check'] as const,
   all: ['authoring'] as const,
   problems: (testCode: number) => ['authoring', 'problems', testCode] as const,
@@ -101,19 +98,13 @@ export const examCountQueryOptions = () =>
     select: (data) => data.total,
   });
 
-export const examYearsQueryOptions = () =>
-  queryOptions({
-    queryKey: authoringKeys.years(),
-    queryFn: ({ signal }) => apiRequest('/v1/test/years', { schema: testYearsResponseSchema, signal }),
-    // Spec §5: only integers of 1900 or more, newest first.
-    select: (data) => [...new Set(data.years)].filter((y) => Number.isInteger(y) && y >= MIN_EXAM_YEAR).sort((a, b) => b - a),
-  });
-
-/** Every subject (code and name): the exam filter and the exam form's select. */
-export const subjectNamesQueryOptions = () =>
-  queryOptions({
-    queryKey: authoringKeys.subjectNames(),
-    queryFn: ({ signal }) => apiRequest('/v1/subject/names', { schema: subjectNamesResponseSchema, signal }),
+/**
+ * Every subject for the exam filter and the exam form's select, in Korean dictionary order.
+ * The call itself is the subjects feature's; only the order is authoring's.
+ */
+export const useSubjectChoices = () =>
+  useQuery({
+    ...subjectNamesQueryOptions(),
     select: (data) => [...data.subject_names].sort((x, y) => x.subject_name.localeCompare(y.subject_name, 'ko')),
   });
 

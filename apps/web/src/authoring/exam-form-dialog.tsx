@@ -2,10 +2,9 @@ import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/c
 import { useForm } from '@mantine/form';
 import { currentKoreanYear } from '@qbank/shared/member-admin';
 import { examYearChoices, TEST_NAME_MAX, testWriteRequestSchema, type TestSummary } from '@qbank/shared/tests';
-import { useQuery } from '@tanstack/react-query';
 import { isApiRequestError } from '../lib/api-client';
 import { messages } from './messages';
-import { subjectNamesQueryOptions, useSaveExam } from './api';
+import { useSaveExam, useSubjectChoices } from './api';
 import { ErrorAlert } from '../components/load-state';
 import { showSuccess } from '../components/toasts';
 
@@ -44,7 +43,7 @@ export function validateExamForm(values: ExamFormValues): Partial<Record<keyof E
 
 function ExamForm({ exam, onClose }: { exam: TestSummary | null; onClose: () => void }) {
   const year = currentKoreanYear();
-  const subjects = useQuery(subjectNamesQueryOptions());
+  const subjects = useSubjectChoices();
   const save = useSaveExam();
   const form = useForm<ExamFormValues>({
     initialValues: {

@@ -9,10 +9,11 @@ import { paths } from '../lib/paths';
 import { useCompactLayout } from '../lib/use-compact-layout';
 import { messages } from './messages';
 import { statsMessages } from '../stats/messages';
-import { EXAMS_PAGE_SIZE, examCountQueryOptions, examListQueryOptions, examYearsQueryOptions, subjectNamesQueryOptions } from './api';
+import { testYearsQueryOptions } from '../tests/api';
+import { EXAMS_PAGE_SIZE, examCountQueryOptions, examListQueryOptions, useSubjectChoices } from './api';
 import { ExamDeleteDialog } from './exam-delete-dialog';
 import { ExamFormDialog } from './exam-form-dialog';
-import { PageLinks } from './ui';
+import { ListPagination } from '../components/list-pagination';
 import { LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
 import { ScrollTable } from '../components/scroll-table';
@@ -69,8 +70,8 @@ function ExamFilters({
   onSubject: (value: number | null) => void;
   onReset: () => void;
 }) {
-  const years = useQuery(examYearsQueryOptions());
-  const subjects = useQuery(subjectNamesQueryOptions());
+  const years = useQuery(testYearsQueryOptions());
+  const subjects = useSubjectChoices();
   const yearOptions = [{ value: '', label: e.allYears }, ...(years.data ?? []).map((y) => ({ value: String(y), label: messages.authoring.year(y) }))];
   // A year or subject in the URL that the lists do not (yet) hold stays selectable.
   if (year !== null && !yearOptions.some((o) => o.value === String(year))) yearOptions.push({ value: String(year), label: messages.authoring.year(year) });
@@ -244,7 +245,7 @@ export function ExamListPage() {
           ) : (
             <ExamTable exams={list.data.tests} onEdit={(exam) => setEditing({ exam })} onDelete={setDeleting} />
           )}
-          <PageLinks total={list.data.total} pageSize={EXAMS_PAGE_SIZE} page={params.page} onChange={setPage} label={e.pagination} />
+          <ListPagination namedByNumber total={list.data.total} pageSize={EXAMS_PAGE_SIZE} page={params.page} onChange={setPage} label={e.pagination} />
         </>
       )}
       <ExamFormDialog opened={editing !== null} exam={editing?.exam ?? null} onClose={() => setEditing(null)} />

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { LeadProblemRow } from '@qbank/shared/authoring';
 import { IconArrowLeft, IconFileImport, IconPlus, IconTrash, IconTrashX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -17,52 +17,12 @@ import { AddProblemsDialog } from './add-problems-dialog';
 import { problemName, StatusBadge, TypeBadge, VacantBadge } from './ui';
 import { LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { ScrollTable } from '../components/scroll-table';
 import { showFailure, showSuccess } from '../components/toasts';
 import { parsePositiveId } from '../lib/parse-positive-id';
 
 const l = messages.authoring.problems;
-
-function ConfirmDialog({
-  opened,
-  title,
-  text,
-  note,
-  confirmLabel,
-  pending,
-  onConfirm,
-  onClose,
-}: {
-  opened: boolean;
-  title: string;
-  text: string;
-  note?: string | null;
-  confirmLabel: string;
-  pending: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Modal opened={opened} onClose={onClose} title={title} centered size="sm">
-      <Stack gap="sm">
-        <Text>{text}</Text>
-        {note && (
-          <Text size="sm" c="gray.7">
-            {note}
-          </Text>
-        )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            {messages.authoring.cancel}
-          </Button>
-          <Button color="red.9" onClick={onConfirm} loading={pending}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
 
 function Pager({ page, pages, onChange }: { page: number; pages: number; onChange: (page: number) => void }) {
   if (pages <= 1) return null;

@@ -7,7 +7,7 @@ import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
 import './my-problems-page';
 
-vi.mock('../components/rich-text-editor', async () => (await import('../testing/fixtures/authoring')).richTextEditorStub());
+vi.mock('../components/rich-text-editor', async () => (await import('../testing/rich-text-editor-stub')).richTextEditorStub());
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });

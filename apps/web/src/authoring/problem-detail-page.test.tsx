@@ -7,7 +7,7 @@ import './problem-detail-page';
 import { changedProblem, leadValuesOf } from './problem-edit-form';
 import { bodyOf, detail, version } from '../testing/fixtures/authoring';
 
-vi.mock('../components/rich-text-editor', async () => (await import('../testing/fixtures/authoring')).richTextEditorStub());
+vi.mock('../components/rich-text-editor', async () => (await import('../testing/rich-text-editor-stub')).richTextEditorStub());
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -18,6 +18,7 @@ import { editorHtmlOf } from './problem-content';
 import { StoredHtml, StoredPicture } from './problem-content-view';
 import { ErrorAlert } from '../components/load-state';
 import { showFailure, showSuccess } from '../components/toasts';
+import { ConfirmDialog } from '../components/confirm-dialog';
 
 const h = messages.authoring.setHeader;
 
@@ -231,19 +232,15 @@ export function SetHeaderSection({ testCode, problem }: { testCode: number; prob
       <Modal opened={dialog !== null} onClose={() => setDialog(null)} title={dialog === 'edit' ? h.editTitle : h.createTitle} centered size="lg">
         {dialog !== null && <HeaderForm testCode={testCode} problem={problem} header={dialog === 'edit' ? header : null} onClose={() => setDialog(null)} />}
       </Modal>
-      <Modal opened={removing} onClose={() => setRemoving(false)} title={h.removeTitle} centered size="sm">
-        <Stack gap="sm">
-          <Text>{h.removeConfirm(range)}</Text>
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={() => setRemoving(false)} disabled={remove.isPending}>
-              {messages.authoring.cancel}
-            </Button>
-            <Button color="red.9" onClick={confirmRemove} loading={remove.isPending}>
-              {h.remove}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={removing}
+        title={h.removeTitle}
+        text={h.removeConfirm(range)}
+        confirmLabel={h.remove}
+        pending={remove.isPending}
+        onConfirm={confirmRemove}
+        onClose={() => setRemoving(false)}
+      />
     </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Group, Pagination } from '@mantine/core';
+import { Badge} from '@mantine/core';
 import type { ProblemStatus } from '@qbank/shared/authoring';
 import { messages } from './messages';
 
@@ -50,29 +50,5 @@ export function StatusBadge({ status }: { status: ProblemStatus }) {
     <Badge variant="filled" color={STATUS_COLORS[status]} style={{ flexShrink: 0 }}>
       {a.statuses[status]}
     </Badge>
-  );
-}
-
-/**
- * Page links under a server-paged list, shown only when there is more than one page. The page
- * buttons are named by their visible number (WCAG 2.5.3 label in name) inside a named
- * navigation landmark; Mantine's arrow controls get Korean names.
- */
-export function PageLinks({ total, pageSize, page, onChange, label }: { total: number; pageSize: number; page: number; onChange: (page: number) => void; label: string }) {
-  if (total <= pageSize) return null;
-  const pages = Math.ceil(total / pageSize);
-  return (
-    <Group component="nav" aria-label={label} justify="center" mt="md">
-      <Pagination
-        total={pages}
-        value={Math.min(page, pages)}
-        onChange={onChange}
-        siblings={1}
-        boundaries={1}
-        size="sm"
-        getItemProps={(item) => ({ 'aria-current': item === page ? 'page' : undefined })}
-        getControlProps={(control) => ({ 'aria-label': messages.lists.controls[control] })}
-      />
-    </Group>
   );
 }

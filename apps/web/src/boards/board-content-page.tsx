@@ -12,19 +12,14 @@ import { downloadFile } from '../lib/download';
 import { paths } from '../lib/paths';
 import { isApproved, useSession } from '../lib/session';
 import { messages } from './messages';
+import { parsePositiveId } from '../lib/parse-positive-id';
 import { useBoardContent } from './api';
-import { ConfirmDeleteDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { canDelete, canEdit } from './permissions';
 import { PostReplies } from './post-replies';
 import { attachmentPath, useDeletePost } from './write-api';
 
 const m = messages.boards;
-
-function contentCodeOf(value: string | undefined): number | null {
-  if (!value || !/^\d+$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 && n <= 2_147_483_647 ? n : null;
-}
 
 function ErrorState({ text }: { text: string }) {
   return (
@@ -136,7 +131,10 @@ function PostActions({ post, pageBoardCode }: { post: BoardContentDetail; pageBo
           {messages.postActions.delete}
         </Button>
       )}
-      <ConfirmDeleteDialog
+      <ConfirmDialog
+        title={messages.postActions.confirmTitle}
+        confirmLabel={messages.postActions.delete}
+        cancelLabel={messages.postActions.cancel}
         opened={confirming}
         text={messages.postActions.deleteConfirm}
         pending={remove.isPending}
@@ -207,7 +205,7 @@ function Post({ post, pageBoardCode }: { post: BoardContentDetail; pageBoardCode
 
 export function BoardContentPage() {
   const { boardCode = '', contentCode } = useParams();
-  const code = contentCodeOf(contentCode);
+  const code = parsePositiveId(contentCode);
   const query = useBoardContent(boardCode, code);
   const post = query.data?.content;
   useDocumentTitle(messages.app.pageTitle(post?.title ?? messages.titles.boardContent));

@@ -1,9 +1,9 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { BoardContentDetail } from '@qbank/shared/boards';
 import { ATTACHMENT_MAX_BYTES } from '@qbank/shared/boards';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
+import { postDetail } from '../testing/fixtures/boards';
 
 // The routes load their pages lazily; loading them once up front keeps the first test of the
 // file from racing the import, and a busy machine (the editor, Mantine) gets more than 1 s to render.
@@ -14,17 +14,7 @@ beforeAll(async () => {
 
 // The real editor is Tiptap (tested in components/); here a textarea stands in for it, so the
 // form's own rules can be driven from jsdom.
-vi.mock('../components/rich-text-editor', () => ({
-  RichTextEditor: ({ label, value, onChange, error }: { label: string; value: string; onChange: (v: string) => void; error?: string }) => (
-    <div>
-      <label>
-        {label}
-        <textarea value={value} onChange={(event) => onChange(event.currentTarget.value)} aria-invalid={error ? true : undefined} />
-      </label>
-      {error && <span>{error}</span>}
-    </div>
-  ),
-}));
+vi.mock('../components/rich-text-editor', async () => (await import('../testing/rich-text-editor-stub')).richTextEditorStub());
 
 const boards = {
   rows: [
@@ -37,26 +27,7 @@ const student = member({ id: 'student01' });
 const lead = member({ id: 'lead01', role: 'lead', authority: 2 });
 const admin = member({ id: 'admin01', role: 'admin', authority: 1 });
 
-const iso = '2026-03-02T00:30:00.000Z';
-function detail(overrides: Partial<BoardContentDetail> = {}): BoardContentDetail {
-  return {
-    code: 31,
-    board_code: 2,
-    title: '스터디 모집',
-    author_id: 'student01',
-    author_nickname: '학생일',
-    creation_time: iso,
-    update_time: iso,
-    access_no: 1,
-    reply_count: 0,
-    attached_filename: null,
-    attached_filesize: null,
-    content: '<p>같이 공부해요</p>',
-    board_name: '자유게시판',
-    replies: [],
-    ...overrides,
-  };
-}
+const detail = postDetail;
 
 function fileInput(): HTMLInputElement {
   const input = document.querySelector<HTMLInputElement>('input[type="file"]');

@@ -1,9 +1,10 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { BoardContentDetail, BoardReply } from '@qbank/shared/boards';
+import type { BoardReply } from '@qbank/shared/boards';
 import type { Member } from '@qbank/shared/auth';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
+import { postDetail } from '../testing/fixtures/boards';
 
 // The routes load their pages lazily; loading them once up front keeps the first test of the
 // file from racing the import, and a busy machine (the editor, Mantine) gets more than 1 s to render.
@@ -21,22 +22,13 @@ function reply(code: number, author: string | null, text: string): BoardReply {
   return { code, reply_text: text, author_id: author, author_nickname: author, creation_time: iso, update_time: iso };
 }
 
-const post: BoardContentDetail = {
-  code: 31,
-  board_code: 2,
-  title: '스터디 모집',
-  author_id: 'student01',
-  author_nickname: '학생일',
-  creation_time: iso,
-  update_time: iso,
+const post = postDetail({
   access_no: 3,
   reply_count: 2,
   attached_filename: '모집 안내.pdf',
   attached_filesize: 2048,
-  content: '<p>같이 공부해요</p>',
-  board_name: '자유게시판',
   replies: [reply(1, 'student01', '제 댓글\n<b>굵게 아님</b>'), reply(2, 'other02', '다른 사람 댓글')],
-};
+});
 
 function open(user: Member | null, extra: Record<string, FetchHandler> = {}) {
   const fetch = mockFetch({

@@ -7,7 +7,7 @@ import { checkReplyText, ReplyComposer, ReplyItem } from '../components/reply-it
 import { errorMessage } from '../lib/api-client';
 import { isApproved, useSession } from '../lib/session';
 import { messages } from './messages';
-import { ConfirmDeleteDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { canDelete, canEdit } from './permissions';
 import { useCreateReply, useDeleteReply, useUpdateReply } from './write-api';
 
@@ -70,7 +70,10 @@ export function PostReplies({ target, replies }: { target: Target; replies: Boar
           </Text>
         )}
       </Stack>
-      <ConfirmDeleteDialog
+      <ConfirmDialog
+        title={messages.postActions.confirmTitle}
+        confirmLabel={messages.postActions.delete}
+        cancelLabel={messages.postActions.cancel}
         opened={confirming !== null}
         text={m.deleteConfirm}
         pending={remove.isPending}

@@ -9,6 +9,7 @@ import { isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { useSession } from '../lib/session';
 import { messages } from './messages';
+import { parsePositiveId } from '../lib/parse-positive-id';
 import { boardContentQueryOptions, useBoards } from './api';
 import { canEdit, canWriteOn } from './permissions';
 import { PostForm } from './post-form';
@@ -54,12 +55,6 @@ function PageFrame({ title, boardName, children }: { title: string; boardName: s
 /** The board an address names, by its code or its board_id. */
 function findBoard(boards: Board[] | undefined, param: string): Board | undefined {
   return boards?.find((board) => String(board.code) === param || board.board_id === param);
-}
-
-function contentCodeOf(value: string | undefined): number | null {
-  if (!value || !/^\d+$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 && n <= 2_147_483_647 ? n : null;
 }
 
 /** /board/:boardCode/write (behind the login gate). */
@@ -109,7 +104,7 @@ export function PostWritePage() {
 export function PostEditPage() {
   useDocumentTitle(messages.app.pageTitle(messages.titles.boardEdit));
   const { boardCode = '', contentCode } = useParams();
-  const code = contentCodeOf(contentCode);
+  const code = parsePositiveId(contentCode);
   const navigate = useNavigate();
   const { user } = useSession();
   // Coming from the post, its copy in the cache is used (the query's staleTime): a read counts a view.

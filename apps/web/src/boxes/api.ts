@@ -1,6 +1,7 @@
 import { okResponseSchema } from '@qbank/shared/auth';
 import { problemResponseSchema } from '@qbank/shared/problems';
 import {
+  BOOKMARK_BATCH_MAX,
   boxesResponseSchema,
   boxProblemsResponseSchema,
   boxResponseSchema,
@@ -9,6 +10,7 @@ import {
 } from '@qbank/shared/boxes';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
+import { createUidBatcher } from '../lib/batch-by-uid';
 
 // The member's boxes (bookmark folders). Every call needs an approved member and works on the
 // member's own boxes only. Query keys come only from `boxKeys`; mutations invalidate by key:
@@ -29,6 +31,7 @@ export const boxKeys = {
   forProblem: (problemUid: number) => [...boxKeys.all, 'list', { problem_uid: problemUid }] as const,
   problems: (boxId: number, filters: BoxProblemFilters) => [...boxKeys.all, 'problems', boxId, normalizeFilters(filters)] as const,
   problem: (problemUid: number) => [...boxKeys.all, 'problem', problemUid] as const,
+  bookmarked: (problemUid: number) => [...boxKeys.all, 'bookmarked', problemUid] as const,
 };
 
 function normalizeFilters(filters: BoxProblemFilters): BoxProblemFilters {
@@ -48,12 +51,25 @@ export const boxesQueryOptions = () =>
     select: (data) => data.boxes,
   });
 
-/** The boxes with `has_problem` for one problem (the bookmark star and modal). */
+/** The boxes with `has_problem` for one problem (the bookmark modal and solve mode). */
 export const problemBoxesQueryOptions = (problemUid: number) =>
   queryOptions({
     queryKey: boxKeys.forProblem(problemUid),
     queryFn: ({ signal }) => apiRequest('/v1/box', { query: { problem_uid: problemUid }, schema: boxesResponseSchema, signal }),
     select: (data) => data.boxes,
+  });
+
+// The stars of a list's cards ask within one tick: one `GET /v1/box?problem_uids=…` answers them all.
+const loadBookmarked = createUidBatcher<true>(BOOKMARK_BATCH_MAX, async (uids) => {
+  const data = await apiRequest('/v1/box', { query: { problem_uids: uids.join(',') }, schema: boxesResponseSchema });
+  return new Map((data.bookmarked_uids ?? []).map((uid) => [uid, true as const]));
+});
+
+/** Whether the problem sits in any of the member's boxes (the bookmark star). */
+export const bookmarkedQueryOptions = (problemUid: number) =>
+  queryOptions({
+    queryKey: boxKeys.bookmarked(problemUid),
+    queryFn: async () => (await loadBookmarked(problemUid)) ?? false,
   });
 
 export const boxProblemsQueryOptions = (boxId: number, filters: BoxProblemFilters) =>
@@ -82,6 +98,10 @@ export function useBoxes() {
 
 export function useProblemBoxes(problemUid: number, enabled = true) {
   return useQuery({ ...problemBoxesQueryOptions(problemUid), enabled });
+}
+
+export function useBookmarked(problemUid: number) {
+  return useQuery(bookmarkedQueryOptions(problemUid));
 }
 
 export function useBoxProblems(boxId: number | null, filters: BoxProblemFilters) {
@@ -126,6 +146,7 @@ function useRefetchAfterChange() {
       queryClient.invalidateQueries({ queryKey: boxKeys.list(), refetchType: 'none' }),
       queryClient.invalidateQueries({ queryKey: boxKeys.list(), exact: true }),
       queryClient.invalidateQueries({ queryKey: boxKeys.forProblem(change.problemUid) }),
+      queryClient.invalidateQueries({ queryKey: boxKeys.bookmarked(change.problemUid) }),
       queryClient.invalidateQueries({ queryKey: [...boxKeys.all, 'problems', change.boxId] }),
     ]);
 }

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useDisclosure } from '@mantine/hooks';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { messages } from './messages';
-import { useProblemBoxes } from './api';
+import { useBookmarked } from './api';
 import { BookmarkModal } from './bookmark-modal';
 
 const m = messages.boxes;
@@ -14,8 +14,7 @@ const m = messages.boxes;
  */
 export function BookmarkButton({ problemUid }: { problemUid: number }) {
   const [opened, { open, close }] = useDisclosure(false);
-  const boxes = useProblemBoxes(problemUid);
-  const saved = boxes.data?.some((box) => box.has_problem === true) ?? false;
+  const saved = useBookmarked(problemUid).data === true;
   const stateId = useId();
 
   return (

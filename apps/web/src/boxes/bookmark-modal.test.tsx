@@ -3,19 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { json, mockFetch, type FetchHandler } from '../testing/fetch-mock';
 import { renderElement } from '../testing/render';
 import { BookmarkButton } from './bookmark-button';
-import { boxRow } from '../testing/fixtures/boxes';
+import { boxListBody, boxRow } from '../testing/fixtures/boxes';
 
 /** A small in-memory box server: which problems each box holds. */
 function boxServer(initial: Record<number, { name: string; problems: number[] }>, overrides: Record<string, FetchHandler> = {}) {
   const boxes = new Map(Object.entries(initial).map(([code, box]) => [Number(code), { ...box, problems: new Set(box.problems) }]));
-  const list: FetchHandler = ({ url }) => {
-    const uid = Number(new URL(url, 'http://test').searchParams.get('problem_uid'));
-    return json(200, {
-      boxes: [...boxes].map(([code, box]) =>
-        boxRow({ code, box_name: box.name, problem_count: box.problems.size, ...(uid ? { has_problem: box.problems.has(uid) } : {}) }),
+  const list: FetchHandler = ({ url }) =>
+    json(
+      200,
+      boxListBody(
+        url,
+        [...boxes].map(([code, box]) => ({ row: boxRow({ code, box_name: box.name, problem_count: box.problems.size }), holds: (uid) => box.problems.has(uid) })),
       ),
-    });
-  };
+    );
   const handlers: Record<string, FetchHandler> = {
     'GET /v1/box': list,
     'POST /v1/box': ({ init }) => {
@@ -63,7 +63,14 @@ describe('bookmark star and modal', () => {
     const { fetch } = setup({ 1: { name: '심장 복습', problems: [] } });
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(star().dataset.saved).toBeUndefined();
-    expect(String(fetch.mock.calls[0]?.[0])).toBe('/v1/box?problem_uid=11');
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('/v1/box?problem_uids=11');
+  });
+
+  it('asks once for the stars of a whole list of cards', async () => {
+    const { fetch } = boxServer({ 1: { name: '심장 복습', problems: [12] } });
+    renderElement('/', '/', <>{[11, 12, 13].map((uid) => <BookmarkButton key={uid} problemUid={uid} />)}</>);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: '북마크' }).map((button) => button.dataset.saved)).toEqual([undefined, 'true', undefined]));
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/v1/box?problem_uids=11%2C12%2C13']);
   });
 
   it('lists the boxes with a switch each and a 저장됨 tag on the boxes holding the problem', async () => {

@@ -1,10 +1,12 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Switch, Text} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { createBoxRequestSchema, type Box } from '@qbank/shared/boxes';
+import type { Box, CreateBoxRequest } from '@qbank/shared/boxes';
 import { IconPlus } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState} from 'react';
 import { errorMessage } from '../lib/api-client';
 import { messages } from './messages';
+import { showFailure, showSuccess } from '../components/toasts';
+import { BoxNameForm } from './box-name-form';
 import { useAddToBox, useCreateBox, useProblemBoxes, useRemoveFromBox } from './api';
 
 const m = messages.boxes;
@@ -35,17 +37,13 @@ function BookmarkModalBody({ problemUid }: { problemUid: number }) {
     try {
       if (checked) {
         await add.mutateAsync({ boxId: box.code, problemUid });
-        notifications.show({ color: 'teal', message: m.added });
+        showSuccess(m.added);
       } else {
         await remove.mutateAsync({ boxId: box.code, problemUid });
-        notifications.show({ color: 'teal', message: m.removed });
+        showSuccess(m.removed);
       }
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: checked ? m.addFailed : m.removeFailed,
-        message: errorMessage(error, checked ? m.addFailed : m.removeFailed),
-      });
+      showFailure(checked ? m.addFailed : m.removeFailed, error);
     } finally {
       setPending((p) => {
         const next = { ...p };
@@ -127,35 +125,26 @@ function BookmarkModalBody({ problemUid }: { problemUid: number }) {
 
 function NewBoxForm({ problemUid }: { problemUid: number }) {
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const create = useCreateBox();
   const add = useAddToBox();
   const busy = create.isPending || add.isPending;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = createBoxRequestSchema.safeParse({ box_name: name });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? m.nameRequired);
-      return;
-    }
-    setError(null);
+  async function createAndAdd(request: CreateBoxRequest) {
     let boxId: number;
     try {
-      boxId = (await create.mutateAsync(parsed.data)).box.code;
+      boxId = (await create.mutateAsync(request)).box.code;
     } catch (err) {
       notifications.show({ color: 'red', message: m.createFailed(errorMessage(err, err instanceof Error ? err.message : '')) });
-      return;
+      return false;
     }
-    setName('');
     setOpen(false);
     try {
       await add.mutateAsync({ boxId, problemUid });
-      notifications.show({ color: 'teal', message: m.added });
+      showSuccess(m.added);
     } catch (err) {
-      notifications.show({ color: 'red', title: m.addFailed, message: errorMessage(err, m.addFailed) });
+      showFailure(m.addFailed, err);
     }
+    return true;
   }
 
   if (!open) {
@@ -165,32 +154,5 @@ function NewBoxForm({ problemUid }: { problemUid: number }) {
       </Button>
     );
   }
-
-  return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Stack gap="xs">
-        <TextInput
-          label={m.boxName}
-          placeholder={m.boxNamePlaceholder}
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            if (error) setError(null);
-          }}
-          error={error}
-          required
-          data-autofocus
-          autoFocus
-        />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={() => setOpen(false)} disabled={busy}>
-            {m.cancel}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {m.create}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
+  return <BoxNameForm layout="stacked" busy={busy} onCreate={createAndAdd} onCancel={() => setOpen(false)} />;
 }

@@ -1,11 +1,13 @@
-import { ActionIcon, Badge, Button, Group, Modal, NavLink, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { createBoxRequestSchema, type Box } from '@qbank/shared/boxes';
-import { IconFolder, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { messages } from './messages';
+import type { Box, CreateBoxRequest } from '@qbank/shared/boxes';
+import { IconFolder, IconTrash } from '@tabler/icons-react';
+import { useState} from 'react';
 import { useCreateBox, useDeleteBox } from './api';
 import { m, b, failure } from './library-shared';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { showSuccess } from '../components/toasts';
+import { BoxNameForm } from './box-name-form';
 
 export function BoxesPanel({
   boxes,
@@ -70,49 +72,19 @@ export function BoxesPanel({
 }
 
 function CreateBoxForm({ onCreated }: { onCreated: (box: Box) => void }) {
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const create = useCreateBox();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = createBoxRequestSchema.safeParse({ box_name: name });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? b.nameRequired);
-      return;
-    }
-    setError(null);
+  async function createBox(request: CreateBoxRequest) {
     try {
-      const { box } = await create.mutateAsync(parsed.data);
-      setName('');
-      notifications.show({ color: 'teal', message: b.created(box.box_name) });
+      const { box } = await create.mutateAsync(request);
+      showSuccess(b.created(box.box_name));
       onCreated(box);
+      return true;
     } catch (err) {
       notifications.show({ color: 'red', message: b.createFailed(failure(err)) });
+      return false;
     }
   }
-
-  return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Group gap="xs" align="flex-start" wrap="nowrap">
-        <TextInput
-          label={b.boxName}
-          placeholder={b.boxNamePlaceholder}
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            if (error) setError(null);
-          }}
-          error={error}
-          required
-          style={{ flex: 1 }}
-        />
-        <Button type="submit" mt={25} loading={create.isPending} leftSection={<IconPlus size={16} aria-hidden />}>
-          {b.create}
-        </Button>
-      </Group>
-    </form>
-  );
+  return <BoxNameForm layout="inline" busy={create.isPending} onCreate={createBox} />;
 }
 
 export function DeleteBoxModal({ box, onClose, onDeleted }: { box: Box | null; onClose: () => void; onDeleted: (box: Box) => void }) {
@@ -134,19 +106,16 @@ export function DeleteBoxModal({ box, onClose, onDeleted }: { box: Box | null; o
   }
 
   return (
-    <Modal opened={box !== null} onClose={onClose} title={m.deleteTitle} centered closeButtonProps={{ 'aria-label': messages.common.close }}>
-      <Stack>
-        <Text>{shown ? m.deleteText(shown.box_name) : null}</Text>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-            {b.cancel}
-          </Button>
-          <Button color="red" onClick={() => void confirm()} loading={remove.isPending}>
-            {m.deleteConfirm}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={box !== null}
+      title={m.deleteTitle}
+      text={shown ? m.deleteText(shown.box_name) : null}
+      confirmLabel={m.deleteConfirm}
+      cancelLabel={b.cancel}
+      pending={remove.isPending}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    />
   );
 }
 

@@ -12,6 +12,7 @@ export const commonMessages = {
   common: {
     close: '닫기',
     retry: '다시 시도',
+    cancel: '취소',
     closeNotification: '알림 닫기',
   },
   errors: {

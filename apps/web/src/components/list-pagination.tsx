@@ -13,6 +13,7 @@ export function ListPagination({
   page,
   onChange,
   label,
+  namedByNumber = false,
 }: {
   total: number;
   pageSize: number;
@@ -20,6 +21,8 @@ export function ListPagination({
   onChange: (page: number) => void;
   /** Names the navigation landmark, e.g. "게시글 페이지". */
   label: string;
+  /** The page buttons are named by their visible number alone (WCAG 2.5.3), not "N 페이지". */
+  namedByNumber?: boolean;
 }) {
   if (total <= pageSize) return null;
   const pages = Math.ceil(total / pageSize);
@@ -32,7 +35,7 @@ export function ListPagination({
         siblings={1}
         boundaries={1}
         size="sm"
-        getItemProps={(item) => ({ 'aria-label': m.page(item), 'aria-current': item === page ? 'page' : undefined })}
+        getItemProps={(item) => ({ 'aria-label': namedByNumber ? undefined : m.page(item), 'aria-current': item === page ? 'page' : undefined })}
         getControlProps={(control) => ({ 'aria-label': m.controls[control] })}
       />
     </Group>

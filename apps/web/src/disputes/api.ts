@@ -12,6 +12,7 @@ import {
 } from '@qbank/shared/disputes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
+import { createUidBatcher } from '../lib/batch-by-uid';
 
 // Answer-key disputes. Query keys come only from `disputeKeys`; every change refetches all
 // dispute data (a ruling changes the problem's badges, the queue and the counts at once) and
@@ -26,37 +27,10 @@ export const disputeKeys = {
 
 // The viewers show a page of problems at once: summaries asked for within one tick go out as one call.
 const SUMMARY_BATCH_MAX = 200;
-let queued = new Map<number, Array<{ resolve: (value: ProblemDisputeSummary | null) => void; reject: (error: unknown) => void }>>();
-let flushScheduled = false;
-
-async function flushSummaries() {
-  flushScheduled = false;
-  const batch = queued;
-  queued = new Map();
-  const uids = [...batch.keys()];
-  for (let i = 0; i < uids.length; i += SUMMARY_BATCH_MAX) {
-    const slice = uids.slice(i, i + SUMMARY_BATCH_MAX);
-    try {
-      const { summaries } = await apiRequest('/v1/disputes/summary', { query: { problem_uids: slice.join(',') }, schema: disputeSummaryResponseSchema });
-      const byUid = new Map(summaries.map((summary) => [summary.problem_uid, summary]));
-      for (const uid of slice) for (const waiter of batch.get(uid) ?? []) waiter.resolve(byUid.get(uid) ?? null);
-    } catch (error) {
-      for (const uid of slice) for (const waiter of batch.get(uid) ?? []) waiter.reject(error);
-    }
-  }
-}
-
-function loadSummary(uid: number): Promise<ProblemDisputeSummary | null> {
-  return new Promise((resolve, reject) => {
-    const waiters = queued.get(uid) ?? [];
-    waiters.push({ resolve, reject });
-    queued.set(uid, waiters);
-    if (!flushScheduled) {
-      flushScheduled = true;
-      setTimeout(() => void flushSummaries(), 0);
-    }
-  });
-}
+const loadSummary = createUidBatcher<ProblemDisputeSummary>(SUMMARY_BATCH_MAX, async (uids) => {
+  const { summaries } = await apiRequest('/v1/disputes/summary', { query: { problem_uids: uids.join(',') }, schema: disputeSummaryResponseSchema });
+  return new Map(summaries.map((summary) => [summary.problem_uid, summary]));
+});
 
 export function useDisputeSummary(problemUid: number) {
   return useQuery({ queryKey: disputeKeys.summary(problemUid), queryFn: () => loadSummary(problemUid), staleTime: 30_000 });

@@ -16,6 +16,7 @@ import { PageHeader } from '../components/page-header';
 import { ScrollTable } from '../components/scroll-table';
 import { gradeMessages } from './grade-messages';
 import { GradeSelect } from './grade-select';
+import { MemberHead, MemberNameCells } from './member-cells';
 
 const m = messages.members;
 const a = m.approvals;
@@ -63,25 +64,11 @@ export function ApprovalsPage() {
             </Alert>
           )}
           <ScrollTable label={a.table} minWidth={760}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{c.id}</Table.Th>
-                <Table.Th scope="col">{c.name}</Table.Th>
-                <Table.Th scope="col">{c.nickname}</Table.Th>
-                <Table.Th scope="col">{c.schoolNo}</Table.Th>
-                <Table.Th scope="col">{c.grade}</Table.Th>
-                <Table.Th scope="col">{c.signedUpAt}</Table.Th>
-                <Table.Th scope="col">{c.actions}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <MemberHead labels={[c.id, c.name, c.nickname, c.schoolNo, c.grade, c.signedUpAt, c.actions]} />
             <Table.Tbody>
               {members.map((member) => (
                 <Table.Tr key={member.code}>
-                  <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {member.id}
-                  </Table.Th>
-                  <Table.Td>{member.name}</Table.Td>
-                  <Table.Td>{member.nickname}</Table.Td>
+                  <MemberNameCells member={member} />
                   <Table.Td>{member.school_no ?? m.noValue}</Table.Td>
                   <Table.Td>
                     <GradeSelect member={member} />

@@ -1,5 +1,5 @@
 import type { Member } from '@qbank/shared/auth';
-import { Alert, Button, Checkbox, Group, Modal, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { currentKoreanYear } from '@qbank/shared/member-admin';
 import { validationMessages } from '@qbank/shared/messages';
 import { isAdminRole } from '@qbank/shared/roles';
@@ -18,6 +18,7 @@ import { PageHeader } from '../components/page-header';
 import { ScrollTable } from '../components/scroll-table';
 import { useSession } from '../lib/session';
 import { MissingGradeWarning } from './missing-grade-warning';
+import { ConfirmDialog } from '../components/confirm-dialog';
 
 const m = messages.members;
 const t = m.retention;
@@ -229,22 +230,18 @@ export function GradesPage() {
           ))}
         </Tabs>
       )}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t.confirmTitle} centered>
-        <Stack gap="sm">
-          <Text>{t.confirmText(chosen.length)}</Text>
-          <Text size="sm" c="gray.7">
-            {chosen.map(memberLabel).join(', ')}
-          </Text>
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {m.cancel}
-            </Button>
-            <Button color="red" onClick={confirmRetain} loading={retain.isPending}>
-              {t.retain}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={confirming}
+        title={t.confirmTitle}
+        text={t.confirmText(chosen.length)}
+        note={chosen.map(memberLabel).join(', ')}
+        confirmLabel={t.retain}
+        cancelLabel={m.cancel}
+        pending={retain.isPending}
+        onConfirm={confirmRetain}
+        onClose={() => setConfirming(false)}
+        size="md"
+      />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import type { Member } from '@qbank/shared/auth';
-import { Button, Group, Modal, Stack, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Button, Stack, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -17,6 +17,8 @@ import { LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
 import { ScrollTable } from '../components/scroll-table';
 import { GradeSelect } from './grade-select';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { MemberHead, MemberNameCells, MemberContactCells } from './member-cells';
 
 const m = messages.members;
 const l = m.list;
@@ -55,24 +57,18 @@ function DeleteDialog({ member, onClose }: { member: Member | null; onClose: () 
     });
   };
   return (
-    <Modal opened={member !== null} onClose={onClose} title={l.deleteTitle} centered>
-      {member && (
-        <Stack gap="sm">
-          <Text>{l.deleteConfirm(memberLabel(member))}</Text>
-          <Text size="sm" c="gray.7">
-            {l.deleteNote}
-          </Text>
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {m.cancel}
-            </Button>
-            <Button color="red" onClick={confirm} loading={remove.isPending}>
-              {l.delete}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <ConfirmDialog
+      opened={member !== null}
+      title={l.deleteTitle}
+      text={member ? l.deleteConfirm(memberLabel(member)) : null}
+      note={l.deleteNote}
+      confirmLabel={l.delete}
+      cancelLabel={m.cancel}
+      pending={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+      size="md"
+    />
   );
 }
 
@@ -130,32 +126,15 @@ export function MembersPage() {
             {l.total(list.data.total)}
           </Text>
           <ScrollTable label={l.table} minWidth={960}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{c.id}</Table.Th>
-                <Table.Th scope="col">{c.name}</Table.Th>
-                <Table.Th scope="col">{c.nickname}</Table.Th>
-                <Table.Th scope="col">{c.email}</Table.Th>
-                <Table.Th scope="col">{c.schoolNo}</Table.Th>
-                <Table.Th scope="col">{c.grade}</Table.Th>
-                <Table.Th scope="col">{c.role}</Table.Th>
-                <Table.Th scope="col">{c.validated}</Table.Th>
-                <Table.Th scope="col">{c.actions}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <MemberHead labels={[c.id, c.name, c.nickname, c.email, c.schoolNo, c.grade, c.role, c.validated, c.actions]} />
             <Table.Tbody>
               {list.data.members.map((member) => {
                 const reason = protectionReason(actor, member);
                 const pending = update.isPending && update.variables?.member.code === member.code ? update.variables.request.validated : undefined;
                 return (
                   <Table.Tr key={member.code}>
-                    <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {member.id}
-                    </Table.Th>
-                    <Table.Td>{member.name}</Table.Td>
-                    <Table.Td>{member.nickname}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{member.email ?? m.noValue}</Table.Td>
-                    <Table.Td>{member.school_no ?? m.noValue}</Table.Td>
+                    <MemberNameCells member={member} />
+                    <MemberContactCells member={member} />
                     <Table.Td>
                       <GradeSelect member={member} disabled={reason !== null} />
                     </Table.Td>

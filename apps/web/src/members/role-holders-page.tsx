@@ -20,6 +20,7 @@ import { LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
 import { ScrollTable } from '../components/scroll-table';
 import { RoleRemovalDialog } from './role-removal-dialog';
+import { MemberHead, MemberNameCells } from './member-cells';
 
 const m = messages.members;
 const r = m.roles;
@@ -101,23 +102,11 @@ function HoldersTable({ kind, holders, actor, canManage }: { kind: Kind; holders
     <>
     <RoleRemovalDialog member={toRemove} busy={change.isPending} onConfirm={remove} onClose={() => setToRemove(null)} />
     <ScrollTable label={texts.holdersTable} minWidth={canManage ? 620 : 520}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{c.id}</Table.Th>
-          <Table.Th scope="col">{c.name}</Table.Th>
-          <Table.Th scope="col">{c.nickname}</Table.Th>
-          <Table.Th scope="col">{kind === 'lead' ? c.grade : c.role}</Table.Th>
-          {canManage && <Table.Th scope="col">{c.actions}</Table.Th>}
-        </Table.Tr>
-      </Table.Thead>
+      <MemberHead labels={[c.id, c.name, c.nickname, kind === 'lead' ? c.grade : c.role, ...(canManage ? [c.actions] : [])]} />
       <Table.Tbody>
         {holders.map((member) => (
           <Table.Tr key={member.code}>
-            <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {member.id}
-            </Table.Th>
-            <Table.Td>{member.name}</Table.Td>
-            <Table.Td>{member.nickname}</Table.Td>
+            <MemberNameCells member={member} />
             <Table.Td>{kind === 'lead' ? calculatedGradeText(member, year) : <RoleBadge role={member.role} />}</Table.Td>
             {canManage && (
               <Table.Td>

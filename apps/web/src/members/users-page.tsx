@@ -12,6 +12,7 @@ import { RoleBadge } from './member-ui';
 import { LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
 import { ScrollTable } from '../components/scroll-table';
+import { MemberHead, MemberNameCells, MemberContactCells } from './member-cells';
 
 const m = messages.members;
 const u = m.users;
@@ -42,29 +43,12 @@ export function UsersPage() {
             {m.list.total(list.data.total)}
           </Text>
           <ScrollTable label={u.table} minWidth={880}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{c.id}</Table.Th>
-                <Table.Th scope="col">{c.name}</Table.Th>
-                <Table.Th scope="col">{c.nickname}</Table.Th>
-                <Table.Th scope="col">{c.email}</Table.Th>
-                <Table.Th scope="col">{c.schoolNo}</Table.Th>
-                <Table.Th scope="col">{c.grade}</Table.Th>
-                <Table.Th scope="col">{c.role}</Table.Th>
-                <Table.Th scope="col">{c.validated}</Table.Th>
-                <Table.Th scope="col">{c.joinedAt}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <MemberHead labels={[c.id, c.name, c.nickname, c.email, c.schoolNo, c.grade, c.role, c.validated, c.joinedAt]} />
             <Table.Tbody>
               {list.data.members.map((member) => (
                 <Table.Tr key={member.code}>
-                  <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {member.id}
-                  </Table.Th>
-                  <Table.Td>{member.name}</Table.Td>
-                  <Table.Td>{member.nickname}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{member.email ?? m.noValue}</Table.Td>
-                  <Table.Td>{member.school_no ?? m.noValue}</Table.Td>
+                  <MemberNameCells member={member} />
+                  <MemberContactCells member={member} />
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{calculatedGradeText(member, year)}</Table.Td>
                   <Table.Td>
                     <RoleBadge role={member.role} />

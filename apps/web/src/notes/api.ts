@@ -1,6 +1,7 @@
 import { NOTES_BATCH_MAX, noteResponseSchema, notesResponseSchema, type Note } from '@qbank/shared/notes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
+import { createUidBatcher } from '../lib/batch-by-uid';
 
 // The member's private notes: the memo and 헷갈림 flag of one problem, and the search of all of
 // them. Query keys come only from `noteKeys`.
@@ -11,45 +12,11 @@ export const noteKeys = {
   search: (q: string, confused: boolean, limit: number) => [...noteKeys.all, 'search', { q, confused, limit }] as const,
 };
 
-// A viewer page shows up to 100 problems, each with its note: the notes asked for in the same
-// moment go to the server as one call (GET /v1/notes?problem_uids=…), not one call per problem.
-type Waiting = { resolve: (note: Note | null) => void; reject: (error: unknown) => void };
-let pending = new Map<number, Waiting[]>();
-let scheduled = false;
-
-async function flushNoteBatch() {
-  scheduled = false;
-  const batch = pending;
-  pending = new Map();
-  const uids = [...batch.keys()];
-  for (let i = 0; i < uids.length; i += NOTES_BATCH_MAX) {
-    const chunk = uids.slice(i, i + NOTES_BATCH_MAX);
-    try {
-      const data = await apiRequest('/v1/notes', {
-        query: { problem_uids: chunk.join(','), limit: NOTES_BATCH_MAX },
-        schema: notesResponseSchema,
-      });
-      const found = new Map(data.notes.map((note) => [note.problem_uid, note]));
-      for (const uid of chunk) {
-        const item = found.get(uid);
-        const note: Note | null = item ? { problem_uid: item.problem_uid, text: item.text, is_confused: item.is_confused, update_time: item.update_time } : null;
-        for (const waiting of batch.get(uid) ?? []) waiting.resolve(note);
-      }
-    } catch (error) {
-      for (const uid of chunk) for (const waiting of batch.get(uid) ?? []) waiting.reject(error);
-    }
-  }
-}
-
-function loadNote(problemUid: number): Promise<Note | null> {
-  return new Promise((resolve, reject) => {
-    pending.set(problemUid, [...(pending.get(problemUid) ?? []), { resolve, reject }]);
-    if (!scheduled) {
-      scheduled = true;
-      setTimeout(() => void flushNoteBatch(), 0);
-    }
-  });
-}
+// The notes of a page of problems go to the server as one call (GET /v1/notes?problem_uids=…).
+const loadNote = createUidBatcher<Note>(NOTES_BATCH_MAX, async (uids) => {
+  const data = await apiRequest('/v1/notes', { query: { problem_uids: uids.join(','), limit: NOTES_BATCH_MAX }, schema: notesResponseSchema });
+  return new Map(data.notes.map((item) => [item.problem_uid, { problem_uid: item.problem_uid, text: item.text, is_confused: item.is_confused, update_time: item.update_time }]));
+});
 
 /** The member's note on a problem (null: none), loaded together with the other problems on screen. */
 export function useNote(problemUid: number) {

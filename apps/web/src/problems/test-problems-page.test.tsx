@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
-import { boxRow } from '../testing/fixtures/boxes';
+import { boxListBody, boxRow } from '../testing/fixtures/boxes';
 import { stubDownloads } from '../testing/download-stub';
 import { problemRow, problemsPage, setHeaderRow, testInfoRow } from '../testing/fixtures/problems';
 
@@ -29,10 +29,7 @@ function setup(handlers: Record<string, FetchHandler> = {}, path = '/tests/3/pro
     'GET /v1/test/3': () => json(200, { test_info: testInfoRow() }),
     'GET /v1/problem': problemsHandler(),
     // The member's boxes for each card's star: problem 11 is bookmarked.
-    'GET /v1/box': ({ url }) => {
-      const uid = Number(new URL(url, 'http://test').searchParams.get('problem_uid'));
-      return json(200, { boxes: [boxRow({ has_problem: uid === 11 })] });
-    },
+    'GET /v1/box': ({ url }) => json(200, boxListBody(url, [{ row: boxRow(), holds: (uid) => uid === 11 }])),
     ...handlers,
   });
   return { fetch, ...renderRoutes(path) };

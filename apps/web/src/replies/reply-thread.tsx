@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Collapse, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Collapse, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ProblemReply } from '@qbank/shared/replies';
 import { mayDeleteAuthored, mayEditAuthored } from '@qbank/shared/policies';
@@ -9,6 +9,7 @@ import { errorMessage } from '../lib/api-client';
 import { useSession } from '../lib/session';
 import { messages } from './messages';
 import { useCreateReply, useDeleteReply, useReplies, useUpdateReply } from './api';
+import { ConfirmDialog } from '../components/confirm-dialog';
 
 const m = messages.replies;
 
@@ -111,26 +112,16 @@ function ThreadBody({ problemUid }: { problemUid: number }) {
         </Stack>
       )}
       <ReplyForm problemUid={problemUid} />
-      <Modal
+      <ConfirmDialog
         opened={confirming !== null}
-        onClose={() => setConfirming(null)}
         title={m.confirmTitle}
-        centered
-        size="sm"
-        closeButtonProps={{ 'aria-label': messages.common.close }}
-      >
-        <Stack>
-          <Text>{m.confirmDelete}</Text>
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={() => setConfirming(null)} disabled={remove.isPending}>
-              {m.cancel}
-            </Button>
-            <Button color="red" onClick={() => void confirmDelete()} loading={remove.isPending}>
-              {m.delete}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={m.confirmDelete}
+        confirmLabel={m.delete}
+        cancelLabel={m.cancel}
+        pending={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setConfirming(null)}
+      />
     </Stack>
   );
 }

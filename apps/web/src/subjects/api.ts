@@ -1,4 +1,4 @@
-import { subjectClassesResponseSchema, subjectsResponseSchema, yearsResponseSchema } from '@qbank/shared/subjects';
+import { subjectClassesResponseSchema, subjectNamesResponseSchema, subjectsResponseSchema, yearsResponseSchema } from '@qbank/shared/subjects';
 import { subjectTestsResponseSchema } from '@qbank/shared/tests';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
@@ -18,9 +18,29 @@ export interface SubjectFilters {
   search: string;
 }
 
+/** Every subjects query key: the lead screens' writes re-read everything under `subjectKeys.all`. */
+export const subjectKeys = {
+  all: ['subjects'] as const,
+  list: (filters: SubjectFilters) => [...subjectKeys.all, 'list', filters] as const,
+  names: () => [...subjectKeys.all, 'names'] as const,
+  years: (subjectId: number) => [...subjectKeys.all, subjectId, 'years'] as const,
+  classes: (subjectId: number, params: object) => [...subjectKeys.all, subjectId, 'classes', params] as const,
+  tests: (subjectId: number, params: object) => [...subjectKeys.all, subjectId, 'tests', params] as const,
+  manage: (params: object) => [...subjectKeys.all, 'manage', params] as const,
+};
+
+/** Every subject (code and name), in the server's order: the exam filters' and forms' choices. */
+export const subjectNamesQueryOptions = () =>
+  queryOptions({
+    queryKey: subjectKeys.names(),
+    queryFn: ({ signal }) => apiRequest('/v1/subject/names', { schema: subjectNamesResponseSchema, auth: false, signal }),
+    select: (data) => data.subject_names,
+    staleTime: 5 * 60_000,
+  });
+
 export const subjectsQueryOptions = (filters: SubjectFilters) =>
   queryOptions({
-    queryKey: ['subjects', 'list', filters],
+    queryKey: subjectKeys.list(filters),
     queryFn: ({ signal }) =>
       apiRequest('/v1/subject/subjects', {
         query: { search: filters.search, grade: filters.grade, subject_type: filters.type, page: 1, limit: SUBJECTS_LIMIT },
@@ -33,7 +53,7 @@ export const subjectsQueryOptions = (filters: SubjectFilters) =>
 
 export const subjectYearsQueryOptions = (subjectId: number) =>
   queryOptions({
-    queryKey: ['subjects', subjectId, 'years'],
+    queryKey: subjectKeys.years(subjectId),
     queryFn: ({ signal }) =>
       apiRequest('/v1/subject/years', { query: { subject_code: subjectId }, schema: yearsResponseSchema, auth: false, signal }),
     select: (data) => [...new Set(data.years)].sort((a, b) => b - a),
@@ -41,7 +61,7 @@ export const subjectYearsQueryOptions = (subjectId: number) =>
 
 export const subjectClassesQueryOptions = (subjectId: number, params: { year: number | null; search: string; page: number }) =>
   queryOptions({
-    queryKey: ['subjects', subjectId, 'classes', params],
+    queryKey: subjectKeys.classes(subjectId, params),
     queryFn: ({ signal }) =>
       apiRequest(`/v1/subject/${subjectId}/classes`, {
         query: { search: params.search, year: params.year, page: params.page, limit: CLASSES_PAGE_SIZE },
@@ -55,7 +75,7 @@ export const subjectClassesQueryOptions = (subjectId: number, params: { year: nu
 
 export const subjectTestsQueryOptions = (subjectId: number, params: { search: string; page: number }) =>
   queryOptions({
-    queryKey: ['subjects', subjectId, 'tests', params],
+    queryKey: subjectKeys.tests(subjectId, params),
     queryFn: ({ signal }) =>
       apiRequest(`/v1/subject/${subjectId}/tests`, {
         query: { search: params.search, page: params.page, limit: SUBJECT_TESTS_PAGE_SIZE },
@@ -66,10 +86,3 @@ export const subjectTestsQueryOptions = (subjectId: number, params: { search: st
     // The last page stays on screen while the next loads, but never another subject's rows.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === subjectId ? previous : undefined),
   });
-
-/** A subject id from the URL: a positive 32-bit integer, or null (shown as "not found"). */
-export function subjectIdOf(value: string | undefined): number | null {
-  if (!value || !/^\d+$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 && n <= 2_147_483_647 ? n : null;
-}

@@ -13,6 +13,7 @@ import {
 } from '@qbank/shared/subjects';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
+import { subjectKeys } from './api';
 
 // The lead subject screen's calls (spec §7 Subjects; DESIGN.md §5 Classes). Reads are the public
 // ones; writes need a lead. Every write re-reads everything under ['subjects'], so the public
@@ -20,8 +21,6 @@ import { apiRequest } from '../lib/api-client';
 
 /** Spec §9: the lead subject screen pages 20 at a time, on the server. */
 export const LEAD_SUBJECTS_PAGE_SIZE = 20;
-
-const subjectsKey = ['subjects'] as const;
 
 /** '' means all; type is '0' basic/other or '1' clinical; grade is a grade code. */
 export interface LeadSubjectParams {
@@ -33,7 +32,7 @@ export interface LeadSubjectParams {
 
 export const leadSubjectsQueryOptions = (params: LeadSubjectParams) =>
   queryOptions({
-    queryKey: [...subjectsKey, 'manage', params],
+    queryKey: subjectKeys.manage(params),
     queryFn: ({ signal }) =>
       apiRequest('/v1/subject/subjects', {
         query: { search: params.search, grade: params.grade, subject_type: params.type, page: params.page, limit: LEAD_SUBJECTS_PAGE_SIZE },
@@ -47,7 +46,7 @@ function useSubjectMutation<Variables, Result>(mutationFn: (variables: Variables
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: subjectsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: subjectKeys.all }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, Modal, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { GRADE_CODES, gradeCodeLabel } from '@qbank/shared/grade';
@@ -17,6 +17,7 @@ import { LEAD_SUBJECTS_PAGE_SIZE, leadSubjectsQueryOptions, useDeleteSubject, ty
 import { SubjectFormDialog } from './subject-form-dialog';
 import { subjectTypeLabel } from './subject-labels';
 import { useDraft } from '../lib/use-draft';
+import { ConfirmDialog } from '../components/confirm-dialog';
 
 // Spec §2 "Subject management (lead/subjects)": search, type and grade filters, a server-paged
 // list, the add/edit dialog and deletion; DESIGN.md §5: each subject's classes are managed here.
@@ -221,29 +222,19 @@ function DeleteSubjectDialog({ subject, onClose }: { subject: Subject | null; on
     });
   };
   return (
-    <Modal opened={subject !== null} onClose={close} title={m.deleteTitle} centered size="md">
-      {subject && (
-        <Stack>
-          <Text>{m.deleteConfirm(subject.subject_name)}</Text>
-          <Text size="sm" c="gray.7">
-            {m.deleteRule}
-          </Text>
-          {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={close} disabled={remove.isPending}>
-              {m.form.cancel}
-            </Button>
-            <Button color="red" onClick={confirm} loading={remove.isPending}>
-              {m.delete}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <ConfirmDialog
+      opened={subject !== null}
+      title={m.deleteTitle}
+      text={subject ? m.deleteConfirm(subject.subject_name) : null}
+      note={m.deleteRule}
+      failure={failure}
+      confirmLabel={m.delete}
+      cancelLabel={m.form.cancel}
+      pending={remove.isPending}
+      onConfirm={confirm}
+      onClose={close}
+      size="md"
+    />
   );
 }
 

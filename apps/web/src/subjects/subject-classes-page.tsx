@@ -11,10 +11,10 @@ import { isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { useCompactLayout } from '../lib/use-compact-layout';
 import { messages } from './messages';
-import { CLASSES_PAGE_SIZE, subjectClassesQueryOptions, subjectIdOf, subjectYearsQueryOptions } from './api';
+import { CLASSES_PAGE_SIZE, subjectClassesQueryOptions, subjectYearsQueryOptions } from './api';
+import { parsePositiveId } from '../lib/parse-positive-id';
 import { SubjectNotFound, SubjectPageHeader } from './subject-nav';
 import { useDraft } from '../lib/use-draft';
-import { parsePositiveId } from '../lib/parse-positive-id';
 
 const m = messages.subjects;
 
@@ -106,7 +106,7 @@ function ClassTable({ classes, subjectId }: { classes: ClassRow[]; subjectId: nu
 
 export function SubjectClassesPage() {
   const { subjectId: rawId } = useParams();
-  const subjectId = subjectIdOf(rawId);
+  const subjectId = parsePositiveId(rawId);
   const [params, setParams] = useSearchParams();
   const yearParam = params.get('year');
   const search = params.get('q') ?? '';

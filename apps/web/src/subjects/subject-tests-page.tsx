@@ -12,11 +12,11 @@ import { ListPagination } from '../components/list-pagination';
 import { isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { messages } from './messages';
-import { SUBJECT_TESTS_PAGE_SIZE, subjectIdOf, subjectTestsQueryOptions } from './api';
+import { SUBJECT_TESTS_PAGE_SIZE, subjectTestsQueryOptions } from './api';
+import { parsePositiveId } from '../lib/parse-positive-id';
 import { cliexamLabel, subjectTypeLabel } from './subject-labels';
 import { SubjectNotFound, SubjectPageHeader } from './subject-nav';
 import { useDraft } from '../lib/use-draft';
-import { parsePositiveId } from '../lib/parse-positive-id';
 
 const m = messages.subjects;
 
@@ -100,7 +100,7 @@ function TestTable({ tests, subjectId }: { tests: TestSummary[]; subjectId: numb
 
 export function SubjectTestsPage() {
   const { subjectId: rawId } = useParams();
-  const subjectId = subjectIdOf(rawId);
+  const subjectId = parsePositiveId(rawId);
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
   const page = parsePositiveId(params.get('page')) ?? 1;

@@ -1,4 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // Lazy routes and Mantine transitions can take more than testing-library's default 1 s on a
@@ -37,6 +38,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Mantine keeps toasts in a module-level store: a toast one test raised must not answer the next one's findByText.
+  notifications.clean();
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });

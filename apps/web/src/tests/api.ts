@@ -1,4 +1,3 @@
-import { subjectNamesResponseSchema } from '@qbank/shared/subjects';
 import { MIN_EXAM_YEAR, testsResponseSchema, testYearsResponseSchema } from '@qbank/shared/tests';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
@@ -15,27 +14,26 @@ export interface ExamFilters {
   search: string;
 }
 
+/** Every exams query key; authoring's writes re-read everything under `testKeys.all`. */
+export const testKeys = {
+  all: ['tests'] as const,
+  years: () => [...testKeys.all, 'years'] as const,
+  list: (filters: ExamFilters) => [...testKeys.all, 'list', filters] as const,
+};
+
+/** The years that have exams, newest first: the exam filters' and forms' choices. */
 export const testYearsQueryOptions = () =>
   queryOptions({
-    queryKey: ['tests', 'years'],
+    queryKey: testKeys.years(),
     queryFn: ({ signal }) => apiRequest('/v1/test/years', { schema: testYearsResponseSchema, auth: false, signal }),
     // Spec §5: only integers of 1900 or more, newest first.
     select: (data) => [...new Set(data.years)].filter((y) => Number.isInteger(y) && y >= MIN_EXAM_YEAR).sort((a, b) => b - a),
     staleTime: 5 * 60_000,
   });
 
-/** The subject choices of the exam filter. */
-export const subjectNamesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['subjects', 'names'],
-    queryFn: ({ signal }) => apiRequest('/v1/subject/names', { schema: subjectNamesResponseSchema, auth: false, signal }),
-    select: (data) => data.subject_names,
-    staleTime: 5 * 60_000,
-  });
-
 export const testsInfiniteQueryOptions = (filters: ExamFilters) =>
   infiniteQueryOptions({
-    queryKey: ['tests', 'list', filters],
+    queryKey: testKeys.list(filters),
     queryFn: ({ pageParam, signal }) =>
       apiRequest('/v1/test/tests', {
         query: {

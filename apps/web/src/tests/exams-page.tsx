@@ -11,7 +11,8 @@ import { LoadMoreSentinel } from '../components/load-more-sentinel';
 import { paths } from '../lib/paths';
 import { useSessionFilters } from '../lib/session-filters';
 import { messages } from './messages';
-import { subjectNamesQueryOptions, testsInfiniteQueryOptions, testYearsQueryOptions, type ExamFilters } from './api';
+import { subjectNamesQueryOptions } from '../subjects/api';
+import { testsInfiniteQueryOptions, testYearsQueryOptions, type ExamFilters } from './api';
 import { useDraft } from '../lib/use-draft';
 
 const m = messages.exams;

@@ -234,6 +234,8 @@ export const VARIANT_POLICY: Readonly<Record<string, RoutePolicy>> = {
   'PATCH /v1/member/:code # an admin': { ...ADMINS, admin: 403 },
   'DELETE /v1/member/:code # an admin': { ...ADMINS, admin: 403 },
   // Vacant slots are hidden from the reading calls, even from leads (DESIGN.md §5 "Visibility").
+  // The bookmark stars of a page of problems: the member's own boxes only, like the plain list.
+  'GET /v1/box # the stars of a page of problems': APPROVED,
   'GET /v1/problem/:id # a vacant slot': { ...APPROVED, student: 404, other: 404, lead: 404, admin: 404, superadmin: 404 },
 };
 

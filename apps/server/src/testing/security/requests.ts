@@ -377,5 +377,6 @@ export const VARIANT_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     route: '/v1/member/:code',
     params: { code: (await w.fresh.member({ role: 'admin' })).code },
   }),
+  'GET /v1/box # the stars of a page of problems': (w) => get('/v1/box', undefined, { problem_uids: `${w.fx.problem},${w.fx.problem2}` }),
   'GET /v1/problem/:id # a vacant slot': (w) => get('/v1/problem/:id', { id: w.fx.vacantSlot }),
 };
