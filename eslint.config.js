@@ -46,7 +46,7 @@ const webFeatures = {
   problems: ['replies', 'tests', 'subjects', 'stats', 'notes', 'disputes'],
   boxes: ['problems', 'notes'],
   authoring: ['problems', 'tests', 'subjects', 'stats'],
-  assignments: ['authoring', 'problems', 'tests', 'subjects'],
+  assignments: ['authoring', 'problems', 'tests', 'subjects', 'members'],
   solve: ['boxes', 'problems', 'tests', 'stats', 'notes', 'disputes'],
   boards: [],
   study: ['boxes', 'solve', 'problems', 'notes'],
