@@ -1,6 +1,7 @@
 import { Button, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import type { Member } from '@qbank/shared/auth';
 import { currentKoreanYear } from '@qbank/shared/member-admin';
+import type { Role } from '@qbank/shared/roles';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSession } from '../lib/session';
@@ -10,6 +11,8 @@ import { MissingGradeWarning } from '../members/missing-grade-warning';
 import { messages } from './messages';
 
 const m = messages.assign;
+/** Who problems are assigned to: admins without a graduation year are staff, not missing students. */
+const STUDYING: ReadonlySet<Role> = new Set<Role>(['student', 'lead']);
 
 /**
  * Approved members the grade lists leave out because they have no graduation year (issue 12
@@ -22,7 +25,7 @@ export function UngradedMembers() {
   const list = useQuery(memberListQueryOptions({ ...ALL_MEMBERS, validated: 1 }));
   const year = currentKoreanYear();
   const missing = useMemo(
-    () => (list.data?.members ?? []).filter((member) => member.role !== 'superadmin' && calculatedGradeOf(member, year).kind === 'unknown').sort(byName),
+    () => (list.data?.members ?? []).filter((member) => STUDYING.has(member.role) && calculatedGradeOf(member, year).kind === 'unknown').sort(byName),
     [list.data, year],
   );
   const role = session.user?.role;
