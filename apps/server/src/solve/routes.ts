@@ -37,7 +37,7 @@ export async function solveRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: selfJudgmentParamsSchema, body: selfJudgmentRequestSchema, response: { 200: selfJudgmentResponseSchema } } },
     async (request) => {
       const member = await requireApprovedMember(request);
-      return { attempt: await recordSelfJudgment(ctx, member.code, request.params.code, request.body.is_correct) };
+      return recordSelfJudgment(ctx, member.code, request.params.code, request.body.is_correct);
     },
   );
 }
