@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { choiceKeyToValue } from '@qbank/shared/answers';
 import type { ReviewDueProblem, ReviewRating } from '@qbank/shared/review';
+import { isSelfJudgedType } from '@qbank/shared/solve';
 import { IconAlertCircle, IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -17,6 +18,8 @@ import { ShortcutHelpModal } from '../solve/components/shortcut-help-modal';
 import { SolveTopBar } from '../solve/components/solve-top-bar';
 import { choiceOptions, judge, score, type Shortcut, type SolveResult } from '../solve/solve-model';
 import { useSolveShortcuts } from '../solve/use-solve-shortcuts';
+import { useSelfJudgment } from '../solve/api';
+import { selfJudgeMessages as sj } from '../solve/self-judge-messages';
 import { useAnswerReview, useRateReview, useReviewDeck } from './review-api';
 import { reviewMessages as m } from './review-messages';
 import { ReviewRatingBar } from './review-rating-bar';
@@ -53,6 +56,7 @@ export function ReviewPage() {
 function ReviewRound({ items, dueCount, onMore }: { items: ReviewDueProblem[]; dueCount: number; onMore: () => void }) {
   const answerReview = useAnswerReview();
   const rateReview = useRateReview();
+  const selfJudgment = useSelfJudgment();
   const [index, setIndex] = useState(0);
   const [results, setResults] = useState<ReadonlyMap<number, ReviewResult>>(new Map());
   const [explanation, setExplanation] = useState(true);
@@ -85,14 +89,38 @@ function ReviewRound({ items, dueCount, onMore }: { items: ReviewDueProblem[]; d
     const token = ++tokenRef.current;
     const local = judge(problem, value);
     setResults((prev) => new Map(prev).set(problem.uid, { answer: value, correct: local, save: 'saving', token, attemptCode: null, judgedBy: 'machine', dueAt: null, rating: null }));
-    setAnnouncement(messages.solve.resultAnnouncement(position, local));
+    // An essay or slide answer the key does not match word for word waits for the member's verdict.
+    const selfJudged = isSelfJudgedType(problem.type);
+    setAnnouncement(selfJudged && !local ? sj.awaitingAnnouncement(position) : messages.solve.resultAnnouncement(position, local));
     answerReview.mutate(
       { problemUid: problem.uid, answer: value },
       {
-        onSuccess: (saved) => change(problem.uid, token, { correct: saved.is_correct, save: 'saved', dueAt: saved.due_at }),
+        onSuccess: (saved) =>
+          change(problem.uid, token, { correct: saved.is_correct, save: 'saved', dueAt: saved.due_at, attemptCode: saved.attempt_code, judgedBy: saved.judged_by }),
         onError: (error) => {
           change(problem.uid, token, { save: 'failed' });
           notifications.show({ color: 'red', title: m.saveFailed, message: errorMessage(error, m.saveFailed) });
+        },
+      },
+    );
+  }
+
+  /** 맞음 / 틀림 on a saved essay or slide answer (as in solve mode); the card is rescheduled from it. */
+  function judgeSelf(correct: boolean) {
+    if (!item || !result || result.attemptCode === null || !isSelfJudgedType(item.problem.type)) return;
+    if (result.judgedBy === 'machine' && result.correct) return; // word for word the key: nothing to judge
+    const uid = item.problem.uid;
+    const token = result.token;
+    const before = { correct: result.correct, judgedBy: result.judgedBy, dueAt: result.dueAt };
+    change(uid, token, { correct, judgedBy: 'self' });
+    setAnnouncement(sj.announcement(position, correct));
+    selfJudgment.mutate(
+      { attemptCode: result.attemptCode, isCorrect: correct },
+      {
+        onSuccess: (saved) => change(uid, token, { dueAt: saved.review_due_at }),
+        onError: (error) => {
+          change(uid, token, before);
+          notifications.show({ color: 'red', title: sj.saveFailed, message: errorMessage(error, sj.saveFailed) });
         },
       },
     );
@@ -132,6 +160,9 @@ function ReviewRound({ items, dueCount, onMore }: { items: ReviewDueProblem[]; d
         break;
       case 'help':
         setHelpOpen(true);
+        break;
+      case 'judgeSelf':
+        judgeSelf(shortcut.correct);
         break;
       case 'choose': {
         if (!answering) return;
@@ -183,6 +214,7 @@ function ReviewRound({ items, dueCount, onMore }: { items: ReviewDueProblem[]; d
           answering={answering}
           explanation={explanation}
           onAnswer={answer}
+          onJudgeSelf={saved ? judgeSelf : undefined}
           onOpenBoxes={() => setBoxesOpen(true)}
           resultRef={resultRef}
           resultActions={
