@@ -12,10 +12,11 @@ import {
   disputeSummaryResponseSchema,
   problemDisputesResponseSchema,
   rulingRequestSchema,
+  unvoidResponseSchema,
 } from '@qbank/shared/disputes';
 import { problemParamsSchema } from '@qbank/shared/problems';
 import { requireApprovedMember, requireRole } from '../core/auth-guards';
-import { commentOnDispute, disputeList, disputeSummaries, fileDispute, problemDisputes, ruleDispute, supportDispute } from './service';
+import { commentOnDispute, disputeList, disputeSummaries, fileDispute, problemDisputes, restoreVoidedProblem, ruleDispute, supportDispute } from './service';
 
 const LEADS = ['lead', 'admin', 'superadmin'] as const;
 
@@ -69,4 +70,9 @@ export async function disputeRoutes(app: FastifyInstance): Promise<void> {
       return { dispute: await ruleDispute(ctx, lead, request.params.code, request.body) };
     },
   );
+
+  api.post('/v1/problem/:id/unvoid', { schema: { params: problemParamsSchema, response: { 200: unvoidResponseSchema } } }, async (request) => {
+    const lead = await requireRole(request, LEADS);
+    return restoreVoidedProblem(ctx, lead, request.params.id);
+  });
 }
