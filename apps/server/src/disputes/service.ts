@@ -156,6 +156,7 @@ export async function ruleDispute(ctx: AppContext, lead: MemberRow, code: number
     const prepared = await prepareProblemChanges(ctx.storage, { answer });
     await writeProblemContent(ctx, lead, dispute.problem_uid, prepared, {
       requireChange: false,
+      rejudgeTellsMembers: false,
       afterWrite: async (trx, _saved, changed) => {
         const supporters = await claim(trx, answer, dispute.answer);
         const told = rulingNotifications(dispute, supporters, 'accepted');
