@@ -11,6 +11,7 @@ import { ProblemDisputeBar } from '../../disputes/dispute-bar';
 import { ResultView } from './result-view';
 import { SeveralChoicePicker } from './several-choice-picker';
 import { SolveHtml, SolvePicture } from './solve-content';
+import { SolveSetHeader } from './answer-reveal';
 import '../solve.css';
 
 const m = messages.solve;
@@ -62,7 +63,6 @@ export function ProblemView({
   const [emphasis] = useNegationEmphasis();
   const headingId = `solve-problem-${problem.uid}`;
   const header = problem.set_header;
-  const range = header ? m.setHeaderRange(header.begin_problem_no, header.end_problem_no) : '';
 
   return (
     <Paper component="article" aria-labelledby={headingId} withBorder radius="md" p="md">
@@ -102,20 +102,7 @@ export function ProblemView({
           </Group>
         </Group>
 
-        {header && (
-          <Paper component="section" aria-label={`${m.setHeader} ${range}`} bg="blue.0" p="sm" radius="sm" className="qbank-solve-set-header">
-            <Stack gap="xs">
-              <Group gap="xs">
-                <Badge variant="filled" radius="sm">
-                  {m.setHeader}
-                </Badge>
-                <Text fw={700}>{range}</Text>
-              </Group>
-              <SolveHtml html={header.header_text} />
-              <SolvePicture path={header.pic_path} alt={m.pictures.setHeader(range)} />
-            </Stack>
-          </Paper>
-        )}
+        {header && <SolveSetHeader header={header} />}
 
         <SolveHtml html={problem.question} emphasizeNegation={emphasis} />
         <SolvePicture path={problem.question_pic_path} alt={m.pictures.question(position)} />
