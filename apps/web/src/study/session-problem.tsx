@@ -1,9 +1,9 @@
-import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { takesSeveralOptions, type ChoiceOption } from '@qbank/shared/answers';
 import type { Problem } from '@qbank/shared/problems';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
 import { SeveralChoicePicker } from '../solve/components/several-choice-picker';
+import { TextAnswer } from '../solve/components/text-answer';
 import { SolveHtml, SolvePicture } from '../solve/components/solve-content';
 import { Explanation, MarkedOptions, MyAnswer, OfficialAnswer, SolveSetHeader } from '../solve/components/answer-reveal';
 import { isChosenOption } from '../solve/solve-model';
@@ -89,34 +89,6 @@ export function AnswerArea({
       {problem.illustration.trim() && <Text className="qbank-solve-pre-line">{problem.illustration}</Text>}
       <TextAnswer key={`${problem.uid}-${current ?? ''}`} initial={current ?? ''} busy={busy} onAnswer={onAnswer} />
     </>
-  );
-}
-
-function TextAnswer({ initial, busy, onAnswer }: { initial: string; busy: boolean; onAnswer: (answer: string) => void }) {
-  const [value, setValue] = useState(initial);
-  const empty = value.trim().length === 0;
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!empty && value.trim() !== initial) onAnswer(value.trim());
-  }
-  return (
-    <form onSubmit={submit} noValidate>
-      <Group align="flex-end" gap="xs" wrap="wrap">
-        <TextInput
-          label={m.answerInput}
-          placeholder={m.answerPlaceholder}
-          value={value}
-          onChange={(event) => setValue(event.currentTarget.value)}
-          maxLength={500}
-          autoComplete="off"
-          style={{ flex: '1 1 14rem' }}
-          styles={{ input: { minHeight: 44 } }}
-        />
-        <Button type="submit" className="qbank-solve-target" disabled={empty || busy} loading={busy}>
-          {m.submit}
-        </Button>
-      </Group>
-    </form>
   );
 }
 
