@@ -20,7 +20,7 @@ import { NumberGrid } from './components/number-grid';
 import { ProblemView } from './components/problem-view';
 import { ResumeModal } from './components/resume-modal';
 import { ShortcutHelpModal } from './components/shortcut-help-modal';
-import { StateCard } from './components/state-card';
+import { LoadFailedCard, StateCard } from './components/state-card';
 import { SolveTopBar } from './components/solve-top-bar';
 import { TestPercentile } from '../stats/test-percentile';
 import { selfJudgeMessages as sj } from './self-judge-messages';
@@ -265,14 +265,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
     content = <StateCard text={m.testNotFound} href={paths.exams.getHref()} label={m.backToExams} />;
   } else if (problemsQuery.isError) {
     content = (
-      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={m.loadFailed} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(problemsQuery.error, m.loadFailed)}</Text>
-          <Button variant="default" className="qbank-solve-target" onClick={() => void problemsQuery.refetch()}>
-            {m.reload}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadFailedCard title={m.loadFailed} reason={errorMessage(problemsQuery.error, m.loadFailed)} retryLabel={m.reload} onRetry={() => void problemsQuery.refetch()} />
     );
   } else if (loading) {
     content = <PageLoader />;

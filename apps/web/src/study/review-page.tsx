@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { choiceKeyToValue } from '@qbank/shared/answers';
 import type { ReviewDueProblem, ReviewRating } from '@qbank/shared/review';
 import { isSelfJudgedType } from '@qbank/shared/solve';
-import { IconAlertCircle, IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BookmarkModal } from '../boxes/bookmark-modal';
@@ -14,6 +14,7 @@ import { paths } from '../lib/paths';
 import { messages } from '../solve/messages';
 import { NotePanel } from '../notes/note-panel';
 import { ProblemView } from '../solve/components/problem-view';
+import { LoadFailedCard } from '../solve/components/state-card';
 import { ShortcutHelpModal } from '../solve/components/shortcut-help-modal';
 import { SolveTopBar } from '../solve/components/solve-top-bar';
 import { choiceOptions, judge, score, type Shortcut, type SolveResult } from '../solve/solve-model';
@@ -40,14 +41,7 @@ export function ReviewPage() {
       <PageLoader />
     </Stack>
   ) : deck.isError ? (
-    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={m.loadFailed} role="alert">
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{errorMessage(deck.error, m.loadFailed)}</Text>
-        <Button variant="default" className="qbank-solve-target" onClick={() => void deck.refetch()}>
-          {m.reload}
-        </Button>
-      </Stack>
-    </Alert>
+    <LoadFailedCard title={m.loadFailed} reason={errorMessage(deck.error, m.loadFailed)} retryLabel={m.reload} onRetry={() => void deck.refetch()} />
   ) : (
     <ReviewRound key={deck.dataUpdatedAt} items={deck.data.problems} dueCount={deck.data.due_count} onMore={() => void deck.refetch()} />
   );

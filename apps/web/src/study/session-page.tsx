@@ -13,6 +13,7 @@ import { paths } from '../lib/paths';
 import { commonMessages as messages } from '../common/messages';
 import { choiceOptions } from '../solve/solve-model';
 import { useSolveShortcuts } from '../solve/use-solve-shortcuts';
+import { LoadFailedCard } from '../solve/components/state-card';
 import { studyKeys, useAnswer, useFinishSession, useSession } from './api';
 import { studyMessages } from './messages';
 import { ResultView } from './result-view';
@@ -35,16 +36,7 @@ export function SessionPage() {
     return <StateCard text={m.notFound} />;
   }
   if (query.isError) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={m.loadFailed} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(query.error, m.loadFailed)}</Text>
-          <Button variant="default" className="qbank-solve-target" onClick={() => void query.refetch()}>
-            {m.reload}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailedCard title={m.loadFailed} reason={errorMessage(query.error, m.loadFailed)} retryLabel={m.reload} onRetry={() => void query.refetch()} />;
   }
   if (!query.data) return <PageLoader />;
   const detail = query.data;
