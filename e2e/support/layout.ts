@@ -99,7 +99,7 @@ export async function sidebarEdgeGap(page: Page, photo: Buffer): Promise<string 
         context.drawImage(image, 0, 0);
         // The columns either side of the edge: the line may be drawn just inside or just outside it.
         const pixels = context.getImageData(x - 1, 0, 2, image.height).data;
-        const white = (i: number) => pixels[i] > 245 && pixels[i + 1] > 245 && pixels[i + 2] > 245;
+        const white = (i: number) => (pixels[i] ?? 0) > 245 && (pixels[i + 1] ?? 0) > 245 && (pixels[i + 2] ?? 0) > 245;
         for (let y = top; y < image.height; y++) {
           if (white(y * 8) && white(y * 8 + 4)) return `the sidebar's edge line stops at ${y}px of a ${image.height}px page`;
         }
