@@ -16,7 +16,7 @@ import { paths } from '../lib/paths';
 import { messages } from './messages';
 import { useRecordAttempt, useRestartRun, useSolveProblems, useSolveProgress, useSolveTest, useSelfJudgment } from './api';
 import { NotePanel } from '../notes/note-panel';
-import { NumberGrid } from './components/number-grid';
+import { solveLookOf, StatusGrid } from './components/number-grid';
 import { ProblemView } from './components/problem-view';
 import { ResumeModal } from './components/resume-modal';
 import { ShortcutHelpModal } from './components/shortcut-help-modal';
@@ -316,7 +316,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder radius="md" p="sm">
-            <NumberGrid problems={problems} results={results} current={position - 1} onSelect={go} />
+            <StatusGrid problems={problems} lookOf={solveLookOf(results)} current={position - 1} onSelect={go} />
           </Paper>
           {/* The percentile scores the objective problems: shown once each has a saved answer. */}
           <TestPercentile testCode={testCode} answeredAll={problems.every((p) => p.type !== PROBLEM_TYPES.multipleChoice || results.get(p.uid)?.save === 'saved')} />

@@ -1,6 +1,6 @@
 import type { Problem } from '@qbank/shared/problems';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { StatusGrid, type GridLook } from '../solve/components/number-grid';
+import type { GridLook } from '../solve/components/number-grid';
 import { studyMessages } from './messages';
 import type { KnownAnswer } from './session-problem';
 
@@ -21,27 +21,10 @@ const LOOK: Record<GridStatus, GridLook> = {
   unanswered: { color: 'gray', variant: 'default', words: m.gridStatus.unanswered ?? '' },
 };
 
-/** Solve mode's number grid, with a fourth state: answered, verdict still hidden (timed mode). */
-export function SessionGrid({
-  problems,
-  answers,
-  current,
-  onSelect,
-}: {
-  problems: readonly Problem[];
-  answers: ReadonlyMap<number, KnownAnswer>;
-  current: number;
-  onSelect: (index: number) => void;
-}) {
-  return (
-    <StatusGrid
-      problems={problems}
-      current={current}
-      onSelect={onSelect}
-      lookOf={(problem) => {
-        const status = gridStatus(answers.get(problem.uid));
-        return { ...LOOK[status], status };
-      }}
-    />
-  );
-}
+/** Solve mode's looks with a fourth state: answered, verdict still hidden (timed mode). */
+export const sessionLookOf =
+  (answers: ReadonlyMap<number, KnownAnswer>) =>
+  (problem: Problem): GridLook & { status: string } => {
+    const status = gridStatus(answers.get(problem.uid));
+    return { ...LOOK[status], status };
+  };

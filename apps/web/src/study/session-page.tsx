@@ -18,7 +18,8 @@ import { studyKeys, useAnswer, useFinishSession, useSession } from './api';
 import { studyMessages } from './messages';
 import { ResultView } from './result-view';
 import { SessionCountdown } from './session-countdown';
-import { SessionGrid } from './session-grid';
+import { StatusGrid } from '../solve/components/number-grid';
+import { sessionLookOf } from './session-grid';
 import { AnswerArea, ProblemBody, Reveal, type KnownAnswer } from './session-problem';
 import '../solve/solve.css';
 
@@ -231,7 +232,7 @@ function RunningSession({ detail }: { detail: SessionDetail }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder radius="md" p="sm">
-            <SessionGrid problems={problems} answers={answers} current={index} onSelect={go} />
+            <StatusGrid problems={problems} lookOf={sessionLookOf(answers)} current={index} onSelect={go} />
           </Paper>
         </Grid.Col>
       </Grid>

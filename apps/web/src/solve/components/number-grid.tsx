@@ -21,7 +21,7 @@ export interface GridLook {
 /**
  * Every problem by its position, each button looking as its status says; a click jumps there.
  * The current one carries aria-current and stays scrolled into view. Solve mode and the review
- * deck use it with their statuses (NumberGrid), study sessions with theirs.
+ * deck use it with their statuses (solveLookOf), study sessions with theirs (sessionLookOf).
  */
 export function StatusGrid({
   problems,
@@ -85,27 +85,10 @@ const LOOK: Record<ProblemStatus, GridLook> = {
   unanswered: { color: 'gray', variant: 'default', words: m.status.unanswered },
 };
 
-/** Solve mode's grid: green ✓ right, red ✗ wrong, yellow ? awaiting the member's verdict, grey not answered. */
-export function NumberGrid({
-  problems,
-  results,
-  current,
-  onSelect,
-}: {
-  problems: readonly Problem[];
-  results: Results;
-  current: number;
-  onSelect: (index: number) => void;
-}) {
-  return (
-    <StatusGrid
-      problems={problems}
-      current={current}
-      onSelect={onSelect}
-      lookOf={(problem) => {
-        const status = statusOf(results, problem);
-        return { ...LOOK[status], status };
-      }}
-    />
-  );
-}
+/** Solve mode's looks: green ✓ right, red ✗ wrong, yellow ? awaiting the member's verdict, grey not answered. */
+export const solveLookOf =
+  (results: Results) =>
+  (problem: Problem): GridLook & { status: string } => {
+    const status = statusOf(results, problem);
+    return { ...LOOK[status], status };
+  };
