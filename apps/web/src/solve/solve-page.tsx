@@ -34,7 +34,7 @@ import {
   type SolveResult,
 } from './solve-model';
 import { useSolveBox } from './use-solve-box';
-import { useSolveShortcuts } from './use-solve-shortcuts';
+import { handleShortcut, useSolveShortcuts } from './use-solve-shortcuts';
 import './solve.css';
 
 const m = messages.solve;
@@ -215,31 +215,20 @@ function SolveScreen({ testCode }: { testCode: number }) {
     setIndex(Math.max(0, Math.min(problems.length - 1, next)));
   }
 
-  function onShortcut(shortcut: Shortcut) {
-    switch (shortcut.kind) {
-      case 'previous':
-        go(index - 1);
-        break;
-      case 'next':
-        go(index + 1);
-        break;
-      case 'toggleExplanation':
-        setExplanation((on) => !on);
-        break;
-      case 'help':
-        setHelpOpen(true);
-        break;
-      case 'judgeSelf':
-        if (current && !answering) judgeSelf(current, shortcut.correct);
-        break;
-      case 'choose': {
-        if (!current || !answering) return;
-        const value = choiceKeyToValue(shortcut.key, options);
-        if (value) answer(current, value, false);
-        break;
-      }
-    }
-  }
+  const onShortcut = (shortcut: Shortcut) =>
+    handleShortcut(shortcut, {
+      previous: () => go(index - 1),
+      next: () => go(index + 1),
+      toggleExplanation: () => setExplanation((on) => !on),
+      help: () => setHelpOpen(true),
+      judgeSelf: (correct) => {
+        if (current && !answering) judgeSelf(current, correct);
+      },
+      choose: (key) => {
+        const value = current && answering ? choiceKeyToValue(key, options) : null;
+        if (current && value) answer(current, value, false);
+      },
+    });
 
   useSolveShortcuts(solving && !helpOpen && !boxesOpen, onShortcut);
 

@@ -18,7 +18,7 @@ import { LoadFailedCard } from '../solve/components/state-card';
 import { ShortcutHelpModal } from '../solve/components/shortcut-help-modal';
 import { SolveTopBar } from '../solve/components/solve-top-bar';
 import { choiceOptions, judge, score, type Shortcut, type SolveResult } from '../solve/solve-model';
-import { useSolveShortcuts } from '../solve/use-solve-shortcuts';
+import { handleShortcut, useSolveShortcuts } from '../solve/use-solve-shortcuts';
 import { useSelfJudgment } from '../solve/api';
 import { selfJudgeMessages as sj } from '../solve/self-judge-messages';
 import { useAnswerReview, useRateReview, useReviewDeck } from './review-api';
@@ -141,31 +141,20 @@ function ReviewRound({ items, dueCount, onMore }: { items: ReviewDueProblem[]; d
     setIndex(Math.max(0, Math.min(items.length, next)));
   }
 
-  function onShortcut(shortcut: Shortcut) {
-    switch (shortcut.kind) {
-      case 'previous':
-        go(index - 1);
-        break;
-      case 'next':
+  const onShortcut = (shortcut: Shortcut) =>
+    handleShortcut(shortcut, {
+      previous: () => go(index - 1),
+      next: () => {
         if (!finished) go(index + 1);
-        break;
-      case 'toggleExplanation':
-        setExplanation((on) => !on);
-        break;
-      case 'help':
-        setHelpOpen(true);
-        break;
-      case 'judgeSelf':
-        judgeSelf(shortcut.correct);
-        break;
-      case 'choose': {
-        if (!answering) return;
-        const value = choiceKeyToValue(shortcut.key, options);
+      },
+      toggleExplanation: () => setExplanation((on) => !on),
+      help: () => setHelpOpen(true),
+      judgeSelf,
+      choose: (key) => {
+        const value = answering ? choiceKeyToValue(key, options) : null;
         if (value) answer(value);
-        break;
-      }
-    }
-  }
+      },
+    });
   useSolveShortcuts(!finished && !helpOpen && !boxesOpen, onShortcut);
 
   // Each problem starts at its top, also after a long one (phones).
