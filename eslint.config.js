@@ -48,7 +48,7 @@ const webFeatures = {
   problems: ['replies', 'tests', 'subjects', 'stats', 'notes', 'disputes', 'offline'],
   boxes: ['problems', 'notes'],
   authoring: ['problems', 'tests', 'subjects', 'stats'],
-  assignments: ['authoring', 'problems', 'tests', 'subjects'],
+  assignments: ['authoring', 'problems', 'tests', 'subjects', 'members'],
   solve: ['boxes', 'problems', 'tests', 'stats', 'notes', 'disputes', 'offline'],
   boards: [],
   study: ['boxes', 'solve', 'problems', 'notes'],

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, test } from './fixtures';
-import { expectCleanLayout, signIn } from './layout';
+import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { expectCleanLayout, sidebarEdgeGap, signIn } from './layout';
 
 // The main screens of each role, walked by layout.spec.ts (1280 px) and layout-mobile.spec.ts
 // (Pixel 7, 412 px; and 375 px), each screen checked and photographed.
@@ -37,8 +37,9 @@ export function layoutTests(width: number | null, label: string): void {
         await page.goto(path);
         await page.locator('main, [role="main"]').first().waitFor();
         await page.waitForTimeout(300);
-        await page.screenshot({ path: `test-results/layout/${label}-${walk.role}${path.replace(/\//g, '_')}.png`, fullPage: true });
+        const photo = await page.screenshot({ path: `test-results/layout/${label}-${walk.role}${path.replace(/\//g, '_')}.png`, fullPage: true, scale: 'css' });
         await expectCleanLayout(page, `${walk.role} ${path} at ${label}`, { desktop: (width ?? 412) >= 1024 });
+        expect(await sidebarEdgeGap(page, photo), `${walk.role} ${path} at ${label}`).toBeNull();
       }
     });
   }

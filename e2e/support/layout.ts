@@ -70,3 +70,44 @@ export async function signIn(page: Page, id: string, password: string): Promise<
   await page.getByRole('button', { name: '로그인' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
+
+/**
+ * Where the dashboard sidebar's edge line stops short of the bottom of a page photographed whole
+ * (issue 12 item 5), or null when it reaches the bottom (or there is no sidebar on screen). The
+ * photograph is read back pixel by pixel in a blank page: the line is whatever is not white in
+ * the column at the sidebar's right edge.
+ */
+export async function sidebarEdgeGap(page: Page, photo: Buffer): Promise<string | null> {
+  const sidebar = page.locator('#dashboard-sidebar');
+  if (!(await sidebar.isVisible()) || (await sidebar.getAttribute('inert')) !== null) return null;
+  const box = await sidebar.boundingBox();
+  if (!box) return null;
+  const x = Math.round(box.x + box.width);
+  const top = Math.round(box.y) + 1;
+  const reader = await page.context().newPage();
+  try {
+    return await reader.evaluate(
+      async ({ data, x, top }) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${data}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const context = canvas.getContext('2d');
+        if (!context) return 'no canvas';
+        context.drawImage(image, 0, 0);
+        // The columns either side of the edge: the line may be drawn just inside or just outside it.
+        const pixels = context.getImageData(x - 1, 0, 2, image.height).data;
+        const white = (i: number) => (pixels[i] ?? 0) > 245 && (pixels[i + 1] ?? 0) > 245 && (pixels[i + 2] ?? 0) > 245;
+        for (let y = top; y < image.height; y++) {
+          if (white(y * 8) && white(y * 8 + 4)) return `the sidebar's edge line stops at ${y}px of a ${image.height}px page`;
+        }
+        return null;
+      },
+      { data: photo.toString('base64'), x, top },
+    );
+  } finally {
+    await reader.close();
+  }
+}

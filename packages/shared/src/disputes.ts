@@ -131,3 +131,7 @@ export const problemDisputeSummarySchema = z.object({
 });
 export type ProblemDisputeSummary = z.infer<typeof problemDisputeSummarySchema>;
 export const disputeSummaryResponseSchema = z.object({ summaries: z.array(problemDisputeSummarySchema) });
+
+/** POST /v1/problem/{id}/unvoid: a voided problem counts in scoring again (the ruling stays in history). */
+export const unvoidResponseSchema = z.object({ problem_uid: z.number().int(), is_voided: z.literal(0) });
+export type UnvoidResponse = z.infer<typeof unvoidResponseSchema>;

@@ -11,6 +11,11 @@ export const NOTIFICATION_KINDS = [
   'supported_dispute_ruled',
   /** The key of a problem I answered changed; my answers were judged again. */
   'answer_key_changed',
+  /**
+   * An editor changed the key of a problem I answered and my stored verdict changed with it
+   * (detail: 'correct' or 'wrong', what my answers are now; '' when some went each way).
+   */
+  'verdict_changed',
   /** A problem I answered was voided (문항 무효). */
   'problem_voided',
   /** A slot was assigned to me. */

@@ -27,6 +27,9 @@ export type ReviewAnswerRequest = z.infer<typeof reviewAnswerRequestSchema>;
 
 export const reviewAnswerResponseSchema = z.object({
   is_correct: z.boolean(),
+  /** The stored answer: an essay or slide answer the key does not match is judged by the member with it. */
+  attempt_code: z.number().int(),
+  judged_by: z.enum(['machine', 'self']),
   /** When the problem is due again (ISO time), after this answer. */
   due_at: z.string(),
 });

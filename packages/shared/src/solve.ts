@@ -54,4 +54,8 @@ export const selfJudgmentRequestSchema = z.strictObject({
 });
 export type SelfJudgmentRequest = z.infer<typeof selfJudgmentRequestSchema>;
 /** The judged answer; run_code is null for answers given outside solve mode (sessions, review). */
-export const selfJudgmentResponseSchema = z.object({ attempt: attemptSchema.extend({ run_code: z.number().int().nullable() }) });
+export const selfJudgmentResponseSchema = z.object({
+  attempt: attemptSchema.extend({ run_code: z.number().int().nullable() }),
+  /** When the problem is due again in the member's review deck, rescheduled from the verdict. */
+  review_due_at: z.string().nullable(),
+});

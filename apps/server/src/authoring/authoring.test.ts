@@ -412,6 +412,38 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
     expect(await verdicts()).toEqual({ [right]: 1, [wrong]: 0, [self]: 1 });
   });
 
+  it('tells each member whose stored verdict an answer-key edit changed, in the same transaction as the edit', async () => {
+    const exam = await newExam();
+    const uid = await createProblem(t.db, { test_code: exam, no: 1, question: '<p>알림 문제</p>', answer: '①' });
+    const [nowWrong, nowRight, unchanged, selfJudged] = [await createMember(t.db), await createMember(t.db), await createMember(t.db), await createMember(t.db)];
+    const answer = (member: { code: number }, given: string, judged_by: 'machine' | 'self' = 'machine') =>
+      t.db
+        .insertInto('solve_attempts')
+        .values({ member_code: member.code, problem_uid: uid, answer: given, is_correct: given === '①' ? 1 : 0, source: 'solve', judged_by })
+        .execute();
+    await answer(nowWrong, '①');
+    await answer(nowRight, '②');
+    await answer(unchanged, '③');
+    await answer(selfJudged, '①', 'self');
+    const told = async (member: { code: number }) =>
+      t.db.selectFrom('notifications').select(['kind', 'problem_uid', 'detail']).where('member_code', '=', member.code).orderBy('code').execute();
+
+    // Not the key: nobody is told.
+    expect((await call('PATCH', `/v1/problem/${uid}`, cookies.lead, { question: '<p>알림 문제 (수정)</p>' })).statusCode).toBe(200);
+    expect(await told(nowWrong)).toEqual([]);
+
+    expect((await call('PATCH', `/v1/problem/${uid}`, cookies.lead, { answer: '②' })).statusCode).toBe(200);
+    expect(await told(nowWrong)).toEqual([{ kind: 'verdict_changed', problem_uid: uid, detail: 'wrong' }]);
+    expect(await told(nowRight)).toEqual([{ kind: 'verdict_changed', problem_uid: uid, detail: 'correct' }]);
+    expect(await told(unchanged)).toEqual([]);
+    expect(await told(selfJudged)).toEqual([]);
+
+    // A refused save re-judges nothing and tells nobody.
+    await createProblem(t.db, { test_code: exam, no: 2 });
+    expect((await call('PATCH', `/v1/problem/${uid}`, cookies.lead, { answer: '③', no: 2 })).statusCode).toBe(409);
+    expect(await told(unchanged)).toEqual([]);
+  });
+
   it('creates, edits and removes set headers, linking the multiple-choice problems of the range', async () => {
     const exam = await newExam();
     const [p1, p2, p3] = [await createProblem(t.db, { test_code: exam, no: 1 }), await createProblem(t.db, { test_code: exam, no: 2, is_vacant: 1 }), await createProblem(t.db, { test_code: exam, no: 3 })];

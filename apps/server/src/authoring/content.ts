@@ -161,6 +161,8 @@ export interface WriteOptions {
   requireChange: boolean;
   /** Submit: the saved problem must have a question. */
   requireQuestion?: boolean;
+  /** A dispute ruling tells the members itself: the re-judging then notifies nobody. */
+  rejudgeTellsMembers?: boolean;
   /** Runs in the same transaction after the write (or after finding nothing to change). */
   afterWrite?: (trx: Trx, problem: ProblemRow, changed: boolean) => Promise<void>;
 }
@@ -300,7 +302,9 @@ export async function writeProblemContentIn(
       }
     }
     // A new key re-judges every stored answer in this transaction (rejudge.ts).
-    if (saved.answer !== current.answer || saved.type !== current.type) await rejudgeProblemAnswers(trx, uid);
+    if (saved.answer !== current.answer || saved.type !== current.type) {
+      await rejudgeProblemAnswers(trx, uid, { tellMembers: options.rejudgeTellsMembers ?? true });
+    }
     await options.afterWrite?.(trx, saved, true);
   }
 }

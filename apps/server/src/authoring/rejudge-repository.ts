@@ -8,7 +8,7 @@ export function findProblemKey(db: DbOrTx, problemUid: number) {
 export function listMachineAnswers(db: DbOrTx, problemUid: number) {
   return db
     .selectFrom('solve_attempts')
-    .select(['code', 'answer', 'is_correct'])
+    .select(['code', 'member_code', 'answer', 'is_correct'])
     .where('problem_uid', '=', problemUid)
     .where('judged_by', '=', 'machine')
     .execute();

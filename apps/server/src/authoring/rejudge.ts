@@ -1,5 +1,6 @@
 import { isCorrectAnswer } from '@qbank/shared/answers';
 import type { DbOrTx } from '../core/db';
+import { insertNotifications, type NewNotification } from '../notifications/repository';
 import { invalidateReviewCards } from '../study/review-service';
 import { findProblemKey, listMachineAnswers, setAnswersCorrectness } from './rejudge-repository';
 
@@ -17,21 +18,32 @@ export interface RejudgeResult {
  * Called by the one versioned write of a problem (content.ts writeProblemContent) whenever the
  * key or type changes: an editor's edit, a restore, an accepted dispute. What is derived from
  * these rows follows: the review deck's cards are dropped and rebuilt on their next read;
- * session results and statistics are computed from the rows on every read.
+ * session results and statistics are computed from the rows on every read. Each member whose
+ * verdict changed is told (verdict_changed), unless the caller tells them itself (a dispute
+ * ruling tells everyone who answered).
  */
-export async function rejudgeProblemAnswers(tx: DbOrTx, problemUid: number): Promise<RejudgeResult> {
+export async function rejudgeProblemAnswers(tx: DbOrTx, problemUid: number, options: { tellMembers?: boolean } = {}): Promise<RejudgeResult> {
   const problem = await findProblemKey(tx, problemUid);
   if (!problem) return { rejudged: 0, changed: 0 };
   const answers = await listMachineAnswers(tx, problemUid);
   const nowCorrect: number[] = [];
   const nowWrong: number[] = [];
+  // What each member's changed answers are now: 'correct', 'wrong', or '' when both.
+  const byMember = new Map<number, string>();
   for (const answer of answers) {
     const correct = isCorrectAnswer(answer.answer, problem.answer, problem.type);
     if (correct === (answer.is_correct === 1)) continue;
     (correct ? nowCorrect : nowWrong).push(answer.code);
+    const now = correct ? 'correct' : 'wrong';
+    const before = byMember.get(answer.member_code);
+    byMember.set(answer.member_code, before === undefined || before === now ? now : '');
   }
   await setAnswersCorrectness(tx, nowCorrect, true);
   await setAnswersCorrectness(tx, nowWrong, false);
   await invalidateReviewCards(tx, problemUid);
+  if (options.tellMembers ?? true) {
+    const told = [...byMember].map(([member_code, detail]): NewNotification => ({ member_code, kind: 'verdict_changed', problem_uid: problemUid, detail }));
+    await insertNotifications(tx, told);
+  }
   return { rejudged: answers.length, changed: nowCorrect.length + nowWrong.length };
 }

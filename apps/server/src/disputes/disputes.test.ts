@@ -143,6 +143,32 @@ describe.each(testDialects)('answer-key disputes on %s', (dialect) => {
     expect((await call('POST', `/v1/problem/${problem}/disputes`, as('bystander'), { claimed_answer: '③', reason: '다시' })).statusCode).toBe(409);
   });
 
+  it('restores a voided problem: a lead un-voids it, it counts in statistics again and loses its 무효 badge', async () => {
+    const problem = await newProblem('②');
+    await call('POST', '/v1/solve/attempts', as('bystander'), { problem_uid: problem, answer: '②' });
+    const answeredBy = async () => (await call('GET', `/v1/stats/me/tests/${exam}`, as('bystander'))).json();
+    const counted = await answeredBy();
+    const { dispute } = (await call('POST', `/v1/problem/${problem}/disputes`, as('filer'), { claimed_answer: '①', reason: '정답이 없습니다.' })).json();
+    await call('POST', `/v1/disputes/${dispute.code}/ruling`, as('lead'), { decision: 'voided', reason: '출제 오류로 문항 무효' });
+    expect(await answeredBy()).not.toEqual(counted);
+
+    // Only a lead or admin restores; a problem that is not voided cannot be.
+    expect((await call('POST', `/v1/problem/${problem}/unvoid`, as('bystander'))).statusCode).toBe(403);
+    const restored = await call('POST', `/v1/problem/${problem}/unvoid`, as('lead'));
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toEqual({ problem_uid: problem, is_voided: 0 });
+    expect((await call('GET', `/v1/problem/${problem}`, as('bystander'))).json().problem.is_voided).toBe(0);
+    expect(await answeredBy()).toEqual(counted);
+    const summary = (await call('GET', `/v1/disputes/summary?problem_uids=${problem}`, as('bystander'))).json().summaries;
+    expect(summary).toEqual([]);
+    const again = await call('POST', `/v1/problem/${problem}/unvoid`, as('lead'));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('무효 처리된 문항이 아닙니다.');
+    expect((await call('POST', '/v1/problem/999999/unvoid', as('lead'))).statusCode).toBe(404);
+    // The ruling stays in the dispute's history.
+    expect((await call('GET', `/v1/problem/${problem}/disputes`, as('lead'))).json().disputes[0]).toMatchObject({ status: 'voided' });
+  });
+
   it('lists a member their own disputes and a lead all of them, by status', async () => {
     const problem = await newProblem('②');
     const { dispute } = (await call('POST', `/v1/problem/${problem}/disputes`, as('bystander'), { claimed_answer: '④', reason: '④가 맞습니다.' })).json();

@@ -9,4 +9,6 @@ export const disputeMessages = {
   alreadySupported: '이미 동의한 이의제기입니다.',
   rulingAnswerRequired: '인정할 정답을 입력하세요.',
   rulingLeadOnly: '학습부장만 이의제기를 처리할 수 있습니다.',
+  notVoided: '무효 처리된 문항이 아닙니다.',
+  problemNotFound: '문제를 찾을 수 없습니다.',
 } as const;

@@ -149,8 +149,8 @@ export async function supportersOf(db: DbOrTx, disputeCode: number): Promise<num
   return rows.map((row) => row.member_code);
 }
 
-export async function setProblemVoided(db: DbOrTx, problemUid: number): Promise<void> {
-  await db.updateTable('problems').set({ is_voided: 1 }).where('uid', '=', problemUid).execute();
+export async function setProblemVoided(db: DbOrTx, problemUid: number, voided: 0 | 1 = 1): Promise<void> {
+  await db.updateTable('problems').set({ is_voided: voided }).where('uid', '=', problemUid).execute();
 }
 
 export function findProblemKey(db: DbOrTx, problemUid: number) {
@@ -171,15 +171,16 @@ export async function openDisputeCounts(db: DbOrTx, uids: readonly number[]) {
     .execute();
 }
 
-/** The latest accepted and voided rulings of each problem. */
+/** The latest accepted and voided rulings of each problem; a voiding a lead has undone is not shown. */
 export async function latestRulings(db: DbOrTx, uids: readonly number[]) {
   if (uids.length === 0) return [];
   return db
-    .selectFrom('problem_disputes')
-    .select(['problem_uid', 'status', 'ruling_reason', 'ruling_answer', 'ruling_time'])
-    .where('problem_uid', 'in', uids)
-    .where('status', 'in', ['accepted', 'voided'])
-    .orderBy('code')
+    .selectFrom('problem_disputes as d')
+    .innerJoin('problems as p', 'p.uid', 'd.problem_uid')
+    .select(['d.problem_uid', 'd.status', 'd.ruling_reason', 'd.ruling_answer', 'd.ruling_time'])
+    .where('d.problem_uid', 'in', uids)
+    .where((eb) => eb.or([eb('d.status', '=', 'accepted'), eb.and([eb('d.status', '=', 'voided'), eb('p.is_voided', '=', 1)])]))
+    .orderBy('d.code')
     .execute();
 }
 

@@ -12,10 +12,11 @@ import {
   disputeSummaryResponseSchema,
   problemDisputesResponseSchema,
   rulingRequestSchema,
+  unvoidResponseSchema,
 } from '@qbank/shared/disputes';
 import { problemParamsSchema } from '@qbank/shared/problems';
 import { guard, signedInMember } from '../core/auth-guards';
-import { commentOnDispute, disputeList, disputeSummaries, fileDispute, problemDisputes, ruleDispute, supportDispute } from './service';
+import { commentOnDispute, disputeList, disputeSummaries, fileDispute, problemDisputes, restoreVoidedProblem, ruleDispute, supportDispute } from './service';
 
 export async function disputeRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -66,4 +67,9 @@ export async function disputeRoutes(app: FastifyInstance): Promise<void> {
       return { dispute: await ruleDispute(ctx, lead, request.params.code, request.body) };
     },
   );
+
+  api.post('/v1/problem/:id/unvoid', { onRequest: guard('lead'), schema: { params: problemParamsSchema, response: { 200: unvoidResponseSchema } } }, async (request) => {
+    const lead = signedInMember(request);
+    return restoreVoidedProblem(ctx, lead, request.params.id);
+  });
 }

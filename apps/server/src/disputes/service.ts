@@ -1,5 +1,5 @@
 import { isCorrectAnswer } from '@qbank/shared/answers';
-import type { CreateDisputeRequest, Dispute, DisputeComment, ProblemDisputeSummary, RulingRequest } from '@qbank/shared/disputes';
+import type { CreateDisputeRequest, Dispute, DisputeComment, ProblemDisputeSummary, RulingRequest, UnvoidResponse } from '@qbank/shared/disputes';
 import type { AppContext } from '../core/context';
 import { isUniqueViolation, type DbOrTx } from '../core/db';
 import type { DisputeStatus, MemberRow } from '../db/schema';
@@ -154,6 +154,7 @@ export async function ruleDispute(ctx: AppContext, lead: MemberRow, code: number
     const prepared = await prepareProblemChanges(ctx.storage, { answer });
     await writeProblemContent(ctx, lead, dispute.problem_uid, prepared, {
       requireChange: false,
+      rejudgeTellsMembers: false,
       afterWrite: async (trx, _saved, changed) => {
         const supporters = await claim(trx, answer, dispute.answer);
         const told = rulingNotifications(dispute, supporters, 'accepted');
@@ -171,6 +172,22 @@ export async function ruleDispute(ctx: AppContext, lead: MemberRow, code: number
     });
   }
   return disputeFor(ctx.db, code, lead);
+}
+
+/**
+ * POST /v1/problem/{id}/unvoid: a lead undoes a voiding (a ruling made in error). The problem
+ * counts in scoring again; statistics and scores are read from the flag, as for voiding. The
+ * voided ruling stays in the dispute's history.
+ */
+export async function restoreVoidedProblem(ctx: AppContext, lead: MemberRow, problemUid: number): Promise<UnvoidResponse> {
+  if (!mayAuthor(roleOf(lead))) throw forbidden(dm.rulingLeadOnly);
+  return ctx.db.transaction().execute(async (trx) => {
+    const problem = await findProblemKey(trx, problemUid);
+    if (!problem) throw notFound(dm.problemNotFound);
+    if (problem.is_voided !== 1) throw conflict(dm.notVoided);
+    await setProblemVoided(trx, problemUid, 0);
+    return { problem_uid: problemUid, is_voided: 0 as const };
+  });
 }
 
 /** What each problem shows about its key (the viewers ask for a page of problems at once). */

@@ -39,7 +39,7 @@ export async function solveRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: guard('approved'), schema: { params: selfJudgmentParamsSchema, body: selfJudgmentRequestSchema, response: { 200: selfJudgmentResponseSchema } } },
     async (request) => {
       const member = signedInMember(request);
-      return { attempt: await recordSelfJudgment(ctx, member.code, request.params.code, request.body.is_correct) };
+      return recordSelfJudgment(ctx, member.code, request.params.code, request.body.is_correct);
     },
   );
 }

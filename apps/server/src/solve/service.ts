@@ -6,8 +6,8 @@ import { messages } from '../messages';
 import type { AppContext } from '../core/context';
 import { requireVisibleProblem } from '../problems/visibility';
 import { getTestInfo } from '../tests/service';
-import { invalidateReviewCards } from '../study/review-service';
 import { findAttemptByClientId, findLatestRun, findOwnAttempt, insertAttempt, insertRun, listLatestAttempts, updateSelfJudgment } from './repository';
+import { rescheduleReviewCard } from '../study/review-service';
 
 export async function solveProgress(ctx: AppContext, memberCode: number, testCode: number) {
   await getTestInfo(ctx, testCode);
@@ -67,10 +67,11 @@ export async function recordSelfJudgment(ctx: AppContext, memberCode: number, at
   const attempt = await findOwnAttempt(ctx.db, memberCode, attemptCode);
   if (!attempt) throw notFound(messages.attemptNotFound);
   if (!isSelfJudgedType(attempt.problem_type)) throw conflict(messages.selfJudgmentNotAllowed);
-  // The verdict changes a stored answer without adding one, so the review card built on it is dropped.
+  // The verdict changes a stored answer without adding one: the review card built on it is
+  // rebuilt from it at once, so a review screen can show when the problem comes back.
   return ctx.db.transaction().execute(async (trx) => {
     const judged = await updateSelfJudgment(trx, attemptCode, isCorrect);
-    await invalidateReviewCards(trx, attempt.problem_uid, memberCode);
-    return judged;
+    const reviewDueAt = await rescheduleReviewCard(trx, memberCode, attempt.problem_uid);
+    return { attempt: judged, review_due_at: reviewDueAt };
   });
 }

@@ -84,10 +84,16 @@ export async function reviewDeck(ctx: AppContext, memberCode: number, now = new 
   };
 }
 
-async function rebuildOne(db: DbOrTx, memberCode: number, problemUid: number): Promise<string> {
+/** Rebuilds the member's card of one problem from their answers now; its new due time (null: no answers). */
+export async function rescheduleReviewCard(db: DbOrTx, memberCode: number, problemUid: number): Promise<string | null> {
   const [card] = await rebuildCards(db, memberCode, [problemUid]);
-  if (!card) throw new Error(`no answers to build the card of problem ${problemUid}`);
-  return card.due;
+  return card?.due ?? null;
+}
+
+async function rebuildOne(db: DbOrTx, memberCode: number, problemUid: number): Promise<string> {
+  const due = await rescheduleReviewCard(db, memberCode, problemUid);
+  if (due === null) throw new Error(`no answers to build the card of problem ${problemUid}`);
+  return due;
 }
 
 /** A review answer: judged by the shared rule, recorded in solve_attempts, the card rebuilt. */
@@ -95,14 +101,14 @@ export async function answerReview(ctx: AppContext, memberCode: number, problemU
   const problem = await requireVisibleProblem(ctx.db, problemUid);
   const isCorrect = isCorrectAnswer(request.answer, problem.answer, problem.type);
   return ctx.db.transaction().execute(async (trx) => {
-    await insertReviewAnswer(trx, {
+    const { code } = await insertReviewAnswer(trx, {
       member_code: memberCode,
       problem_uid: problem.uid,
       answer: request.answer,
       is_correct: isCorrect,
       review_rating: request.rating ? RATING_GRADES[request.rating] : null,
     });
-    return { is_correct: isCorrect, due_at: await rebuildOne(trx, memberCode, problem.uid) };
+    return { is_correct: isCorrect, attempt_code: code, judged_by: 'machine', due_at: await rebuildOne(trx, memberCode, problem.uid) };
   });
 }
 

@@ -124,6 +124,25 @@ describe.each(testDialects)('review deck on %s', (dialect) => {
     expect(mine.review_rating).toBe(4);
   });
 
+  it("reschedules an essay review answer from the member's own verdict (맞음 / 틀림)", async () => {
+    const member = await signedIn();
+    const essay = await createProblem(t.db, { test_code: exam, no: 8, type: 2, illustration: '', answer: '좌심실 비대' });
+    const answered = (await call('POST', `/v1/study/review/${essay}`, member.cookie, { answer: '좌심실이 두꺼워짐' })).json();
+    expect(answered).toMatchObject({ is_correct: false, judged_by: 'machine' });
+    expect(daysFromNow(answered.due_at)).toBeLessThan(2);
+
+    const right = await call('POST', `/v1/solve/attempts/${answered.attempt_code}/self-judgment`, member.cookie, { is_correct: true });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().attempt).toMatchObject({ is_correct: true, judged_by: 'self', problem_uid: essay });
+    // The card is rebuilt in the same call: the new due date comes back with the verdict.
+    expect(daysFromNow(right.json().review_due_at)).toBeGreaterThan(2);
+    const card = await t.db.selectFrom('review_cards').select('due').where('member_code', '=', member.code).where('problem_uid', '=', essay).executeTakeFirstOrThrow();
+    expect(card.due).toBe(right.json().review_due_at);
+
+    const wrong = (await call('POST', `/v1/solve/attempts/${answered.attempt_code}/self-judgment`, member.cookie, { is_correct: false })).json();
+    expect(daysFromNow(wrong.review_due_at)).toBeLessThan(2);
+  });
+
   it('drops a problem that became a vacant slot from the deck', async () => {
     const slot = await createProblem(t.db, { test_code: exam, no: 7, illustration: '① 가\n② 나', answer: '①' });
     await pastAnswer(other.code, slot, false, daysAgo(6));

@@ -237,7 +237,8 @@ export function DashboardLayout({ user }: { user: Member }) {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar id="dashboard-sidebar" aria-label={m.nav} visibleFrom="sm" inert={collapsed} p="md">
+      {/* Its edge line is drawn by the main area (global.css), which is as tall as the page. */}
+      <AppShell.Navbar id="dashboard-sidebar" aria-label={m.nav} visibleFrom="sm" inert={collapsed} p="md" withBorder={false}>
         <AppShell.Section grow component={ScrollArea}>
           <DashboardNav role={user.role} />
         </AppShell.Section>
@@ -252,7 +253,7 @@ export function DashboardLayout({ user }: { user: Member }) {
         </Button>
       </MenuDrawer>
 
-      <AppShell.Main id="main-content" tabIndex={-1}>
+      <AppShell.Main id="main-content" tabIndex={-1} className="qbank-dashboard-main" data-sidebar={collapsed ? 'closed' : 'open'}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

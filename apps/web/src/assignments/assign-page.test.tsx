@@ -299,3 +299,30 @@ describe('assignment lists', () => {
     expect(screen.getByText('권한이 없습니다.')).toBeTruthy();
   });
 });
+
+describe('members without a grade (issue 12 item 3)', () => {
+  const ungraded = member({ code: 30, id: 'new-signup', name: '오하늘', grade: null, grad_year: null, role: 'student', authority: null });
+  const withUngraded = (me: Member) =>
+    server({
+      'GET /v1/auth/me': meHandler(me),
+      'GET /v1/member/members': ({ url }: { url: string }) => {
+        const params = paramsOf(url);
+        const members = params.get('grade') === '2' ? grade2 : params.get('grade') === null ? [...grade2, ungraded] : [];
+        return json(200, { members, total: members.length, page: 1, limit: 9999, size: members.length });
+      },
+    });
+
+  it('names them beside the grade list, with the way to member management for an admin', async () => {
+    render(EXAM_URL, withUngraded(member({ code: 1, id: 'demo-admin', name: '관리자', role: 'admin', authority: 1 })));
+    const students = await screen.findByRole('region', { name: '2학년 학생' });
+    const warning = await within(students).findByText(/학년이 없어 목록에 없는 회원: 오하늘/);
+    expect(warning.textContent).not.toContain('김지민');
+    expect(within(students).getByRole('link', { name: '회원 관리에서 학년 지정' }).getAttribute('href')).toBe('/dashboard/admin/members');
+  });
+
+  it('names them to a lead, who cannot set grades, without the link', async () => {
+    render(EXAM_URL, withUngraded(lead));
+    expect(await screen.findByText(/학년이 없어 목록에 없는 회원: 오하늘/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '회원 관리에서 학년 지정' })).toBeNull();
+  });
+});

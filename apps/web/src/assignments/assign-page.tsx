@@ -42,6 +42,7 @@ import {
   type KnownMember,
 } from './assignment-model';
 import { Legend, ProblemItem } from './problem-item';
+import { StudentList, UngradedMembers } from './student-list';
 import { roundRobin, type RoundRobinError } from './round-robin';
 import { parsePositiveId } from '../lib/parse-positive-id';
 
@@ -350,6 +351,7 @@ export function AssignPage() {
             <Title order={2} size="h3" id="assign-students-title">
               {grade === null ? m.grade : m.studentsTitle(grade)}
             </Title>
+            <UngradedMembers />
             {grade === null ? (
               <EmptyState>{m.chooseGrade}</EmptyState>
             ) : students.isPending ? (
@@ -359,38 +361,7 @@ export function AssignPage() {
             ) : roster.length === 0 ? (
               <EmptyState>{m.noStudents}</EmptyState>
             ) : (
-              <>
-                <Text size="sm" c="gray.7">
-                  {m.studentsCount(roster.length)} · {m.studentsHint}
-                </Text>
-                <ScrollArea.Autosize mah={LIST_MAX_HEIGHT} type="auto" offsetScrollbars>
-                  <Stack component="ol" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label={m.studentsList(grade)}>
-                    {roster.map((student, index) => (
-                      <Paper component="li" key={student.code} withBorder radius="sm" px="sm" py={6}>
-                        <Group gap="xs" wrap="nowrap">
-                          <Text fw={700} w={28} ta="right" style={{ flexShrink: 0 }}>
-                            {index + 1}
-                          </Text>
-                          <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-                            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                              {student.name}
-                            </Text>
-                            <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-                              {student.id}
-                            </Text>
-                          </Stack>
-                          <Text size="sm" c="gray.7" style={{ flexShrink: 0 }}>
-                            {m.studentLoad(studentLoad(student.code))}
-                          </Text>
-                          <Button size="xs" variant="light" aria-label={m.assignTo(student.name)} onClick={() => assignTo(student)} style={{ flexShrink: 0 }}>
-                            {m.assignButton}
-                          </Button>
-                        </Group>
-                      </Paper>
-                    ))}
-                  </Stack>
-                </ScrollArea.Autosize>
-              </>
+              <StudentList grade={grade} roster={roster} maxHeight={LIST_MAX_HEIGHT} loadOf={studentLoad} onAssign={assignTo} />
             )}
           </Stack>
         </Grid.Col>

@@ -1,10 +1,12 @@
-import { Image, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { ProblemSnapshot } from '@qbank/shared/authoring';
 import { resolvePicturePath } from '@qbank/shared/pictures';
 import { CHOICE_TYPES, PROBLEM_TYPES } from '@qbank/shared/problems';
 import type { ReactNode } from 'react';
 import { SafeHtml } from '../components/safe-html';
+import { ZoomablePicture } from '../components/zoomable-picture';
 import { messages } from './messages';
+import './problem-content-view.css';
 
 const c = messages.authoring.content;
 
@@ -37,10 +39,11 @@ export function StoredHtml({ html }: { html: string }) {
   return <SafeHtml html={html} />;
 }
 
+/** A stored picture; a click opens the same zoomable viewer as the problem viewers and solve mode. */
 export function StoredPicture({ path, alt }: { path: string | null; alt: string }) {
   const src = resolvePicturePath(path);
   if (!src) return null;
-  return <Image src={src} alt={alt} maw="100%" mah={420} w="auto" fit="contain" radius="sm" />;
+  return <ZoomablePicture className="qbank-stored-picture" src={src} alt={alt} />;
 }
 
 function Field({ label, order, children }: { label: string; order: 2 | 3 | 4; children: ReactNode }) {

@@ -9,6 +9,7 @@ import {
   type DisputeStatus,
   type ProblemDisputeSummary,
   type RulingRequest,
+  unvoidResponseSchema,
 } from '@qbank/shared/disputes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
@@ -105,6 +106,15 @@ export function useRuleDispute() {
   return useMutation({
     mutationFn: ({ code, body }: { code: number; body: RulingRequest }) =>
       apiRequest(`/v1/disputes/${code}/ruling`, { method: 'POST', body, schema: disputeResponseSchema }),
+    onSuccess: refetch,
+  });
+}
+
+/** A lead undoes a voiding: the problem counts in scoring again (its badges and scores follow). */
+export function useUnvoidProblem() {
+  const refetch = useRefetchDisputes(true);
+  return useMutation({
+    mutationFn: (problemUid: number) => apiRequest(`/v1/problem/${problemUid}/unvoid`, { method: 'POST', schema: unvoidResponseSchema }),
     onSuccess: refetch,
   });
 }

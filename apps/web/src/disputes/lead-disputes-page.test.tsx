@@ -57,4 +57,33 @@ describe('lead dispute queue', () => {
     const posted = fetch.mock.calls.find(([url]) => String(url).includes('/ruling'));
     expect(JSON.parse(String(posted?.[1]?.body))).toEqual({ decision: 'accepted', answer: '④', reason: '강의 자료 확인' });
   });
+
+  it('restores a voided problem after a confirmation naming it (무효 취소)', async () => {
+    let voided = true;
+    const ruling = { lead_nickname: '준영', time: new Date().toISOString(), reason: '출제 오류', answer: null, previous_answer: null };
+    const fetch = mockFetch({
+      'GET /v1/auth/me': meHandler(member({ role: 'lead' })),
+      'GET /v1/notifications': () => json(200, { notifications: [], unread: 0, total: 0, page: 1, limit: 8 }),
+      'GET /v1/disputes': ({ url }) => {
+        const status = new URL(url, 'http://x').searchParams.get('status');
+        const base = dispute();
+        const rows = status === 'voided' ? [dispute({ status: 'voided', ruling, problem: { ...base.problem, is_voided: voided } })] : [];
+        return json(200, { disputes: rows, total: rows.length, page: 1, limit: 20 });
+      },
+      'POST /v1/problem/41/unvoid': () => {
+        voided = false;
+        return json(200, { problem_uid: 41, is_voided: 0 });
+      },
+    });
+    renderRoutes('/dashboard/lead/disputes');
+    fireEvent.click(await screen.findByRole('radio', { name: '문항 무효' }));
+    const item = await screen.findByRole('region', { name: '2026 순환기내과학 중간고사 4번' });
+    fireEvent.click(within(item).getByRole('button', { name: '무효 취소' }));
+    const dialog = await screen.findByRole('dialog', { name: '문항 무효 취소' });
+    expect(dialog.textContent).toContain('2026 순환기내과학 중간고사 4번의 무효 처리를 취소할까요?');
+    fireEvent.click(within(dialog).getByRole('button', { name: '무효 취소하기' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/v1/problem/41/unvoid'))).toBe(true));
+    expect(await screen.findByTestId('unvoided-note')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '무효 취소' })).toBeNull();
+  });
 });

@@ -7,6 +7,7 @@ import { useDisputes } from './api';
 import { DisputeCard } from './dispute-card';
 import { disputeMessages as m } from './messages';
 import { RulingForm } from './ruling-form';
+import { UnvoidButton } from './unvoid-button';
 
 const PAGE_SIZE = 20;
 
@@ -33,7 +34,12 @@ function QueueItem({ dispute }: { dispute: Dispute }) {
           </Text>
           <Text className="qbank-pre-line">{problem.answer || '-'}</Text>
         </Box>
-        <DisputeCard dispute={dispute}>{dispute.status === 'open' && <RulingForm dispute={dispute} />}</DisputeCard>
+        <DisputeCard dispute={dispute}>
+          {dispute.status === 'open' && <RulingForm dispute={dispute} />}
+          {dispute.status === 'voided' && (
+            <UnvoidButton problemUid={dispute.problem_uid} problemLabel={m.problemLabel(problem.test_name, problem.no)} voided={problem.is_voided} />
+          )}
+        </DisputeCard>
       </Stack>
     </Paper>
   );

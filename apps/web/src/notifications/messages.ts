@@ -29,6 +29,8 @@ export const notificationMessages = {
         return `동의한 ${name} 이의제기가 ${decisionLabel[n.detail] ?? '처리'}되었습니다.`;
       case 'answer_key_changed':
         return `풀었던 ${name}의 정답이 정정되어 답안이 다시 채점되었습니다.`;
+      case 'verdict_changed':
+        return `풀었던 ${name}의 정답이 바뀌어 채점이 달라졌습니다${n.detail === 'correct' ? ': 내 답이 이제 정답입니다.' : n.detail === 'wrong' ? ': 내 답이 이제 오답입니다.' : '.'}`;
       case 'problem_voided':
         return `풀었던 ${name}이(가) 문항 무효 처리되어 점수에서 제외됩니다.`;
       case 'slot_assigned':

@@ -97,6 +97,6 @@ export function useSelfJudgment() {
         method: 'POST',
         body: { is_correct: isCorrect },
         schema: selfJudgmentResponseSchema,
-      }).then((data) => data.attempt),
+      }),
   });
 }

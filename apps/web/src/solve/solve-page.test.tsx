@@ -80,7 +80,7 @@ function setup({ problems = PROBLEMS, pageSize, attempts = [], handlers = {} }: 
     }
     boxHandlers[`POST /v1/solve/attempts/${problem.uid * 10}/self-judgment`] = ({ init }) => {
       const { is_correct } = JSON.parse(String(init?.body)) as { is_correct: boolean };
-      return json(200, { attempt: { ...attempt(problem.uid, '', is_correct), judged_by: 'self' } });
+      return json(200, { attempt: { ...attempt(problem.uid, '', is_correct), judged_by: 'self' }, review_due_at: null });
     };
   }
   const fetch = mockFetch({

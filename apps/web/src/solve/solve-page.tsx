@@ -16,11 +16,11 @@ import { paths } from '../lib/paths';
 import { messages } from './messages';
 import { useRestartRun, useSolveProblems, useSolveProgress, useSolveTest, useSelfJudgment } from './api';
 import { NotePanel } from '../notes/note-panel';
-import { NumberGrid } from './components/number-grid';
+import { solveLookOf, StatusGrid } from './components/number-grid';
 import { ProblemView } from './components/problem-view';
 import { ResumeModal } from './components/resume-modal';
 import { ShortcutHelpModal } from './components/shortcut-help-modal';
-import { StateCard } from './components/state-card';
+import { LoadFailedCard, StateCard } from './components/state-card';
 import { SolveTopBar } from './components/solve-top-bar';
 import { TestPercentile } from '../stats/test-percentile';
 import { selfJudgeMessages as sj } from './self-judge-messages';
@@ -35,8 +35,8 @@ import {
 } from './solve-model';
 import { useAnswerRecording } from './use-answer-recording';
 import { useSolveBox } from './use-solve-box';
-import { useSolveShortcuts } from './use-solve-shortcuts';
 import { parseTestCode, testFromState } from './solve-params';
+import { handleShortcut, useSolveShortcuts } from './use-solve-shortcuts';
 import './solve.css';
 
 const m = messages.solve;
@@ -236,31 +236,20 @@ function SolveScreen({ testCode }: { testCode: number }) {
     setIndex(Math.max(0, Math.min(problems.length - 1, next)));
   }
 
-  function onShortcut(shortcut: Shortcut) {
-    switch (shortcut.kind) {
-      case 'previous':
-        go(index - 1);
-        break;
-      case 'next':
-        go(index + 1);
-        break;
-      case 'toggleExplanation':
-        setExplanation((on) => !on);
-        break;
-      case 'help':
-        setHelpOpen(true);
-        break;
-      case 'judgeSelf':
-        if (current && !answering) judgeSelf(current, shortcut.correct);
-        break;
-      case 'choose': {
-        if (!current || !answering) return;
-        const value = choiceKeyToValue(shortcut.key, options);
-        if (value) answer(current, value, false);
-        break;
-      }
-    }
-  }
+  const onShortcut = (shortcut: Shortcut) =>
+    handleShortcut(shortcut, {
+      previous: () => go(index - 1),
+      next: () => go(index + 1),
+      toggleExplanation: () => setExplanation((on) => !on),
+      help: () => setHelpOpen(true),
+      judgeSelf: (correct) => {
+        if (current && !answering) judgeSelf(current, correct);
+      },
+      choose: (key) => {
+        const value = current && answering ? choiceKeyToValue(key, options) : null;
+        if (current && value) answer(current, value, false);
+      },
+    });
 
   useSolveShortcuts(solving && !helpOpen && !boxesOpen, onShortcut);
 
@@ -286,14 +275,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
     content = <StateCard text={m.testNotFound} href={paths.exams.getHref()} label={m.backToExams} />;
   } else if (problemsQuery.isError) {
     content = (
-      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={m.loadFailed} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(problemsQuery.error, m.loadFailed)}</Text>
-          <Button variant="default" className="qbank-solve-target" onClick={() => void problemsQuery.refetch()}>
-            {m.reload}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadFailedCard title={m.loadFailed} reason={errorMessage(problemsQuery.error, m.loadFailed)} retryLabel={m.reload} onRetry={() => void problemsQuery.refetch()} />
     );
   } else if (loading) {
     content = <PageLoader />;
@@ -344,7 +326,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder radius="md" p="sm">
-            <NumberGrid problems={problems} results={results} current={position - 1} onSelect={go} />
+            <StatusGrid problems={problems} lookOf={solveLookOf(results)} current={position - 1} onSelect={go} />
           </Paper>
           {/* The percentile scores the objective problems: shown once each has a saved answer. */}
           <TestPercentile testCode={testCode} answeredAll={problems.every((p) => p.type !== PROBLEM_TYPES.multipleChoice || results.get(p.uid)?.save === 'saved')} />

@@ -27,3 +27,20 @@ export function useSolveShortcuts(enabled: boolean, onShortcut: (shortcut: Short
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [enabled]);
 }
+
+/** What each shortcut does on a screen of solve mode's kind (solve mode, the review deck). */
+export interface ShortcutHandlers {
+  previous: () => void;
+  next: () => void;
+  toggleExplanation: () => void;
+  help: () => void;
+  judgeSelf: (correct: boolean) => void;
+  /** A number key: the option of that number, when options are on screen. */
+  choose: (key: number) => void;
+}
+
+export function handleShortcut(shortcut: Shortcut, on: ShortcutHandlers): void {
+  if (shortcut.kind === 'choose') on.choose(shortcut.key);
+  else if (shortcut.kind === 'judgeSelf') on.judgeSelf(shortcut.correct);
+  else on[shortcut.kind]();
+}

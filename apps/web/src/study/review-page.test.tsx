@@ -23,6 +23,7 @@ const due = (problem: typeof first, lastAnswer: string): ReviewDueProblem => ({
 function setup(problems: ReviewDueProblem[]) {
   const answers: unknown[] = [];
   const ratings: unknown[] = [];
+  const verdicts: unknown[] = [];
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
   const later = new Date(Date.now() + 9 * 86_400_000).toISOString();
   const handlers = {
@@ -37,7 +38,13 @@ function setup(problems: ReviewDueProblem[]) {
       const body = JSON.parse(String(init?.body)) as { answer: string };
       answers.push({ uid: problem.uid, ...body });
       const correct = isCorrectAnswer(body.answer, problem.answer, problem.type);
-      return json(201, { is_correct: correct, due_at: correct ? later : tomorrow });
+      return json(201, { is_correct: correct, attempt_code: problem.uid * 10, judged_by: 'machine', due_at: correct ? later : tomorrow });
+    };
+    handlers[`POST /v1/solve/attempts/${problem.uid * 10}/self-judgment`] = ({ init }) => {
+      const { is_correct } = JSON.parse(String(init?.body)) as { is_correct: boolean };
+      verdicts.push({ code: problem.uid * 10, is_correct });
+      const attempt = { code: problem.uid * 10, run_code: null, problem_uid: problem.uid, answer: '', is_correct, judged_by: 'self', creation_time: tomorrow };
+      return json(200, { attempt, review_due_at: is_correct ? later : tomorrow });
     };
     handlers[`PUT /v1/study/review/${problem.uid}/rating`] = ({ init }) => {
       ratings.push({ uid: problem.uid, ...(JSON.parse(String(init?.body)) as object) });
@@ -46,7 +53,7 @@ function setup(problems: ReviewDueProblem[]) {
   }
   mockFetch(handlers);
   renderRoutes('/study/review');
-  return { answers, ratings };
+  return { answers, ratings, verdicts };
 }
 
 describe('review screen', () => {
@@ -77,6 +84,24 @@ describe('review screen', () => {
 
     fireEvent.click(screen.getByRole('button', { name: /복습 마치기/ }));
     expect((await screen.findByTestId('review-end')).textContent).toBe('복습을 마쳤습니다. 2문제를 다시 풀었습니다.');
+  });
+
+  it('lets the member judge an essay answer (맞음 / 틀림, Y / N) and reschedules it from the verdict', async () => {
+    const essay = problemRow({ uid: 33, no: 2, type: 2, choice_type: null, illustration: '', answer: '좌심실 비대', question: '<p>서술형 복습 문제</p>' });
+    const { verdicts } = setup([due(essay, '모름')]);
+    fireEvent.change(await screen.findByRole('textbox', { name: /답/ }), { target: { value: '좌심실이 두꺼워짐' } });
+    fireEvent.click(screen.getByRole('button', { name: /제출/ }));
+    const judgment = await screen.findByTestId('self-judgment');
+    await waitFor(() => expect(screen.getByTestId('review-next-due').textContent).toBe('다음 복습: 내일'));
+
+    fireEvent.click(within(judgment).getByRole('button', { name: '맞음 (Y)' }));
+    await waitFor(() => expect(verdicts).toEqual([{ code: 330, is_correct: true }]));
+    await waitFor(() => expect(screen.getByTestId('review-next-due').textContent).toBe('다음 복습: 9일 뒤'));
+    expect(within(judgment).getByRole('button', { name: '맞음 (Y)' }).getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.keyDown(document.body, { key: 'n' });
+    await waitFor(() => expect(verdicts).toEqual([{ code: 330, is_correct: true }, { code: 330, is_correct: false }]));
+    await waitFor(() => expect(screen.getByTestId('review-next-due').textContent).toBe('다음 복습: 내일'));
   });
 
   it('says so when nothing is due', async () => {

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { choiceKeyToValue } from '@qbank/shared/answers';
 import type { ReviewDueProblem, ReviewRating } from '@qbank/shared/review';
-import { IconAlertCircle, IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { isSelfJudgedType } from '@qbank/shared/solve';
+import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BookmarkModal } from '../boxes/bookmark-modal';
@@ -13,10 +14,13 @@ import { paths } from '../lib/paths';
 import { messages } from '../solve/messages';
 import { NotePanel } from '../notes/note-panel';
 import { ProblemView } from '../solve/components/problem-view';
+import { LoadFailedCard } from '../solve/components/state-card';
 import { ShortcutHelpModal } from '../solve/components/shortcut-help-modal';
 import { SolveTopBar } from '../solve/components/solve-top-bar';
 import { choiceOptions, judge, score, type Shortcut, type SolveResult } from '../solve/solve-model';
-import { useSolveShortcuts } from '../solve/use-solve-shortcuts';
+import { handleShortcut, useSolveShortcuts } from '../solve/use-solve-shortcuts';
+import { useSelfJudgment } from '../solve/api';
+import { selfJudgeMessages as sj } from '../solve/self-judge-messages';
 import { useAnswerReview, useRateReview, useReviewDeck } from './review-api';
 import { reviewMessages as m } from './review-messages';
 import { ReviewRatingBar } from './review-rating-bar';
@@ -37,14 +41,7 @@ export function ReviewPage() {
       <PageLoader />
     </Stack>
   ) : deck.isError ? (
-    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={m.loadFailed} role="alert">
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{errorMessage(deck.error, m.loadFailed)}</Text>
-        <Button variant="default" className="qbank-solve-target" onClick={() => void deck.refetch()}>
-          {m.reload}
-        </Button>
-      </Stack>
-    </Alert>
+    <LoadFailedCard title={m.loadFailed} reason={errorMessage(deck.error, m.loadFailed)} retryLabel={m.reload} onRetry={() => void deck.refetch()} />
   ) : (
     <ReviewRound key={deck.dataUpdatedAt} items={deck.data.problems} dueCount={deck.data.due_count} onMore={() => void deck.refetch()} />
   );
@@ -53,6 +50,7 @@ export function ReviewPage() {
 function ReviewRound({ items, dueCount, onMore }: { items: ReviewDueProblem[]; dueCount: number; onMore: () => void }) {
   const answerReview = useAnswerReview();
   const rateReview = useRateReview();
+  const selfJudgment = useSelfJudgment();
   const [index, setIndex] = useState(0);
   const [results, setResults] = useState<ReadonlyMap<number, ReviewResult>>(new Map());
   const [explanation, setExplanation] = useState(true);
@@ -85,14 +83,38 @@ function ReviewRound({ items, dueCount, onMore }: { items: ReviewDueProblem[]; d
     const token = ++tokenRef.current;
     const local = judge(problem, value);
     setResults((prev) => new Map(prev).set(problem.uid, { answer: value, correct: local, save: 'saving', token, attemptCode: null, judgedBy: 'machine', dueAt: null, rating: null }));
-    setAnnouncement(messages.solve.resultAnnouncement(position, local));
+    // An essay or slide answer the key does not match word for word waits for the member's verdict.
+    const selfJudged = isSelfJudgedType(problem.type);
+    setAnnouncement(selfJudged && !local ? sj.awaitingAnnouncement(position) : messages.solve.resultAnnouncement(position, local));
     answerReview.mutate(
       { problemUid: problem.uid, answer: value },
       {
-        onSuccess: (saved) => change(problem.uid, token, { correct: saved.is_correct, save: 'saved', dueAt: saved.due_at }),
+        onSuccess: (saved) =>
+          change(problem.uid, token, { correct: saved.is_correct, save: 'saved', dueAt: saved.due_at, attemptCode: saved.attempt_code, judgedBy: saved.judged_by }),
         onError: (error) => {
           change(problem.uid, token, { save: 'failed' });
           notifications.show({ color: 'red', title: m.saveFailed, message: errorMessage(error, m.saveFailed) });
+        },
+      },
+    );
+  }
+
+  /** 맞음 / 틀림 on a saved essay or slide answer (as in solve mode); the card is rescheduled from it. */
+  function judgeSelf(correct: boolean) {
+    if (!item || !result || result.attemptCode === null || !isSelfJudgedType(item.problem.type)) return;
+    if (result.judgedBy === 'machine' && result.correct) return; // word for word the key: nothing to judge
+    const uid = item.problem.uid;
+    const token = result.token;
+    const before = { correct: result.correct, judgedBy: result.judgedBy, dueAt: result.dueAt };
+    change(uid, token, { correct, judgedBy: 'self' });
+    setAnnouncement(sj.announcement(position, correct));
+    selfJudgment.mutate(
+      { attemptCode: result.attemptCode, isCorrect: correct },
+      {
+        onSuccess: (saved) => change(uid, token, { dueAt: saved.review_due_at }),
+        onError: (error) => {
+          change(uid, token, before);
+          notifications.show({ color: 'red', title: sj.saveFailed, message: errorMessage(error, sj.saveFailed) });
         },
       },
     );
@@ -119,28 +141,20 @@ function ReviewRound({ items, dueCount, onMore }: { items: ReviewDueProblem[]; d
     setIndex(Math.max(0, Math.min(items.length, next)));
   }
 
-  function onShortcut(shortcut: Shortcut) {
-    switch (shortcut.kind) {
-      case 'previous':
-        go(index - 1);
-        break;
-      case 'next':
+  const onShortcut = (shortcut: Shortcut) =>
+    handleShortcut(shortcut, {
+      previous: () => go(index - 1),
+      next: () => {
         if (!finished) go(index + 1);
-        break;
-      case 'toggleExplanation':
-        setExplanation((on) => !on);
-        break;
-      case 'help':
-        setHelpOpen(true);
-        break;
-      case 'choose': {
-        if (!answering) return;
-        const value = choiceKeyToValue(shortcut.key, options);
+      },
+      toggleExplanation: () => setExplanation((on) => !on),
+      help: () => setHelpOpen(true),
+      judgeSelf,
+      choose: (key) => {
+        const value = answering ? choiceKeyToValue(key, options) : null;
         if (value) answer(value);
-        break;
-      }
-    }
-  }
+      },
+    });
   useSolveShortcuts(!finished && !helpOpen && !boxesOpen, onShortcut);
 
   // Each problem starts at its top, also after a long one (phones).
@@ -183,6 +197,7 @@ function ReviewRound({ items, dueCount, onMore }: { items: ReviewDueProblem[]; d
           answering={answering}
           explanation={explanation}
           onAnswer={answer}
+          onJudgeSelf={saved ? judgeSelf : undefined}
           onOpenBoxes={() => setBoxesOpen(true)}
           resultRef={resultRef}
           resultActions={

@@ -13,11 +13,13 @@ import { paths } from '../lib/paths';
 import { commonMessages as messages } from '../common/messages';
 import { choiceOptions } from '../solve/solve-model';
 import { useSolveShortcuts } from '../solve/use-solve-shortcuts';
+import { LoadFailedCard } from '../solve/components/state-card';
 import { studyKeys, useAnswer, useFinishSession, useSession } from './api';
 import { studyMessages } from './messages';
 import { ResultView } from './result-view';
 import { SessionCountdown } from './session-countdown';
-import { SessionGrid } from './session-grid';
+import { StatusGrid } from '../solve/components/number-grid';
+import { sessionLookOf } from './session-grid';
 import { AnswerArea, ProblemBody, Reveal, type KnownAnswer } from './session-problem';
 import '../solve/solve.css';
 
@@ -35,16 +37,7 @@ export function SessionPage() {
     return <StateCard text={m.notFound} />;
   }
   if (query.isError) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={m.loadFailed} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(query.error, m.loadFailed)}</Text>
-          <Button variant="default" className="qbank-solve-target" onClick={() => void query.refetch()}>
-            {m.reload}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailedCard title={m.loadFailed} reason={errorMessage(query.error, m.loadFailed)} retryLabel={m.reload} onRetry={() => void query.refetch()} />;
   }
   if (!query.data) return <PageLoader />;
   const detail = query.data;
@@ -239,7 +232,7 @@ function RunningSession({ detail }: { detail: SessionDetail }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder radius="md" p="sm">
-            <SessionGrid problems={problems} answers={answers} current={index} onSelect={go} />
+            <StatusGrid problems={problems} lookOf={sessionLookOf(answers)} current={index} onSelect={go} />
           </Paper>
         </Grid.Col>
       </Grid>

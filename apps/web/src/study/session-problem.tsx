@@ -1,11 +1,12 @@
-import { Badge, Box, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { takesSeveralOptions, type ChoiceOption } from '@qbank/shared/answers';
 import type { Problem } from '@qbank/shared/problems';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
 import { SeveralChoicePicker } from '../solve/components/several-choice-picker';
+import { TextAnswer } from '../solve/components/text-answer';
 import { SolveHtml, SolvePicture } from '../solve/components/solve-content';
-import { isChosenOption, isOfficialOption } from '../solve/solve-model';
+import { Explanation, MarkedOptions, MyAnswer, OfficialAnswer, SolveSetHeader } from '../solve/components/answer-reveal';
+import { isChosenOption } from '../solve/solve-model';
 import { studyMessages } from './messages';
 import '../solve/solve.css';
 
@@ -20,23 +21,9 @@ export interface KnownAnswer {
 /** The passage (set header), the question and its picture: the same look as solve mode. */
 export function ProblemBody({ problem, position }: { problem: Problem; position: number }) {
   const header = problem.set_header;
-  const range = header ? m.setHeaderRange(header.begin_problem_no, header.end_problem_no) : '';
   return (
     <Stack gap="md">
-      {header && (
-        <Paper component="section" aria-label={`${m.setHeader} ${range}`} bg="blue.0" p="sm" radius="sm" className="qbank-solve-set-header">
-          <Stack gap="xs">
-            <Group gap="xs">
-              <Badge variant="filled" radius="sm">
-                {m.setHeader}
-              </Badge>
-              <Text fw={700}>{range}</Text>
-            </Group>
-            <SolveHtml html={header.header_text} />
-            <SolvePicture path={header.pic_path} alt={m.pictures.setHeader(range)} />
-          </Stack>
-        </Paper>
-      )}
+      {header && <SolveSetHeader header={header} />}
       <SolveHtml html={problem.question} />
       <SolvePicture path={problem.question_pic_path} alt={m.pictures.question(position)} />
     </Stack>
@@ -105,34 +92,6 @@ export function AnswerArea({
   );
 }
 
-function TextAnswer({ initial, busy, onAnswer }: { initial: string; busy: boolean; onAnswer: (answer: string) => void }) {
-  const [value, setValue] = useState(initial);
-  const empty = value.trim().length === 0;
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!empty && value.trim() !== initial) onAnswer(value.trim());
-  }
-  return (
-    <form onSubmit={submit} noValidate>
-      <Group align="flex-end" gap="xs" wrap="wrap">
-        <TextInput
-          label={m.answerInput}
-          placeholder={m.answerPlaceholder}
-          value={value}
-          onChange={(event) => setValue(event.currentTarget.value)}
-          maxLength={500}
-          autoComplete="off"
-          style={{ flex: '1 1 14rem' }}
-          styles={{ input: { minHeight: 44 } }}
-        />
-        <Button type="submit" className="qbank-solve-target" disabled={empty || busy} loading={busy}>
-          {m.submit}
-        </Button>
-      </Group>
-    </form>
-  );
-}
-
 /** The verdict, the chosen and the official option, and the explanation (tutor mode, result screen). */
 export function Reveal({ problem, position, options, known }: { problem: Problem; position: number; options: ChoiceOption[] | null; known: KnownAnswer | undefined }) {
   const verdict = known === undefined ? 'unanswered' : known.is_correct ? 'correct' : 'wrong';
@@ -147,58 +106,9 @@ export function Reveal({ problem, position, options, known }: { problem: Problem
       >
         {m[verdict]}
       </Badge>
-      {options ? (
-        <Stack component="ul" gap={6} aria-label={m.choicesLabel} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {options.map((option) => {
-            const chosen = known !== undefined && isChosenOption(known.answer, option);
-            const official = isOfficialOption(problem, option);
-            return (
-              <li key={option.value} className="qbank-solve-option" data-chosen={chosen} data-official={official}>
-                <Text component="span" style={{ flex: 1, overflowWrap: 'anywhere' }}>
-                  {`${option.value.slice(0, 1)} ${option.label}`.trim()}
-                </Text>
-                {chosen && (
-                  <Badge variant="outline" color={official ? 'teal.9' : 'red.9'} radius="sm">
-                    {m.chosen}
-                  </Badge>
-                )}
-                {official && (
-                  <Badge variant="filled" color="teal.9" radius="sm" leftSection={<IconCheck size={12} aria-hidden />}>
-                    {m.officialAnswer}
-                  </Badge>
-                )}
-              </li>
-            );
-          })}
-        </Stack>
-      ) : (
-        known && (
-          <Box>
-            <Text fw={700} size="sm">
-              {m.myAnswer}
-            </Text>
-            <Text className="qbank-solve-pre-line" style={{ overflowWrap: 'anywhere' }}>
-              {known.answer}
-            </Text>
-          </Box>
-        )
-      )}
-      <Box bg="blue.0" p="sm" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
-        <Text fw={700} size="sm" c="blue.9">
-          {m.officialAnswer}
-        </Text>
-        <Text className="qbank-solve-pre-line" style={{ overflowWrap: 'anywhere' }}>
-          {problem.answer}
-        </Text>
-        <SolvePicture path={problem.answer_pic_path} alt={m.pictures.answer(position)} />
-      </Box>
-      <Box component="section" aria-label={m.explanation} bg="gray.0" p="sm" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
-        <Text fw={700} size="sm">
-          {m.explanation}
-        </Text>
-        {problem.comments.trim() ? <SolveHtml html={problem.comments} /> : <Text c="gray.7">{m.noExplanation}</Text>}
-        <SolvePicture path={problem.comment_pic_path} alt={m.pictures.explanation(position)} />
-      </Box>
+      {options ? <MarkedOptions problem={problem} options={options} answer={known?.answer} /> : known && <MyAnswer answer={known.answer} />}
+      <OfficialAnswer problem={problem} position={position} />
+      <Explanation problem={problem} position={position} />
     </Stack>
   );
 }

@@ -190,6 +190,7 @@ export const POLICY: Readonly<Record<string, RoutePolicy>> = {
   'POST /v1/disputes/:code/support': APPROVED,
   'POST /v1/disputes/:code/comments': APPROVED,
   'POST /v1/disputes/:code/ruling': LEADS,
+  'POST /v1/problem/:id/unvoid': LEADS,
 
   // ---- review of submitted slots (issue 15): leads review; the assignee reads the steps
   'POST /v1/problem/:id/review': LEADS,

@@ -283,6 +283,12 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     params: { code: (await w.fresh.dispute()).code },
     body: { decision: 'accepted', answer: '③', reason: '교과서 확인' },
   }),
+  // A voided problem of its own for each caller (the lead's restore must find one to restore).
+  'POST /v1/problem/:id/unvoid': async (w) => {
+    const { uid } = await w.fresh.problem();
+    await w.t.db.updateTable('problems').set({ is_voided: 1 }).where('uid', '=', uid).execute();
+    return { method: 'POST', route: '/v1/problem/:id/unvoid', params: { id: uid } };
+  },
   'POST /v1/problem/:id/review': async (w) => ({
     method: 'POST',
     route: '/v1/problem/:id/review',

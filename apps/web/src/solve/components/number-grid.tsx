@@ -1,6 +1,6 @@
 import { Button, VisuallyHidden } from '@mantine/core';
 import type { Problem } from '@qbank/shared/problems';
-import { IconCheck, IconHelpCircle, IconX } from '@tabler/icons-react';
+import { IconCheck, IconHelpCircle, IconX, type Icon } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { messages } from '../messages';
 import { selfJudgeMessages as sj } from '../self-judge-messages';
@@ -9,26 +9,28 @@ import '../solve.css';
 
 const m = messages.solve;
 
-const LOOK: Record<ProblemStatus, { color: string; variant: 'filled' | 'default' | 'outline' }> = {
-  correct: { color: 'teal.9', variant: 'filled' },
-  wrong: { color: 'red.9', variant: 'filled' },
-  unjudged: { color: 'yellow.9', variant: 'outline' },
-  unanswered: { color: 'gray', variant: 'default' },
-};
+/** How a status looks in the grid: colour, fill and an icon (colour is never the only sign). */
+export interface GridLook {
+  color: string;
+  variant: 'filled' | 'default' | 'outline';
+  icon?: Icon;
+  /** The status in words, for the button's accessible name. */
+  words: string;
+}
 
 /**
- * Every problem of the exam by its position: green and ✓ when right, red and ✗ when wrong, grey
- * when not answered (colour is never the only sign: icon and accessible name say it too).
- * A click jumps there. The current one carries aria-current and stays scrolled into view.
+ * Every problem by its position, each button looking as its status says; a click jumps there.
+ * The current one carries aria-current and stays scrolled into view. Solve mode and the review
+ * deck use it with their statuses (solveLookOf), study sessions with theirs (sessionLookOf).
  */
-export function NumberGrid({
+export function StatusGrid({
   problems,
-  results,
+  lookOf,
   current,
   onSelect,
 }: {
   problems: readonly Problem[];
-  results: Results;
+  lookOf: (problem: Problem) => GridLook & { status: string };
   current: number;
   onSelect: (index: number) => void;
 }) {
@@ -49,9 +51,8 @@ export function NumberGrid({
     <nav aria-label={m.gridLabel}>
       <ul ref={listRef} className="qbank-solve-grid">
         {problems.map((problem, index) => {
-          const status = statusOf(results, problem);
-          const look = LOOK[status];
-          const position = index + 1;
+          const look = lookOf(problem);
+          const StatusIcon = look.icon;
           return (
             <li key={problem.uid}>
               <Button
@@ -59,17 +60,15 @@ export function NumberGrid({
                 variant={look.variant}
                 color={look.color}
                 aria-current={index === current ? 'step' : undefined}
-                data-status={status}
+                data-status={look.status}
                 onClick={() => onSelect(index)}
               >
                 {/* The name is the visible number plus hidden words: "3번 문제, 오답". */}
                 <span>
-                  {position}
-                  <VisuallyHidden component="span">{m.gridItemRest(status === 'unjudged' ? sj.gridStatus : m.status[status])}</VisuallyHidden>
+                  {index + 1}
+                  <VisuallyHidden component="span">{m.gridItemRest(look.words)}</VisuallyHidden>
                 </span>
-                {status === 'correct' && <IconCheck size={14} aria-hidden />}
-                {status === 'wrong' && <IconX size={14} aria-hidden />}
-                {status === 'unjudged' && <IconHelpCircle size={14} aria-hidden />}
+                {StatusIcon && <StatusIcon size={14} aria-hidden />}
               </Button>
             </li>
           );
@@ -78,3 +77,18 @@ export function NumberGrid({
     </nav>
   );
 }
+
+const LOOK: Record<ProblemStatus, GridLook> = {
+  correct: { color: 'teal.9', variant: 'filled', icon: IconCheck, words: m.status.correct },
+  wrong: { color: 'red.9', variant: 'filled', icon: IconX, words: m.status.wrong },
+  unjudged: { color: 'yellow.9', variant: 'outline', icon: IconHelpCircle, words: sj.gridStatus },
+  unanswered: { color: 'gray', variant: 'default', words: m.status.unanswered },
+};
+
+/** Solve mode's looks: green ✓ right, red ✗ wrong, yellow ? awaiting the member's verdict, grey not answered. */
+export const solveLookOf =
+  (results: Results) =>
+  (problem: Problem): GridLook & { status: string } => {
+    const status = statusOf(results, problem);
+    return { ...LOOK[status], status };
+  };

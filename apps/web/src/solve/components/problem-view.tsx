@@ -1,9 +1,9 @@
-import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { takesSeveralOptions, type ChoiceOption } from '@qbank/shared/answers';
 import { problemFullLabel } from '@qbank/shared/problem-labels';
 import type { Problem } from '@qbank/shared/problems';
 import { IconFolderPlus, IconStar, IconStarFilled } from '@tabler/icons-react';
-import { useState, type FormEvent, type Ref, type ReactNode } from 'react';
+import type { Ref, ReactNode } from 'react';
 import { useNegationEmphasis } from '../../lib/use-negation-emphasis';
 import { messages } from '../messages';
 import type { SolveResult } from '../solve-model';
@@ -11,6 +11,8 @@ import { ProblemDisputeBar } from '../../disputes/dispute-bar';
 import { ResultView } from './result-view';
 import { SeveralChoicePicker } from './several-choice-picker';
 import { SolveHtml, SolvePicture } from './solve-content';
+import { SolveSetHeader } from './answer-reveal';
+import { TextAnswer } from './text-answer';
 import '../solve.css';
 
 const m = messages.solve;
@@ -62,7 +64,6 @@ export function ProblemView({
   const [emphasis] = useNegationEmphasis();
   const headingId = `solve-problem-${problem.uid}`;
   const header = problem.set_header;
-  const range = header ? m.setHeaderRange(header.begin_problem_no, header.end_problem_no) : '';
 
   return (
     <Paper component="article" aria-labelledby={headingId} withBorder radius="md" p="md">
@@ -102,20 +103,7 @@ export function ProblemView({
           </Group>
         </Group>
 
-        {header && (
-          <Paper component="section" aria-label={`${m.setHeader} ${range}`} bg="blue.0" p="sm" radius="sm" className="qbank-solve-set-header">
-            <Stack gap="xs">
-              <Group gap="xs">
-                <Badge variant="filled" radius="sm">
-                  {m.setHeader}
-                </Badge>
-                <Text fw={700}>{range}</Text>
-              </Group>
-              <SolveHtml html={header.header_text} />
-              <SolvePicture path={header.pic_path} alt={m.pictures.setHeader(range)} />
-            </Stack>
-          </Paper>
-        )}
+        {header && <SolveSetHeader header={header} />}
 
         <SolveHtml html={problem.question} emphasizeNegation={emphasis} />
         <SolvePicture path={problem.question_pic_path} alt={m.pictures.question(position)} />
@@ -172,40 +160,5 @@ function ChoiceButtons({ options, onAnswer }: { options: ChoiceOption[]; onAnswe
         </Button>
       ))}
     </Stack>
-  );
-}
-
-/** Essay and slide problems (and choices the parser cannot read): a typed answer and 제출. */
-function TextAnswer({ onAnswer }: { onAnswer: (answer: string) => void }) {
-  const [value, setValue] = useState('');
-  const empty = value.trim().length === 0;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!empty) onAnswer(value.trim());
-  }
-
-  return (
-    <form onSubmit={submit} noValidate>
-      <Group align="flex-end" gap="xs" wrap="wrap">
-        <TextInput
-          label={m.answerInput}
-          placeholder={m.answerPlaceholder}
-          value={value}
-          onChange={(event) => setValue(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            // Esc leaves the field, so the shortcuts work again without reaching for the mouse.
-            if (event.key === 'Escape') event.currentTarget.blur();
-          }}
-          maxLength={500}
-          autoComplete="off"
-          style={{ flex: '1 1 14rem' }}
-          styles={{ input: { minHeight: 44 } }}
-        />
-        <Button type="submit" className="qbank-solve-target" disabled={empty}>
-          {m.submit}
-        </Button>
-      </Group>
-    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { ChoiceOption } from '@qbank/shared/answers';
 import type { Problem } from '@qbank/shared/problems';
 import { isSelfJudgedType } from '@qbank/shared/solve';
@@ -7,9 +7,9 @@ import type { ReactNode, Ref } from 'react';
 import { messages } from '../messages';
 import { ClassAnswers } from '../../stats/class-answers';
 import { selfJudgeMessages as sj } from '../self-judge-messages';
-import { awaitsSelfJudgment, isChosenOption, isOfficialOption, type SolveResult } from '../solve-model';
+import { awaitsSelfJudgment, type SolveResult } from '../solve-model';
+import { Explanation, MarkedOptions, MyAnswer, OfficialAnswer } from './answer-reveal';
 import { SelfJudgment } from './self-judgment';
-import { SolveHtml, SolvePicture } from './solve-content';
 import '../solve.css';
 
 const m = messages.solve;
@@ -97,50 +97,8 @@ export function ResultView({
         </Alert>
       )}
 
-      {options ? (
-        <Stack component="ul" gap={6} aria-label={m.choicesLabel} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {options.map((option) => {
-            const chosen = isChosenOption(result.answer, option);
-            const official = isOfficialOption(problem, option);
-            return (
-              <li key={option.value} className="qbank-solve-option" data-chosen={chosen} data-official={official}>
-                <Text component="span" style={{ flex: 1, overflowWrap: 'anywhere' }}>
-                  {`${option.value.slice(0, 1)} ${option.label}`.trim()}
-                </Text>
-                {chosen && (
-                  <Badge variant="outline" color={official ? 'teal.9' : 'red.9'} radius="sm">
-                    {m.chosen}
-                  </Badge>
-                )}
-                {official && (
-                  <Badge variant="filled" color="teal.9" radius="sm" leftSection={<IconCheck size={12} aria-hidden />}>
-                    {m.officialAnswer}
-                  </Badge>
-                )}
-              </li>
-            );
-          })}
-        </Stack>
-      ) : (
-        <Box>
-          <Text fw={700} size="sm">
-            {m.myAnswer}
-          </Text>
-          <Text className="qbank-solve-pre-line" style={{ overflowWrap: 'anywhere' }}>
-            {result.answer}
-          </Text>
-        </Box>
-      )}
-
-      <Box bg="blue.0" p="sm" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
-        <Text fw={700} size="sm" c="blue.9">
-          {m.officialAnswer}
-        </Text>
-        <Text className="qbank-solve-pre-line" style={{ overflowWrap: 'anywhere' }}>
-          {problem.answer}
-        </Text>
-        <SolvePicture path={problem.answer_pic_path} alt={m.pictures.answer(position)} />
-      </Box>
+      {options ? <MarkedOptions problem={problem} options={options} answer={result.answer} /> : <MyAnswer answer={result.answer} />}
+      <OfficialAnswer problem={problem} position={position} />
 
       {/* The class's first answers, once this answer is saved (so it counts among them). */}
       {result.save === 'saved' && <ClassAnswers uid={problem.uid} officialAnswer={problem.answer} />}
@@ -154,15 +112,7 @@ export function ResultView({
         </Text>
       )}
 
-      {explanation && (
-        <Box component="section" aria-label={m.explanation} bg="gray.0" p="sm" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
-          <Text fw={700} size="sm">
-            {m.explanation}
-          </Text>
-          {problem.comments.trim() ? <SolveHtml html={problem.comments} /> : <Text c="gray.7">{m.noExplanation}</Text>}
-          <SolvePicture path={problem.comment_pic_path} alt={m.pictures.explanation(position)} />
-        </Box>
-      )}
+      {explanation && <Explanation problem={problem} position={position} />}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import '../solve.css';
 
@@ -22,5 +22,19 @@ export function StateCard({ text, href, label }: { text: string; href: string; l
         </Button>
       </Stack>
     </Paper>
+  );
+}
+
+/** A load that failed, in place of the problem: the server's reason and 다시 불러오기. */
+export function LoadFailedCard({ title, reason, retryLabel, onRetry }: { title: string; reason: string; retryLabel: string; onRetry: () => void }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={title} role="alert">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{reason}</Text>
+        <Button variant="default" className="qbank-solve-target" onClick={onRetry}>
+          {retryLabel}
+        </Button>
+      </Stack>
+    </Alert>
   );
 }
