@@ -15,9 +15,8 @@ interface AxeViolation {
 }
 
 /** Runs axe-core in the page (evaluate is not subject to the app's CSP) and fails on serious issues. */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  // A modal or drawer still fading in is half transparent, and axe would measure the contrast of
-  // its text mid-fade: wait for every finite transition and animation to end first.
+/** Waits for every finite CSS transition and animation on the page to end (a modal fading in, the shell's padding sliding). */
+export async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -26,6 +25,12 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // A modal or drawer still fading in is half transparent, and axe would measure the contrast of
+  // its text mid-fade: wait for every finite transition and animation to end first.
+  await settleAnimations(page);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;

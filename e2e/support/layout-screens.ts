@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { DEMO_PASSWORD, expect, settleAnimations, test } from './fixtures';
 import { expectCleanLayout, sidebarEdgeGap, signIn } from './layout';
 
 // The main screens of each role, walked by layout.spec.ts (1280 px) and layout-mobile.spec.ts
@@ -37,6 +37,10 @@ export function layoutTests(width: number | null, label: string): void {
         await page.goto(path);
         await page.locator('main, [role="main"]').first().waitFor();
         await page.waitForTimeout(300);
+        // A whole-page photograph taken while the shell still slides (its main area's padding follows
+        // the sidebar with a transition) shows the content under the sidebar: wait until it rests.
+        await page.waitForLoadState('networkidle');
+        await settleAnimations(page);
         const photo = await page.screenshot({ path: `test-results/layout/${label}-${walk.role}${path.replace(/\//g, '_')}.png`, fullPage: true, scale: 'css' });
         await expectCleanLayout(page, `${walk.role} ${path} at ${label}`, { desktop: (width ?? 412) >= 1024 });
         expect(await sidebarEdgeGap(page, photo), `${walk.role} ${path} at ${label}`).toBeNull();
