@@ -129,19 +129,7 @@ function EditReplyForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="xs" mt="xs">
-        <Textarea
-          label={labels.editLabel}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            if (error) setError(null);
-          }}
-          error={error}
-          autosize
-          minRows={2}
-          maxLength={REPLY_MAX}
-          autoFocus
-        />
+        <ReplyTextarea label={labels.editLabel} text={text} setText={setText} error={error} setError={setError} autoFocus />
         <Group justify="flex-end" gap="xs">
           <Button size="xs" variant="default" onClick={onDone} disabled={saving}>
             {labels.cancel}
@@ -153,6 +141,58 @@ function EditReplyForm({
       </Stack>
     </form>
   );
+}
+
+/** The reply's text box: typing clears the error shown under it. */
+function ReplyTextarea({
+  label,
+  placeholder,
+  text,
+  setText,
+  error,
+  setError,
+  autoFocus,
+}: {
+  label: string;
+  placeholder?: string;
+  text: string;
+  setText: (text: string) => void;
+  error: string | null;
+  setError: (error: string | null) => void;
+  autoFocus?: boolean;
+}) {
+  return (
+    <Textarea
+      label={label}
+      placeholder={placeholder}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        if (error) setError(null);
+      }}
+      error={error}
+      autosize
+      minRows={2}
+      maxLength={REPLY_MAX}
+      autoFocus={autoFocus}
+    />
+  );
+}
+
+/** A composer's onCreate for a create mutation: true once saved, or the failure handed to `onFailed`. */
+export function sendReply(
+  mutateAsync: (body: { reply_text: string }) => Promise<unknown>,
+  onFailed: (err: unknown) => void,
+): (text: string) => Promise<boolean> {
+  return async (text) => {
+    try {
+      await mutateAsync({ reply_text: text });
+      return true;
+    } catch (err) {
+      onFailed(err);
+      return false;
+    }
+  };
 }
 
 /** The reply text checked with the request's own schema: the error to show, or the text to send. */
@@ -191,18 +231,13 @@ export function ReplyComposer({ labels, pending, onCreate, look }: ReplyComposer
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="xs">
-        <Textarea
+        <ReplyTextarea
           label={labels.label}
           placeholder={labels.placeholder}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            if (error) setError(null);
-          }}
+          text={text}
+          setText={setText}
           error={error}
-          autosize
-          minRows={2}
-          maxLength={REPLY_MAX}
+          setError={setError}
         />
         <Group justify="flex-end">
           <Button
