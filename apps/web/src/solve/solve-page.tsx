@@ -6,6 +6,7 @@ import { isSelfJudgedType, type Attempt } from '@qbank/shared/solve';
 import { PROBLEM_TYPES, type Problem } from '@qbank/shared/problems';
 import { IconAlertCircle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeckScreen } from './use-deck-screen';
 import { useLocation, useParams } from 'react-router';
 import { BookmarkModal } from '../boxes/bookmark-modal';
 import { PageLoader } from '../components/page-loader';
@@ -89,13 +90,8 @@ function SolveScreen({ testCode }: { testCode: number }) {
   const [results, setResults] = useState<ReadonlyMap<number, SolveResult>>(new Map());
   const [index, setIndex] = useState(0);
   const [retrying, setRetrying] = useState<ReadonlySet<number>>(new Set());
-  const [explanation, setExplanation] = useState(false);
-  const [helpOpen, setHelpOpen] = useState(false);
-  const [boxesOpen, setBoxesOpen] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
-  const tokenRef = useRef(0);
-  const resultRef = useRef<HTMLDivElement>(null);
-  const articleRef = useRef<HTMLDivElement>(null);
+  const { explanation, setExplanation, helpOpen, setHelpOpen, boxesOpen, setBoxesOpen, announcement, setAnnouncement, tokenRef, resultRef, articleRef } =
+    useDeckScreen(false);
   const focusResultNext = useRef(false);
   const queued = useQueuedAnswers(memberCode, testCode);
 
@@ -258,7 +254,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
     if (!focusResultNext.current) return;
     focusResultNext.current = false;
     resultRef.current?.focus();
-  }, [results]);
+  }, [results, resultRef]);
 
   // A new problem starts at its top, also when the last one was long (phones).
   const currentUid = current?.uid;
@@ -266,7 +262,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
     const article = articleRef.current;
     if (currentUid === undefined || !article) return;
     if (article.getBoundingClientRect().top < 0) article.scrollIntoView({ block: 'start' });
-  }, [currentUid]);
+  }, [currentUid, articleRef]);
 
   const testMissing = stateTest === null && isApiRequestError(testQuery.error) && testQuery.error.status === 404;
 
