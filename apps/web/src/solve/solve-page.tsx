@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { choiceKeyToValue } from '@qbank/shared/answers';
@@ -17,7 +17,7 @@ import { paths } from '../lib/paths';
 import { messages } from './messages';
 import { useRestartRun, useSolveProblems, useSolveProgress, useSolveTest, useSelfJudgment } from './api';
 import { NotePanel } from '../notes/note-panel';
-import { solveLookOf, StatusGrid } from './components/number-grid';
+import { solveLookOf, StatusGridColumn } from './components/number-grid';
 import { ProblemView } from './components/problem-view';
 import { ResumeModal } from './components/resume-modal';
 import { ShortcutHelpModal } from './components/shortcut-help-modal';
@@ -320,13 +320,10 @@ function SolveScreen({ testCode }: { testCode: number }) {
             </Group>
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder radius="md" p="sm">
-            <StatusGrid problems={problems} lookOf={solveLookOf(results)} current={position - 1} onSelect={go} />
-          </Paper>
+        <StatusGridColumn problems={problems} lookOf={solveLookOf(results)} current={position - 1} onSelect={go}>
           {/* The percentile scores the objective problems: shown once each has a saved answer. */}
           <TestPercentile testCode={testCode} answeredAll={problems.every((p) => p.type !== PROBLEM_TYPES.multipleChoice || results.get(p.uid)?.save === 'saved')} />
-        </Grid.Col>
+        </StatusGridColumn>
       </Grid>
     );
   }
