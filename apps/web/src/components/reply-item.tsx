@@ -74,27 +74,9 @@ export function ReplyItem(props: ReplyItemProps) {
         {!editing && (canEdit || canDelete) && (
           <Group gap={4}>
             {canEdit && (
-              <Button
-                size={board ? 'compact-sm' : 'compact-xs'}
-                variant="subtle"
-                color={board ? 'gray.8' : 'gray'}
-                aria-label={labels.editFor(author)}
-                onClick={() => setEditing(true)}
-              >
-                {labels.edit}
-              </Button>
+              <ItemAction board={board} color="gray" label={labels.edit} name={labels.editFor(author)} onClick={() => setEditing(true)} />
             )}
-            {canDelete && (
-              <Button
-                size={board ? 'compact-sm' : 'compact-xs'}
-                variant="subtle"
-                color={board ? 'red.8' : 'red'}
-                aria-label={labels.deleteFor(author)}
-                onClick={onDelete}
-              >
-                {labels.delete}
-              </Button>
-            )}
+            {canDelete && <ItemAction board={board} color="red" label={labels.delete} name={labels.deleteFor(author)} onClick={onDelete} />}
           </Group>
         )}
       </Group>
@@ -140,6 +122,15 @@ function EditReplyForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** An item's 수정 / 삭제 button: smaller and lighter in the thread look, darker shades on a board. */
+function ItemAction({ board, color, label, name, onClick }: { board: boolean; color: 'gray' | 'red'; label: string; name: string; onClick: () => void }) {
+  return (
+    <Button size={board ? 'compact-sm' : 'compact-xs'} variant="subtle" color={board ? `${color}.8` : color} aria-label={name} onClick={onClick}>
+      {label}
+    </Button>
   );
 }
 
