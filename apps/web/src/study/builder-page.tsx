@@ -23,6 +23,14 @@ import { studyMessages } from './messages';
 import '../solve/solve.css';
 
 const m = studyMessages.builder;
+const orderChoices: Array<{ value: StudyOrder; label: string }> = [
+  { value: 'random', label: m.orderRandom },
+  { value: 'exam', label: m.orderExam },
+];
+const modeChoices: Array<{ value: StudyMode; label: string }> = [
+  { value: 'tutor', label: studyMessages.modeLabels.tutor },
+  { value: 'timed', label: studyMessages.modeLabels.timed },
+];
 
 const SCOPE_PARAMS = ['subject_codes', 'years', 'test_codes', 'class_codes'] as const;
 
@@ -124,26 +132,8 @@ export function BuilderPage() {
             onChange={(value) => setCount(typeof value === 'number' ? value : Number(value) || 0)}
             styles={{ input: { minHeight: 44 } }}
           />
-          <LabelledChoice
-            id="builder-order"
-            label={m.order}
-            value={order}
-            onChange={setOrder}
-            data={[
-              { value: 'random', label: m.orderRandom },
-              { value: 'exam', label: m.orderExam },
-            ]}
-          />
-          <LabelledChoice
-            id="builder-mode"
-            label={m.mode}
-            value={mode}
-            onChange={setMode}
-            data={[
-              { value: 'tutor', label: studyMessages.modeLabels.tutor },
-              { value: 'timed', label: studyMessages.modeLabels.timed },
-            ]}
-          >
+          <LabelledChoice id="builder-order" label={m.order} value={order} onChange={setOrder} data={orderChoices} />
+          <LabelledChoice id="builder-mode" label={m.mode} value={mode} onChange={setMode} data={modeChoices}>
             <Text size="sm" c="gray.7">
               {mode === 'tutor' ? m.tutorHint : m.timedHint}
             </Text>
