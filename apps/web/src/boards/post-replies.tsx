@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { BoardReply } from '@qbank/shared/boards';
 import { useState } from 'react';
 import { EmptyState } from '../components/empty-state';
-import { checkReplyText, ReplyComposer, ReplyItem } from '../components/reply-item';
+import { checkReplyText, ReplyComposer, ReplyItem, sendReply } from '../components/reply-item';
 import { errorMessage } from '../lib/api-client';
 import { isApproved, useSession } from '../lib/session';
 import { messages } from './messages';
@@ -132,15 +132,7 @@ function ReplyForm({ target }: { target: Target }) {
       look="board"
       labels={{ label: m.label, placeholder: m.placeholder, submit: m.submit, fallbackError: m.createFailed }}
       pending={create.isPending}
-      onCreate={async (text) => {
-        try {
-          await create.mutateAsync({ reply_text: text });
-          return true;
-        } catch (err) {
-          showFailure(m.createFailed, err);
-          return false;
-        }
-      }}
+      onCreate={sendReply(create.mutateAsync, (err) => showFailure(m.createFailed, err))}
     />
   );
 }

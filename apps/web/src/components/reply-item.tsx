@@ -74,27 +74,9 @@ export function ReplyItem(props: ReplyItemProps) {
         {!editing && (canEdit || canDelete) && (
           <Group gap={4}>
             {canEdit && (
-              <Button
-                size={board ? 'compact-sm' : 'compact-xs'}
-                variant="subtle"
-                color={board ? 'gray.8' : 'gray'}
-                aria-label={labels.editFor(author)}
-                onClick={() => setEditing(true)}
-              >
-                {labels.edit}
-              </Button>
+              <ItemAction board={board} color="gray" label={labels.edit} name={labels.editFor(author)} onClick={() => setEditing(true)} />
             )}
-            {canDelete && (
-              <Button
-                size={board ? 'compact-sm' : 'compact-xs'}
-                variant="subtle"
-                color={board ? 'red.8' : 'red'}
-                aria-label={labels.deleteFor(author)}
-                onClick={onDelete}
-              >
-                {labels.delete}
-              </Button>
-            )}
+            {canDelete && <ItemAction board={board} color="red" label={labels.delete} name={labels.deleteFor(author)} onClick={onDelete} />}
           </Group>
         )}
       </Group>
@@ -129,19 +111,7 @@ function EditReplyForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="xs" mt="xs">
-        <Textarea
-          label={labels.editLabel}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            if (error) setError(null);
-          }}
-          error={error}
-          autosize
-          minRows={2}
-          maxLength={REPLY_MAX}
-          autoFocus
-        />
+        <ReplyTextarea label={labels.editLabel} text={text} setText={setText} error={error} setError={setError} autoFocus />
         <Group justify="flex-end" gap="xs">
           <Button size="xs" variant="default" onClick={onDone} disabled={saving}>
             {labels.cancel}
@@ -153,6 +123,67 @@ function EditReplyForm({
       </Stack>
     </form>
   );
+}
+
+/** An item's 수정 / 삭제 button: smaller and lighter in the thread look, darker shades on a board. */
+function ItemAction({ board, color, label, name, onClick }: { board: boolean; color: 'gray' | 'red'; label: string; name: string; onClick: () => void }) {
+  return (
+    <Button size={board ? 'compact-sm' : 'compact-xs'} variant="subtle" color={board ? `${color}.8` : color} aria-label={name} onClick={onClick}>
+      {label}
+    </Button>
+  );
+}
+
+/** The reply's text box: typing clears the error shown under it. */
+function ReplyTextarea({
+  label,
+  placeholder,
+  text,
+  setText,
+  error,
+  setError,
+  autoFocus,
+}: {
+  label: string;
+  placeholder?: string;
+  text: string;
+  setText: (text: string) => void;
+  error: string | null;
+  setError: (error: string | null) => void;
+  autoFocus?: boolean;
+}) {
+  return (
+    <Textarea
+      label={label}
+      placeholder={placeholder}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        if (error) setError(null);
+      }}
+      error={error}
+      autosize
+      minRows={2}
+      maxLength={REPLY_MAX}
+      autoFocus={autoFocus}
+    />
+  );
+}
+
+/** A composer's onCreate for a create mutation: true once saved, or the failure handed to `onFailed`. */
+export function sendReply(
+  mutateAsync: (body: { reply_text: string }) => Promise<unknown>,
+  onFailed: (err: unknown) => void,
+): (text: string) => Promise<boolean> {
+  return async (text) => {
+    try {
+      await mutateAsync({ reply_text: text });
+      return true;
+    } catch (err) {
+      onFailed(err);
+      return false;
+    }
+  };
 }
 
 /** The reply text checked with the request's own schema: the error to show, or the text to send. */
@@ -191,18 +222,13 @@ export function ReplyComposer({ labels, pending, onCreate, look }: ReplyComposer
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="xs">
-        <Textarea
+        <ReplyTextarea
           label={labels.label}
           placeholder={labels.placeholder}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            if (error) setError(null);
-          }}
+          text={text}
+          setText={setText}
           error={error}
-          autosize
-          minRows={2}
-          maxLength={REPLY_MAX}
+          setError={setError}
         />
         <Group justify="flex-end">
           <Button

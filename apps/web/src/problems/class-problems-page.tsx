@@ -1,14 +1,12 @@
-import { Alert, Anchor, Badge, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { Problem } from '@qbank/shared/problems';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
-import { PageLoader } from '../components/page-loader';
-import { errorMessage, isApiRequestError } from '../lib/api-client';
+import { isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { messages } from './messages';
 import { CLASS_PROBLEMS_PAGE_SIZE, useClassMeta, useProblems } from './api';
-import { InfoCard } from './components/info-card';
+import { QueryInfoCard } from './components/info-card';
 import { NotFoundState } from './components/not-found-state';
 import { ProblemBrowser } from './components/problem-browser';
 import { ProblemList } from './components/problem-list';
@@ -92,24 +90,18 @@ export function ClassProblemsPage() {
         <NotFoundState text={c.notFound} back={back} />
       ) : (
         <>
-          {meta.isPending ? (
-            <PageLoader />
-          ) : meta.isError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={c.loadFailed} role="alert">
-              {errorMessage(meta.error, c.loadFailed)}
-            </Alert>
-          ) : (
-            <InfoCard
-              label={c.infoLabel}
-              items={[
-                { term: c.info.subject, value: meta.data.subject_name },
-                { term: c.info.date, value: meta.data.class_date },
-                { term: c.info.period, value: meta.data.class_time === null ? m.dash : c.period(meta.data.class_time) },
-                { term: c.info.professor, value: meta.data.professor?.trim() || m.dash },
-                { term: c.info.count, value: m.countValue(meta.data.problem_count) },
-              ]}
-            />
-          )}
+          <QueryInfoCard
+            query={meta}
+            failedText={c.loadFailed}
+            label={c.infoLabel}
+            items={(data) => [
+              { term: c.info.subject, value: data.subject_name },
+              { term: c.info.date, value: data.class_date },
+              { term: c.info.period, value: data.class_time === null ? m.dash : c.period(data.class_time) },
+              { term: c.info.professor, value: data.professor?.trim() || m.dash },
+              { term: c.info.count, value: m.countValue(data.problem_count) },
+            ]}
+          />
           <ProblemSearch value={q} onSearch={setQ} />
           <ProblemBrowser
             query={problems}

@@ -1,15 +1,14 @@
-import { Alert, Badge, Button, Group, Stack, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle, IconPlayerPlay } from '@tabler/icons-react';
+import { IconPlayerPlay } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
-import { PageLoader } from '../components/page-loader';
-import { errorMessage, isApiRequestError } from '../lib/api-client';
+import { isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { messages } from './messages';
 import { TEST_PROBLEMS_PAGE_SIZE, useProblems, useTestInfo, useTestTypeCounts } from './api';
 import { SaveOfflineButton } from '../offline/save-offline-button';
 import { ExportMenu } from './components/export-menu';
-import { InfoCard } from './components/info-card';
+import { QueryInfoCard } from './components/info-card';
 import { NotFoundState } from './components/not-found-state';
 import { ProblemBrowser } from './components/problem-browser';
 import { ProblemList } from './components/problem-list';
@@ -73,23 +72,17 @@ export function TestProblemsPage() {
         <NotFoundState text={m.testNotFound} back={back} />
       ) : (
         <>
-          {info.isPending ? (
-            <PageLoader />
-          ) : info.isError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={m.testInfoFailed} role="alert">
-              {errorMessage(info.error, m.testInfoFailed)}
-            </Alert>
-          ) : (
-            <InfoCard
-              label={m.infoLabel}
-              items={[
-                { term: m.info.year, value: m.yearValue(info.data.year) },
-                { term: m.info.subject, value: info.data.subject_name },
-                { term: m.info.test, value: info.data.test_name },
-                { term: m.info.count, value: m.countValue(info.data.problem_count) },
-              ]}
-            />
-          )}
+          <QueryInfoCard
+            query={info}
+            failedText={m.testInfoFailed}
+            label={m.infoLabel}
+            items={(data) => [
+              { term: m.info.year, value: m.yearValue(data.year) },
+              { term: m.info.subject, value: data.subject_name },
+              { term: m.info.test, value: data.test_name },
+              { term: m.info.count, value: m.countValue(data.problem_count) },
+            ]}
+          />
           <ProblemSearch value={q} onSearch={setQ} />
           <ProblemBrowser
             query={problems}

@@ -4,7 +4,7 @@ import type { ProblemReply } from '@qbank/shared/replies';
 import { mayDeleteAuthored, mayEditAuthored } from '@qbank/shared/policies';
 import { IconChevronDown, IconChevronUp, IconMessageCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { checkReplyText, ReplyComposer, ReplyItem } from '../components/reply-item';
+import { checkReplyText, ReplyComposer, ReplyItem, sendReply } from '../components/reply-item';
 import { errorMessage } from '../lib/api-client';
 import { useSession } from '../lib/session';
 import { messages } from './messages';
@@ -179,15 +179,7 @@ function ReplyForm({ problemUid }: { problemUid: number }) {
       look="thread"
       labels={{ label: m.inputLabel, placeholder: m.placeholder, submit: m.submit, fallbackError: m.empty }}
       pending={create.isPending}
-      onCreate={async (text) => {
-        try {
-          await create.mutateAsync({ reply_text: text });
-          return true;
-        } catch (err) {
-          notifications.show({ color: 'red', title: m.createFailed, message: failure(err) });
-          return false;
-        }
-      }}
+      onCreate={sendReply(create.mutateAsync, (err) => notifications.show({ color: 'red', title: m.createFailed, message: failure(err) }))}
     />
   );
 }

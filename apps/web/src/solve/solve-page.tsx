@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { choiceKeyToValue } from '@qbank/shared/answers';
@@ -6,6 +6,7 @@ import { isSelfJudgedType, type Attempt } from '@qbank/shared/solve';
 import { PROBLEM_TYPES, type Problem } from '@qbank/shared/problems';
 import { IconAlertCircle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeckScreen } from './use-deck-screen';
 import { useLocation, useParams } from 'react-router';
 import { BookmarkModal } from '../boxes/bookmark-modal';
 import { PageLoader } from '../components/page-loader';
@@ -16,7 +17,7 @@ import { paths } from '../lib/paths';
 import { messages } from './messages';
 import { useRestartRun, useSolveProblems, useSolveProgress, useSolveTest, useSelfJudgment } from './api';
 import { NotePanel } from '../notes/note-panel';
-import { solveLookOf, StatusGrid } from './components/number-grid';
+import { solveLookOf, StatusGridColumn } from './components/number-grid';
 import { ProblemView } from './components/problem-view';
 import { ResumeModal } from './components/resume-modal';
 import { ShortcutHelpModal } from './components/shortcut-help-modal';
@@ -89,13 +90,8 @@ function SolveScreen({ testCode }: { testCode: number }) {
   const [results, setResults] = useState<ReadonlyMap<number, SolveResult>>(new Map());
   const [index, setIndex] = useState(0);
   const [retrying, setRetrying] = useState<ReadonlySet<number>>(new Set());
-  const [explanation, setExplanation] = useState(false);
-  const [helpOpen, setHelpOpen] = useState(false);
-  const [boxesOpen, setBoxesOpen] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
-  const tokenRef = useRef(0);
-  const resultRef = useRef<HTMLDivElement>(null);
-  const articleRef = useRef<HTMLDivElement>(null);
+  const { explanation, setExplanation, helpOpen, setHelpOpen, boxesOpen, setBoxesOpen, announcement, setAnnouncement, tokenRef, resultRef, articleRef } =
+    useDeckScreen(false);
   const focusResultNext = useRef(false);
   const queued = useQueuedAnswers(memberCode, testCode);
 
@@ -258,7 +254,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
     if (!focusResultNext.current) return;
     focusResultNext.current = false;
     resultRef.current?.focus();
-  }, [results]);
+  }, [results, resultRef]);
 
   // A new problem starts at its top, also when the last one was long (phones).
   const currentUid = current?.uid;
@@ -266,7 +262,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
     const article = articleRef.current;
     if (currentUid === undefined || !article) return;
     if (article.getBoundingClientRect().top < 0) article.scrollIntoView({ block: 'start' });
-  }, [currentUid]);
+  }, [currentUid, articleRef]);
 
   const testMissing = stateTest === null && isApiRequestError(testQuery.error) && testQuery.error.status === 404;
 
@@ -324,13 +320,10 @@ function SolveScreen({ testCode }: { testCode: number }) {
             </Group>
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder radius="md" p="sm">
-            <StatusGrid problems={problems} lookOf={solveLookOf(results)} current={position - 1} onSelect={go} />
-          </Paper>
+        <StatusGridColumn problems={problems} lookOf={solveLookOf(results)} current={position - 1} onSelect={go}>
           {/* The percentile scores the objective problems: shown once each has a saved answer. */}
           <TestPercentile testCode={testCode} answeredAll={problems.every((p) => p.type !== PROBLEM_TYPES.multipleChoice || results.get(p.uid)?.save === 'saved')} />
-        </Grid.Col>
+        </StatusGridColumn>
       </Grid>
     );
   }

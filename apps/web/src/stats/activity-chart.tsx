@@ -1,6 +1,7 @@
 import { BarChart } from '@mantine/charts';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { ACTIVITY_DAYS, shiftDay, type DayStats } from '@qbank/shared/stats';
+import { ChartSection } from './chart-section';
 import { statsMessages } from './messages';
 
 const m = statsMessages.myStats;
@@ -19,27 +20,17 @@ export function ActivityChart({ days, today }: { days: DayStats[]; today: string
   const data = activityDays(days, today);
   const total = days.reduce((sum, day) => sum + day.answered, 0);
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="stats-activity-title">
-      <Stack gap="sm">
-        <div>
-          <Title order={2} size="h4" id="stats-activity-title">
-            {m.activity}
-          </Title>
-          <Text size="sm" c="gray.7">
-            {m.activityHint}
-          </Text>
-        </div>
-        <Text size="sm">{m.activitySummary(days.filter((day) => day.answered > 0).length, total)}</Text>
-        <BarChart
-          h={180}
-          data={data}
-          dataKey="date"
-          series={[{ name: 'answered', label: m.activityAnswers, color: 'teal.7' }]}
-          xAxisProps={{ interval: 13 }}
-          gridAxis="y"
-          aria-hidden
-        />
-      </Stack>
-    </Paper>
+    <ChartSection id="stats-activity-title" title={m.activity} hint={m.activityHint}>
+      <Text size="sm">{m.activitySummary(days.filter((day) => day.answered > 0).length, total)}</Text>
+      <BarChart
+        h={180}
+        data={data}
+        dataKey="date"
+        series={[{ name: 'answered', label: m.activityAnswers, color: 'teal.7' }]}
+        xAxisProps={{ interval: 13 }}
+        gridAxis="y"
+        aria-hidden
+      />
+    </ChartSection>
   );
 }

@@ -12,7 +12,7 @@ import {
   type StudyScope,
 } from '@qbank/shared/study';
 import { IconAlertCircle, IconPlayerPlay } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../lib/api-client';
 import { paths } from '../lib/paths';
@@ -23,6 +23,14 @@ import { studyMessages } from './messages';
 import '../solve/solve.css';
 
 const m = studyMessages.builder;
+const orderChoices: Array<{ value: StudyOrder; label: string }> = [
+  { value: 'random', label: m.orderRandom },
+  { value: 'exam', label: m.orderExam },
+];
+const modeChoices: Array<{ value: StudyMode; label: string }> = [
+  { value: 'tutor', label: studyMessages.modeLabels.tutor },
+  { value: 'timed', label: studyMessages.modeLabels.timed },
+];
 
 const SCOPE_PARAMS = ['subject_codes', 'years', 'test_codes', 'class_codes'] as const;
 
@@ -124,39 +132,12 @@ export function BuilderPage() {
             onChange={(value) => setCount(typeof value === 'number' ? value : Number(value) || 0)}
             styles={{ input: { minHeight: 44 } }}
           />
-          <Stack gap={4}>
-            <Text fw={500} size="sm" id="builder-order">
-              {m.order}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="builder-order"
-              fullWidth
-              value={order}
-              onChange={(value) => setOrder(value as StudyOrder)}
-              data={[
-                { value: 'random', label: m.orderRandom },
-                { value: 'exam', label: m.orderExam },
-              ]}
-            />
-          </Stack>
-          <Stack gap={4}>
-            <Text fw={500} size="sm" id="builder-mode">
-              {m.mode}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="builder-mode"
-              fullWidth
-              value={mode}
-              onChange={(value) => setMode(value as StudyMode)}
-              data={[
-                { value: 'tutor', label: studyMessages.modeLabels.tutor },
-                { value: 'timed', label: studyMessages.modeLabels.timed },
-              ]}
-            />
+          <LabelledChoice id="builder-order" label={m.order} value={order} onChange={setOrder} data={orderChoices} />
+          <LabelledChoice id="builder-mode" label={m.mode} value={mode} onChange={setMode} data={modeChoices}>
             <Text size="sm" c="gray.7">
               {mode === 'tutor' ? m.tutorHint : m.timedHint}
             </Text>
-          </Stack>
+          </LabelledChoice>
           {mode === 'timed' && (
             <NumberInput
               label={m.minutes}
@@ -190,6 +171,33 @@ export function BuilderPage() {
           </Button>
         </Stack>
       </Paper>
+    </Stack>
+  );
+}
+
+/** A titled segmented choice (order, mode): the title names the control; `children` go under it. */
+function LabelledChoice<T extends string>({
+  id,
+  label,
+  value,
+  onChange,
+  data,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  data: Array<{ value: T; label: string }>;
+  children?: ReactNode;
+}) {
+  return (
+    <Stack gap={4}>
+      <Text fw={500} size="sm" id={id}>
+        {label}
+      </Text>
+      <SegmentedControl aria-labelledby={id} fullWidth value={value} onChange={(next) => onChange(next as T)} data={data} />
+      {children}
     </Stack>
   );
 }

@@ -5,7 +5,8 @@ import { choiceKeyToValue } from '@qbank/shared/answers';
 import type { ReviewDueProblem, ReviewRating } from '@qbank/shared/review';
 import { isSelfJudgedType } from '@qbank/shared/solve';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDeckScreen } from '../solve/use-deck-screen';
 import { Link } from 'react-router';
 import { BookmarkModal } from '../boxes/bookmark-modal';
 import { PageLoader } from '../components/page-loader';
@@ -53,13 +54,8 @@ function ReviewRound({ items, dueCount, onMore }: { items: ReviewDueProblem[]; d
   const selfJudgment = useSelfJudgment();
   const [index, setIndex] = useState(0);
   const [results, setResults] = useState<ReadonlyMap<number, ReviewResult>>(new Map());
-  const [explanation, setExplanation] = useState(true);
-  const [helpOpen, setHelpOpen] = useState(false);
-  const [boxesOpen, setBoxesOpen] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
-  const tokenRef = useRef(0);
-  const resultRef = useRef<HTMLDivElement>(null);
-  const articleRef = useRef<HTMLDivElement>(null);
+  const { explanation, setExplanation, helpOpen, setHelpOpen, boxesOpen, setBoxesOpen, announcement, setAnnouncement, tokenRef, resultRef, articleRef } =
+    useDeckScreen(true);
 
   const finished = index >= items.length;
   const item = finished ? undefined : items[index];
@@ -161,7 +157,7 @@ function ReviewRound({ items, dueCount, onMore }: { items: ReviewDueProblem[]; d
   useEffect(() => {
     const article = articleRef.current;
     if (article && article.getBoundingClientRect().top < 0) article.scrollIntoView({ block: 'start' });
-  }, [index]);
+  }, [index, articleRef]);
 
   const reviewed = [...results.values()].filter((entry) => entry.save === 'saved').length;
 

@@ -18,7 +18,7 @@ import { studyKeys, useAnswer, useFinishSession, useSession } from './api';
 import { studyMessages } from './messages';
 import { ResultView } from './result-view';
 import { SessionCountdown } from './session-countdown';
-import { StatusGrid } from '../solve/components/number-grid';
+import { StatusGridColumn } from '../solve/components/number-grid';
 import { sessionLookOf } from './session-grid';
 import { AnswerArea, ProblemBody, Reveal, type KnownAnswer } from './session-problem';
 import '../solve/solve.css';
@@ -230,11 +230,7 @@ function RunningSession({ detail }: { detail: SessionDetail }) {
             </Group>
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder radius="md" p="sm">
-            <StatusGrid problems={problems} lookOf={sessionLookOf(answers)} current={index} onSelect={go} />
-          </Paper>
-        </Grid.Col>
+        <StatusGridColumn problems={problems} lookOf={sessionLookOf(answers)} current={index} onSelect={go} />
       </Grid>
       <BookmarkModal problemUid={problem.uid} opened={boxesOpen} onClose={() => setBoxesOpen(false)} />
       <Modal opened={confirmOpen} onClose={() => setConfirmOpen(false)} title={m.finishConfirmTitle} centered>

@@ -1,8 +1,8 @@
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { takesSeveralOptions, type ChoiceOption } from '@qbank/shared/answers';
 import type { Problem } from '@qbank/shared/problems';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { SeveralChoicePicker } from '../solve/components/several-choice-picker';
+import { ChoiceButton, SeveralChoicePicker } from '../solve/components/several-choice-picker';
 import { TextAnswer } from '../solve/components/text-answer';
 import { SolveHtml, SolvePicture } from '../solve/components/solve-content';
 import { Explanation, MarkedOptions, MyAnswer, OfficialAnswer, SolveSetHeader } from '../solve/components/answer-reveal';
@@ -66,19 +66,14 @@ export function AnswerArea({
         {options.map((option) => {
           const chosen = current !== undefined && isChosenOption(current, option);
           return (
-            <Button
+            <ChoiceButton
               key={option.value}
+              option={option}
+              pressed={chosen}
               variant={chosen ? 'filled' : 'default'}
-              fullWidth
-              className="qbank-solve-choice"
-              fw={400}
-              aria-pressed={chosen}
-              aria-keyshortcuts={String(option.key)}
               disabled={busy}
               onClick={() => onAnswer(option.value)}
-            >
-              {`${option.value.slice(0, 1)} ${option.label}`.trim()}
-            </Button>
+            />
           );
         })}
       </Stack>

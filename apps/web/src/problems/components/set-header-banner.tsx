@@ -15,17 +15,26 @@ export function SetHeaderBanner({ header }: { header: SetHeader }) {
   const range = setHeaderRange(header);
   return (
     <Paper bg="blue.0" radius="md" p="md" withBorder>
-      <Stack gap="xs">
-        <Group gap="xs">
-          <Badge variant="filled" radius="sm">
-            {m.setHeader}
-          </Badge>
-          <Text fw={700}>{range}</Text>
-        </Group>
+      <SetHeaderLines range={range}>
         <RichText html={header.header_text} />
         <ProblemPicture path={header.pic_path} alt={m.pictures.setHeader(range)} />
-      </Stack>
+      </SetHeaderLines>
     </Paper>
+  );
+}
+
+/** Inside a passage's box: the 공통 지문 badge and number range, then the passage (solve mode draws it too). */
+export function SetHeaderLines({ range, children }: { range: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <Badge variant="filled" radius="sm">
+          {m.setHeader}
+        </Badge>
+        <Text fw={700}>{range}</Text>
+      </Group>
+      {children}
+    </Stack>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Box, Paper, Stack, Text } from '@mantine/core';
 import type { ChoiceOption } from '@qbank/shared/answers';
 import type { Problem, SetHeader } from '@qbank/shared/problems';
 import { IconCheck } from '@tabler/icons-react';
+import { SetHeaderLines } from '../../problems/components/set-header-banner';
 import { messages } from '../messages';
 import { isChosenOption, isOfficialOption } from '../solve-model';
 import { SolveHtml, SolvePicture } from './solve-content';
@@ -17,16 +18,10 @@ export function SolveSetHeader({ header }: { header: SetHeader }) {
   const range = m.setHeaderRange(header.begin_problem_no, header.end_problem_no);
   return (
     <Paper component="section" aria-label={`${m.setHeader} ${range}`} bg="blue.0" p="sm" radius="sm" className="qbank-solve-set-header">
-      <Stack gap="xs">
-        <Group gap="xs">
-          <Badge variant="filled" radius="sm">
-            {m.setHeader}
-          </Badge>
-          <Text fw={700}>{range}</Text>
-        </Group>
+      <SetHeaderLines range={range}>
         <SolveHtml html={header.header_text} />
         <SolvePicture path={header.pic_path} alt={m.pictures.setHeader(range)} />
-      </Stack>
+      </SetHeaderLines>
     </Paper>
   );
 }

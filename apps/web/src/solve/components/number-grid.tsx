@@ -1,7 +1,7 @@
-import { Button, VisuallyHidden } from '@mantine/core';
+import { Button, Grid, Paper, VisuallyHidden } from '@mantine/core';
 import type { Problem } from '@qbank/shared/problems';
 import { IconCheck, IconHelpCircle, IconX, type Icon } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { messages } from '../messages';
 import { selfJudgeMessages as sj } from '../self-judge-messages';
 import { statusOf, type ProblemStatus, type Results } from '../solve-model';
@@ -92,3 +92,15 @@ export const solveLookOf =
     const status = statusOf(results, problem);
     return { ...LOOK[status], status };
   };
+
+/** The screen's side column (below the problem on phones): the grid in its box, then `children`. */
+export function StatusGridColumn({ children, ...grid }: ComponentProps<typeof StatusGrid> & { children?: ReactNode }) {
+  return (
+    <Grid.Col span={{ base: 12, md: 4 }}>
+      <Paper withBorder radius="md" p="sm">
+        <StatusGrid {...grid} />
+      </Paper>
+      {children}
+    </Grid.Col>
+  );
+}

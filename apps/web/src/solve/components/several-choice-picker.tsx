@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { joinChoiceValues, type ChoiceOption } from '@qbank/shared/answers';
 import { IconCheck, IconSquare, IconSquareCheck } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { messages } from '../messages';
 import { isTypingTarget } from '../solve-model';
 import { severalOptionsMessages as sm } from '../several-options-messages';
@@ -60,19 +60,14 @@ export function SeveralChoicePicker({ options, onAnswer }: { options: ChoiceOpti
         {options.map((option) => {
           const on = chosen.has(option.value);
           return (
-            <Button
+            <ChoiceButton
               key={option.value}
+              option={option}
+              pressed={on}
               variant={on ? 'light' : 'default'}
-              fullWidth
-              className="qbank-solve-choice"
-              fw={400}
-              aria-pressed={on}
-              aria-keyshortcuts={String(option.key)}
               leftSection={on ? <IconSquareCheck size={20} aria-hidden /> : <IconSquare size={20} aria-hidden />}
               onClick={() => toggle(option.value)}
-            >
-              {`${option.value.slice(0, 1)} ${option.label}`.trim()}
-            </Button>
+            />
           );
         })}
       </Stack>
@@ -91,5 +86,38 @@ export function SeveralChoicePicker({ options, onAnswer }: { options: ChoiceOpti
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** One option as a toggle button (several-answer picker, study sessions): "① 라벨", its number key as shortcut. */
+export function ChoiceButton({
+  option,
+  pressed,
+  variant,
+  leftSection,
+  disabled,
+  onClick,
+}: {
+  option: ChoiceOption;
+  pressed: boolean;
+  variant: 'light' | 'filled' | 'default';
+  leftSection?: ReactNode;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant={variant}
+      fullWidth
+      className="qbank-solve-choice"
+      fw={400}
+      aria-pressed={pressed}
+      aria-keyshortcuts={String(option.key)}
+      leftSection={leftSection}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {`${option.value.slice(0, 1)} ${option.label}`.trim()}
+    </Button>
   );
 }
