@@ -19,6 +19,7 @@ import { useCompactLayout } from '../lib/use-compact-layout';
 import { messages } from './messages';
 import { mySlotsQueryOptions, problemDetailQueryOptions, useSubmitSlot, type MySlotFilters } from './api';
 import { parsePositiveId } from '../lib/parse-positive-id';
+import { StackedForm } from './stacked-form';
 
 const m = messages.myProblems;
 
@@ -94,31 +95,23 @@ function SlotForm({ slot, problem, onClose }: { slot: MySlot; problem: ProblemDe
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
-      <Stack gap="md">
-        {submit.isError && <ErrorAlert title={m.failed} error={submit.error} />}
-        <ProblemContentForm
-          type={problem.type}
-          value={values}
-          onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
-          errors={{ ...contentErrorsOf(serverFields), ...errors }}
-        />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={submit.isPending}>
-            {m.close}
-          </Button>
-          <Button type="submit" loading={submit.isPending}>
-            {m.save}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <StackedForm onSubmit={save}>
+      {submit.isError && <ErrorAlert title={m.failed} error={submit.error} />}
+      <ProblemContentForm
+        type={problem.type}
+        value={values}
+        onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
+        errors={{ ...contentErrorsOf(serverFields), ...errors }}
+      />
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onClose} disabled={submit.isPending}>
+          {m.close}
+        </Button>
+        <Button type="submit" loading={submit.isPending}>
+          {m.save}
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }
 

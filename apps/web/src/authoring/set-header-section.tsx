@@ -19,6 +19,7 @@ import { StoredHtml, StoredPicture } from './problem-content-view';
 import { ErrorAlert } from '../components/load-state';
 import { showFailure, showSuccess } from '../components/toasts';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { StackedForm } from './stacked-form';
 
 const h = messages.authoring.setHeader;
 
@@ -100,69 +101,61 @@ function HeaderForm({ testCode, problem, header, onClose }: { testCode: number; 
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Stack gap="md">
-        {errors.form && <ErrorAlert title={errors.form} error={null} />}
-        {mutation.isError && <ErrorAlert title={h.failed} error={mutation.error} />}
-        <Text size="sm" c="gray.7">
-          {h.onlyMultipleChoice}
-        </Text>
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <NativeSelect
-            label={h.type}
-            data={[
-              { value: '1', label: h.types.lettered },
-              { value: '2', label: h.types.option },
-            ]}
-            value={values.type}
-            onChange={(event) => set({ type: event.currentTarget.value })}
-            error={errors.type ?? serverFields?.type}
-          />
-          <NumberInput
-            label={h.begin}
-            min={1}
-            max={PROBLEM_NO_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            value={values.begin}
-            onChange={(begin) => set({ begin })}
-            error={errors.begin ?? serverFields?.begin_problem_no}
-          />
-          <NumberInput
-            label={h.end}
-            min={1}
-            max={PROBLEM_NO_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            value={values.end}
-            onChange={(end) => set({ end })}
-            error={errors.end ?? serverFields?.end_problem_no}
-          />
-        </SimpleGrid>
-        <RichTextEditor
-          label={h.text}
-          value={values.header_text}
-          onChange={(header_text) => set({ header_text })}
-          error={errors.header_text ?? serverFields?.header_text}
-          minHeight={140}
+    <StackedForm onSubmit={submit}>
+      {errors.form && <ErrorAlert title={errors.form} error={null} />}
+      {mutation.isError && <ErrorAlert title={h.failed} error={mutation.error} />}
+      <Text size="sm" c="gray.7">
+        {h.onlyMultipleChoice}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <NativeSelect
+          label={h.type}
+          data={[
+            { value: '1', label: h.types.lettered },
+            { value: '2', label: h.types.option },
+          ]}
+          value={values.type}
+          onChange={(event) => set({ type: event.currentTarget.value })}
+          error={errors.type ?? serverFields?.type}
         />
-        <PictureField label={h.picture} value={values.pic} onChange={(pic) => set({ pic })} error={errors.pic ?? serverFields?.pic} />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            {messages.authoring.cancel}
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            {h.save}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        <NumberInput
+          label={h.begin}
+          min={1}
+          max={PROBLEM_NO_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          value={values.begin}
+          onChange={(begin) => set({ begin })}
+          error={errors.begin ?? serverFields?.begin_problem_no}
+        />
+        <NumberInput
+          label={h.end}
+          min={1}
+          max={PROBLEM_NO_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          value={values.end}
+          onChange={(end) => set({ end })}
+          error={errors.end ?? serverFields?.end_problem_no}
+        />
+      </SimpleGrid>
+      <RichTextEditor
+        label={h.text}
+        value={values.header_text}
+        onChange={(header_text) => set({ header_text })}
+        error={errors.header_text ?? serverFields?.header_text}
+        minHeight={140}
+      />
+      <PictureField label={h.picture} value={values.pic} onChange={(pic) => set({ pic })} error={errors.pic ?? serverFields?.pic} />
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+          {messages.authoring.cancel}
+        </Button>
+        <Button type="submit" loading={mutation.isPending}>
+          {h.save}
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }
 

@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Center, Group, Loader, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { GRADE_CODES, gradeCodeLabel } from '@qbank/shared/grade';
 import type { Subject } from '@qbank/shared/subjects';
-import { IconAlertCircle, IconCalendarEvent, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconCalendarEvent, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -17,6 +17,7 @@ import { LEAD_SUBJECTS_PAGE_SIZE, leadSubjectsQueryOptions, useDeleteSubject, ty
 import { SubjectFormDialog } from './subject-form-dialog';
 import { subjectTypeLabel } from './subject-labels';
 import { useDraft } from '../lib/use-draft';
+import { SearchField } from './search-field';
 import { ConfirmDialog } from '../components/confirm-dialog';
 
 // Spec §2 "Subject management (lead/subjects)": search, type and grade filters, a server-paged
@@ -62,16 +63,7 @@ function Filters({ params, onChange }: { params: LeadSubjectParams; onChange: (n
           <SegmentedControl data={typeOptions} value={params.type} onChange={(value) => onChange({ type: value as LeadSubjectParams['type'] })} fullWidth />
         </Stack>
         <NativeSelect label={m.gradeLabel} data={gradeOptions} value={params.grade} onChange={(e) => onChange({ grade: e.currentTarget.value })} />
-        <TextInput
-          label={m.searchLabel}
-          description={m.searchHint}
-          placeholder={m.searchPlaceholder}
-          value={draft}
-          maxLength={200}
-          onChange={(e) => setDraft(e.currentTarget.value)}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          enterKeyHint="search"
-        />
+        <SearchField label={m.searchLabel} placeholder={m.searchPlaceholder} value={draft} onChange={setDraft} />
       </SimpleGrid>
       <Group justify="flex-end" mt="sm">
         <Button type="submit" size="xs" variant="light">

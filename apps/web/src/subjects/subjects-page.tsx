@@ -1,8 +1,7 @@
-import { Alert, Badge, Button, Center, Group, Loader, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { GRADE_CODES, gradeCodeLabel } from '@qbank/shared/grade';
 import type { Subject } from '@qbank/shared/subjects';
-import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +13,7 @@ import { useCompactLayout } from '../lib/use-compact-layout';
 import { messages } from './messages';
 import { subjectsQueryOptions, type SubjectFilters } from './api';
 import { useDraft } from '../lib/use-draft';
+import { SearchField } from './search-field';
 
 const m = messages.subjects;
 
@@ -59,16 +59,7 @@ function Filters({ filters, onChange }: { filters: SubjectFilters; onChange: (ne
           value={filters.grade}
           onChange={(e) => onChange({ ...filters, grade: e.currentTarget.value })}
         />
-        <TextInput
-          label={m.searchLabel}
-          description={m.searchHint}
-          placeholder={m.searchPlaceholder}
-          value={search}
-          maxLength={200}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          enterKeyHint="search"
-        />
+        <SearchField label={m.searchLabel} placeholder={m.searchPlaceholder} value={search} onChange={setSearch} />
       </SimpleGrid>
       {/* Enter in the search box submits the form; the button is there for touch screens. */}
       <Group justify="flex-end" mt="sm">
