@@ -1,7 +1,6 @@
 import { SIGNUP_FIELD_MAX, signupFormSchema, type SignupRequest } from '@qbank/shared/auth';
-import { Alert, Anchor, Button, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../components/page-loader';
@@ -14,6 +13,7 @@ import { messages } from './messages';
 import { useSignupMutation } from './api';
 import { AuthCard } from './auth-card';
 import { signupGradeMessages as g } from './signup-grade-messages';
+import { FormError } from '../components/load-state';
 
 const GRADE_OPTIONS = [
   { value: '', label: g.placeholder, disabled: true },
@@ -75,11 +75,7 @@ export function SignupPage() {
           <Text size="sm" c="gray.7">
             {m.intro}
           </Text>
-          {formError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {formError}
-            </Alert>
-          )}
+          <FormError message={formError} />
           <TextInput label={m.name} autoComplete="name" {...textProps} {...form.getInputProps('name')} />
           <TextInput
             label={m.id}

@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Text } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, SimpleGrid, Text } from '@mantine/core';
 import { createEmptySlotsRequestSchema, SLOT_COUNT_MAX } from '@qbank/shared/authoring';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { messages } from './messages';
 import { useCreateSlots } from './api';
 import { showSuccess } from '../components/toasts';
 import { StackedForm } from './stacked-form';
+import { FormError } from '../components/load-state';
 
 const d = messages.authoring.addProblems;
 
@@ -71,11 +71,7 @@ function AddForm({ testCode, onClose }: { testCode: number; onClose: () => void 
       <Text fw={600} aria-live="polite">
         {d.total(total)}
       </Text>
-      {error && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormError message={error} />
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onClose} disabled={create.isPending}>
           {messages.authoring.cancel}

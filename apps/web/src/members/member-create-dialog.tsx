@@ -2,7 +2,7 @@ import { Alert, Button, Code, CopyButton, Group, Modal, NativeSelect, Stack, Tex
 import { useForm } from '@mantine/form';
 import { SIGNUP_FIELD_MAX } from '@qbank/shared/auth';
 import { memberCreateRequestSchema } from '@qbank/shared/member-admin';
-import { IconAlertCircle, IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
@@ -10,6 +10,7 @@ import { zodResolver } from '../lib/zod-resolver';
 import { messages } from './messages';
 import { useCreateMember } from './api';
 import { memberLabel } from './member-format';
+import { FormError } from '../components/load-state';
 
 const m = messages.members.create;
 
@@ -73,11 +74,7 @@ export function MemberCreateDialog({
           <Text size="sm" c="gray.7">
             {m.intro}
           </Text>
-          {formError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {formError}
-            </Alert>
-          )}
+          <FormError message={formError} />
           <TextInput label={m.name} withAsterisk {...textProps} {...form.getInputProps('name')} />
           <TextInput label={m.id} withAsterisk autoCapitalize="none" {...textProps} {...form.getInputProps('id')} />
           <TextInput label={m.nickname} withAsterisk {...textProps} {...form.getInputProps('nickname')} />

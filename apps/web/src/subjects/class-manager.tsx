@@ -16,6 +16,7 @@ import { zodResolver } from '../lib/zod-resolver';
 import { messages } from './messages';
 import { CLASSES_PAGE_SIZE, subjectClassesQueryOptions, subjectYearsQueryOptions } from './api';
 import { useDeleteClass, useSaveClass } from './lead-api';
+import { FormError } from '../components/load-state';
 
 // DESIGN.md §5 "Classes": a lead manages a subject's classes from the subject management screen.
 // One modal, three views: the list (by year), the add/edit form, and the delete confirmation.
@@ -249,11 +250,7 @@ function ClassForm({ subject, row, onCancel, onSaved }: { subject: Subject; row:
         <Title order={3} size="h4">
           {row ? c.editTitle : c.addTitle}
         </Title>
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormError message={failure} />
         {/* Focus moves into the form, which replaces the list inside the open modal. */}
         <TextInput label={c.name} withAsterisk maxLength={CLASS_NAME_MAX} autoComplete="off" autoFocus {...form.getInputProps('class_name')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -297,11 +294,7 @@ function ClassDelete({ row, onDone }: { row: ClassRow; onDone: () => void }) {
         <Text size="sm" c="gray.7">
           {c.deleteKeepsProblems(row.problem_count)}
         </Text>
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormError message={failure} />
         <Group justify="flex-end" gap="xs">
           {/* Focus lands on the safe choice of the confirmation that replaced the list. */}
           <Button variant="default" onClick={onDone} disabled={remove.isPending} autoFocus>
