@@ -7,7 +7,7 @@ import {
   type UpdateSetHeaderRequest,
 } from '@qbank/shared/authoring';
 import { PROBLEM_TYPES, type SetHeader } from '@qbank/shared/problems';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { RichTextEditor } from '../components/rich-text-editor';
 import { isApiRequestError } from '../lib/api-client';
@@ -20,6 +20,7 @@ import { ErrorAlert } from '../components/load-state';
 import { showFailure, showSuccess } from '../components/toasts';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { StackedForm } from './stacked-form';
+import { TrashButton } from './trash-button';
 
 const h = messages.authoring.setHeader;
 
@@ -200,9 +201,7 @@ export function SetHeaderSection({ testCode, problem }: { testCode: number; prob
                 <Button size="xs" variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setDialog('edit')}>
                   {h.edit}
                 </Button>
-                <Button size="xs" variant="outline" color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setRemoving(true)}>
-                  {h.remove}
-                </Button>
+                <TrashButton onClick={() => setRemoving(true)}>{h.remove}</TrashButton>
               </>
             ) : (
               <Button size="xs" variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog('create')}>
