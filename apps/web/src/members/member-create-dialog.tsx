@@ -5,12 +5,13 @@ import { memberCreateRequestSchema } from '@qbank/shared/member-admin';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { errorMessage, isApiRequestError } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import { zodResolver } from '../lib/zod-resolver';
 import { messages } from './messages';
 import { useCreateMember } from './api';
 import { memberLabel } from './member-format';
 import { FormError } from '../components/load-state';
+import { applyFieldErrors } from '../lib/field-errors';
 
 const m = messages.members.create;
 
@@ -57,10 +58,7 @@ export function MemberCreateDialog({
         onClose();
       },
       onError: (error) => {
-        const fields = isApiRequestError(error) ? (error.fields ?? {}) : {};
-        const fieldErrors = Object.fromEntries(requestFields.flatMap((key) => (fields[key] ? [[key, fields[key]] as const] : [])));
-        if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-        else setFormError(errorMessage(error, m.failed));
+        if (!applyFieldErrors(error, requestFields, form.setErrors)) setFormError(errorMessage(error, m.failed));
       },
     });
   });

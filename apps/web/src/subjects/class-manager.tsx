@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { EmptyState } from '../components/empty-state';
 import { ListPagination } from '../components/list-pagination';
-import { errorMessage, isApiRequestError } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { useCompactLayout } from '../lib/use-compact-layout';
 import { zodResolver } from '../lib/zod-resolver';
@@ -17,6 +17,7 @@ import { messages } from './messages';
 import { CLASSES_PAGE_SIZE, subjectClassesQueryOptions, subjectYearsQueryOptions } from './api';
 import { useDeleteClass, useSaveClass } from './lead-api';
 import { FormError } from '../components/load-state';
+import { applyFieldErrors } from '../lib/field-errors';
 
 // DESIGN.md §5 "Classes": a lead manages a subject's classes from the subject management screen.
 // One modal, three views: the list (by year), the add/edit form, and the delete confirmation.
@@ -235,9 +236,7 @@ function ClassForm({ subject, row, onCancel, onSaved }: { subject: Subject; row:
           onSaved(data.class);
         },
         onError: (error) => {
-          const fields = isApiRequestError(error) ? (error.fields ?? {}) : {};
-          const fieldErrors = Object.fromEntries(classFields.flatMap((key) => (fields[key] ? [[key, fields[key]] as const] : [])));
-          if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+          applyFieldErrors(error, classFields, form.setErrors);
           setFailure(c.saveFailed(failureText(error)));
         },
       },

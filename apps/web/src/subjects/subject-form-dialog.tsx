@@ -5,11 +5,12 @@ import { GRADE_CODES, gradeCodeLabel } from '@qbank/shared/grade';
 import { SUBJECT_ABBR_MAX, SUBJECT_NAME_MAX, subjectCreateRequestSchema, type Subject, type SubjectCreateRequest } from '@qbank/shared/subjects';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { errorMessage, isApiRequestError } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import { zodResolver } from '../lib/zod-resolver';
 import { messages } from './messages';
 import { useCreateSubject, useUpdateSubject } from './lead-api';
 import { FormError } from '../components/load-state';
+import { applyFieldErrors } from '../lib/field-errors';
 
 const m = messages.leadSubjects;
 const f = m.form;
@@ -92,9 +93,7 @@ function SubjectForm({ subject, onDone }: { subject: Subject | null; onDone: () 
     setFailure(null);
     const request: SubjectCreateRequest = subjectCreateRequestSchema.parse(subjectRequestOf(values));
     const onError = (error: Error) => {
-      const fields = isApiRequestError(error) ? (error.fields ?? {}) : {};
-      const fieldErrors = Object.fromEntries(formFields.flatMap((key) => (fields[key] ? [[key, fields[key]] as const] : [])));
-      if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+      applyFieldErrors(error, formFields, form.setErrors);
       setFailure(m.saveFailed(errorMessage(error, error.message || m.unknownError)));
     };
     const onSuccess = () => {
