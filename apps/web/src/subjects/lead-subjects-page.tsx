@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Center, Group, Loader, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { GRADE_CODES, gradeCodeLabel } from '@qbank/shared/grade';
+import { GRADE_CODES } from '@qbank/shared/grade';
 import type { Subject } from '@qbank/shared/subjects';
 import { IconAlertCircle, IconCalendarEvent, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,10 +15,11 @@ import { messages } from './messages';
 import { ClassManagerDialog } from './class-manager';
 import { LEAD_SUBJECTS_PAGE_SIZE, leadSubjectsQueryOptions, useDeleteSubject, type LeadSubjectParams } from './lead-api';
 import { SubjectFormDialog } from './subject-form-dialog';
-import { subjectTypeLabel } from './subject-labels';
+import { subjectTypeLabel, gradeOptions } from './subject-labels';
 import { useDraft } from '../lib/use-draft';
 import { SearchField } from './search-field';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { GradeChips } from './grade-chips';
 
 // Spec §2 "Subject management (lead/subjects)": search, type and grade filters, a server-paged
 // list, the add/edit dialog and deletion; DESIGN.md §5: each subject's classes are managed here.
@@ -32,8 +33,6 @@ const typeOptions = [
   { value: '1', label: messages.subjects.typeClinical },
   { value: '0', label: messages.subjects.typeBasic },
 ];
-const gradeOptions = [{ value: '', label: m.allGrades }, ...GRADE_CODES.map((code) => ({ value: String(code), label: gradeCodeLabel(code) }))];
-
 function paramsOf(search: URLSearchParams): LeadSubjectParams {
   const type = search.get('type');
   const grade = search.get('grade') ?? '';
@@ -71,19 +70,6 @@ function Filters({ params, onChange }: { params: LeadSubjectParams; onChange: (n
         </Button>
       </Group>
     </Paper>
-  );
-}
-
-function GradeChips({ grades }: { grades: number[] }) {
-  if (grades.length === 0) return <Text span c="gray.7">{m.noValue}</Text>;
-  return (
-    <Group gap={4}>
-      {grades.map((grade) => (
-        <Badge key={grade} variant="light" color="gray" c="dark.7" radius="sm" size="sm" tt="none">
-          {gradeCodeLabel(grade)}
-        </Badge>
-      ))}
-    </Group>
   );
 }
 

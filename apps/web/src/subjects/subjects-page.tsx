@@ -1,6 +1,5 @@
-import { Alert, Badge, Button, Center, Group, Loader, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { GRADE_CODES, gradeCodeLabel } from '@qbank/shared/grade';
 import type { Subject } from '@qbank/shared/subjects';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
@@ -14,6 +13,8 @@ import { messages } from './messages';
 import { subjectsQueryOptions, type SubjectFilters } from './api';
 import { useDraft } from '../lib/use-draft';
 import { SearchField } from './search-field';
+import { gradeOptions } from './subject-labels';
+import { GradeChips } from './grade-chips';
 
 const m = messages.subjects;
 
@@ -30,8 +31,6 @@ const typeOptions = [
   { value: '0', label: m.typeBasic },
   { value: '1', label: m.typeClinical },
 ];
-const gradeOptions = [{ value: '', label: m.allGrades }, ...GRADE_CODES.map((code) => ({ value: String(code), label: gradeCodeLabel(code) }))];
-
 function Filters({ filters, onChange }: { filters: SubjectFilters; onChange: (next: SubjectFilters) => void }) {
   const typeLabelId = useId();
   const [search, setSearch] = useDraft(filters.search);
@@ -68,19 +67,6 @@ function Filters({ filters, onChange }: { filters: SubjectFilters; onChange: (ne
         </Button>
       </Group>
     </Paper>
-  );
-}
-
-function GradeChips({ grades }: { grades: number[] }) {
-  if (grades.length === 0) return <Text span c="gray.7">-</Text>;
-  return (
-    <Group gap={4}>
-      {grades.map((grade) => (
-        <Badge key={grade} variant="light" color="gray" c="dark.7" radius="sm" size="sm">
-          {gradeCodeLabel(grade)}
-        </Badge>
-      ))}
-    </Group>
   );
 }
 
