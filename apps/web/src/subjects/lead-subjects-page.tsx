@@ -19,7 +19,7 @@ import { subjectTypeLabel, gradeOptions } from './subject-labels';
 import { useDraft } from '../lib/use-draft';
 import { SearchField } from './search-field';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { GradeChips } from './grade-chips';
+import { GradeChips, SubjectCardName } from './subject-pieces';
 
 // Spec §2 "Subject management (lead/subjects)": search, type and grade filters, a server-paged
 // list, the add/edit dialog and deletion; DESIGN.md §5: each subject's classes are managed here.
@@ -154,14 +154,7 @@ function SubjectCards({ subjects, actions }: { subjects: Subject[]; actions: Row
       {subjects.map((subject) => (
         <Paper component="li" key={subject.subject_code} withBorder radius="md" p="sm">
           <Stack gap={6}>
-            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-              {subject.subject_name}
-              {subject.abbr && (
-                <Text span c="gray.7" fw={500} size="sm" ml={6}>
-                  {subject.abbr}
-                </Text>
-              )}
-            </Text>
+            <SubjectCardName subject={subject} />
             <Group gap="xs">
               <Text span size="sm">
                 {subjectTypeLabel(subject.type)}

@@ -14,7 +14,7 @@ import { subjectsQueryOptions, type SubjectFilters } from './api';
 import { useDraft } from '../lib/use-draft';
 import { SearchField } from './search-field';
 import { gradeOptions } from './subject-labels';
-import { GradeChips } from './grade-chips';
+import { GradeChips, SubjectCardName } from './subject-pieces';
 
 const m = messages.subjects;
 
@@ -103,14 +103,7 @@ function SubjectCards({ subjects }: { subjects: Subject[] }) {
         <Paper component="li" key={subject.subject_code} withBorder radius="md" p="sm">
           <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
             <Stack gap={6} style={{ minWidth: 0 }}>
-              <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                {subject.subject_name}
-                {subject.abbr && (
-                  <Text span c="gray.7" fw={500} size="sm" ml={6}>
-                    {subject.abbr}
-                  </Text>
-                )}
-              </Text>
+              <SubjectCardName subject={subject} />
               <GradeChips grades={subject.grades} />
             </Stack>
             <SubjectActions subject={subject} />

@@ -1,5 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { gradeCodeLabel } from '@qbank/shared/grade';
+import type { Subject } from '@qbank/shared/subjects';
 import { messages } from './messages';
 
 /** The grades and quarters a subject is taught in, one quiet badge each; '-' when none. */
@@ -13,5 +14,19 @@ export function GradeChips({ grades }: { grades: number[] }) {
         </Badge>
       ))}
     </Group>
+  );
+}
+
+/** A subject card's first line on phones: the name, its abbreviation quieter beside it. */
+export function SubjectCardName({ subject }: { subject: Pick<Subject, 'subject_name' | 'abbr'> }) {
+  return (
+    <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+      {subject.subject_name}
+      {subject.abbr && (
+        <Text span c="gray.7" fw={500} size="sm" ml={6}>
+          {subject.abbr}
+        </Text>
+      )}
+    </Text>
   );
 }
