@@ -1,5 +1,4 @@
 import { Button, Group, MultiSelect, NumberInput, Paper, SimpleGrid, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { PROBLEM_NO_MAX, updateProblemRequestSchema, type ProblemDetail, type UpdateProblemRequest } from '@qbank/shared/authoring';
 import { validationMessages } from '@qbank/shared/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +10,7 @@ import { changedContent, contentValuesOf, type ContentFormValues } from './probl
 import { contentErrorsOf, ProblemContentForm, type ContentFormErrors } from './problem-content-form';
 import { problemTypeLabel } from './ui';
 import { ErrorAlert } from '../components/load-state';
-import { showSuccess } from '../components/toasts';
+import { showSuccess, showInfo } from '../components/toasts';
 import { StackedForm } from './stacked-form';
 
 const t = messages.authoring.detail;
@@ -76,7 +75,7 @@ export function ProblemEditForm({ problem, onDone }: { problem: ProblemDetail; o
     const request = changedProblem(initial, values);
     if (Object.keys(request).length === 0) {
       // Spec §5: nothing changed → 'no changes', and nothing is sent.
-      notifications.show({ color: 'blue', message: validationMessages.problemNoChanges, autoClose: 3000 });
+      showInfo(validationMessages.problemNoChanges);
       return;
     }
     const checked = updateProblemRequestSchema.safeParse(request);
