@@ -12,6 +12,7 @@ import { problemTypeLabel } from './ui';
 import { ErrorAlert } from '../components/load-state';
 import { showSuccess, showInfo } from '../components/toasts';
 import { StackedForm } from './stacked-form';
+import { firstIssueMessages } from './issue-errors';
 
 const t = messages.authoring.detail;
 
@@ -80,12 +81,7 @@ export function ProblemEditForm({ problem, onDone }: { problem: ProblemDetail; o
     }
     const checked = updateProblemRequestSchema.safeParse(request);
     if (!checked.success) {
-      const next: typeof errors = {};
-      for (const issue of checked.error.issues) {
-        const key = String(issue.path[0]) as keyof typeof errors;
-        if (!next[key]) next[key] = issue.message;
-      }
-      setErrors(next);
+      setErrors(firstIssueMessages(checked.error.issues, (field) => field as keyof typeof errors));
       return;
     }
     setErrors({});

@@ -21,6 +21,7 @@ import { showFailure, showSuccess } from '../components/toasts';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { StackedForm } from './stacked-form';
 import { TrashButton } from './trash-button';
+import { firstIssueMessages } from './issue-errors';
 
 const h = messages.authoring.setHeader;
 
@@ -45,12 +46,7 @@ const FIELD_OF: Record<string, keyof HeaderErrors> = {
 };
 
 function errorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): HeaderErrors {
-  const errors: HeaderErrors = {};
-  for (const issue of issues) {
-    const key = FIELD_OF[String(issue.path[0])] ?? 'form';
-    if (!errors[key]) errors[key] = issue.message;
-  }
-  return errors;
+  return firstIssueMessages(issues, (field) => FIELD_OF[field] ?? 'form');
 }
 
 function HeaderForm({ testCode, problem, header, onClose }: { testCode: number; problem: ProblemDetail; header: SetHeader | null; onClose: () => void }) {
