@@ -19,7 +19,7 @@ import { subjectTypeLabel, gradeOptions } from './subject-labels';
 import { useDraft } from '../lib/use-draft';
 import { SearchField } from './search-field';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { GradeChips, SubjectCardName } from './subject-pieces';
+import { GradeChips, SubjectCardName, SubjectTableShell } from './subject-pieces';
 
 // Spec §2 "Subject management (lead/subjects)": search, type and grade filters, a server-paged
 // list, the add/edit dialog and deletion; DESIGN.md §5: each subject's classes are managed here.
@@ -110,40 +110,29 @@ function SubjectActions({ subject, actions }: { subject: Subject; actions: RowAc
 
 function SubjectTable({ subjects, actions }: { subjects: Subject[]; actions: RowActions }) {
   return (
-    <Table.ScrollContainer minWidth={860} type="native">
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label={m.tableLabel}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{col.name}</Table.Th>
-            <Table.Th scope="col">{col.abbr}</Table.Th>
-            <Table.Th scope="col">{col.grades}</Table.Th>
-            <Table.Th scope="col">{col.type}</Table.Th>
-            <Table.Th scope="col">{col.cliexam}</Table.Th>
-            <Table.Th scope="col">{col.actions}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {subjects.map((subject) => (
-            <Table.Tr key={subject.subject_code}>
-              <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {subject.subject_name}
-              </Table.Th>
-              <Table.Td>{subject.abbr ?? m.noValue}</Table.Td>
-              <Table.Td>
-                <GradeChips grades={subject.grades} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{subjectTypeLabel(subject.type)}</Table.Td>
-              <Table.Td>
-                <CliexamBadge subject={subject} />
-              </Table.Td>
-              <Table.Td>
-                <SubjectActions subject={subject} actions={actions} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SubjectTableShell
+      subjects={subjects}
+      minWidth={860} label={m.tableLabel}
+      columns={[col.name, col.abbr, col.grades, col.type, col.cliexam, col.actions]}
+      row={(subject) => (
+        <>
+          <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {subject.subject_name}
+          </Table.Th>
+          <Table.Td>{subject.abbr ?? m.noValue}</Table.Td>
+          <Table.Td>
+            <GradeChips grades={subject.grades} />
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{subjectTypeLabel(subject.type)}</Table.Td>
+          <Table.Td>
+            <CliexamBadge subject={subject} />
+          </Table.Td>
+          <Table.Td>
+            <SubjectActions subject={subject} actions={actions} />
+          </Table.Td>
+        </>
+      )}
+    />
   );
 }
 

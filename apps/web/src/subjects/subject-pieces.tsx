@@ -1,6 +1,7 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import { gradeCodeLabel } from '@qbank/shared/grade';
 import type { Subject } from '@qbank/shared/subjects';
+import type { ReactNode } from 'react';
 import { messages } from './messages';
 
 /** The grades and quarters a subject is taught in, one quiet badge each; '-' when none. */
@@ -28,5 +29,41 @@ export function SubjectCardName({ subject }: { subject: Pick<Subject, 'subject_n
         </Text>
       )}
     </Text>
+  );
+}
+
+/** The subjects table of both lists: a head row of column names, then a row per subject. */
+export function SubjectTableShell({
+  subjects,
+  minWidth,
+  label,
+  columns,
+  row,
+}: {
+  subjects: Subject[];
+  minWidth: number;
+  label?: string;
+  columns: string[];
+  row: (subject: Subject) => ReactNode;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th scope="col" key={column}>
+                {column}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {subjects.map((subject) => (
+            <Table.Tr key={subject.subject_code}>{row(subject)}</Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -14,7 +14,7 @@ import { subjectsQueryOptions, type SubjectFilters } from './api';
 import { useDraft } from '../lib/use-draft';
 import { SearchField } from './search-field';
 import { gradeOptions } from './subject-labels';
-import { GradeChips, SubjectCardName } from './subject-pieces';
+import { GradeChips, SubjectCardName, SubjectTableShell } from './subject-pieces';
 
 const m = messages.subjects;
 
@@ -116,34 +116,25 @@ function SubjectCards({ subjects }: { subjects: Subject[] }) {
 
 function SubjectTable({ subjects }: { subjects: Subject[] }) {
   return (
-    <Table.ScrollContainer minWidth={560} type="native">
-      <Table striped highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{m.name}</Table.Th>
-            <Table.Th scope="col">{m.abbr}</Table.Th>
-            <Table.Th scope="col">{m.grades}</Table.Th>
-            <Table.Th scope="col">{m.actions}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {subjects.map((subject) => (
-            <Table.Tr key={subject.subject_code}>
-              <Table.Th scope="row" fw={600}>
-                {subject.subject_name}
-              </Table.Th>
-              <Table.Td>{subject.abbr ?? '-'}</Table.Td>
-              <Table.Td>
-                <GradeChips grades={subject.grades} />
-              </Table.Td>
-              <Table.Td>
-                <SubjectActions subject={subject} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SubjectTableShell
+      subjects={subjects}
+      minWidth={560}
+      columns={[m.name, m.abbr, m.grades, m.actions]}
+      row={(subject) => (
+        <>
+          <Table.Th scope="row" fw={600}>
+            {subject.subject_name}
+          </Table.Th>
+          <Table.Td>{subject.abbr ?? '-'}</Table.Td>
+          <Table.Td>
+            <GradeChips grades={subject.grades} />
+          </Table.Td>
+          <Table.Td>
+            <SubjectActions subject={subject} />
+          </Table.Td>
+        </>
+      )}
+    />
   );
 }
 
