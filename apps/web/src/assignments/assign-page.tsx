@@ -21,7 +21,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
-import { Loading, LoadFailed } from '../components/load-state';
+import { Loading, LoadFailed, FormError } from '../components/load-state';
 import { errorMessage } from '../lib/api-client';
 import { messages } from './messages';
 import { testYearsQueryOptions } from '../tests/api';
@@ -278,11 +278,7 @@ export function AssignPage() {
           <Text size="sm" c="gray.7">
             {m.autoHint}
           </Text>
-          {notice && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {notice}
-            </Alert>
-          )}
+          <FormError message={notice} />
           {unsavable > 0 && (
             <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} c="dark.9" role="status">
               {m.dropped(unsavable)}

@@ -1,11 +1,10 @@
 import { SIGNUP_FIELD_MAX, signupFormSchema, type SignupRequest } from '@qbank/shared/auth';
-import { Alert, Anchor, Button, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { errorMessage, isApiRequestError } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import { sanitizeNextPath } from '../lib/next-path';
 import { paths } from '../lib/paths';
 import { useSession } from '../lib/session';
@@ -14,6 +13,8 @@ import { messages } from './messages';
 import { useSignupMutation } from './api';
 import { AuthCard } from './auth-card';
 import { signupGradeMessages as g } from './signup-grade-messages';
+import { FormError } from '../components/load-state';
+import { applyFieldErrors } from '../lib/field-errors';
 
 const GRADE_OPTIONS = [
   { value: '', label: g.placeholder, disabled: true },
@@ -56,12 +57,7 @@ export function SignupPage() {
     };
     signup.mutate(request, {
       onError: (error) => {
-        const fields = isApiRequestError(error) ? (error.fields ?? {}) : {};
-        const fieldErrors = Object.fromEntries(
-          requestFields.flatMap((key) => (fields[key] ? [[key, fields[key]] as const] : [])),
-        );
-        if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-        else setFormError(errorMessage(error, m.failed));
+        if (!applyFieldErrors(error, requestFields, form.setErrors)) setFormError(errorMessage(error, m.failed));
       },
     });
   });
@@ -75,11 +71,7 @@ export function SignupPage() {
           <Text size="sm" c="gray.7">
             {m.intro}
           </Text>
-          {formError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {formError}
-            </Alert>
-          )}
+          <FormError message={formError} />
           <TextInput label={m.name} autoComplete="name" {...textProps} {...form.getInputProps('name')} />
           <TextInput
             label={m.id}

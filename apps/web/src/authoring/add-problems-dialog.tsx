@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, SimpleGrid, Text } from '@mantine/core';
 import { createEmptySlotsRequestSchema, SLOT_COUNT_MAX } from '@qbank/shared/authoring';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { messages } from './messages';
 import { useCreateSlots } from './api';
 import { showSuccess } from '../components/toasts';
+import { StackedForm } from './stacked-form';
+import { FormError } from '../components/load-state';
 
 const d = messages.authoring.addProblems;
 
@@ -48,50 +49,38 @@ function AddForm({ testCode, onClose }: { testCode: number; onClose: () => void 
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Stack gap="md">
-        <Text size="sm" c="gray.7">
-          {d.intro}
-        </Text>
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          {FIELDS.map(([key, label]) => (
-            <NumberInput
-              key={key}
-              label={label}
-              min={0}
-              max={SLOT_COUNT_MAX}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="strict"
-              value={counts[key]}
-              onChange={(value) => change(key, value)}
-            />
-          ))}
-        </SimpleGrid>
-        <Text fw={600} aria-live="polite">
-          {d.total(total)}
-        </Text>
-        {error && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={create.isPending}>
-            {messages.authoring.cancel}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {d.submit}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <StackedForm onSubmit={submit}>
+      <Text size="sm" c="gray.7">
+        {d.intro}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        {FIELDS.map(([key, label]) => (
+          <NumberInput
+            key={key}
+            label={label}
+            min={0}
+            max={SLOT_COUNT_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="strict"
+            value={counts[key]}
+            onChange={(value) => change(key, value)}
+          />
+        ))}
+      </SimpleGrid>
+      <Text fw={600} aria-live="polite">
+        {d.total(total)}
+      </Text>
+      <FormError message={error} />
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onClose} disabled={create.isPending}>
+          {messages.authoring.cancel}
+        </Button>
+        <Button type="submit" loading={create.isPending}>
+          {d.submit}
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }
 

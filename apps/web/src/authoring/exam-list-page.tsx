@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, Paper, Stack, Table, Text } from '@mantine/core';
 import type { TestSummary } from '@qbank/shared/tests';
-import { IconChartBar, IconListDetails, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconChartBar, IconListDetails, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -18,6 +18,7 @@ import { LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
 import { ScrollTable } from '../components/scroll-table';
 import { parsePositiveId } from '../lib/parse-positive-id';
+import { TrashButton } from './trash-button';
 
 const e = messages.authoring.exams;
 
@@ -126,16 +127,9 @@ function ExamActions({ exam, onEdit, onDelete }: { exam: TestSummary; onEdit: ()
       <Button size="xs" variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit} aria-label={e.editLabel(exam.test_name)}>
         {e.edit}
       </Button>
-      <Button
-        size="xs"
-        variant="outline"
-        color="red.9"
-        leftSection={<IconTrash size={16} aria-hidden />}
-        onClick={onDelete}
-        aria-label={e.deleteLabel(exam.test_name)}
-      >
+      <TrashButton label={e.deleteLabel(exam.test_name)} onClick={onDelete}>
         {e.delete}
-      </Button>
+      </TrashButton>
     </Group>
   );
 }

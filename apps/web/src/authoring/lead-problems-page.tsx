@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { LeadProblemRow } from '@qbank/shared/authoring';
-import { IconArrowLeft, IconFileImport, IconPlus, IconTrash, IconTrashX } from '@tabler/icons-react';
+import { IconArrowLeft, IconFileImport, IconPlus, IconTrashX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type MouseEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -21,6 +21,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { ScrollTable } from '../components/scroll-table';
 import { showFailure, showSuccess } from '../components/toasts';
 import { parsePositiveId } from '../lib/parse-positive-id';
+import { TrashButton } from './trash-button';
 
 const l = messages.authoring.problems;
 
@@ -90,17 +91,9 @@ function QuestionPreview({ row }: { row: LeadProblemRow }) {
 
 function DeleteButton({ row, onDelete }: { row: LeadProblemRow; onDelete: () => void }) {
   return (
-    <Button
-      size="xs"
-      variant="outline"
-      color="red.9"
-      leftSection={<IconTrash size={16} aria-hidden />}
-      onClick={onDelete}
-      aria-label={l.deleteLabel(problemName(row.type, row.no))}
-      style={{ flexShrink: 0 }}
-    >
+    <TrashButton label={l.deleteLabel(problemName(row.type, row.no))} onClick={onDelete} style={{ flexShrink: 0 }}>
       {l.delete}
-    </Button>
+    </TrashButton>
   );
 }
 

@@ -1,5 +1,4 @@
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { MySlot, ProblemDetail } from '@qbank/shared/authoring';
 import { validationMessages } from '@qbank/shared/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +10,7 @@ import { problemName, TypeBadge } from './ui';
 import { ErrorAlert, LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
 import { ScrollTable } from '../components/scroll-table';
-import { showSuccess } from '../components/toasts';
+import { showSuccess, showInfo } from '../components/toasts';
 import { SubmissionReviewNote } from './submission-review-note';
 import { EmptyState } from '../components/empty-state';
 import { isApiRequestError } from '../lib/api-client';
@@ -19,6 +18,7 @@ import { useCompactLayout } from '../lib/use-compact-layout';
 import { messages } from './messages';
 import { mySlotsQueryOptions, problemDetailQueryOptions, useSubmitSlot, type MySlotFilters } from './api';
 import { parsePositiveId } from '../lib/parse-positive-id';
+import { StackedForm } from './stacked-form';
 
 const m = messages.myProblems;
 
@@ -81,7 +81,7 @@ function SlotForm({ slot, problem, onClose }: { slot: MySlot; problem: ProblemDe
     }
     const content = changedContent(initial, values);
     if (Object.keys(content).length === 0 && problem.is_vacant === 0) {
-      notifications.show({ color: 'blue', message: validationMessages.problemNoChanges, autoClose: 3000 });
+      showInfo(validationMessages.problemNoChanges);
       return;
     }
     setErrors({});
@@ -94,31 +94,23 @@ function SlotForm({ slot, problem, onClose }: { slot: MySlot; problem: ProblemDe
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
-      <Stack gap="md">
-        {submit.isError && <ErrorAlert title={m.failed} error={submit.error} />}
-        <ProblemContentForm
-          type={problem.type}
-          value={values}
-          onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
-          errors={{ ...contentErrorsOf(serverFields), ...errors }}
-        />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={submit.isPending}>
-            {m.close}
-          </Button>
-          <Button type="submit" loading={submit.isPending}>
-            {m.save}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <StackedForm onSubmit={save}>
+      {submit.isError && <ErrorAlert title={m.failed} error={submit.error} />}
+      <ProblemContentForm
+        type={problem.type}
+        value={values}
+        onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
+        errors={{ ...contentErrorsOf(serverFields), ...errors }}
+      />
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onClose} disabled={submit.isPending}>
+          {m.close}
+        </Button>
+        <Button type="submit" loading={submit.isPending}>
+          {m.save}
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }
 

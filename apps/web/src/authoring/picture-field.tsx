@@ -1,9 +1,10 @@
 import { Box, Button, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
 import { resolvePicturePath } from '@qbank/shared/pictures';
-import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
+import { IconPhotoPlus } from '@tabler/icons-react';
 import { useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { messages } from './messages';
 import { IMAGE_TYPES, imageFileProblem, readAsDataUrl } from './problem-content';
+import { TrashButton } from './trash-button';
 
 const p = messages.authoring.picture;
 
@@ -103,19 +104,15 @@ export function PictureField({ label, value, onChange, error }: PictureFieldProp
               {p.choose}
             </Button>
             {value !== null && (
-              <Button
-                size="xs"
-                variant="outline"
-                color="red.9"
-                leftSection={<IconTrash size={16} aria-hidden />}
+              <TrashButton
+                label={p.removeLabel(label)}
                 onClick={() => {
                   setLocalError(null);
                   onChange(null);
                 }}
-                aria-label={p.removeLabel(label)}
               >
                 {p.remove}
-              </Button>
+              </TrashButton>
             )}
           </Group>
         </Stack>

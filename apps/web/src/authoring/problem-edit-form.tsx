@@ -1,5 +1,4 @@
-import { Button, Group, MultiSelect, NumberInput, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Group, MultiSelect, NumberInput, Paper, SimpleGrid, TextInput, Title } from '@mantine/core';
 import { PROBLEM_NO_MAX, updateProblemRequestSchema, type ProblemDetail, type UpdateProblemRequest } from '@qbank/shared/authoring';
 import { validationMessages } from '@qbank/shared/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +10,9 @@ import { changedContent, contentValuesOf, type ContentFormValues } from './probl
 import { contentErrorsOf, ProblemContentForm, type ContentFormErrors } from './problem-content-form';
 import { problemTypeLabel } from './ui';
 import { ErrorAlert } from '../components/load-state';
-import { showSuccess } from '../components/toasts';
+import { showSuccess, showInfo } from '../components/toasts';
+import { StackedForm } from './stacked-form';
+import { firstIssueMessages } from './issue-errors';
 
 const t = messages.authoring.detail;
 
@@ -75,17 +76,12 @@ export function ProblemEditForm({ problem, onDone }: { problem: ProblemDetail; o
     const request = changedProblem(initial, values);
     if (Object.keys(request).length === 0) {
       // Spec §5: nothing changed → 'no changes', and nothing is sent.
-      notifications.show({ color: 'blue', message: validationMessages.problemNoChanges, autoClose: 3000 });
+      showInfo(validationMessages.problemNoChanges);
       return;
     }
     const checked = updateProblemRequestSchema.safeParse(request);
     if (!checked.success) {
-      const next: typeof errors = {};
-      for (const issue of checked.error.issues) {
-        const key = String(issue.path[0]) as keyof typeof errors;
-        if (!next[key]) next[key] = issue.message;
-      }
-      setErrors(next);
+      setErrors(firstIssueMessages(checked.error.issues, (field) => field as keyof typeof errors));
       return;
     }
     setErrors({});
@@ -98,54 +94,46 @@ export function ProblemEditForm({ problem, onDone }: { problem: ProblemDetail; o
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Stack gap="md">
-        {save.isError && <ErrorAlert title={t.saveFailed} error={save.error} />}
-        <Paper withBorder radius="md" p="md">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <NumberInput
-              label={t.number}
-              min={1}
-              max={PROBLEM_NO_MAX}
-              allowDecimal={false}
-              allowNegative={false}
-              value={values.no}
-              onChange={(no) => setValues((current) => ({ ...current, no }))}
-              error={errors.no ?? serverFields?.no}
-            />
-            <TextInput label={t.type} value={problemTypeLabel(problem.type)} readOnly variant="filled" description={t.typeFixed} />
-          </SimpleGrid>
-        </Paper>
-        <Title order={2} size="h4">
-          {t.content}
-        </Title>
-        <ProblemContentForm
-          type={problem.type}
-          value={values.content}
-          onChange={(patch) => setValues((current) => ({ ...current, content: { ...current.content, ...patch } }))}
-          errors={shownErrors}
-        />
-        <ClassesField
-          problem={problem}
-          value={values.class_uids}
-          onChange={(class_uids) => setValues((current) => ({ ...current, class_uids }))}
-          error={errors.class_uids ?? serverFields?.class_uids}
-        />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onDone} disabled={save.isPending}>
-            {t.cancelEdit}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t.save}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <StackedForm onSubmit={submit}>
+      {save.isError && <ErrorAlert title={t.saveFailed} error={save.error} />}
+      <Paper withBorder radius="md" p="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <NumberInput
+            label={t.number}
+            min={1}
+            max={PROBLEM_NO_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            value={values.no}
+            onChange={(no) => setValues((current) => ({ ...current, no }))}
+            error={errors.no ?? serverFields?.no}
+          />
+          <TextInput label={t.type} value={problemTypeLabel(problem.type)} readOnly variant="filled" description={t.typeFixed} />
+        </SimpleGrid>
+      </Paper>
+      <Title order={2} size="h4">
+        {t.content}
+      </Title>
+      <ProblemContentForm
+        type={problem.type}
+        value={values.content}
+        onChange={(patch) => setValues((current) => ({ ...current, content: { ...current.content, ...patch } }))}
+        errors={shownErrors}
+      />
+      <ClassesField
+        problem={problem}
+        value={values.class_uids}
+        onChange={(class_uids) => setValues((current) => ({ ...current, class_uids }))}
+        error={errors.class_uids ?? serverFields?.class_uids}
+      />
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onDone} disabled={save.isPending}>
+          {t.cancelEdit}
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          {t.save}
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }

@@ -7,7 +7,7 @@ import {
   type UpdateSetHeaderRequest,
 } from '@qbank/shared/authoring';
 import { PROBLEM_TYPES, type SetHeader } from '@qbank/shared/problems';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { RichTextEditor } from '../components/rich-text-editor';
 import { isApiRequestError } from '../lib/api-client';
@@ -19,6 +19,9 @@ import { StoredHtml, StoredPicture } from './problem-content-view';
 import { ErrorAlert } from '../components/load-state';
 import { showFailure, showSuccess } from '../components/toasts';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { StackedForm } from './stacked-form';
+import { TrashButton } from './trash-button';
+import { firstIssueMessages } from './issue-errors';
 
 const h = messages.authoring.setHeader;
 
@@ -43,12 +46,7 @@ const FIELD_OF: Record<string, keyof HeaderErrors> = {
 };
 
 function errorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): HeaderErrors {
-  const errors: HeaderErrors = {};
-  for (const issue of issues) {
-    const key = FIELD_OF[String(issue.path[0])] ?? 'form';
-    if (!errors[key]) errors[key] = issue.message;
-  }
-  return errors;
+  return firstIssueMessages(issues, (field) => FIELD_OF[field] ?? 'form');
 }
 
 function HeaderForm({ testCode, problem, header, onClose }: { testCode: number; problem: ProblemDetail; header: SetHeader | null; onClose: () => void }) {
@@ -100,69 +98,61 @@ function HeaderForm({ testCode, problem, header, onClose }: { testCode: number; 
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Stack gap="md">
-        {errors.form && <ErrorAlert title={errors.form} error={null} />}
-        {mutation.isError && <ErrorAlert title={h.failed} error={mutation.error} />}
-        <Text size="sm" c="gray.7">
-          {h.onlyMultipleChoice}
-        </Text>
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <NativeSelect
-            label={h.type}
-            data={[
-              { value: '1', label: h.types.lettered },
-              { value: '2', label: h.types.option },
-            ]}
-            value={values.type}
-            onChange={(event) => set({ type: event.currentTarget.value })}
-            error={errors.type ?? serverFields?.type}
-          />
-          <NumberInput
-            label={h.begin}
-            min={1}
-            max={PROBLEM_NO_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            value={values.begin}
-            onChange={(begin) => set({ begin })}
-            error={errors.begin ?? serverFields?.begin_problem_no}
-          />
-          <NumberInput
-            label={h.end}
-            min={1}
-            max={PROBLEM_NO_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            value={values.end}
-            onChange={(end) => set({ end })}
-            error={errors.end ?? serverFields?.end_problem_no}
-          />
-        </SimpleGrid>
-        <RichTextEditor
-          label={h.text}
-          value={values.header_text}
-          onChange={(header_text) => set({ header_text })}
-          error={errors.header_text ?? serverFields?.header_text}
-          minHeight={140}
+    <StackedForm onSubmit={submit}>
+      {errors.form && <ErrorAlert title={errors.form} error={null} />}
+      {mutation.isError && <ErrorAlert title={h.failed} error={mutation.error} />}
+      <Text size="sm" c="gray.7">
+        {h.onlyMultipleChoice}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <NativeSelect
+          label={h.type}
+          data={[
+            { value: '1', label: h.types.lettered },
+            { value: '2', label: h.types.option },
+          ]}
+          value={values.type}
+          onChange={(event) => set({ type: event.currentTarget.value })}
+          error={errors.type ?? serverFields?.type}
         />
-        <PictureField label={h.picture} value={values.pic} onChange={(pic) => set({ pic })} error={errors.pic ?? serverFields?.pic} />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            {messages.authoring.cancel}
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            {h.save}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        <NumberInput
+          label={h.begin}
+          min={1}
+          max={PROBLEM_NO_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          value={values.begin}
+          onChange={(begin) => set({ begin })}
+          error={errors.begin ?? serverFields?.begin_problem_no}
+        />
+        <NumberInput
+          label={h.end}
+          min={1}
+          max={PROBLEM_NO_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          value={values.end}
+          onChange={(end) => set({ end })}
+          error={errors.end ?? serverFields?.end_problem_no}
+        />
+      </SimpleGrid>
+      <RichTextEditor
+        label={h.text}
+        value={values.header_text}
+        onChange={(header_text) => set({ header_text })}
+        error={errors.header_text ?? serverFields?.header_text}
+        minHeight={140}
+      />
+      <PictureField label={h.picture} value={values.pic} onChange={(pic) => set({ pic })} error={errors.pic ?? serverFields?.pic} />
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+          {messages.authoring.cancel}
+        </Button>
+        <Button type="submit" loading={mutation.isPending}>
+          {h.save}
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }
 
@@ -207,9 +197,7 @@ export function SetHeaderSection({ testCode, problem }: { testCode: number; prob
                 <Button size="xs" variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setDialog('edit')}>
                   {h.edit}
                 </Button>
-                <Button size="xs" variant="outline" color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setRemoving(true)}>
-                  {h.remove}
-                </Button>
+                <TrashButton onClick={() => setRemoving(true)}>{h.remove}</TrashButton>
               </>
             ) : (
               <Button size="xs" variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog('create')}>

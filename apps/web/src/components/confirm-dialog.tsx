@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { commonMessages as messages } from '../common/messages';
+import { FormError } from './load-state';
 
 /**
  * Every "delete this? / remove this?" of the app: the question, an optional line on what follows,
@@ -49,11 +49,7 @@ export function ConfirmDialog({
           </Text>
         ) : null}
         {children}
-        {failure ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {failure}
-          </Alert>
-        ) : null}
+        <FormError message={failure} />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose} disabled={pending}>
             {cancelLabel}

@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { errorMessage } from '../lib/api-client';
+import type { ReactNode } from 'react';
 import { commonMessages as messages } from '../common/messages';
 
 // Loading, "불러오지 못했습니다 + 다시 시도" and an error inside a form: the same blocks on every screen.
@@ -36,6 +37,16 @@ export function ErrorAlert({ title, error }: { title: string; error: unknown }) 
   return (
     <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={title} role="alert">
       {reason && reason !== title ? reason : null}
+    </Alert>
+  );
+}
+
+/** A form's own message (a rule broken, the server's refusal in the form's words); nothing when there is none. */
+export function FormError({ message }: { message: ReactNode }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+      {message}
     </Alert>
   );
 }

@@ -10,6 +10,11 @@ export function showSuccess(message: string): void {
   notifications.show({ color: 'teal', message, autoClose: BANNER_MS });
 }
 
+/** Nothing was done, and nothing went wrong (e.g. a save with no changes). */
+export function showInfo(message: string): void {
+  notifications.show({ color: 'blue', message, autoClose: BANNER_MS });
+}
+
 /** The spec's failure text, with the server's own reason under it when there is one. */
 export function showFailure(text: string, error: unknown): void {
   const reason = errorMessage(error, '');

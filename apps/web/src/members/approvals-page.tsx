@@ -13,10 +13,9 @@ import { memberLabel, calculatedGradeOf } from './member-format';
 import { GuardedAction } from './member-ui';
 import { LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
-import { ScrollTable } from '../components/scroll-table';
 import { gradeMessages } from './grade-messages';
 import { GradeSelect } from './grade-select';
-import { MemberHead, MemberNameCells } from './member-cells';
+import { MemberTable } from './member-cells';
 
 const m = messages.members;
 const a = m.approvals;
@@ -63,37 +62,37 @@ export function ApprovalsPage() {
               </Text>
             </Alert>
           )}
-          <ScrollTable label={a.table} minWidth={760}>
-            <MemberHead labels={[c.id, c.name, c.nickname, c.schoolNo, c.grade, c.signedUpAt, c.actions]} />
-            <Table.Tbody>
-              {members.map((member) => (
-                <Table.Tr key={member.code}>
-                  <MemberNameCells member={member} />
-                  <Table.Td>{member.school_no ?? m.noValue}</Table.Td>
-                  <Table.Td>
-                    <GradeSelect member={member} />
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(member.creation_time)}{' '}
-                    <Text span size="sm" c="gray.7">
-                      (<RelativeTime iso={member.creation_time} />)
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <GuardedAction
-                      reason={null}
-                      label={a.approveLabel(memberLabel(member))}
-                      variant="filled"
-                      loading={approve.isPending && approve.variables?.code === member.code}
-                      onClick={() => onApprove(member)}
-                    >
-                      {a.approve}
-                    </GuardedAction>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </ScrollTable>
+          <MemberTable
+            label={a.table}
+            minWidth={760}
+            labels={[c.id, c.name, c.nickname, c.schoolNo, c.grade, c.signedUpAt, c.actions]}
+            members={members}
+            cells={(member) => (
+              <>
+                <Table.Td>{member.school_no ?? m.noValue}</Table.Td>
+                <Table.Td>
+                  <GradeSelect member={member} />
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(member.creation_time)}{' '}
+                  <Text span size="sm" c="gray.7">
+                    (<RelativeTime iso={member.creation_time} />)
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <GuardedAction
+                    reason={null}
+                    label={a.approveLabel(memberLabel(member))}
+                    variant="filled"
+                    loading={approve.isPending && approve.variables?.code === member.code}
+                    onClick={() => onApprove(member)}
+                  >
+                    {a.approve}
+                  </GuardedAction>
+                </Table.Td>
+              </>
+            )}
+          />
         </>
       )}
     </Stack>

@@ -1,5 +1,7 @@
 import { Table } from '@mantine/core';
 import type { Member } from '@qbank/shared/auth';
+import type { ReactNode } from 'react';
+import { ScrollTable } from '../components/scroll-table';
 import { messages } from './messages';
 
 // The member tables (approvals, members, users, role holders) share their head row's form and the
@@ -38,5 +40,34 @@ export function MemberContactCells({ member }: { member: Pick<Member, 'email' | 
       <Table.Td style={{ overflowWrap: 'anywhere' }}>{member.email ?? messages.members.noValue}</Table.Td>
       <Table.Td>{member.school_no ?? messages.members.noValue}</Table.Td>
     </>
+  );
+}
+
+/** A member table: the head row, then a row per member that starts with the naming cells. */
+export function MemberTable<T extends Pick<Member, 'code' | 'id' | 'name' | 'nickname'>>({
+  label,
+  minWidth,
+  labels,
+  members,
+  cells,
+}: {
+  label: string;
+  minWidth: number;
+  labels: string[];
+  members: T[];
+  cells: (member: T) => ReactNode;
+}) {
+  return (
+    <ScrollTable label={label} minWidth={minWidth}>
+      <MemberHead labels={labels} />
+      <Table.Tbody>
+        {members.map((member) => (
+          <Table.Tr key={member.code}>
+            <MemberNameCells member={member} />
+            {cells(member)}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </ScrollTable>
   );
 }

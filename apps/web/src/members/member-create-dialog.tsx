@@ -2,14 +2,16 @@ import { Alert, Button, Code, CopyButton, Group, Modal, NativeSelect, Stack, Tex
 import { useForm } from '@mantine/form';
 import { SIGNUP_FIELD_MAX } from '@qbank/shared/auth';
 import { memberCreateRequestSchema } from '@qbank/shared/member-admin';
-import { IconAlertCircle, IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { errorMessage, isApiRequestError } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import { zodResolver } from '../lib/zod-resolver';
 import { messages } from './messages';
 import { useCreateMember } from './api';
 import { memberLabel } from './member-format';
+import { FormError } from '../components/load-state';
+import { applyFieldErrors } from '../lib/field-errors';
 
 const m = messages.members.create;
 
@@ -56,10 +58,7 @@ export function MemberCreateDialog({
         onClose();
       },
       onError: (error) => {
-        const fields = isApiRequestError(error) ? (error.fields ?? {}) : {};
-        const fieldErrors = Object.fromEntries(requestFields.flatMap((key) => (fields[key] ? [[key, fields[key]] as const] : [])));
-        if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-        else setFormError(errorMessage(error, m.failed));
+        if (!applyFieldErrors(error, requestFields, form.setErrors)) setFormError(errorMessage(error, m.failed));
       },
     });
   });
@@ -73,11 +72,7 @@ export function MemberCreateDialog({
           <Text size="sm" c="gray.7">
             {m.intro}
           </Text>
-          {formError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {formError}
-            </Alert>
-          )}
+          <FormError message={formError} />
           <TextInput label={m.name} withAsterisk {...textProps} {...form.getInputProps('name')} />
           <TextInput label={m.id} withAsterisk autoCapitalize="none" {...textProps} {...form.getInputProps('id')} />
           <TextInput label={m.nickname} withAsterisk {...textProps} {...form.getInputProps('nickname')} />

@@ -15,10 +15,9 @@ import { memberLabel, protectionReason } from './member-format';
 import { GuardedAction, RoleBadge } from './member-ui';
 import { LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
-import { ScrollTable } from '../components/scroll-table';
 import { GradeSelect } from './grade-select';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { MemberHead, MemberNameCells, MemberContactCells } from './member-cells';
+import { MemberContactCells, MemberTable } from './member-cells';
 
 const m = messages.members;
 const l = m.list;
@@ -125,39 +124,39 @@ export function MembersPage() {
           <Text size="sm" c="gray.7" aria-live="polite">
             {l.total(list.data.total)}
           </Text>
-          <ScrollTable label={l.table} minWidth={960}>
-            <MemberHead labels={[c.id, c.name, c.nickname, c.email, c.schoolNo, c.grade, c.role, c.validated, c.actions]} />
-            <Table.Tbody>
-              {list.data.members.map((member) => {
-                const reason = protectionReason(actor, member);
-                const pending = update.isPending && update.variables?.member.code === member.code ? update.variables.request.validated : undefined;
-                return (
-                  <Table.Tr key={member.code}>
-                    <MemberNameCells member={member} />
-                    <MemberContactCells member={member} />
-                    <Table.Td>
-                      <GradeSelect member={member} disabled={reason !== null} />
-                    </Table.Td>
-                    <Table.Td>
-                      <RoleBadge role={member.role} />
-                    </Table.Td>
-                    <Table.Td>
-                      <ApprovalSwitch member={member} reason={reason} pendingValue={pending} onToggle={(approved) => toggle(member, approved)} />
-                    </Table.Td>
-                    <Table.Td>
-                      <GuardedAction
-                        reason={reason}
-                        label={l.deleteLabel(memberLabel(member))}
-                        color="red"
-                        icon={<IconTrash size={18} aria-hidden />}
-                        onClick={() => setToDelete(member)}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </ScrollTable>
+          <MemberTable
+            label={l.table}
+            minWidth={960}
+            labels={[c.id, c.name, c.nickname, c.email, c.schoolNo, c.grade, c.role, c.validated, c.actions]}
+            members={list.data.members}
+            cells={(member) => {
+              const reason = protectionReason(actor, member);
+              const pending = update.isPending && update.variables?.member.code === member.code ? update.variables.request.validated : undefined;
+              return (
+                <>
+                  <MemberContactCells member={member} />
+                  <Table.Td>
+                    <GradeSelect member={member} disabled={reason !== null} />
+                  </Table.Td>
+                  <Table.Td>
+                    <RoleBadge role={member.role} />
+                  </Table.Td>
+                  <Table.Td>
+                    <ApprovalSwitch member={member} reason={reason} pendingValue={pending} onToggle={(approved) => toggle(member, approved)} />
+                  </Table.Td>
+                  <Table.Td>
+                    <GuardedAction
+                      reason={reason}
+                      label={l.deleteLabel(memberLabel(member))}
+                      color="red"
+                      icon={<IconTrash size={18} aria-hidden />}
+                      onClick={() => setToDelete(member)}
+                    />
+                  </Table.Td>
+                </>
+              );
+            }}
+          />
           <ListPagination total={list.data.total} pageSize={params.limit} page={params.page} onChange={setPage} label={l.pagination} />
         </>
       )}

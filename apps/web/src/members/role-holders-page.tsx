@@ -18,9 +18,8 @@ import { byName, calculatedGradeText, matchesMemberSearch, memberLabel, protecti
 import { GuardedAction, RoleBadge } from './member-ui';
 import { LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
-import { ScrollTable } from '../components/scroll-table';
 import { RoleRemovalDialog } from './role-removal-dialog';
-import { MemberHead, MemberNameCells } from './member-cells';
+import { MemberTable } from './member-cells';
 
 const m = messages.members;
 const r = m.roles;
@@ -101,30 +100,30 @@ function HoldersTable({ kind, holders, actor, canManage }: { kind: Kind; holders
   return (
     <>
     <RoleRemovalDialog member={toRemove} busy={change.isPending} onConfirm={remove} onClose={() => setToRemove(null)} />
-    <ScrollTable label={texts.holdersTable} minWidth={canManage ? 620 : 520}>
-      <MemberHead labels={[c.id, c.name, c.nickname, kind === 'lead' ? c.grade : c.role, ...(canManage ? [c.actions] : [])]} />
-      <Table.Tbody>
-        {holders.map((member) => (
-          <Table.Tr key={member.code}>
-            <MemberNameCells member={member} />
-            <Table.Td>{kind === 'lead' ? calculatedGradeText(member, year) : <RoleBadge role={member.role} />}</Table.Td>
-            {canManage && (
-              <Table.Td>
-                <GuardedAction
-                  reason={protectionReason(actor, member)}
-                  label={r.removeLabel(memberLabel(member))}
-                  color="red"
-                  loading={change.isPending && change.variables?.member.code === member.code}
-                  onClick={() => setToRemove(member)}
-                >
-                  {r.remove}
-                </GuardedAction>
-              </Table.Td>
-            )}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </ScrollTable>
+    <MemberTable
+      label={texts.holdersTable}
+      minWidth={canManage ? 620 : 520}
+      labels={[c.id, c.name, c.nickname, kind === 'lead' ? c.grade : c.role, ...(canManage ? [c.actions] : [])]}
+      members={holders}
+      cells={(member) => (
+        <>
+          <Table.Td>{kind === 'lead' ? calculatedGradeText(member, year) : <RoleBadge role={member.role} />}</Table.Td>
+          {canManage && (
+            <Table.Td>
+              <GuardedAction
+                reason={protectionReason(actor, member)}
+                label={r.removeLabel(memberLabel(member))}
+                color="red"
+                loading={change.isPending && change.variables?.member.code === member.code}
+                onClick={() => setToRemove(member)}
+              >
+                {r.remove}
+              </GuardedAction>
+            </Table.Td>
+          )}
+        </>
+      )}
+    />
     </>
   );
 }

@@ -11,8 +11,7 @@ import { calculatedGradeText } from './member-format';
 import { RoleBadge } from './member-ui';
 import { LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
-import { ScrollTable } from '../components/scroll-table';
-import { MemberHead, MemberNameCells, MemberContactCells } from './member-cells';
+import { MemberContactCells, MemberTable } from './member-cells';
 
 const m = messages.members;
 const u = m.users;
@@ -42,29 +41,29 @@ export function UsersPage() {
           <Text size="sm" c="gray.7" aria-live="polite">
             {m.list.total(list.data.total)}
           </Text>
-          <ScrollTable label={u.table} minWidth={880}>
-            <MemberHead labels={[c.id, c.name, c.nickname, c.email, c.schoolNo, c.grade, c.role, c.validated, c.joinedAt]} />
-            <Table.Tbody>
-              {list.data.members.map((member) => (
-                <Table.Tr key={member.code}>
-                  <MemberNameCells member={member} />
-                  <MemberContactCells member={member} />
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{calculatedGradeText(member, year)}</Table.Td>
-                  <Table.Td>
-                    <RoleBadge role={member.role} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={member.validated === 1 ? 'teal.9' : 'gray.8'} variant="outline">
-                      {member.validated === 1 ? m.validatedStates.approved : m.validatedStates.pending}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <time dateTime={member.creation_time}>{formatDate(member.creation_time)}</time>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </ScrollTable>
+          <MemberTable
+            label={u.table}
+            minWidth={880}
+            labels={[c.id, c.name, c.nickname, c.email, c.schoolNo, c.grade, c.role, c.validated, c.joinedAt]}
+            members={list.data.members}
+            cells={(member) => (
+              <>
+                <MemberContactCells member={member} />
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{calculatedGradeText(member, year)}</Table.Td>
+                <Table.Td>
+                  <RoleBadge role={member.role} />
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={member.validated === 1 ? 'teal.9' : 'gray.8'} variant="outline">
+                    {member.validated === 1 ? m.validatedStates.approved : m.validatedStates.pending}
+                  </Badge>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <time dateTime={member.creation_time}>{formatDate(member.creation_time)}</time>
+                </Table.Td>
+              </>
+            )}
+          />
           <ListPagination total={list.data.total} pageSize={params.limit} page={params.page} onChange={setPage} label={u.pagination} />
         </>
       )}

@@ -9,13 +9,15 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { EmptyState } from '../components/empty-state';
 import { ListPagination } from '../components/list-pagination';
-import { errorMessage, isApiRequestError } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { useCompactLayout } from '../lib/use-compact-layout';
 import { zodResolver } from '../lib/zod-resolver';
 import { messages } from './messages';
 import { CLASSES_PAGE_SIZE, subjectClassesQueryOptions, subjectYearsQueryOptions } from './api';
 import { useDeleteClass, useSaveClass } from './lead-api';
+import { FormError } from '../components/load-state';
+import { applyFieldErrors } from '../lib/field-errors';
 
 // DESIGN.md §5 "Classes": a lead manages a subject's classes from the subject management screen.
 // One modal, three views: the list (by year), the add/edit form, and the delete confirmation.
@@ -234,9 +236,7 @@ function ClassForm({ subject, row, onCancel, onSaved }: { subject: Subject; row:
           onSaved(data.class);
         },
         onError: (error) => {
-          const fields = isApiRequestError(error) ? (error.fields ?? {}) : {};
-          const fieldErrors = Object.fromEntries(classFields.flatMap((key) => (fields[key] ? [[key, fields[key]] as const] : [])));
-          if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+          applyFieldErrors(error, classFields, form.setErrors);
           setFailure(c.saveFailed(failureText(error)));
         },
       },
@@ -249,11 +249,7 @@ function ClassForm({ subject, row, onCancel, onSaved }: { subject: Subject; row:
         <Title order={3} size="h4">
           {row ? c.editTitle : c.addTitle}
         </Title>
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormError message={failure} />
         {/* Focus moves into the form, which replaces the list inside the open modal. */}
         <TextInput label={c.name} withAsterisk maxLength={CLASS_NAME_MAX} autoComplete="off" autoFocus {...form.getInputProps('class_name')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -297,11 +293,7 @@ function ClassDelete({ row, onDone }: { row: ClassRow; onDone: () => void }) {
         <Text size="sm" c="gray.7">
           {c.deleteKeepsProblems(row.problem_count)}
         </Text>
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormError message={failure} />
         <Group justify="flex-end" gap="xs">
           {/* Focus lands on the safe choice of the confirmation that replaced the list. */}
           <Button variant="default" onClick={onDone} disabled={remove.isPending} autoFocus>

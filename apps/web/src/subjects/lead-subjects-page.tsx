@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Center, Group, Loader, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { GRADE_CODES, gradeCodeLabel } from '@qbank/shared/grade';
+import { GRADE_CODES } from '@qbank/shared/grade';
 import type { Subject } from '@qbank/shared/subjects';
-import { IconAlertCircle, IconCalendarEvent, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconCalendarEvent, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -15,9 +15,11 @@ import { messages } from './messages';
 import { ClassManagerDialog } from './class-manager';
 import { LEAD_SUBJECTS_PAGE_SIZE, leadSubjectsQueryOptions, useDeleteSubject, type LeadSubjectParams } from './lead-api';
 import { SubjectFormDialog } from './subject-form-dialog';
-import { subjectTypeLabel } from './subject-labels';
+import { subjectTypeLabel, gradeOptions } from './subject-labels';
 import { useDraft } from '../lib/use-draft';
+import { SearchField } from './search-field';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { GradeChips, SubjectCardName, SubjectTableShell } from './subject-pieces';
 
 // Spec §2 "Subject management (lead/subjects)": search, type and grade filters, a server-paged
 // list, the add/edit dialog and deletion; DESIGN.md §5: each subject's classes are managed here.
@@ -31,8 +33,6 @@ const typeOptions = [
   { value: '1', label: messages.subjects.typeClinical },
   { value: '0', label: messages.subjects.typeBasic },
 ];
-const gradeOptions = [{ value: '', label: m.allGrades }, ...GRADE_CODES.map((code) => ({ value: String(code), label: gradeCodeLabel(code) }))];
-
 function paramsOf(search: URLSearchParams): LeadSubjectParams {
   const type = search.get('type');
   const grade = search.get('grade') ?? '';
@@ -62,16 +62,7 @@ function Filters({ params, onChange }: { params: LeadSubjectParams; onChange: (n
           <SegmentedControl data={typeOptions} value={params.type} onChange={(value) => onChange({ type: value as LeadSubjectParams['type'] })} fullWidth />
         </Stack>
         <NativeSelect label={m.gradeLabel} data={gradeOptions} value={params.grade} onChange={(e) => onChange({ grade: e.currentTarget.value })} />
-        <TextInput
-          label={m.searchLabel}
-          description={m.searchHint}
-          placeholder={m.searchPlaceholder}
-          value={draft}
-          maxLength={200}
-          onChange={(e) => setDraft(e.currentTarget.value)}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          enterKeyHint="search"
-        />
+        <SearchField label={m.searchLabel} placeholder={m.searchPlaceholder} value={draft} onChange={setDraft} />
       </SimpleGrid>
       <Group justify="flex-end" mt="sm">
         <Button type="submit" size="xs" variant="light">
@@ -79,19 +70,6 @@ function Filters({ params, onChange }: { params: LeadSubjectParams; onChange: (n
         </Button>
       </Group>
     </Paper>
-  );
-}
-
-function GradeChips({ grades }: { grades: number[] }) {
-  if (grades.length === 0) return <Text span c="gray.7">{m.noValue}</Text>;
-  return (
-    <Group gap={4}>
-      {grades.map((grade) => (
-        <Badge key={grade} variant="light" color="gray" c="dark.7" radius="sm" size="sm" tt="none">
-          {gradeCodeLabel(grade)}
-        </Badge>
-      ))}
-    </Group>
   );
 }
 
@@ -132,40 +110,29 @@ function SubjectActions({ subject, actions }: { subject: Subject; actions: RowAc
 
 function SubjectTable({ subjects, actions }: { subjects: Subject[]; actions: RowActions }) {
   return (
-    <Table.ScrollContainer minWidth={860} type="native">
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label={m.tableLabel}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{col.name}</Table.Th>
-            <Table.Th scope="col">{col.abbr}</Table.Th>
-            <Table.Th scope="col">{col.grades}</Table.Th>
-            <Table.Th scope="col">{col.type}</Table.Th>
-            <Table.Th scope="col">{col.cliexam}</Table.Th>
-            <Table.Th scope="col">{col.actions}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {subjects.map((subject) => (
-            <Table.Tr key={subject.subject_code}>
-              <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {subject.subject_name}
-              </Table.Th>
-              <Table.Td>{subject.abbr ?? m.noValue}</Table.Td>
-              <Table.Td>
-                <GradeChips grades={subject.grades} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{subjectTypeLabel(subject.type)}</Table.Td>
-              <Table.Td>
-                <CliexamBadge subject={subject} />
-              </Table.Td>
-              <Table.Td>
-                <SubjectActions subject={subject} actions={actions} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SubjectTableShell
+      subjects={subjects}
+      minWidth={860} label={m.tableLabel}
+      columns={[col.name, col.abbr, col.grades, col.type, col.cliexam, col.actions]}
+      row={(subject) => (
+        <>
+          <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {subject.subject_name}
+          </Table.Th>
+          <Table.Td>{subject.abbr ?? m.noValue}</Table.Td>
+          <Table.Td>
+            <GradeChips grades={subject.grades} />
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{subjectTypeLabel(subject.type)}</Table.Td>
+          <Table.Td>
+            <CliexamBadge subject={subject} />
+          </Table.Td>
+          <Table.Td>
+            <SubjectActions subject={subject} actions={actions} />
+          </Table.Td>
+        </>
+      )}
+    />
   );
 }
 
@@ -176,14 +143,7 @@ function SubjectCards({ subjects, actions }: { subjects: Subject[]; actions: Row
       {subjects.map((subject) => (
         <Paper component="li" key={subject.subject_code} withBorder radius="md" p="sm">
           <Stack gap={6}>
-            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-              {subject.subject_name}
-              {subject.abbr && (
-                <Text span c="gray.7" fw={500} size="sm" ml={6}>
-                  {subject.abbr}
-                </Text>
-              )}
-            </Text>
+            <SubjectCardName subject={subject} />
             <Group gap="xs">
               <Text span size="sm">
                 {subjectTypeLabel(subject.type)}

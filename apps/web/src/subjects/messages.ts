@@ -1,20 +1,25 @@
 // Korean texts of subjects. Shared words and page titles: ../common/messages.ts.
 import { commonMessages } from '../common/messages';
 
+// The subject filters of the students' list and the leads' list say the same.
+const subjectSearch = {
+  filters: '과목 검색 조건',
+  typeLabel: '과목 구분',
+  gradeLabel: '학년·쿼터',
+  allGrades: '전체 학년',
+  searchLabel: '과목 검색',
+  searchHint: '입력 후 Enter를 누르면 검색합니다.',
+  searchPlaceholder: '과목명 또는 약어',
+  searchButton: '검색',
+  total: (count: number) => `총 ${count}개 과목`,
+};
+
 export const subjectsMessages = {
   subjects: {
-    filters: '과목 검색 조건',
-    typeLabel: '과목 구분',
+    ...subjectSearch,
     typeAll: '전체',
     typeBasic: '기초·기타',
     typeClinical: '임상',
-    gradeLabel: '학년·쿼터',
-    allGrades: '전체 학년',
-    searchLabel: '과목 검색',
-    searchHint: '입력 후 Enter를 누르면 검색합니다.',
-    searchPlaceholder: '과목명 또는 약어',
-    searchButton: '검색',
-    total: (count: number) => `총 ${count}개 과목`,
     name: '과목명',
     abbr: '약어',
     grades: '학년',
@@ -68,16 +73,8 @@ export const subjectsMessages = {
   },
   leadSubjects: {
     intro: '과목을 추가·수정·삭제하고, 과목마다 수업(날짜·교시·교수)을 관리합니다.',
-    filters: '과목 검색 조건',
-    typeLabel: '과목 구분',
-    gradeLabel: '학년·쿼터',
-    allGrades: '전체 학년',
-    searchLabel: '과목 검색',
-    searchHint: '입력 후 Enter를 누르면 검색합니다.',
-    searchPlaceholder: '과목명 또는 약어',
-    searchButton: '검색',
+    ...subjectSearch,
     add: '과목 추가',
-    total: (count: number) => `총 ${count}개 과목`,
     tableLabel: '과목 목록',
     pagination: '과목 목록 페이지',
     columns: { name: '과목명', abbr: '약어', grades: '학년·쿼터', type: '구분', cliexam: '임상종합평가', actions: '관리' },

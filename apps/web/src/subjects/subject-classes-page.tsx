@@ -1,7 +1,6 @@
-import { Alert, Anchor, Button, Center, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ClassRow } from '@qbank/shared/subjects';
-import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -15,6 +14,7 @@ import { CLASSES_PAGE_SIZE, subjectClassesQueryOptions, subjectYearsQueryOptions
 import { parsePositiveId } from '../lib/parse-positive-id';
 import { SubjectNotFound, SubjectPageHeader } from './subject-nav';
 import { useDraft } from '../lib/use-draft';
+import { SearchField } from './search-field';
 
 const m = messages.subjects;
 
@@ -168,16 +168,7 @@ export function SubjectClassesPage() {
             disabled={!yearReady}
             onChange={(e) => update({ year: e.currentTarget.value })}
           />
-          <TextInput
-            label={m.classSearchLabel}
-            description={m.searchHint}
-            placeholder={m.classSearchPlaceholder}
-            value={draft}
-            maxLength={200}
-            onChange={(e) => setDraft(e.currentTarget.value)}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            enterKeyHint="search"
-          />
+          <SearchField label={m.classSearchLabel} placeholder={m.classSearchPlaceholder} value={draft} onChange={setDraft} />
         </SimpleGrid>
       </Paper>
 

@@ -1,15 +1,16 @@
-import { Alert, Button, Checkbox, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { GRADE_CODES, gradeCodeLabel } from '@qbank/shared/grade';
 import { SUBJECT_ABBR_MAX, SUBJECT_NAME_MAX, subjectCreateRequestSchema, type Subject, type SubjectCreateRequest } from '@qbank/shared/subjects';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { errorMessage, isApiRequestError } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import { zodResolver } from '../lib/zod-resolver';
 import { messages } from './messages';
 import { useCreateSubject, useUpdateSubject } from './lead-api';
+import { FormError } from '../components/load-state';
+import { applyFieldErrors } from '../lib/field-errors';
 
 const m = messages.leadSubjects;
 const f = m.form;
@@ -92,9 +93,7 @@ function SubjectForm({ subject, onDone }: { subject: Subject | null; onDone: () 
     setFailure(null);
     const request: SubjectCreateRequest = subjectCreateRequestSchema.parse(subjectRequestOf(values));
     const onError = (error: Error) => {
-      const fields = isApiRequestError(error) ? (error.fields ?? {}) : {};
-      const fieldErrors = Object.fromEntries(formFields.flatMap((key) => (fields[key] ? [[key, fields[key]] as const] : [])));
-      if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+      applyFieldErrors(error, formFields, form.setErrors);
       setFailure(m.saveFailed(errorMessage(error, error.message || m.unknownError)));
     };
     const onSuccess = () => {
@@ -108,11 +107,7 @@ function SubjectForm({ subject, onDone }: { subject: Subject | null; onDone: () 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormError message={failure} />
         <TextInput label={f.name} withAsterisk maxLength={SUBJECT_NAME_MAX} autoComplete="off" data-autofocus {...form.getInputProps('subject_name')} />
         <TextInput
           label={f.abbr}

@@ -1,3 +1,4 @@
+import { GRADE_CODES, gradeCodeLabel } from '@qbank/shared/grade';
 import { SUBJECT_TYPES } from '@qbank/shared/subjects';
 import { messages } from './messages';
 
@@ -12,3 +13,6 @@ export function subjectTypeLabel(type: number): string {
 export function cliexamLabel(cliexamType: number): string {
   return cliexamType === 1 ? m.cliexamIncluded : m.cliexamExcluded;
 }
+
+/** The grade filter of both subject lists: every grade, then each grade and quarter. */
+export const gradeOptions = [{ value: '', label: m.allGrades }, ...GRADE_CODES.map((code) => ({ value: String(code), label: gradeCodeLabel(code) }))];

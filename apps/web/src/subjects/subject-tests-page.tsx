@@ -1,9 +1,8 @@
-import { Alert, Anchor, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { gradeCodeLabel } from '@qbank/shared/grade';
 import type { Subject } from '@qbank/shared/subjects';
 import type { TestSummary } from '@qbank/shared/tests';
-import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -17,6 +16,7 @@ import { parsePositiveId } from '../lib/parse-positive-id';
 import { cliexamLabel, subjectTypeLabel } from './subject-labels';
 import { SubjectNotFound, SubjectPageHeader } from './subject-nav';
 import { useDraft } from '../lib/use-draft';
+import { SearchField } from './search-field';
 
 const m = messages.subjects;
 
@@ -133,16 +133,7 @@ export function SubjectTestsPage() {
         <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
           <Stack gap="md">
             <Paper component="form" role="search" aria-label={m.testFilters} withBorder radius="md" p="md" onSubmit={submit}>
-              <TextInput
-                label={m.testSearchLabel}
-                description={m.searchHint}
-                placeholder={m.testSearchPlaceholder}
-                value={draft}
-                maxLength={200}
-                onChange={(e) => setDraft(e.currentTarget.value)}
-                leftSection={<IconSearch size={16} aria-hidden />}
-                enterKeyHint="search"
-              />
+              <SearchField label={m.testSearchLabel} placeholder={m.testSearchPlaceholder} value={draft} onChange={setDraft} />
             </Paper>
             {query.isPending ? (
               <Center py="xl" role="status" aria-label={messages.app.loading}>

@@ -1,8 +1,6 @@
-import { Alert, Badge, Button, Center, Group, Loader, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { GRADE_CODES, gradeCodeLabel } from '@qbank/shared/grade';
 import type { Subject } from '@qbank/shared/subjects';
-import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +12,9 @@ import { useCompactLayout } from '../lib/use-compact-layout';
 import { messages } from './messages';
 import { subjectsQueryOptions, type SubjectFilters } from './api';
 import { useDraft } from '../lib/use-draft';
+import { SearchField } from './search-field';
+import { gradeOptions } from './subject-labels';
+import { GradeChips, SubjectCardName, SubjectTableShell } from './subject-pieces';
 
 const m = messages.subjects;
 
@@ -30,8 +31,6 @@ const typeOptions = [
   { value: '0', label: m.typeBasic },
   { value: '1', label: m.typeClinical },
 ];
-const gradeOptions = [{ value: '', label: m.allGrades }, ...GRADE_CODES.map((code) => ({ value: String(code), label: gradeCodeLabel(code) }))];
-
 function Filters({ filters, onChange }: { filters: SubjectFilters; onChange: (next: SubjectFilters) => void }) {
   const typeLabelId = useId();
   const [search, setSearch] = useDraft(filters.search);
@@ -59,16 +58,7 @@ function Filters({ filters, onChange }: { filters: SubjectFilters; onChange: (ne
           value={filters.grade}
           onChange={(e) => onChange({ ...filters, grade: e.currentTarget.value })}
         />
-        <TextInput
-          label={m.searchLabel}
-          description={m.searchHint}
-          placeholder={m.searchPlaceholder}
-          value={search}
-          maxLength={200}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          enterKeyHint="search"
-        />
+        <SearchField label={m.searchLabel} placeholder={m.searchPlaceholder} value={search} onChange={setSearch} />
       </SimpleGrid>
       {/* Enter in the search box submits the form; the button is there for touch screens. */}
       <Group justify="flex-end" mt="sm">
@@ -77,19 +67,6 @@ function Filters({ filters, onChange }: { filters: SubjectFilters; onChange: (ne
         </Button>
       </Group>
     </Paper>
-  );
-}
-
-function GradeChips({ grades }: { grades: number[] }) {
-  if (grades.length === 0) return <Text span c="gray.7">-</Text>;
-  return (
-    <Group gap={4}>
-      {grades.map((grade) => (
-        <Badge key={grade} variant="light" color="gray" c="dark.7" radius="sm" size="sm">
-          {gradeCodeLabel(grade)}
-        </Badge>
-      ))}
-    </Group>
   );
 }
 
@@ -126,14 +103,7 @@ function SubjectCards({ subjects }: { subjects: Subject[] }) {
         <Paper component="li" key={subject.subject_code} withBorder radius="md" p="sm">
           <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
             <Stack gap={6} style={{ minWidth: 0 }}>
-              <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                {subject.subject_name}
-                {subject.abbr && (
-                  <Text span c="gray.7" fw={500} size="sm" ml={6}>
-                    {subject.abbr}
-                  </Text>
-                )}
-              </Text>
+              <SubjectCardName subject={subject} />
               <GradeChips grades={subject.grades} />
             </Stack>
             <SubjectActions subject={subject} />
@@ -146,34 +116,25 @@ function SubjectCards({ subjects }: { subjects: Subject[] }) {
 
 function SubjectTable({ subjects }: { subjects: Subject[] }) {
   return (
-    <Table.ScrollContainer minWidth={560} type="native">
-      <Table striped highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{m.name}</Table.Th>
-            <Table.Th scope="col">{m.abbr}</Table.Th>
-            <Table.Th scope="col">{m.grades}</Table.Th>
-            <Table.Th scope="col">{m.actions}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {subjects.map((subject) => (
-            <Table.Tr key={subject.subject_code}>
-              <Table.Th scope="row" fw={600}>
-                {subject.subject_name}
-              </Table.Th>
-              <Table.Td>{subject.abbr ?? '-'}</Table.Td>
-              <Table.Td>
-                <GradeChips grades={subject.grades} />
-              </Table.Td>
-              <Table.Td>
-                <SubjectActions subject={subject} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SubjectTableShell
+      subjects={subjects}
+      minWidth={560}
+      columns={[m.name, m.abbr, m.grades, m.actions]}
+      row={(subject) => (
+        <>
+          <Table.Th scope="row" fw={600}>
+            {subject.subject_name}
+          </Table.Th>
+          <Table.Td>{subject.abbr ?? '-'}</Table.Td>
+          <Table.Td>
+            <GradeChips grades={subject.grades} />
+          </Table.Td>
+          <Table.Td>
+            <SubjectActions subject={subject} />
+          </Table.Td>
+        </>
+      )}
+    />
   );
 }
 
