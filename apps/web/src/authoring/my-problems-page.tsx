@@ -19,6 +19,7 @@ import { messages } from './messages';
 import { mySlotsQueryOptions, problemDetailQueryOptions, useSubmitSlot, type MySlotFilters } from './api';
 import { parsePositiveId } from '../lib/parse-positive-id';
 import { StackedForm } from './stacked-form';
+import { FormActions } from '../components/form-actions';
 
 const m = messages.myProblems;
 
@@ -102,14 +103,7 @@ function SlotForm({ slot, problem, onClose }: { slot: MySlot; problem: ProblemDe
         onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
         errors={{ ...contentErrorsOf(serverFields), ...errors }}
       />
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onClose} disabled={submit.isPending}>
-          {m.close}
-        </Button>
-        <Button type="submit" loading={submit.isPending}>
-          {m.save}
-        </Button>
-      </Group>
+      <FormActions cancelLabel={m.close} submitLabel={m.save} onCancel={onClose} pending={submit.isPending} />
     </StackedForm>
   );
 }

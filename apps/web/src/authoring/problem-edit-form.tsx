@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, NumberInput, Paper, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { MultiSelect, NumberInput, Paper, SimpleGrid, TextInput, Title } from '@mantine/core';
 import { PROBLEM_NO_MAX, updateProblemRequestSchema, type ProblemDetail, type UpdateProblemRequest } from '@qbank/shared/authoring';
 import { validationMessages } from '@qbank/shared/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { ErrorAlert } from '../components/load-state';
 import { showSuccess, showInfo } from '../components/toasts';
 import { StackedForm } from './stacked-form';
 import { firstIssueMessages } from './issue-errors';
+import { FormActions } from '../components/form-actions';
 
 const t = messages.authoring.detail;
 
@@ -126,14 +127,7 @@ export function ProblemEditForm({ problem, onDone }: { problem: ProblemDetail; o
         onChange={(class_uids) => setValues((current) => ({ ...current, class_uids }))}
         error={errors.class_uids ?? serverFields?.class_uids}
       />
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onDone} disabled={save.isPending}>
-          {t.cancelEdit}
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          {t.save}
-        </Button>
-      </Group>
+      <FormActions cancelLabel={t.cancelEdit} submitLabel={t.save} onCancel={onDone} pending={save.isPending} />
     </StackedForm>
   );
 }

@@ -5,6 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import type { z } from 'zod';
 import { zodResolver } from '../lib/zod-resolver';
 import { messages } from './messages';
+import { FormActions } from '../components/form-actions';
 
 const b = messages.boxes;
 
@@ -43,14 +44,7 @@ export function BoxNameForm({
       {stacked ? (
         <Stack gap="xs">
           {input}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onCancel} disabled={busy}>
-              {b.cancel}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {b.create}
-            </Button>
-          </Group>
+          <FormActions cancelLabel={b.cancel} submitLabel={b.create} onCancel={onCancel} pending={busy} />
         </Stack>
       ) : (
         <Group gap="xs" align="flex-start" wrap="nowrap">

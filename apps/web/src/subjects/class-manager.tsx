@@ -18,6 +18,7 @@ import { CLASSES_PAGE_SIZE, subjectClassesQueryOptions, subjectYearsQueryOptions
 import { useDeleteClass, useSaveClass } from './lead-api';
 import { FormError } from '../components/load-state';
 import { applyFieldErrors } from '../lib/field-errors';
+import { FormActions } from '../components/form-actions';
 
 // DESIGN.md §5 "Classes": a lead manages a subject's classes from the subject management screen.
 // One modal, three views: the list (by year), the add/edit form, and the delete confirmation.
@@ -257,14 +258,7 @@ function ClassForm({ subject, row, onCancel, onSaved }: { subject: Subject; row:
           <NativeSelect label={c.period} data={periodOptions} {...form.getInputProps('class_time')} />
         </SimpleGrid>
         <TextInput label={c.professor} maxLength={PROFESSOR_MAX} autoComplete="off" {...form.getInputProps('professor')} />
-        <Group justify="flex-end" gap="xs" mt="xs">
-          <Button variant="default" onClick={onCancel} disabled={save.isPending}>
-            {c.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {c.save}
-          </Button>
-        </Group>
+        <FormActions cancelLabel={c.cancel} submitLabel={c.save} onCancel={onCancel} pending={save.isPending} mt="xs" />
       </Stack>
     </form>
   );

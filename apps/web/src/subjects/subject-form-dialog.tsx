@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { GRADE_CODES, gradeCodeLabel } from '@qbank/shared/grade';
@@ -11,6 +11,7 @@ import { messages } from './messages';
 import { useCreateSubject, useUpdateSubject } from './lead-api';
 import { FormError } from '../components/load-state';
 import { applyFieldErrors } from '../lib/field-errors';
+import { FormActions } from '../components/form-actions';
 
 const m = messages.leadSubjects;
 const f = m.form;
@@ -128,14 +129,7 @@ function SubjectForm({ subject, onDone }: { subject: Subject | null; onDone: () 
             ))}
           </SimpleGrid>
         </Checkbox.Group>
-        <Group justify="flex-end" gap="xs" mt="xs">
-          <Button variant="default" onClick={onDone} disabled={pending}>
-            {f.cancel}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {f.save}
-          </Button>
-        </Group>
+        <FormActions cancelLabel={f.cancel} submitLabel={f.save} onCancel={onDone} pending={pending} mt="xs" />
       </Stack>
     </form>
   );
