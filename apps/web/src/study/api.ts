@@ -1,5 +1,3 @@
-import { boxesResponseSchema } from '@qbank/shared/boxes';
-import { subjectClassesResponseSchema, subjectNamesResponseSchema } from '@qbank/shared/subjects';
 import {
   createSessionResponseSchema,
   sessionAnswerResponseSchema,
@@ -13,10 +11,11 @@ import {
   type StudyMode,
   type StudyScope,
 } from '@qbank/shared/study';
-import { testsResponseSchema, testYearsResponseSchema } from '@qbank/shared/tests';
 import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { boxKeys } from '../boxes/api';
+import { boxesQueryOptions, boxKeys } from '../boxes/api';
 import { apiRequest, isApiRequestError } from '../lib/api-client';
+import { subjectAllClassesQueryOptions, subjectNamesQueryOptions } from '../subjects/api';
+import { answerableTestsQueryOptions, testYearsQueryOptions } from '../tests/api';
 
 // The calls of study sessions. Query keys come only from `studyKeys`.
 
@@ -25,7 +24,6 @@ export const studyKeys = {
   count: (filter: StudyFilter, scope: StudyScope) => [...studyKeys.all, 'count', filter, scope] as const,
   session: (code: number) => [...studyKeys.all, 'session', code] as const,
   sessions: (limit: number) => [...studyKeys.all, 'sessions', limit] as const,
-  choices: (what: string) => [...studyKeys.all, 'choices', what] as const,
 };
 
 const list = (values: readonly number[] | undefined) => (values && values.length > 0 ? values.join(',') : undefined);
@@ -52,46 +50,20 @@ export function useMatchingCount(filter: StudyFilter, scope: StudyScope, enabled
   });
 }
 
-/** The scope's choices: subject names, exam years, every exam (one page of the largest size). */
+/** The scope's choices, each read through the factory of the feature that owns the endpoint. */
 export function useScopeChoices() {
-  const subjects = useQuery({
-    queryKey: studyKeys.choices('subjects'),
-    queryFn: ({ signal }) => apiRequest('/v1/subject/names', { schema: subjectNamesResponseSchema, auth: false, signal }),
-    select: (data) => data.subject_names,
-    staleTime: 5 * 60_000,
-  });
-  const years = useQuery({
-    queryKey: studyKeys.choices('years'),
-    queryFn: ({ signal }) => apiRequest('/v1/test/years', { schema: testYearsResponseSchema, auth: false, signal }),
-    select: (data) => [...new Set(data.years)].sort((a, b) => b - a),
-    staleTime: 5 * 60_000,
-  });
-  const exams = useQuery({
-    queryKey: studyKeys.choices('exams'),
-    queryFn: ({ signal }) => apiRequest('/v1/test/tests', { query: { page: 1, limit: 1000 }, schema: testsResponseSchema, auth: false, signal }),
-    select: (data) => data.tests.filter((test) => test.problem_count > 0),
-    staleTime: 5 * 60_000,
-  });
-  const boxes = useQuery({
-    queryKey: studyKeys.choices('boxes'),
-    queryFn: ({ signal }) => apiRequest('/v1/box', { schema: boxesResponseSchema, signal }),
-    select: (data) => data.boxes,
-  });
+  const subjects = useQuery(subjectNamesQueryOptions());
+  const years = useQuery(testYearsQueryOptions());
+  const exams = useQuery(answerableTestsQueryOptions());
+  const boxes = useQuery(boxesQueryOptions());
   return { subjects, years, exams, boxes };
 }
 
 /** The lecture classes of the chosen subjects. */
 export function useSubjectClasses(subjectCodes: readonly number[]) {
   return useQueries({
-    queries: subjectCodes.map((code) =>
-      queryOptions({
-        queryKey: studyKeys.choices(`classes-${code}`),
-        queryFn: ({ signal }) =>
-          apiRequest(`/v1/subject/${code}/classes`, { query: { page: 1, limit: 100 }, schema: subjectClassesResponseSchema, auth: false, signal }),
-        staleTime: 5 * 60_000,
-      }),
-    ),
-    combine: (results) => results.flatMap((result) => (result.data ? result.data.classes.map((lesson) => ({ ...lesson, subject_name: result.data.subject.subject_name })) : [])),
+    queries: subjectCodes.map((code) => subjectAllClassesQueryOptions(code)),
+    combine: (results) => results.flatMap((result) => result.data ?? []),
   });
 }
 

@@ -27,6 +27,7 @@ export const subjectKeys = {
   classes: (subjectId: number, params: object) => [...subjectKeys.all, subjectId, 'classes', params] as const,
   tests: (subjectId: number, params: object) => [...subjectKeys.all, subjectId, 'tests', params] as const,
   manage: (params: object) => [...subjectKeys.all, 'manage', params] as const,
+  allClasses: (subjectId: number) => [...subjectKeys.all, subjectId, 'all-classes'] as const,
 };
 
 /** Every subject (code and name), in the server's order: the exam filters' and forms' choices. */
@@ -85,4 +86,14 @@ export const subjectTestsQueryOptions = (subjectId: number, params: { search: st
       }),
     // The last page stays on screen while the next loads, but never another subject's rows.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === subjectId ? previous : undefined),
+  });
+
+/** Up to 100 classes of a subject in one read, each with the subject's name: the study builder's scope choices. */
+export const subjectAllClassesQueryOptions = (subjectId: number) =>
+  queryOptions({
+    queryKey: subjectKeys.allClasses(subjectId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/v1/subject/${subjectId}/classes`, { query: { page: 1, limit: 100 }, schema: subjectClassesResponseSchema, auth: false, signal }),
+    select: (data) => data.classes.map((lesson) => ({ ...lesson, subject_name: data.subject.subject_name })),
+    staleTime: 5 * 60_000,
   });

@@ -19,7 +19,17 @@ export const testKeys = {
   all: ['tests'] as const,
   years: () => [...testKeys.all, 'years'] as const,
   list: (filters: ExamFilters) => [...testKeys.all, 'list', filters] as const,
+  answerable: () => [...testKeys.all, 'answerable'] as const,
 };
+
+/** Every exam that has problems, in one read (the largest page): the study builder's scope choices. */
+export const answerableTestsQueryOptions = () =>
+  queryOptions({
+    queryKey: testKeys.answerable(),
+    queryFn: ({ signal }) => apiRequest('/v1/test/tests', { query: { page: 1, limit: 1000 }, schema: testsResponseSchema, auth: false, signal }),
+    select: (data) => data.tests.filter((test) => test.problem_count > 0),
+    staleTime: 5 * 60_000,
+  });
 
 /** The years that have exams, newest first: the exam filters' and forms' choices. */
 export const testYearsQueryOptions = () =>
