@@ -1,4 +1,4 @@
-import { subjectClassesResponseSchema, subjectNamesResponseSchema, subjectsResponseSchema, yearsResponseSchema } from '@qbank/shared/subjects';
+import { subjectClassesResponseSchema, subjectNamesResponseSchema, subjectsResponseSchema, yearsResponseSchema, type ClassRow } from '@qbank/shared/subjects';
 import { subjectTestsResponseSchema } from '@qbank/shared/tests';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
@@ -10,6 +10,8 @@ export const SUBJECTS_LIMIT = 200;
 /** Classes and a subject's tests: 20 a page, page links when the total exceeds 20. */
 export const CLASSES_PAGE_SIZE = 20;
 export const SUBJECT_TESTS_PAGE_SIZE = 20;
+/** The largest page the classes endpoint serves: a subject's every class in one or a few reads. */
+const ALL_CLASSES_BATCH = 1000;
 
 /** '' means all; type is '0' basic/other or '1' clinical; grade is a grade code. */
 export interface SubjectFilters {
@@ -88,12 +90,24 @@ export const subjectTestsQueryOptions = (subjectId: number, params: { search: st
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === subjectId ? previous : undefined),
   });
 
-/** Up to 100 classes of a subject in one read, each with the subject's name: the study builder's scope choices. */
+/** Every class of a subject (page after page), each with the subject's name: the choices of the study builder and the problem form. */
+async function fetchAllClasses(subjectId: number, signal: AbortSignal): Promise<Array<ClassRow & { subject_name: string }>> {
+  const rows: Array<ClassRow & { subject_name: string }> = [];
+  for (let page = 1; ; page += 1) {
+    const batch = await apiRequest(`/v1/subject/${subjectId}/classes`, {
+      query: { page, limit: ALL_CLASSES_BATCH },
+      schema: subjectClassesResponseSchema,
+      auth: false,
+      signal,
+    });
+    rows.push(...batch.classes.map((row) => ({ ...row, subject_name: batch.subject.subject_name })));
+    if (batch.classes.length === 0 || page * batch.limit >= batch.total) return rows;
+  }
+}
+
 export const subjectAllClassesQueryOptions = (subjectId: number) =>
   queryOptions({
     queryKey: subjectKeys.allClasses(subjectId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/v1/subject/${subjectId}/classes`, { query: { page: 1, limit: 100 }, schema: subjectClassesResponseSchema, auth: false, signal }),
-    select: (data) => data.classes.map((lesson) => ({ ...lesson, subject_name: data.subject.subject_name })),
+    queryFn: ({ signal }) => fetchAllClasses(subjectId, signal),
     staleTime: 5 * 60_000,
   });
