@@ -10,6 +10,7 @@ import { useSession } from '../lib/session';
 import { zodResolver } from '../lib/zod-resolver';
 import { messages } from './messages';
 import { usePasswordChangeRequest } from './password-change-api';
+import { NewPasswordInputs } from './new-password-inputs';
 
 const m = messages.passwordChange;
 
@@ -103,16 +104,10 @@ export function PasswordChangePage() {
               {...form.getInputProps('email')}
             />
             <PasswordInput label={m.currentPassword} autoComplete="current-password" {...form.getInputProps('old_password')} />
-            <PasswordInput
-              label={m.newPassword}
-              description={m.hint}
-              autoComplete="new-password"
-              {...form.getInputProps('new_password')}
-            />
-            <PasswordInput
-              label={m.newPasswordConfirm}
-              autoComplete="new-password"
-              {...form.getInputProps('new_password_confirm')}
+            <NewPasswordInputs
+              labels={{ password: m.newPassword, hint: m.hint, confirm: m.newPasswordConfirm }}
+              password={form.getInputProps('new_password')}
+              confirm={form.getInputProps('new_password_confirm')}
             />
             <Button type="submit" loading={request.isPending} w={{ base: '100%', sm: 'auto' }}>
               {m.submit}

@@ -1,5 +1,5 @@
 import type { Member } from '@qbank/shared/auth';
-import { Button, Group, Paper, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { sessionQueryKey } from '../lib/session';
 import { messages } from './messages';
 import { useLogout } from './api';
+import { NoticeCard } from './notice-card';
 
 /**
  * An unapproved member (validated 0) can sign in, but every members-only call answers 403
@@ -20,31 +21,30 @@ export function PendingApproval({ user }: { user: Member }) {
   const [rechecking, setRechecking] = useState(false);
 
   return (
-    <Paper withBorder radius="md" p="xl" maw={520} mx="auto" my="xl">
-      <ThemeIcon variant="light" size="xl" radius="xl" mb="md" aria-hidden>
-        <IconHourglassHigh size={24} />
-      </ThemeIcon>
-      <Title order={1} size="h2">
-        {m.title}
-      </Title>
+    <NoticeCard
+      icon={IconHourglassHigh}
+      title={m.title}
+      actions={
+        <>
+          <Button
+            loading={rechecking}
+            onClick={() => {
+              setRechecking(true);
+              void queryClient.invalidateQueries({ queryKey: sessionQueryKey }).finally(() => setRechecking(false));
+            }}
+          >
+            {m.recheck}
+          </Button>
+          <Button variant="default" onClick={logout} loading={isPending}>
+            {m.logout}
+          </Button>
+        </>
+      }
+    >
       <Text mt="xs">{m.text}</Text>
       <Text c="gray.7" size="sm" mt="xs">
         {m.account(user.id)}
       </Text>
-      <Group mt="lg">
-        <Button
-          loading={rechecking}
-          onClick={() => {
-            setRechecking(true);
-            void queryClient.invalidateQueries({ queryKey: sessionQueryKey }).finally(() => setRechecking(false));
-          }}
-        >
-          {m.recheck}
-        </Button>
-        <Button variant="default" onClick={logout} loading={isPending}>
-          {m.logout}
-        </Button>
-      </Group>
-    </Paper>
+    </NoticeCard>
   );
 }

@@ -1,5 +1,5 @@
 import { SIGNUP_FIELD_MAX, signupFormSchema, type SignupRequest } from '@qbank/shared/auth';
-import { Anchor, Button, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { zodResolver } from '../lib/zod-resolver';
 import { messages } from './messages';
 import { useSignupMutation } from './api';
 import { AuthCard } from './auth-card';
+import { NewPasswordInputs } from './new-password-inputs';
 import { signupGradeMessages as g } from './signup-grade-messages';
 import { FormError } from '../components/load-state';
 import { applyFieldErrors } from '../lib/field-errors';
@@ -81,16 +82,10 @@ export function SignupPage() {
             {...textProps}
             {...form.getInputProps('id')}
           />
-          <PasswordInput
-            label={m.password}
-            description={m.passwordHint}
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={m.passwordConfirm}
-            autoComplete="new-password"
-            {...form.getInputProps('password_confirm')}
+          <NewPasswordInputs
+            labels={{ password: m.password, hint: m.passwordHint, confirm: m.passwordConfirm }}
+            password={form.getInputProps('password')}
+            confirm={form.getInputProps('password_confirm')}
           />
           <TextInput label={m.nickname} autoComplete="nickname" {...textProps} {...form.getInputProps('nickname')} />
           <TextInput

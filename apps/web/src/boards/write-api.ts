@@ -100,15 +100,15 @@ function useReplyCache(pageBoardCode: string, contentCode: number) {
   };
 }
 
+/** A new reply and an edited one send the same body and get the reply back. */
+function sendReply(path: string, method: 'POST' | 'PUT', input: ReplyRequest) {
+  return apiRequest(path, { method, body: replyRequestSchema.parse(input), schema: boardReplyResponseSchema });
+}
+
 export function useCreateReply(pageBoardCode: string, contentCode: number) {
   const update = useReplyCache(pageBoardCode, contentCode);
   return useMutation({
-    mutationFn: (input: ReplyRequest) =>
-      apiRequest(repliesPath(pageBoardCode, contentCode), {
-        method: 'POST',
-        body: replyRequestSchema.parse(input),
-        schema: boardReplyResponseSchema,
-      }),
+    mutationFn: (input: ReplyRequest) => sendReply(repliesPath(pageBoardCode, contentCode), 'POST', input),
     onSuccess: ({ reply }) => update((replies) => [...replies, reply]),
   });
 }
@@ -117,11 +117,7 @@ export function useUpdateReply(pageBoardCode: string, contentCode: number) {
   const update = useReplyCache(pageBoardCode, contentCode);
   return useMutation({
     mutationFn: ({ replyCode, body }: { replyCode: number; body: ReplyRequest }) =>
-      apiRequest(`${repliesPath(pageBoardCode, contentCode)}/${replyCode}`, {
-        method: 'PUT',
-        body: replyRequestSchema.parse(body),
-        schema: boardReplyResponseSchema,
-      }),
+      sendReply(`${repliesPath(pageBoardCode, contentCode)}/${replyCode}`, 'PUT', body),
     onSuccess: ({ reply }) => update((replies) => replies.map((r) => (r.code === reply.code ? reply : r))),
   });
 }

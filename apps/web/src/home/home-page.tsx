@@ -1,8 +1,9 @@
-import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { preview } from '@qbank/shared/html-text';
-import { IconBooks, IconChevronRight, IconClipboardList, IconMessages } from '@tabler/icons-react';
+import { IconBooks, IconClipboardList, IconMessages } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { LinkCard } from '../components/link-card';
 import { RelativeTime } from '../components/relative-time';
 import { paths } from '../lib/paths';
 import { messages } from './messages';
@@ -22,23 +23,8 @@ function Shortcuts() {
   return (
     <nav aria-label={m.shortcuts}>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        {shortcuts.map(({ href, icon: Icon, title, text }) => (
-          <Card key={href} component={Link} to={href} withBorder radius="md" padding="lg">
-            <Group gap="sm" wrap="nowrap" align="flex-start">
-              <ThemeIcon size="lg" radius="md" variant="light" aria-hidden>
-                <Icon size={20} />
-              </ThemeIcon>
-              <Stack gap={4} style={{ flex: 1 }}>
-                <Text component="h2" fw={700} fz="lg" m={0}>
-                  {title}
-                </Text>
-                <Text size="sm" c="gray.7">
-                  {text}
-                </Text>
-              </Stack>
-              <IconChevronRight size={18} aria-hidden />
-            </Group>
-          </Card>
+        {shortcuts.map(({ href, icon, title, text }) => (
+          <LinkCard key={href} to={href} icon={icon} title={title} text={text} />
         ))}
       </SimpleGrid>
     </nav>

@@ -1,27 +1,9 @@
-import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconChevronRight, IconTargetArrow } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { IconTargetArrow } from '@tabler/icons-react';
+import { LinkCard } from '../components/link-card';
 import { paths } from '../lib/paths';
 import { studyMessages } from './messages';
 
 /** The way into the session builder, for /home and the dashboard. */
 export function StudyEntryCard() {
-  return (
-    <Card component={Link} to={paths.studyNew.getHref()} withBorder radius="md" padding="lg" data-testid="study-entry">
-      <Group gap="sm" wrap="nowrap" align="flex-start">
-        <ThemeIcon size="lg" radius="md" variant="light" aria-hidden>
-          <IconTargetArrow size={20} />
-        </ThemeIcon>
-        <Stack gap={4} style={{ flex: 1 }}>
-          <Text component="h2" fw={700} fz="lg" m={0}>
-            {studyMessages.entry.title}
-          </Text>
-          <Text size="sm" c="gray.7">
-            {studyMessages.entry.text}
-          </Text>
-        </Stack>
-        <IconChevronRight size={18} aria-hidden />
-      </Group>
-    </Card>
-  );
+  return <LinkCard to={paths.studyNew.getHref()} icon={IconTargetArrow} title={studyMessages.entry.title} text={studyMessages.entry.text} testId="study-entry" />;
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Modal, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { CLASS_NAME_MAX, CLASS_TIME_MAX, classWriteRequestSchema, PROFESSOR_MAX, type ClassRow, type Subject } from '@qbank/shared/subjects';
@@ -7,7 +7,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { EmptyState } from '../components/empty-state';
 import { ListPagination } from '../components/list-pagination';
 import { errorMessage } from '../lib/api-client';
 import { paths } from '../lib/paths';
@@ -19,6 +18,7 @@ import { useDeleteClass, useSaveClass } from './lead-api';
 import { FormError } from '../components/load-state';
 import { applyFieldErrors } from '../lib/field-errors';
 import { FormActions } from '../components/form-actions';
+import { ClassCells, ClassHeadCells, ListBody } from './subject-pieces';
 
 // DESIGN.md §5 "Classes": a lead manages a subject's classes from the subject management screen.
 // One modal, three views: the list (by year), the add/edit form, and the delete confirmation.
@@ -31,7 +31,6 @@ const BANNER_MS = 3000;
 type View = { mode: 'list' } | { mode: 'form'; row: ClassRow | null } | { mode: 'delete'; row: ClassRow };
 
 const failureText = (error: Error) => errorMessage(error, error.message || m.unknownError);
-const periodText = (row: ClassRow) => (row.class_time === null ? m.noValue : c.periodValue(row.class_time));
 
 export function ClassManagerDialog({ subject, onClose }: { subject: Subject | null; onClose: () => void }) {
   const compact = useCompactLayout();
@@ -128,63 +127,54 @@ function ClassList({
           </Button>
         </Group>
       </Group>
-      {!yearReady || classes.isPending ? (
-        <Center py="xl" role="status" aria-label={messages.app.loading}>
-          <Loader size="sm" />
-        </Center>
-      ) : classes.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={c.loadFailed} role="alert">
-          {errorMessage(classes.error, '')}
-        </Alert>
-      ) : classes.data.classes.length === 0 ? (
-        <EmptyState>{c.empty}</EmptyState>
-      ) : (
-        <>
-          <Text size="sm" c="gray.7" aria-live="polite">
-            {c.total(classes.data.total)}
-          </Text>
-          <Table.ScrollContainer minWidth={640} type="native">
-            <Table striped verticalSpacing="xs" aria-label={c.listLabel}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{c.name}</Table.Th>
-                  <Table.Th scope="col">{c.date}</Table.Th>
-                  <Table.Th scope="col">{c.period}</Table.Th>
-                  <Table.Th scope="col">{c.professor}</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {c.problems}
-                  </Table.Th>
-                  <Table.Th scope="col">{c.actions}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {classes.data.classes.map((row) => (
-                  <Table.Tr key={row.uid}>
-                    <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {row.class_name}
-                    </Table.Th>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.class_date}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{periodText(row)}</Table.Td>
-                    <Table.Td>{row.professor ?? m.noValue}</Table.Td>
-                    <Table.Td ta="right">{row.problem_count}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} aria-label={c.editOf(row.class_name)} onClick={() => onEdit(row)}>
-                          {c.edit}
-                        </Button>
-                        <Button size="xs" variant="default" c="red.9" leftSection={<IconTrash size={14} aria-hidden />} aria-label={c.deleteOf(row.class_name)} onClick={() => onDelete(row)}>
-                          {c.delete}
-                        </Button>
-                      </Group>
-                    </Table.Td>
+      <ListBody
+        query={classes}
+        ready={yearReady}
+        failed={(error) => (
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={c.loadFailed} role="alert">
+            {errorMessage(error, '')}
+          </Alert>
+        )}
+        rows={(data) => data.classes}
+        emptyText={c.empty}
+        total={(data) => c.total(data.total)}
+      >
+        {(data) => (
+          <>
+            <Table.ScrollContainer minWidth={640} type="native">
+              <Table striped verticalSpacing="xs" aria-label={c.listLabel}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <ClassHeadCells names={{ name: c.name, date: c.date, time: c.period, professor: c.professor, problems: c.problems }} />
+                    <Table.Th scope="col">{c.actions}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <ListPagination total={classes.data.total} pageSize={CLASSES_PAGE_SIZE} page={page} onChange={onPage} label={c.pagination} />
-        </>
-      )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.classes.map((row) => (
+                    <Table.Tr key={row.uid}>
+                      <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                        {row.class_name}
+                      </Table.Th>
+                      <ClassCells row={row} />
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} aria-label={c.editOf(row.class_name)} onClick={() => onEdit(row)}>
+                            {c.edit}
+                          </Button>
+                          <Button size="xs" variant="default" c="red.9" leftSection={<IconTrash size={14} aria-hidden />} aria-label={c.deleteOf(row.class_name)} onClick={() => onDelete(row)}>
+                            {c.delete}
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <ListPagination total={data.total} pageSize={CLASSES_PAGE_SIZE} page={page} onChange={onPage} label={c.pagination} />
+          </>
+        )}
+      </ListBody>
     </Stack>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from '@qbank/shared/subjects';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
-import { subjectKeys } from './api';
+import { subjectKeys, type SubjectFilters } from './api';
 
 // The lead subject screen's calls (spec §7 Subjects; DESIGN.md §5 Classes). Reads are the public
 // ones; writes need a lead. Every write re-reads everything under ['subjects'], so the public
@@ -22,11 +22,8 @@ import { subjectKeys } from './api';
 /** Spec §9: the lead subject screen pages 20 at a time, on the server. */
 export const LEAD_SUBJECTS_PAGE_SIZE = 20;
 
-/** '' means all; type is '0' basic/other or '1' clinical; grade is a grade code. */
-export interface LeadSubjectParams {
-  type: '' | '0' | '1';
-  grade: string;
-  search: string;
+/** The students' list's filters and the page. */
+export interface LeadSubjectParams extends SubjectFilters {
   page: number;
 }
 

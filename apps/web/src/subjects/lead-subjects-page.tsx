@@ -1,13 +1,12 @@
-import { Alert, Badge, Button, Center, Group, Loader, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { GRADE_CODES } from '@qbank/shared/grade';
 import type { Subject } from '@qbank/shared/subjects';
 import { IconAlertCircle, IconCalendarEvent, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '../components/empty-state';
 import { ListPagination } from '../components/list-pagination';
 import { errorMessage } from '../lib/api-client';
 import { useCompactLayout } from '../lib/use-compact-layout';
@@ -15,11 +14,10 @@ import { messages } from './messages';
 import { ClassManagerDialog } from './class-manager';
 import { LEAD_SUBJECTS_PAGE_SIZE, leadSubjectsQueryOptions, useDeleteSubject, type LeadSubjectParams } from './lead-api';
 import { SubjectFormDialog } from './subject-form-dialog';
-import { subjectTypeLabel, gradeOptions } from './subject-labels';
-import { useDraft } from '../lib/use-draft';
-import { SearchField } from './search-field';
+import { subjectTypeLabel } from './subject-labels';
+import { SubjectFilterForm } from './subject-filter-form';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { GradeChips, SubjectCardName, SubjectTableShell } from './subject-pieces';
+import { GradeChips, ListBody, SubjectCardName, SubjectTableShell } from './subject-pieces';
 
 // Spec §2 "Subject management (lead/subjects)": search, type and grade filters, a server-paged
 // list, the add/edit dialog and deletion; DESIGN.md §5: each subject's classes are managed here.
@@ -43,34 +41,6 @@ function paramsOf(search: URLSearchParams): LeadSubjectParams {
     search: (search.get('q') ?? '').slice(0, 200),
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
   };
-}
-
-function Filters({ params, onChange }: { params: LeadSubjectParams; onChange: (next: Partial<LeadSubjectParams>) => void }) {
-  const typeLabelId = useId();
-  const [draft, setDraft] = useDraft(params.search);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onChange({ search: draft.trim() });
-  };
-  return (
-    <Paper component="form" role="search" aria-label={m.filters} withBorder radius="md" p="md" onSubmit={submit}>
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
-        <Stack gap={4} role="group" aria-labelledby={typeLabelId}>
-          <Text id={typeLabelId} size="sm" fw={500}>
-            {m.typeLabel}
-          </Text>
-          <SegmentedControl data={typeOptions} value={params.type} onChange={(value) => onChange({ type: value as LeadSubjectParams['type'] })} fullWidth />
-        </Stack>
-        <NativeSelect label={m.gradeLabel} data={gradeOptions} value={params.grade} onChange={(e) => onChange({ grade: e.currentTarget.value })} />
-        <SearchField label={m.searchLabel} placeholder={m.searchPlaceholder} value={draft} onChange={setDraft} />
-      </SimpleGrid>
-      <Group justify="flex-end" mt="sm">
-        <Button type="submit" size="xs" variant="light">
-          {m.searchButton}
-        </Button>
-      </Group>
-    </Paper>
-  );
 }
 
 /** 포함/미포함 under the table's 임상종합평가 column; a card, without the column, says 임상종합평가 포함. */
@@ -226,7 +196,6 @@ export function LeadSubjectsPage() {
     onDelete: setDeleting,
   };
   const filtered = params.type !== '' || params.grade !== '' || params.search !== '';
-  const subjects = list.data?.subjects ?? [];
 
   return (
     <Stack gap="md">
@@ -241,28 +210,27 @@ export function LeadSubjectsPage() {
           {m.intro}
         </Text>
       </Stack>
-      <Filters params={params} onChange={update} />
-      {list.isPending ? (
-        <Center py="xl" role="status" aria-label={messages.app.loading}>
-          <Loader size="sm" />
-        </Center>
-      ) : list.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={m.loadFailed(errorMessage(list.error, list.error.message))} role="alert">
-          <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-            {m.retry}
-          </Button>
-        </Alert>
-      ) : subjects.length === 0 ? (
-        <EmptyState>{filtered ? m.noResults : m.empty}</EmptyState>
-      ) : (
-        <>
-          <Text size="sm" c="gray.7" aria-live="polite">
-            {m.total(list.data.total)}
-          </Text>
-          {compact ? <SubjectCards subjects={subjects} actions={actions} /> : <SubjectTable subjects={subjects} actions={actions} />}
-          <ListPagination total={list.data.total} pageSize={LEAD_SUBJECTS_PAGE_SIZE} page={params.page} onChange={(page) => update({ page })} label={m.pagination} />
-        </>
-      )}
+      <SubjectFilterForm value={params} typeOptions={typeOptions} onChange={update} />
+      <ListBody
+        query={list}
+        failed={(error) => (
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={m.loadFailed(errorMessage(error, error.message))} role="alert">
+            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
+              {m.retry}
+            </Button>
+          </Alert>
+        )}
+        rows={(data) => data.subjects}
+        emptyText={filtered ? m.noResults : m.empty}
+        total={(data) => m.total(data.total)}
+      >
+        {(data) => (
+          <>
+            {compact ? <SubjectCards subjects={data.subjects} actions={actions} /> : <SubjectTable subjects={data.subjects} actions={actions} />}
+            <ListPagination total={data.total} pageSize={LEAD_SUBJECTS_PAGE_SIZE} page={params.page} onChange={(page) => update({ page })} label={m.pagination} />
+          </>
+        )}
+      </ListBody>
       <SubjectFormDialog opened={editing !== null} subject={editing?.subject ?? null} onClose={() => setEditing(null)} />
       <DeleteSubjectDialog subject={deleting} onClose={() => setDeleting(null)} />
       <ClassManagerDialog subject={classesOf} onClose={() => setClassesOf(null)} />

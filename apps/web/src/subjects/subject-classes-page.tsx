@@ -1,10 +1,9 @@
-import { Alert, Anchor, Button, Center, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ClassRow } from '@qbank/shared/subjects';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { EmptyState } from '../components/empty-state';
 import { ListPagination } from '../components/list-pagination';
 import { isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
@@ -15,6 +14,7 @@ import { parsePositiveId } from '../lib/parse-positive-id';
 import { SubjectNotFound, SubjectPageHeader } from './subject-nav';
 import { useDraft } from '../lib/use-draft';
 import { SearchField } from './search-field';
+import { ClassCells, ClassHeadCells, ListBody, classPeriod } from './subject-pieces';
 
 const m = messages.subjects;
 
@@ -24,10 +24,6 @@ export interface ClassProblemsState {
 }
 
 const ALL_YEARS = 'all';
-
-function periodOf(row: ClassRow): string {
-  return row.class_time === null ? '-' : m.period(row.class_time);
-}
 
 /** Phones: each class is one card that opens it. */
 function ClassCards({ classes, subjectId }: { classes: ClassRow[]; subjectId: number }) {
@@ -45,7 +41,7 @@ function ClassCards({ classes, subjectId }: { classes: ClassRow[]; subjectId: nu
                 {row.class_date}
               </Text>
               <Text span inherit>
-                {periodOf(row)}
+                {classPeriod(row)}
               </Text>
               {row.professor && (
                 <Text span inherit>
@@ -71,13 +67,7 @@ function ClassTable({ classes, subjectId }: { classes: ClassRow[]; subjectId: nu
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">{m.className}</Table.Th>
-            <Table.Th scope="col">{m.classDate}</Table.Th>
-            <Table.Th scope="col">{m.classTime}</Table.Th>
-            <Table.Th scope="col">{m.professor}</Table.Th>
-            <Table.Th scope="col" ta="right">
-              {m.problemCount}
-            </Table.Th>
+            <ClassHeadCells names={{ name: m.className, date: m.classDate, time: m.classTime, professor: m.professor, problems: m.problemCount }} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -91,10 +81,7 @@ function ClassTable({ classes, subjectId }: { classes: ClassRow[]; subjectId: nu
                     {row.class_name}
                   </Anchor>
                 </Table.Th>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.class_date}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{periodOf(row)}</Table.Td>
-                <Table.Td>{row.professor ?? '-'}</Table.Td>
-                <Table.Td ta="right">{row.problem_count}</Table.Td>
+                <ClassCells row={row} />
               </Table.Tr>
             );
           })}
@@ -172,33 +159,21 @@ export function SubjectClassesPage() {
         </SimpleGrid>
       </Paper>
 
-      {!yearReady || classes.isPending ? (
-        <Center py="xl" role="status" aria-label={messages.app.loading}>
-          <Loader size="sm" />
-        </Center>
-      ) : classes.isError ? (
-        <Alert color="red" title={m.classesLoadFailed} />
-      ) : classes.data.classes.length === 0 ? (
-        <EmptyState>{search ? m.noResults : m.noClasses}</EmptyState>
-      ) : (
-        <>
-          <Text size="sm" c="gray.7" aria-live="polite">
-            {m.classesTotal(classes.data.total)}
-          </Text>
-          {compact ? (
-            <ClassCards classes={classes.data.classes} subjectId={subjectId} />
-          ) : (
-            <ClassTable classes={classes.data.classes} subjectId={subjectId} />
-          )}
-          <ListPagination
-            total={classes.data.total}
-            pageSize={CLASSES_PAGE_SIZE}
-            page={page}
-            onChange={(next) => update({ page: next })}
-            label={m.classesPagination}
-          />
-        </>
-      )}
+      <ListBody
+        query={classes}
+        ready={yearReady}
+        failed={() => <Alert color="red" title={m.classesLoadFailed} />}
+        rows={(data) => data.classes}
+        emptyText={search ? m.noResults : m.noClasses}
+        total={(data) => m.classesTotal(data.total)}
+      >
+        {(data) => (
+          <>
+            {compact ? <ClassCards classes={data.classes} subjectId={subjectId} /> : <ClassTable classes={data.classes} subjectId={subjectId} />}
+            <ListPagination total={data.total} pageSize={CLASSES_PAGE_SIZE} page={page} onChange={(next) => update({ page: next })} label={m.classesPagination} />
+          </>
+        )}
+      </ListBody>
     </Stack>
   );
 }

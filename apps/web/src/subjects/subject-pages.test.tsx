@@ -1,19 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ClassRow, Subject } from '@qbank/shared/subjects';
+import type { ClassRow } from '@qbank/shared/subjects';
 import type { TestSummary } from '@qbank/shared/tests';
 import { describe, expect, it } from 'vitest';
 import { json, meHandler, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
+import { subjectRow } from '../testing/fixtures/subjects';
 
-const anatomy: Subject = {
-  subject_code: 3,
-  subject_name: '해부학',
-  abbr: 'ANAT',
-  type: 0,
-  cliexam_type: 1,
-  grades: [11, 12],
-  positions: [{ grade: 12 }, { grade: 11 }],
-};
+const anatomy = subjectRow(3, { cliexam_type: 1, positions: [{ grade: 12 }, { grade: 11 }] });
 
 function classRow(uid: number, overrides: Partial<ClassRow> = {}): ClassRow {
   return {

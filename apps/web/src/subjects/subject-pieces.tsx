@@ -1,7 +1,10 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
 import { gradeCodeLabel } from '@qbank/shared/grade';
-import type { Subject } from '@qbank/shared/subjects';
+import type { ClassRow, Subject } from '@qbank/shared/subjects';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { EmptyState } from '../components/empty-state';
+import { Loading } from '../components/load-state';
 import { messages } from './messages';
 
 /** The grades and quarters a subject is taught in, one quiet badge each; '-' when none. */
@@ -65,5 +68,80 @@ export function SubjectTableShell({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/**
+ * The body of every subjects-feature list: a spinner while it loads (or while `ready` is false),
+ * the screen's own failure block, the empty text, or the total above what `children` draws.
+ */
+export function ListBody<T>({
+  query,
+  ready = true,
+  failed,
+  rows,
+  emptyText,
+  total,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  ready?: boolean;
+  failed: (error: Error) => ReactNode;
+  rows: (data: T) => readonly unknown[];
+  emptyText: ReactNode;
+  total: (data: T) => string;
+  children: (data: T) => ReactNode;
+}) {
+  if (!ready || query.isPending) return <Loading />;
+  if (query.isError) return failed(query.error);
+  if (rows(query.data).length === 0) return <EmptyState>{emptyText}</EmptyState>;
+  return (
+    <>
+      <Text size="sm" c="gray.7" aria-live="polite">
+        {total(query.data)}
+      </Text>
+      {children(query.data)}
+    </>
+  );
+}
+
+/** Column names of a classes table, the public list's and the lead's manager's alike. */
+export interface ClassColumnNames {
+  name: string;
+  date: string;
+  time: string;
+  professor: string;
+  problems: string;
+}
+
+/** The head cells of a classes table; the problem count is right-aligned like its numbers. */
+export function ClassHeadCells({ names }: { names: ClassColumnNames }) {
+  return (
+    <>
+      <Table.Th scope="col">{names.name}</Table.Th>
+      <Table.Th scope="col">{names.date}</Table.Th>
+      <Table.Th scope="col">{names.time}</Table.Th>
+      <Table.Th scope="col">{names.professor}</Table.Th>
+      <Table.Th scope="col" ta="right">
+        {names.problems}
+      </Table.Th>
+    </>
+  );
+}
+
+/** A class's period, '-' when it has none. */
+export function classPeriod(row: ClassRow): string {
+  return row.class_time === null ? messages.leadSubjects.noValue : messages.subjects.period(row.class_time);
+}
+
+/** The cells after a class's name: its date, period, professor and problem count. */
+export function ClassCells({ row }: { row: ClassRow }) {
+  return (
+    <>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.class_date}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{classPeriod(row)}</Table.Td>
+      <Table.Td>{row.professor ?? messages.leadSubjects.noValue}</Table.Td>
+      <Table.Td ta="right">{row.problem_count}</Table.Td>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { gradeCodeLabel } from '@qbank/shared/grade';
 import type { Subject } from '@qbank/shared/subjects';
@@ -6,7 +6,6 @@ import type { TestSummary } from '@qbank/shared/tests';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { EmptyState } from '../components/empty-state';
 import { ListPagination } from '../components/list-pagination';
 import { isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
@@ -17,6 +16,7 @@ import { cliexamLabel, subjectTypeLabel } from './subject-labels';
 import { SubjectNotFound, SubjectPageHeader } from './subject-nav';
 import { useDraft } from '../lib/use-draft';
 import { SearchField } from './search-field';
+import { ListBody } from './subject-pieces';
 
 const m = messages.subjects;
 
@@ -135,29 +135,20 @@ export function SubjectTestsPage() {
             <Paper component="form" role="search" aria-label={m.testFilters} withBorder radius="md" p="md" onSubmit={submit}>
               <SearchField label={m.testSearchLabel} placeholder={m.testSearchPlaceholder} value={draft} onChange={setDraft} />
             </Paper>
-            {query.isPending ? (
-              <Center py="xl" role="status" aria-label={messages.app.loading}>
-                <Loader size="sm" />
-              </Center>
-            ) : query.isError ? (
-              <Alert color="red" title={m.testsLoadFailed} />
-            ) : query.data.tests.length === 0 ? (
-              <EmptyState>{search ? m.noResults : m.noTests}</EmptyState>
-            ) : (
-              <>
-                <Text size="sm" c="gray.7" aria-live="polite">
-                  {m.testsTotal(query.data.total)}
-                </Text>
-                <TestTable tests={query.data.tests} subjectId={subjectId} />
-                <ListPagination
-                  total={query.data.total}
-                  pageSize={SUBJECT_TESTS_PAGE_SIZE}
-                  page={page}
-                  onChange={goToPage}
-                  label={m.testsPagination}
-                />
-              </>
-            )}
+            <ListBody
+              query={query}
+              failed={() => <Alert color="red" title={m.testsLoadFailed} />}
+              rows={(data) => data.tests}
+              emptyText={search ? m.noResults : m.noTests}
+              total={(data) => m.testsTotal(data.total)}
+            >
+              {(data) => (
+                <>
+                  <TestTable tests={data.tests} subjectId={subjectId} />
+                  <ListPagination total={data.total} pageSize={SUBJECT_TESTS_PAGE_SIZE} page={page} onChange={goToPage} label={m.testsPagination} />
+                </>
+              )}
+            </ListBody>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>

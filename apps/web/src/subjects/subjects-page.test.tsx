@@ -3,19 +3,7 @@ import type { Subject } from '@qbank/shared/subjects';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, meHandler, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
-
-function subject(code: number, overrides: Partial<Subject> = {}): Subject {
-  return {
-    subject_code: code,
-    subject_name: '해부학',
-    abbr: 'ANAT',
-    type: 0,
-    cliexam_type: 0,
-    grades: [11, 12],
-    positions: [{ grade: 11 }, { grade: 12 }],
-    ...overrides,
-  };
-}
+import { subjectRow } from '../testing/fixtures/subjects';
 
 function subjectsServer(rows: Subject[], calls: URLSearchParams[]) {
   return ({ url }: { url: string }) => {
@@ -38,7 +26,7 @@ describe('subjects page', () => {
     const calls: URLSearchParams[] = [];
     mockFetch({
       'GET /v1/auth/me': meHandler(null),
-      'GET /v1/subject/subjects': subjectsServer([subject(3), subject(4, { subject_name: '순환기내과학', abbr: null, type: 1, grades: [30] })], calls),
+      'GET /v1/subject/subjects': subjectsServer([subjectRow(3), subjectRow(4, { subject_name: '순환기내과학', abbr: null, type: 1, grades: [30] })], calls),
     });
     await openSubjects();
     const row = (await screen.findByRole('rowheader', { name: '해부학' })).closest('tr') as HTMLElement;
@@ -55,7 +43,7 @@ describe('subjects page', () => {
 
   it('filters by type, grade and search (on Enter), and keeps the filters in sessionStorage', async () => {
     const calls: URLSearchParams[] = [];
-    mockFetch({ 'GET /v1/auth/me': meHandler(null), 'GET /v1/subject/subjects': subjectsServer([subject(3)], calls) });
+    mockFetch({ 'GET /v1/auth/me': meHandler(null), 'GET /v1/subject/subjects': subjectsServer([subjectRow(3)], calls) });
     await openSubjects();
     await screen.findByRole('rowheader', { name: '해부학' });
 
@@ -101,7 +89,7 @@ describe('subjects page on a phone', () => {
     const original = window.matchMedia;
     window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
     try {
-      mockFetch({ 'GET /v1/auth/me': meHandler(null), 'GET /v1/subject/subjects': subjectsServer([subject(3)], []) });
+      mockFetch({ 'GET /v1/auth/me': meHandler(null), 'GET /v1/subject/subjects': subjectsServer([subjectRow(3)], []) });
       await openSubjects();
       const list = await screen.findByRole('list', { name: '과목 목록' });
       const card = within(list).getByRole('listitem');

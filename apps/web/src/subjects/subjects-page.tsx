@@ -1,20 +1,17 @@
-import { Alert, Button, Center, Group, Loader, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { Subject } from '@qbank/shared/subjects';
 import { useQuery } from '@tanstack/react-query';
-import { useId, type FormEvent } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { EmptyState } from '../components/empty-state';
 import { paths } from '../lib/paths';
 import { useSessionFilters } from '../lib/session-filters';
 import { useCompactLayout } from '../lib/use-compact-layout';
 import { messages } from './messages';
 import { subjectsQueryOptions, type SubjectFilters } from './api';
-import { useDraft } from '../lib/use-draft';
-import { SearchField } from './search-field';
-import { gradeOptions } from './subject-labels';
-import { GradeChips, SubjectCardName, SubjectTableShell } from './subject-pieces';
+import { SubjectFilterForm } from './subject-filter-form';
+import { GradeChips, ListBody, SubjectCardName, SubjectTableShell } from './subject-pieces';
 
 const m = messages.subjects;
 
@@ -31,66 +28,25 @@ const typeOptions = [
   { value: '0', label: m.typeBasic },
   { value: '1', label: m.typeClinical },
 ];
-function Filters({ filters, onChange }: { filters: SubjectFilters; onChange: (next: SubjectFilters) => void }) {
-  const typeLabelId = useId();
-  const [search, setSearch] = useDraft(filters.search);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onChange({ ...filters, search: search.trim() });
-  };
+
+/** A button to one of the subject's lists. */
+function ListLink({ to, variant, label, children }: { to: string; variant: 'light' | 'default'; label: string; children: ReactNode }) {
   return (
-    <Paper component="form" role="search" aria-label={m.filters} withBorder radius="md" p="md" onSubmit={submit}>
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
-        <Stack gap={4} role="group" aria-labelledby={typeLabelId}>
-          <Text id={typeLabelId} size="sm" fw={500}>
-            {m.typeLabel}
-          </Text>
-          <SegmentedControl
-            data={typeOptions}
-            value={filters.type}
-            onChange={(value) => onChange({ ...filters, type: value as SubjectFilters['type'] })}
-            fullWidth
-          />
-        </Stack>
-        <NativeSelect
-          label={m.gradeLabel}
-          data={gradeOptions}
-          value={filters.grade}
-          onChange={(e) => onChange({ ...filters, grade: e.currentTarget.value })}
-        />
-        <SearchField label={m.searchLabel} placeholder={m.searchPlaceholder} value={search} onChange={setSearch} />
-      </SimpleGrid>
-      {/* Enter in the search box submits the form; the button is there for touch screens. */}
-      <Group justify="flex-end" mt="sm">
-        <Button type="submit" size="xs" variant="light">
-          {m.searchButton}
-        </Button>
-      </Group>
-    </Paper>
+    <Button component={Link} to={to} size="xs" variant={variant} aria-label={label}>
+      {children}
+    </Button>
   );
 }
 
 function SubjectActions({ subject }: { subject: Subject }) {
   return (
     <Group gap={6} wrap="nowrap">
-      <Button
-        component={Link}
-        to={paths.subjectClasses.getHref(subject.subject_code)}
-        size="xs"
-        variant="light"
-        aria-label={m.classesOf(subject.subject_name)}
-      >
+      <ListLink to={paths.subjectClasses.getHref(subject.subject_code)} variant="light" label={m.classesOf(subject.subject_name)}>
         {m.classes}
-      </Button>
-      <Button
-        component={Link}
-        to={paths.subjectTests.getHref(subject.subject_code)}
-        size="xs"
-        variant="default"
-        aria-label={m.testsOf(subject.subject_name)}
-      >
+      </ListLink>
+      <ListLink to={paths.subjectTests.getHref(subject.subject_code)} variant="default" label={m.testsOf(subject.subject_name)}>
         {m.tests}
-      </Button>
+      </ListLink>
     </Group>
   );
 }
@@ -143,29 +99,21 @@ export function SubjectsPage() {
   const [filters, setFilters] = useSessionFilters(SUBJECT_FILTERS_KEY, filtersSchema, DEFAULT_FILTERS);
   const query = useQuery(subjectsQueryOptions(filters));
   const filtered = filters.type !== '' || filters.grade !== '' || filters.search !== '';
-  const subjects = query.data?.subjects ?? [];
   const compact = useCompactLayout();
 
   return (
     <Stack gap="md">
       <Title order={1}>{messages.titles.subjects}</Title>
-      <Filters filters={filters} onChange={setFilters} />
-      {query.isPending ? (
-        <Center py="xl" role="status" aria-label={messages.app.loading}>
-          <Loader size="sm" />
-        </Center>
-      ) : query.isError ? (
-        <Alert color="red" title={m.loadFailed(query.error.message)} />
-      ) : subjects.length === 0 ? (
-        <EmptyState>{filtered ? m.noResults : m.empty}</EmptyState>
-      ) : (
-        <>
-          <Text size="sm" c="gray.7" aria-live="polite">
-            {m.total(query.data.total)}
-          </Text>
-          {compact ? <SubjectCards subjects={subjects} /> : <SubjectTable subjects={subjects} />}
-        </>
-      )}
+      <SubjectFilterForm value={filters} typeOptions={typeOptions} onChange={(next) => setFilters({ ...filters, ...next })} />
+      <ListBody
+        query={query}
+        failed={(error) => <Alert color="red" title={m.loadFailed(error.message)} />}
+        rows={(data) => data.subjects}
+        emptyText={filtered ? m.noResults : m.empty}
+        total={(data) => m.total(data.total)}
+      >
+        {(data) => (compact ? <SubjectCards subjects={data.subjects} /> : <SubjectTable subjects={data.subjects} />)}
+      </ListBody>
     </Stack>
   );
 }
