@@ -10,7 +10,7 @@ import { contentErrorsOf, contentFieldsOf, ProblemContentForm, type ContentFormE
 import { problemName, TypeBadge } from './ui';
 import { ErrorAlert, LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
-import { ScrollTable } from '../components/scroll-table';
+import { ScrollTable, TableHead } from '../components/scroll-table';
 import { showSuccess, showInfo } from '../components/toasts';
 import { SubmissionReviewNote } from './submission-review-note';
 import { EmptyState } from '../components/empty-state';
@@ -198,15 +198,7 @@ function SlotList({ slots, selected, compact, onOpen }: { slots: MySlot[]; selec
   }
   return (
     <ScrollTable label={m.table} minWidth={640}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{m.columns.exam}</Table.Th>
-          <Table.Th scope="col">{m.columns.no}</Table.Th>
-          <Table.Th scope="col">{m.columns.type}</Table.Th>
-          <Table.Th scope="col">{m.columns.status}</Table.Th>
-          <Table.Th scope="col">{m.columns.action}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead columns={[m.columns.exam, m.columns.no, m.columns.type, m.columns.status, m.columns.action]} />
       <Table.Tbody>
         {slots.map((slot) => (
           <Table.Tr key={slot.uid} aria-current={slot.uid === selected ? 'true' : undefined}>
