@@ -1,10 +1,12 @@
-import { Button, Group, Modal, NumberInput, SimpleGrid, Text } from '@mantine/core';
+import { Modal, NumberInput, SimpleGrid, Text } from '@mantine/core';
+import { useForm, type FormErrors } from '@mantine/form';
 import { createEmptySlotsRequestSchema, SLOT_COUNT_MAX } from '@qbank/shared/authoring';
-import { useState } from 'react';
 import { messages } from './messages';
 import { useCreateSlots } from './api';
 import { showSuccess } from '../components/toasts';
+import { zodResolver } from '../lib/zod-resolver';
 import { StackedForm } from './stacked-form';
+import { FormActions } from '../components/form-actions';
 import { FormError } from '../components/load-state';
 
 const d = messages.authoring.addProblems;
@@ -17,36 +19,40 @@ const FIELDS = [
 ] as const;
 
 const countOf = (value: string | number) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+const validateRequest = zodResolver<unknown>(createEmptySlotsRequestSchema);
+
+/** Spec §5: a total of 0 is refused (the request's own rule and text), said once for the whole form. */
+function countsErrors(testCode: number, counts: Counts): FormErrors {
+  const message = Object.values(validateRequest({ test_code: testCode, counts }))[0];
+  return message === undefined ? {} : { counts: message };
+}
 
 function AddForm({ testCode, onClose }: { testCode: number; onClose: () => void }) {
-  const [counts, setCounts] = useState<Counts>({ multiple_choice: 0, subjective: 0, slide: 0 });
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Counts>({
+    initialValues: { multiple_choice: 0, subjective: 0, slide: 0 },
+    validate: (counts) => countsErrors(testCode, counts),
+  });
   const create = useCreateSlots();
+  const counts = form.values;
   const total = counts.multiple_choice + counts.subjective + counts.slide;
+  const error = form.errors.counts ?? null;
 
   // A shown error goes as soon as the input it was about becomes valid (issue 12 item 6).
   const change = (key: keyof Counts, value: string | number) => {
     const next = { ...counts, [key]: countOf(value) };
-    setCounts(next);
-    if (error !== null && createEmptySlotsRequestSchema.safeParse({ test_code: testCode, counts: next }).success) setError(null);
+    form.setFieldValue(key, next[key]);
+    if (error !== null && Object.keys(countsErrors(testCode, next)).length === 0) form.clearErrors();
   };
 
-  const submit = () => {
-    // Spec §5: a total of 0 is refused (the request's own rule and text).
-    const checked = createEmptySlotsRequestSchema.safeParse({ test_code: testCode, counts });
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? '');
-      return;
-    }
-    setError(null);
-    create.mutate(checked.data, {
+  const submit = form.onSubmit((values) => {
+    create.mutate(createEmptySlotsRequestSchema.parse({ test_code: testCode, counts: values }), {
       onSuccess: ({ created }) => {
         showSuccess(d.added(created.length));
         onClose();
       },
-      onError: (failure) => setError(d.failed(failure.message)),
+      onError: (failure) => form.setErrors({ counts: d.failed(failure.message) }),
     });
-  };
+  });
 
   return (
     <StackedForm onSubmit={submit}>
@@ -72,14 +78,7 @@ function AddForm({ testCode, onClose }: { testCode: number; onClose: () => void 
         {d.total(total)}
       </Text>
       <FormError message={error} />
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onClose} disabled={create.isPending}>
-          {messages.authoring.cancel}
-        </Button>
-        <Button type="submit" loading={create.isPending}>
-          {d.submit}
-        </Button>
-      </Group>
+      <FormActions cancelLabel={messages.authoring.cancel} submitLabel={d.submit} onCancel={onClose} pending={create.isPending} />
     </StackedForm>
   );
 }

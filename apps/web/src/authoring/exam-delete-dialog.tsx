@@ -48,7 +48,6 @@ function ExamDeleteConfirm({ exam, opened, onClose }: { exam: TestSummary; opene
       title={d.title}
       text={d.confirm(exam.test_name)}
       confirmLabel={d.delete}
-      cancelLabel={messages.authoring.cancel}
       pending={remove.isPending}
       onConfirm={confirm}
       onClose={close}

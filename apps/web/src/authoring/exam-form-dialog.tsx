@@ -1,12 +1,14 @@
-import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { currentKoreanYear } from '@qbank/shared/member-admin';
 import { examYearChoices, TEST_NAME_MAX, testWriteRequestSchema, type TestSummary } from '@qbank/shared/tests';
-import { isApiRequestError } from '../lib/api-client';
+import { applyFieldErrors } from '../lib/field-errors';
+import { zodResolver } from '../lib/zod-resolver';
 import { messages } from './messages';
 import { useSaveExam, useSubjectChoices } from './api';
 import { ErrorAlert } from '../components/load-state';
 import { showSuccess } from '../components/toasts';
+import { FormActions } from '../components/form-actions';
 
 const f = messages.authoring.examForm;
 
@@ -26,20 +28,14 @@ export function examRequestOf(values: ExamFormValues): Record<string, unknown> {
   };
 }
 
+const EXAM_FIELDS = ['test_name', 'subject_code', 'year'] as const;
+const validateRequest = zodResolver<unknown>(testWriteRequestSchema);
+
 /**
  * Spec §5 "Exam save" with the request's own schema: 시험명을 입력하세요, 과목을 선택하세요,
  * 올바른 과목을 선택하세요 — the texts the server would answer with.
  */
-export function validateExamForm(values: ExamFormValues): Partial<Record<keyof ExamFormValues, string>> {
-  const result = testWriteRequestSchema.safeParse(examRequestOf(values));
-  if (result.success) return {};
-  const errors: Partial<Record<keyof ExamFormValues, string>> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path[0];
-    if ((key === 'test_name' || key === 'subject_code' || key === 'year') && !errors[key]) errors[key] = issue.message;
-  }
-  return errors;
-}
+export const validateExamForm = (values: ExamFormValues) => validateRequest(examRequestOf(values));
 
 function ExamForm({ exam, onClose }: { exam: TestSummary | null; onClose: () => void }) {
   const year = currentKoreanYear();
@@ -62,8 +58,6 @@ function ExamForm({ exam, onClose }: { exam: TestSummary | null; onClose: () => 
     subjectOptions.unshift({ value: String(exam.subject_code), label: exam.subject_name });
   }
 
-  const serverFields = isApiRequestError(save.error) ? save.error.fields : undefined;
-
   const onSubmit = form.onSubmit((values) => {
     const request = testWriteRequestSchema.parse(examRequestOf(values));
     save.mutate(
@@ -73,6 +67,7 @@ function ExamForm({ exam, onClose }: { exam: TestSummary | null; onClose: () => 
           showSuccess(exam ? f.updated(test_info.test_name) : f.created(test_info.test_name));
           onClose();
         },
+        onError: (error) => applyFieldErrors(error, EXAM_FIELDS, form.setErrors),
       },
     );
   });
@@ -88,7 +83,6 @@ function ExamForm({ exam, onClose }: { exam: TestSummary | null; onClose: () => 
           maxLength={TEST_NAME_MAX}
           withAsterisk
           {...form.getInputProps('test_name')}
-          error={form.errors.test_name ?? serverFields?.test_name}
           data-autofocus
         />
         <NativeSelect
@@ -96,23 +90,14 @@ function ExamForm({ exam, onClose }: { exam: TestSummary | null; onClose: () => 
           withAsterisk
           data={[{ value: '', label: f.subjectPlaceholder }, ...subjectOptions]}
           {...form.getInputProps('subject_code')}
-          error={form.errors.subject_code ?? serverFields?.subject_code}
         />
         <NativeSelect
           label={f.year}
           withAsterisk
           data={years.map((y) => ({ value: String(y), label: messages.authoring.year(y) }))}
           {...form.getInputProps('year')}
-          error={form.errors.year ?? serverFields?.year}
         />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            {messages.authoring.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {f.save}
-          </Button>
-        </Group>
+        <FormActions cancelLabel={messages.authoring.cancel} submitLabel={f.save} onCancel={onClose} pending={save.isPending} />
       </Stack>
     </form>
   );

@@ -16,7 +16,7 @@ import { ExamFormDialog } from './exam-form-dialog';
 import { ListPagination } from '../components/list-pagination';
 import { LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
-import { ScrollTable } from '../components/scroll-table';
+import { ScrollTable, TableHead } from '../components/scroll-table';
 import { parsePositiveId } from '../lib/parse-positive-id';
 import { TrashButton } from './trash-button';
 
@@ -143,15 +143,7 @@ interface ExamListProps {
 function ExamTable({ exams, onEdit, onDelete }: ExamListProps) {
   return (
     <ScrollTable label={e.table} minWidth={760}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{e.columns.year}</Table.Th>
-          <Table.Th scope="col">{e.columns.subject}</Table.Th>
-          <Table.Th scope="col">{e.columns.name}</Table.Th>
-          <Table.Th scope="col">{e.columns.written}</Table.Th>
-          <Table.Th scope="col">{e.columns.actions}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead columns={[e.columns.year, e.columns.subject, e.columns.name, e.columns.written, e.columns.actions]} />
       <Table.Tbody>
         {exams.map((exam) => (
           <Table.Tr key={exam.test_code}>

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { LeadProblemRow } from '@qbank/shared/authoring';
-import { IconArrowLeft, IconFileImport, IconPlus, IconTrashX } from '@tabler/icons-react';
+import { IconFileImport, IconPlus, IconTrashX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type MouseEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -17,8 +17,9 @@ import { AddProblemsDialog } from './add-problems-dialog';
 import { problemName, StatusBadge, TypeBadge, VacantBadge } from './ui';
 import { LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
+import { BackLink } from '../components/back-link';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { ScrollTable } from '../components/scroll-table';
+import { ScrollTable, TableHead, type ColumnHeading } from '../components/scroll-table';
 import { showFailure, showSuccess } from '../components/toasts';
 import { parsePositiveId } from '../lib/parse-positive-id';
 import { TrashButton } from './trash-button';
@@ -107,6 +108,7 @@ function openOnClick(open: () => void) {
 
 /** Narrow columns keep their badges and names whole; the question column takes the rest. */
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
+const nowrap = (label: string): ColumnHeading => ({ label, nowrap: true });
 
 const assigneeNames = (row: LeadProblemRow) => (row.assignees.length > 0 ? row.assignees.map((a) => a.name).join(', ') : l.none);
 
@@ -178,14 +180,7 @@ export function LeadProblemsPage() {
   const [bulkOpen, setBulkOpen] = useState(false);
   const compact = useCompactLayout();
 
-  const back = (
-    <Anchor component={Link} to={paths.dashboard.lead.tests.getHref()} size="sm" w="fit-content">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden />
-        {l.backToExams}
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink to={paths.dashboard.lead.tests.getHref()}>{l.backToExams}</BackLink>;
 
   const notFound = testCode === null || (isApiRequestError(list.error) && list.error.status === 404);
   if (notFound) {
@@ -296,26 +291,9 @@ export function LeadProblemsPage() {
             </Stack>
           ) : (
             <ScrollTable label={l.table} minWidth={820}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col" style={NOWRAP}>
-                    {l.columns.no}
-                  </Table.Th>
-                  <Table.Th scope="col" style={NOWRAP}>
-                    {l.columns.type}
-                  </Table.Th>
-                  <Table.Th scope="col" style={NOWRAP}>
-                    {l.columns.status}
-                  </Table.Th>
-                  <Table.Th scope="col" style={NOWRAP}>
-                    {l.columns.assignees}
-                  </Table.Th>
-                  <Table.Th scope="col">{l.columns.question}</Table.Th>
-                  <Table.Th scope="col" style={NOWRAP}>
-                    {l.columns.actions}
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead
+                columns={[...[l.columns.no, l.columns.type, l.columns.status, l.columns.assignees].map(nowrap), l.columns.question, nowrap(l.columns.actions)]}
+              />
               <Table.Tbody>
                 {shown.map((row) => (
                   <ProblemRow key={row.uid} row={row} testCode={testCode} onDelete={() => setToDelete(row)} />

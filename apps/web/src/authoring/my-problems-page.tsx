@@ -1,19 +1,21 @@
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { MySlot, ProblemDetail } from '@qbank/shared/authoring';
+import { useForm } from '@mantine/form';
+import { submitProblemRequestSchema, type MySlot, type ProblemDetail } from '@qbank/shared/authoring';
 import { validationMessages } from '@qbank/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { changedContent, contentValuesOf, questionWritten, type ContentFormValues } from './problem-content';
-import { contentErrorsOf, ProblemContentForm, type ContentFormErrors } from './problem-content-form';
+import { contentErrorsOf, contentFieldsOf, ProblemContentForm, type ContentFormErrors } from './problem-content-form';
 import { problemName, TypeBadge } from './ui';
 import { ErrorAlert, LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
-import { ScrollTable } from '../components/scroll-table';
+import { ScrollTable, TableHead } from '../components/scroll-table';
 import { showSuccess, showInfo } from '../components/toasts';
 import { SubmissionReviewNote } from './submission-review-note';
 import { EmptyState } from '../components/empty-state';
 import { isApiRequestError } from '../lib/api-client';
+import { zodResolver } from '../lib/zod-resolver';
 import { useCompactLayout } from '../lib/use-compact-layout';
 import { messages } from './messages';
 import { mySlotsQueryOptions, problemDetailQueryOptions, useSubmitSlot, type MySlotFilters } from './api';
@@ -67,42 +69,41 @@ function CountCards({ counts }: { counts: { total: number; completed: number; in
   );
 }
 
+const validateSubmit = zodResolver<unknown>(submitProblemRequestSchema);
+
+/**
+ * Spec §4: a slot is complete once its question is written (text, an image or a question picture);
+ * the rest is the request's own schema, its `content.` messages put on the fields.
+ */
+function slotErrors(initial: ContentFormValues, values: ContentFormValues): ContentFormErrors {
+  if (!questionWritten(values)) return { question: messages.authoring.content.questionRequired };
+  return contentErrorsOf(validateSubmit({ content: changedContent(initial, values) }));
+}
+
 function SlotForm({ slot, problem, onClose }: { slot: MySlot; problem: ProblemDetail; onClose: () => void }) {
   const [initial] = useState<ContentFormValues>(() => contentValuesOf(problem));
-  const [values, setValues] = useState<ContentFormValues>(initial);
-  const [errors, setErrors] = useState<ContentFormErrors>({});
+  const form = useForm<ContentFormValues>({ initialValues: initial, validate: (values) => slotErrors(initial, values) });
   const submit = useSubmitSlot(slot.uid);
-  const serverFields = isApiRequestError(submit.error) ? submit.error.fields : undefined;
 
-  const save = () => {
-    // Spec §4: a slot is complete once its question is written (text, an image or a question picture).
-    if (!questionWritten(values)) {
-      setErrors({ question: messages.authoring.content.questionRequired });
-      return;
-    }
+  const save = form.onSubmit((values) => {
     const content = changedContent(initial, values);
     if (Object.keys(content).length === 0 && problem.is_vacant === 0) {
       showInfo(validationMessages.problemNoChanges);
       return;
     }
-    setErrors({});
     submit.mutate(content, {
       onSuccess: () => {
         showSuccess(m.saved);
         onClose();
       },
+      onError: (error) => form.setErrors(contentErrorsOf(isApiRequestError(error) ? error.fields : undefined)),
     });
-  };
+  });
 
   return (
     <StackedForm onSubmit={save}>
       {submit.isError && <ErrorAlert title={m.failed} error={submit.error} />}
-      <ProblemContentForm
-        type={problem.type}
-        value={values}
-        onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
-        errors={{ ...contentErrorsOf(serverFields), ...errors }}
-      />
+      <ProblemContentForm type={problem.type} {...contentFieldsOf(form)} />
       <FormActions cancelLabel={m.close} submitLabel={m.save} onCancel={onClose} pending={submit.isPending} />
     </StackedForm>
   );
@@ -197,15 +198,7 @@ function SlotList({ slots, selected, compact, onOpen }: { slots: MySlot[]; selec
   }
   return (
     <ScrollTable label={m.table} minWidth={640}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{m.columns.exam}</Table.Th>
-          <Table.Th scope="col">{m.columns.no}</Table.Th>
-          <Table.Th scope="col">{m.columns.type}</Table.Th>
-          <Table.Th scope="col">{m.columns.status}</Table.Th>
-          <Table.Th scope="col">{m.columns.action}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead columns={[m.columns.exam, m.columns.no, m.columns.type, m.columns.status, m.columns.action]} />
       <Table.Tbody>
         {slots.map((slot) => (
           <Table.Tr key={slot.uid} aria-current={slot.uid === selected ? 'true' : undefined}>

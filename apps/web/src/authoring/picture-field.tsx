@@ -1,7 +1,7 @@
 import { Box, Button, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
 import { resolvePicturePath } from '@qbank/shared/pictures';
 import { IconPhotoPlus } from '@tabler/icons-react';
-import { useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
+import { useId, useRef, useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
 import { messages } from './messages';
 import { IMAGE_TYPES, imageFileProblem, readAsDataUrl } from './problem-content';
 import { TrashButton } from './trash-button';
@@ -14,7 +14,7 @@ interface PictureFieldProps {
   value: string | null;
   onChange: (next: string | null) => void;
   /** The server's message for this field after a failed save. */
-  error?: string | undefined;
+  error?: ReactNode;
 }
 
 /**

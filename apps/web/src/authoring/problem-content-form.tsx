@@ -1,7 +1,8 @@
 import { NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { ILLUSTRATION_MAX, PROBLEM_ANSWER_MAX } from '@qbank/shared/authoring';
 import { CHOICE_TYPES, PROBLEM_TYPES } from '@qbank/shared/problems';
-import { useState } from 'react';
+import type { UseFormReturnType } from '@mantine/form';
+import { useState, type ReactNode } from 'react';
 import { RichTextEditor } from '../components/rich-text-editor';
 import { messages } from './messages';
 import { PictureField } from './picture-field';
@@ -14,7 +15,7 @@ import { CONTENT_FIELDS, type ContentFormValues } from './problem-content';
 
 const c = messages.authoring.content;
 
-export type ContentFormErrors = Partial<Record<keyof ContentFormValues, string>>;
+export type ContentFormErrors = Partial<Record<keyof ContentFormValues, ReactNode>>;
 
 const CHOICE_OPTIONS = [
   { value: '', label: c.choiceTypes.none },
@@ -104,8 +105,23 @@ export function ProblemContentForm({ type, value, onChange, errors = {} }: Probl
   );
 }
 
-/** Field messages of a failed save (the server's `fields`), keyed as the form names them. */
-export function contentErrorsOf(fields: Record<string, string> | undefined): ContentFormErrors {
+/**
+ * The content fields of a Mantine form (the lead's edit or a student's slot): its values, a patch
+ * written through the form (which clears that field's message) and its messages.
+ */
+export function contentFieldsOf<Values extends ContentFormValues>(form: UseFormReturnType<Values>): Pick<ProblemContentFormProps, 'value' | 'onChange' | 'errors'> {
+  return {
+    value: form.values,
+    onChange: (patch) => {
+      form.setValues(patch as Partial<Values>);
+      for (const key of Object.keys(patch)) form.clearFieldError(key);
+    },
+    errors: form.errors,
+  };
+}
+
+/** Field messages of a failed save (the server's `fields`, bare or under `content.`), keyed as the form names them. */
+export function contentErrorsOf(fields: Readonly<Record<string, ReactNode>> | undefined): ContentFormErrors {
   if (!fields) return {};
   const errors: ContentFormErrors = {};
   for (const key of CONTENT_FIELDS) {

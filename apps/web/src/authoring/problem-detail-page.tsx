@@ -1,12 +1,12 @@
-import { Anchor, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ProblemDetail } from '@qbank/shared/authoring';
 import { formatDateTime } from '@qbank/shared/format';
 import { gradeCodeLabel } from '@qbank/shared/grade';
-import { IconArrowLeft, IconHistory, IconPencil } from '@tabler/icons-react';
+import { IconHistory, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { messages } from './messages';
@@ -19,6 +19,7 @@ import { SetHeaderSection } from './set-header-section';
 import { problemName, StatusBadge, TypeBadge, VacantBadge } from './ui';
 import { LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
+import { BackLink } from '../components/back-link';
 import { parsePositiveId } from '../lib/parse-positive-id';
 
 const t = messages.authoring.detail;
@@ -112,14 +113,7 @@ export function ProblemDetailPage() {
     void navigate(listHref, { replace: true });
   }, [notFound, navigate, listHref]);
 
-  const back = (
-    <Anchor component={Link} to={listHref} size="sm" w="fit-content">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden />
-        {t.backToList}
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink to={listHref}>{t.backToList}</BackLink>;
 
   if (notFound || detail.isPending) {
     return (

@@ -2,29 +2,32 @@ import { MultiSelect, NumberInput, Paper, SimpleGrid, TextInput, Title } from '@
 import { PROBLEM_NO_MAX, updateProblemRequestSchema, type ProblemDetail, type UpdateProblemRequest } from '@qbank/shared/authoring';
 import { validationMessages } from '@qbank/shared/messages';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { isApiRequestError } from '../lib/api-client';
+import { useForm } from '@mantine/form';
+import { useState, type ReactNode } from 'react';
+import { applyFieldErrors } from '../lib/field-errors';
+import { zodResolver } from '../lib/zod-resolver';
 import { messages } from './messages';
 import { subjectClassesQueryOptions, useUpdateProblem } from './api';
-import { changedContent, contentValuesOf, type ContentFormValues } from './problem-content';
-import { contentErrorsOf, ProblemContentForm, type ContentFormErrors } from './problem-content-form';
+import { changedContent, CONTENT_FIELDS, contentValuesOf, type ContentFormValues } from './problem-content';
+import { contentFieldsOf, ProblemContentForm } from './problem-content-form';
 import { problemTypeLabel } from './ui';
 import { ErrorAlert } from '../components/load-state';
 import { showSuccess, showInfo } from '../components/toasts';
 import { StackedForm } from './stacked-form';
-import { firstIssueMessages } from './issue-errors';
 import { FormActions } from '../components/form-actions';
 
 const t = messages.authoring.detail;
 
-export interface LeadFormValues {
-  content: ContentFormValues;
+export interface LeadFormValues extends ContentFormValues {
   no: number | string;
   class_uids: number[];
 }
 
+const LEAD_FIELDS = [...CONTENT_FIELDS, 'no', 'class_uids'] as const;
+const validateRequest = zodResolver<unknown>(updateProblemRequestSchema);
+
 export function leadValuesOf(problem: ProblemDetail): LeadFormValues {
-  return { content: contentValuesOf(problem), no: problem.no, class_uids: problem.classes.map((c) => c.uid).sort((a, b) => a - b) };
+  return { ...contentValuesOf(problem), no: problem.no, class_uids: problem.classes.map((c) => c.uid).sort((a, b) => a - b) };
 }
 
 const sortedKey = (uids: readonly number[]) => [...uids].sort((x, y) => x - y).join(',');
@@ -34,13 +37,13 @@ const sortedKey = (uids: readonly number[]) => [...uids].sort((x, y) => x - y).j
  * shown, not edited (a type never changes after creation).
  */
 export function changedProblem(initial: LeadFormValues, current: LeadFormValues): UpdateProblemRequest {
-  const request: Record<string, unknown> = { ...changedContent(initial.content, current.content) };
+  const request: Record<string, unknown> = { ...changedContent(initial, current) };
   if (current.no !== initial.no) request.no = typeof current.no === 'number' ? current.no : Number(current.no);
   if (sortedKey(initial.class_uids) !== sortedKey(current.class_uids)) request.class_uids = [...current.class_uids].sort((a, b) => a - b);
   return request as UpdateProblemRequest;
 }
 
-function ClassesField({ problem, value, onChange, error }: { problem: ProblemDetail; value: number[]; onChange: (uids: number[]) => void; error?: string | undefined }) {
+function ClassesField({ problem, value, onChange, error }: { problem: ProblemDetail; value: number[]; onChange: (uids: number[]) => void; error?: ReactNode }) {
   const classes = useQuery(subjectClassesQueryOptions(problem.subject_code));
   const options = new Map<string, string>();
   for (const c of problem.classes) options.set(String(c.uid), t.classOption(c.class_name, c.class_date));
@@ -67,30 +70,23 @@ function ClassesField({ problem, value, onChange, error }: { problem: ProblemDet
 /** The lead's edit mode: number, type (read-only), content, classes; saves only what changed. */
 export function ProblemEditForm({ problem, onDone }: { problem: ProblemDetail; onDone: () => void }) {
   const [initial] = useState(() => leadValuesOf(problem));
-  const [values, setValues] = useState<LeadFormValues>(initial);
-  const [errors, setErrors] = useState<ContentFormErrors & { no?: string; class_uids?: string }>({});
+  const form = useForm<LeadFormValues>({ initialValues: initial, validate: (values) => validateRequest(changedProblem(initial, values)) });
   const save = useUpdateProblem(problem.uid);
-  const serverFields = isApiRequestError(save.error) ? save.error.fields : undefined;
-  const shownErrors = { ...contentErrorsOf(serverFields), ...errors };
 
   const submit = () => {
-    const request = changedProblem(initial, values);
+    const request = changedProblem(initial, form.values);
     if (Object.keys(request).length === 0) {
       // Spec §5: nothing changed → 'no changes', and nothing is sent.
       showInfo(validationMessages.problemNoChanges);
       return;
     }
-    const checked = updateProblemRequestSchema.safeParse(request);
-    if (!checked.success) {
-      setErrors(firstIssueMessages(checked.error.issues, (field) => field as keyof typeof errors));
-      return;
-    }
-    setErrors({});
-    save.mutate(checked.data, {
+    if (form.validate().hasErrors) return;
+    save.mutate(updateProblemRequestSchema.parse(request), {
       onSuccess: () => {
         showSuccess(t.saved);
         onDone();
       },
+      onError: (error) => applyFieldErrors(error, LEAD_FIELDS, form.setErrors),
     });
   };
 
@@ -99,34 +95,15 @@ export function ProblemEditForm({ problem, onDone }: { problem: ProblemDetail; o
       {save.isError && <ErrorAlert title={t.saveFailed} error={save.error} />}
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NumberInput
-            label={t.number}
-            min={1}
-            max={PROBLEM_NO_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            value={values.no}
-            onChange={(no) => setValues((current) => ({ ...current, no }))}
-            error={errors.no ?? serverFields?.no}
-          />
+          <NumberInput label={t.number} min={1} max={PROBLEM_NO_MAX} allowDecimal={false} allowNegative={false} {...form.getInputProps('no')} />
           <TextInput label={t.type} value={problemTypeLabel(problem.type)} readOnly variant="filled" description={t.typeFixed} />
         </SimpleGrid>
       </Paper>
       <Title order={2} size="h4">
         {t.content}
       </Title>
-      <ProblemContentForm
-        type={problem.type}
-        value={values.content}
-        onChange={(patch) => setValues((current) => ({ ...current, content: { ...current.content, ...patch } }))}
-        errors={shownErrors}
-      />
-      <ClassesField
-        problem={problem}
-        value={values.class_uids}
-        onChange={(class_uids) => setValues((current) => ({ ...current, class_uids }))}
-        error={errors.class_uids ?? serverFields?.class_uids}
-      />
+      <ProblemContentForm type={problem.type} {...contentFieldsOf(form)} />
+      <ClassesField problem={problem} value={form.values.class_uids} {...form.getInputProps('class_uids')} />
       <FormActions cancelLabel={t.cancelEdit} submitLabel={t.save} onCancel={onDone} pending={save.isPending} />
     </StackedForm>
   );

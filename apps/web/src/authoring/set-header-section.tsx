@@ -1,105 +1,105 @@
 import { Button, Group, Modal, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  createSetHeaderRequestSchema,
-  PROBLEM_NO_MAX,
-  updateSetHeaderRequestSchema,
-  type ProblemDetail,
-  type UpdateSetHeaderRequest,
-} from '@qbank/shared/authoring';
+import { useForm, type FormErrors } from '@mantine/form';
+import { createSetHeaderRequestSchema, PROBLEM_NO_MAX, updateSetHeaderRequestSchema, type ProblemDetail } from '@qbank/shared/authoring';
 import { PROBLEM_TYPES, type SetHeader } from '@qbank/shared/problems';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { RichTextEditor } from '../components/rich-text-editor';
-import { isApiRequestError } from '../lib/api-client';
+import { applyFieldErrors } from '../lib/field-errors';
+import { zodResolver } from '../lib/zod-resolver';
 import { messages } from './messages';
 import { useSetHeaderWrites } from './api';
 import { PictureField } from './picture-field';
 import { editorHtmlOf } from './problem-content';
 import { StoredHtml, StoredPicture } from './problem-content-view';
-import { ErrorAlert } from '../components/load-state';
+import { ErrorAlert, FormError } from '../components/load-state';
 import { showFailure, showSuccess } from '../components/toasts';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { StackedForm } from './stacked-form';
 import { TrashButton } from './trash-button';
-import { firstIssueMessages } from './issue-errors';
+import { FormActions } from '../components/form-actions';
 
 const h = messages.authoring.setHeader;
 
 interface HeaderFormValues {
   type: string;
-  begin: number | string;
-  end: number | string;
+  begin_problem_no: number | string;
+  end_problem_no: number | string;
   header_text: string;
   pic: string | null;
 }
 
-type HeaderErrors = Partial<Record<'type' | 'begin' | 'end' | 'header_text' | 'pic' | 'form', string>>;
+const HEADER_FIELDS = ['type', 'begin_problem_no', 'end_problem_no', 'header_text', 'pic'] as const;
 
 const numberOf = (value: number | string): number | undefined => (typeof value === 'number' ? value : value === '' ? undefined : Number(value));
 
-const FIELD_OF: Record<string, keyof HeaderErrors> = {
-  type: 'type',
-  begin_problem_no: 'begin',
-  end_problem_no: 'end',
-  header_text: 'header_text',
-  pic: 'pic',
-};
+function createRequestOf(testCode: number, values: HeaderFormValues): Record<string, unknown> {
+  return {
+    test_code: testCode,
+    type: Number(values.type),
+    begin_problem_no: numberOf(values.begin_problem_no),
+    end_problem_no: numberOf(values.end_problem_no),
+    header_text: values.header_text,
+    ...(values.pic !== null ? { pic: values.pic } : {}),
+  };
+}
 
-function errorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): HeaderErrors {
-  return firstIssueMessages(issues, (field) => FIELD_OF[field] ?? 'form');
+/** Only what changed is sent (spec §5 "Problem edit" applies to the passage too). */
+function updateRequestOf(initial: HeaderFormValues, values: HeaderFormValues): Record<string, unknown> {
+  const request: Record<string, unknown> = {};
+  if (values.type !== initial.type) request.type = Number(values.type);
+  if (values.begin_problem_no !== initial.begin_problem_no) request.begin_problem_no = numberOf(values.begin_problem_no);
+  if (values.end_problem_no !== initial.end_problem_no) request.end_problem_no = numberOf(values.end_problem_no);
+  if (values.header_text !== initial.header_text) request.header_text = values.header_text;
+  if (values.pic !== initial.pic) request.pic = values.pic;
+  return request;
+}
+
+const validateCreate = zodResolver<unknown>(createSetHeaderRequestSchema);
+const validateUpdate = zodResolver<unknown>(updateSetHeaderRequestSchema);
+
+/** A message about no field of the form (nothing changed, the exam) is the form's own. */
+function onFields(errors: FormErrors): FormErrors {
+  const own: FormErrors = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const field = (HEADER_FIELDS as readonly string[]).includes(key) ? key : 'form';
+    own[field] ??= message;
+  }
+  return own;
 }
 
 function HeaderForm({ testCode, problem, header, onClose }: { testCode: number; problem: ProblemDetail; header: SetHeader | null; onClose: () => void }) {
   const { create, update } = useSetHeaderWrites();
   const [initial] = useState<HeaderFormValues>(() => ({
     type: String(header?.type ?? 1),
-    begin: header?.begin_problem_no ?? problem.no,
-    end: header?.end_problem_no ?? problem.no,
+    begin_problem_no: header?.begin_problem_no ?? problem.no,
+    end_problem_no: header?.end_problem_no ?? problem.no,
     header_text: editorHtmlOf(header?.header_text ?? ''),
     pic: header?.pic_path ?? null,
   }));
-  const [values, setValues] = useState<HeaderFormValues>(initial);
-  const [errors, setErrors] = useState<HeaderErrors>({});
+  const requestOf = (values: HeaderFormValues) => (header ? updateRequestOf(initial, values) : createRequestOf(testCode, values));
+  const form = useForm<HeaderFormValues>({
+    initialValues: initial,
+    validate: (values) => onFields(header ? validateUpdate(requestOf(values)) : validateCreate(requestOf(values))),
+  });
   const mutation = header ? update : create;
-  const serverFields = isApiRequestError(mutation.error) ? mutation.error.fields : undefined;
-  const set = (patch: Partial<HeaderFormValues>) => setValues((current) => ({ ...current, ...patch }));
 
-  const done = () => {
-    showSuccess(h.saved);
-    onClose();
+  const options = {
+    onSuccess: () => {
+      showSuccess(h.saved);
+      onClose();
+    },
+    onError: (error: Error) => applyFieldErrors(error, HEADER_FIELDS, form.setErrors),
   };
-
-  const submit = () => {
-    if (!header) {
-      const checked = createSetHeaderRequestSchema.safeParse({
-        test_code: testCode,
-        type: Number(values.type),
-        begin_problem_no: numberOf(values.begin),
-        end_problem_no: numberOf(values.end),
-        header_text: values.header_text,
-        ...(values.pic !== null ? { pic: values.pic } : {}),
-      });
-      if (!checked.success) return setErrors(errorsOf(checked.error.issues));
-      setErrors({});
-      create.mutate(checked.data, { onSuccess: done });
-      return;
-    }
-    // Only what changed is sent (spec §5 "Problem edit" applies to the passage too).
-    const request: UpdateSetHeaderRequest = {};
-    if (values.type !== initial.type) request.type = Number(values.type) as 1 | 2;
-    if (values.begin !== initial.begin) request.begin_problem_no = numberOf(values.begin) as number;
-    if (values.end !== initial.end) request.end_problem_no = numberOf(values.end) as number;
-    if (values.header_text !== initial.header_text) request.header_text = values.header_text;
-    if (values.pic !== initial.pic) request.pic = values.pic;
-    const checked = updateSetHeaderRequestSchema.safeParse(request);
-    if (!checked.success) return setErrors(errorsOf(checked.error.issues));
-    setErrors({});
-    update.mutate({ code: header.code, request: checked.data }, { onSuccess: done });
-  };
+  const submit = form.onSubmit((values) => {
+    if (header) update.mutate({ code: header.code, request: updateSetHeaderRequestSchema.parse(requestOf(values)) }, options);
+    else create.mutate(createSetHeaderRequestSchema.parse(requestOf(values)), options);
+  });
+  const number = { min: 1, max: PROBLEM_NO_MAX, allowDecimal: false, allowNegative: false } as const;
 
   return (
     <StackedForm onSubmit={submit}>
-      {errors.form && <ErrorAlert title={errors.form} error={null} />}
+      <FormError message={form.errors.form} />
       {mutation.isError && <ErrorAlert title={h.failed} error={mutation.error} />}
       <Text size="sm" c="gray.7">
         {h.onlyMultipleChoice}
@@ -111,47 +111,14 @@ function HeaderForm({ testCode, problem, header, onClose }: { testCode: number; 
             { value: '1', label: h.types.lettered },
             { value: '2', label: h.types.option },
           ]}
-          value={values.type}
-          onChange={(event) => set({ type: event.currentTarget.value })}
-          error={errors.type ?? serverFields?.type}
+          {...form.getInputProps('type')}
         />
-        <NumberInput
-          label={h.begin}
-          min={1}
-          max={PROBLEM_NO_MAX}
-          allowDecimal={false}
-          allowNegative={false}
-          value={values.begin}
-          onChange={(begin) => set({ begin })}
-          error={errors.begin ?? serverFields?.begin_problem_no}
-        />
-        <NumberInput
-          label={h.end}
-          min={1}
-          max={PROBLEM_NO_MAX}
-          allowDecimal={false}
-          allowNegative={false}
-          value={values.end}
-          onChange={(end) => set({ end })}
-          error={errors.end ?? serverFields?.end_problem_no}
-        />
+        <NumberInput label={h.begin} {...number} {...form.getInputProps('begin_problem_no')} />
+        <NumberInput label={h.end} {...number} {...form.getInputProps('end_problem_no')} />
       </SimpleGrid>
-      <RichTextEditor
-        label={h.text}
-        value={values.header_text}
-        onChange={(header_text) => set({ header_text })}
-        error={errors.header_text ?? serverFields?.header_text}
-        minHeight={140}
-      />
-      <PictureField label={h.picture} value={values.pic} onChange={(pic) => set({ pic })} error={errors.pic ?? serverFields?.pic} />
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-          {messages.authoring.cancel}
-        </Button>
-        <Button type="submit" loading={mutation.isPending}>
-          {h.save}
-        </Button>
-      </Group>
+      <RichTextEditor label={h.text} value={form.values.header_text} {...form.getInputProps('header_text')} minHeight={140} />
+      <PictureField label={h.picture} value={form.values.pic} {...form.getInputProps('pic')} />
+      <FormActions cancelLabel={messages.authoring.cancel} submitLabel={h.save} onCancel={onClose} pending={mutation.isPending} />
     </StackedForm>
   );
 }

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { BoardReply } from '@qbank/shared/boards';
 import { useState } from 'react';
 import { EmptyState } from '../components/empty-state';
-import { checkReplyText, ReplyComposer, ReplyItem, sendReply } from '../components/reply-item';
+import { ReplyComposer, ReplyItem, sendReply } from '../components/reply-item';
 import { errorMessage } from '../lib/api-client';
 import { isApproved, useSession } from '../lib/session';
 import { messages } from './messages';
@@ -99,14 +99,11 @@ function BoardReplyItem({
 }) {
   const update = useUpdateReply(target.board, target.content);
 
-  function save(text: string, done: () => void): string | null {
-    const checked = checkReplyText(text, m.createFailed);
-    if (!checked.ok) return checked.error;
+  function save(text: string, done: () => void) {
     update.mutate(
-      { replyCode: reply.code, body: { reply_text: checked.text } },
+      { replyCode: reply.code, body: { reply_text: text } },
       { onSuccess: done, onError: (err) => showFailure(m.editFailed, err) },
     );
-    return null;
   }
 
   return (
@@ -130,7 +127,7 @@ function ReplyForm({ target }: { target: Target }) {
   return (
     <ReplyComposer
       look="board"
-      labels={{ label: m.label, placeholder: m.placeholder, submit: m.submit, fallbackError: m.createFailed }}
+      labels={{ label: m.label, placeholder: m.placeholder, submit: m.submit }}
       pending={create.isPending}
       onCreate={sendReply(create.mutateAsync, (err) => showFailure(m.createFailed, err))}
     />

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Group, NavLink, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Box, CreateBoxRequest } from '@qbank/shared/boxes';
 import { IconFolder, IconTrash } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { m, b, failure } from './library-shared';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { showSuccess } from '../components/toasts';
 import { BoxNameForm } from './box-name-form';
+import { SectionCard } from '../components/section-card';
 
 export function BoxesPanel({
   boxes,
@@ -23,51 +24,46 @@ export function BoxesPanel({
   onCreated: (box: Box) => void;
 }) {
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="library-boxes-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="library-boxes-title">
-          {m.boxesTitle}
-        </Title>
-        <CreateBoxForm onCreated={onCreated} />
-        {boxes.length === 0 ? (
-          <Text c="gray.7" size="sm">
-            {b.noBoxes}
-          </Text>
-        ) : (
-          <Stack component="ul" gap={4} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {boxes.map((box) => {
-              const active = box.code === selected?.code;
-              return (
-                <Group component="li" key={box.code} gap={4} wrap="nowrap" align="center">
-                  <NavLink
-                    component="button"
-                    type="button"
-                    active={active}
-                    aria-current={active ? 'true' : undefined}
-                    onClick={() => onSelect(box)}
-                    label={box.box_name}
-                    description={b.problemCount(box.problem_count)}
-                    leftSection={<IconFolder size={18} aria-hidden />}
-                    rightSection={
-                      box.solve_slot !== null ? (
-                        <Badge size="sm" variant="outline" color="gray" title={b.solveBoxHint}>
-                          {b.solveBox}
-                        </Badge>
-                      ) : undefined
-                    }
-                    styles={{ root: { borderRadius: 'var(--mantine-radius-sm)' }, description: { color: 'var(--mantine-color-gray-7)' } }}
-                    style={{ flex: 1, minWidth: 0 }}
-                  />
-                  <ActionIcon variant="subtle" color="red" aria-label={m.deleteBox(box.box_name)} title={m.deleteBox(box.box_name)} onClick={() => onDelete(box)}>
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Group>
-              );
-            })}
-          </Stack>
-        )}
-      </Stack>
-    </Paper>
+    <SectionCard titleId="library-boxes-title" title={m.boxesTitle}>
+      <CreateBoxForm onCreated={onCreated} />
+      {boxes.length === 0 ? (
+        <Text c="gray.7" size="sm">
+          {b.noBoxes}
+        </Text>
+      ) : (
+        <Stack component="ul" gap={4} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {boxes.map((box) => {
+            const active = box.code === selected?.code;
+            return (
+              <Group component="li" key={box.code} gap={4} wrap="nowrap" align="center">
+                <NavLink
+                  component="button"
+                  type="button"
+                  active={active}
+                  aria-current={active ? 'true' : undefined}
+                  onClick={() => onSelect(box)}
+                  label={box.box_name}
+                  description={b.problemCount(box.problem_count)}
+                  leftSection={<IconFolder size={18} aria-hidden />}
+                  rightSection={
+                    box.solve_slot !== null ? (
+                      <Badge size="sm" variant="outline" color="gray" title={b.solveBoxHint}>
+                        {b.solveBox}
+                      </Badge>
+                    ) : undefined
+                  }
+                  styles={{ root: { borderRadius: 'var(--mantine-radius-sm)' }, description: { color: 'var(--mantine-color-gray-7)' } }}
+                  style={{ flex: 1, minWidth: 0 }}
+                />
+                <ActionIcon variant="subtle" color="red" aria-label={m.deleteBox(box.box_name)} title={m.deleteBox(box.box_name)} onClick={() => onDelete(box)}>
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+    </SectionCard>
   );
 }
 

@@ -71,10 +71,6 @@ export const commonMessages = {
     signup: '회원가입',
     logout: '로그아웃',
   },
-  comingSoon: {
-    badge: '준비 중',
-    text: '이 화면은 준비 중입니다. 곧 이용할 수 있습니다.',
-  },
   notFound: {
     title: '페이지를 찾을 수 없습니다.',
     text: '주소가 잘못되었거나 더 이상 없는 페이지입니다.',

@@ -1,6 +1,8 @@
 import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { REPLY_MAX, replyRequestSchema } from '@qbank/shared/replies';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { zodResolver } from '../lib/zod-resolver';
 import { RelativeTime } from './relative-time';
 
 /** The words a reply item shows; each feature passes its own (same wording, its own keys). */
@@ -28,11 +30,8 @@ export interface ReplyItemProps {
   canEdit: boolean;
   canDelete: boolean;
   onDelete: () => void;
-  /**
-   * Save the edited text: return a validation error to show, or null once the save was sent;
-   * call `done` when it succeeded to leave edit mode.
-   */
-  onSave: (text: string, done: () => void) => string | null;
+  /** Save the edited text (already checked by the request's schema); call `done` when it succeeded to leave edit mode. */
+  onSave: (text: string, done: () => void) => void;
   saving: boolean;
   /** Whether the save button is disabled for the current text. */
   saveDisabled: (text: string) => boolean;
@@ -100,23 +99,18 @@ function EditReplyForm({
   labels,
   onDone,
 }: Pick<ReplyItemProps, 'onSave' | 'saving' | 'saveDisabled' | 'labels'> & { text: string; onDone: () => void }) {
-  const [text, setText] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(onSave(text, onDone));
-  }
+  const form = useReplyForm(initial);
+  const submit = form.onSubmit((values) => onSave(replyRequestSchema.parse(values).reply_text, onDone));
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="xs" mt="xs">
-        <ReplyTextarea label={labels.editLabel} text={text} setText={setText} error={error} setError={setError} autoFocus />
+        <ReplyTextarea label={labels.editLabel} form={form} autoFocus />
         <Group justify="flex-end" gap="xs">
           <Button size="xs" variant="default" onClick={onDone} disabled={saving}>
             {labels.cancel}
           </Button>
-          <Button size="xs" type="submit" disabled={saveDisabled(text)} loading={saving}>
+          <Button size="xs" type="submit" disabled={saveDisabled(form.values.reply_text)} loading={saving}>
             {labels.save}
           </Button>
         </Group>
@@ -134,34 +128,18 @@ function ItemAction({ board, color, label, name, onClick }: { board: boolean; co
   );
 }
 
-/** The reply's text box: typing clears the error shown under it. */
-function ReplyTextarea({
-  label,
-  placeholder,
-  text,
-  setText,
-  error,
-  setError,
-  autoFocus,
-}: {
-  label: string;
-  placeholder?: string;
-  text: string;
-  setText: (text: string) => void;
-  error: string | null;
-  setError: (error: string | null) => void;
-  autoFocus?: boolean;
-}) {
+/** A reply's text checked by the request's own schema: the server's texts, shown under the box until it is typed in. */
+function useReplyForm(text: string) {
+  return useForm({ initialValues: { reply_text: text }, validate: zodResolver(replyRequestSchema) });
+}
+
+/** The reply's text box. */
+function ReplyTextarea({ label, placeholder, form, autoFocus }: { label: string; placeholder?: string; form: ReturnType<typeof useReplyForm>; autoFocus?: boolean }) {
   return (
     <Textarea
       label={label}
       placeholder={placeholder}
-      value={text}
-      onChange={(event) => {
-        setText(event.currentTarget.value);
-        if (error) setError(null);
-      }}
-      error={error}
+      {...form.getInputProps('reply_text')}
       autosize
       minRows={2}
       maxLength={REPLY_MAX}
@@ -186,15 +164,8 @@ export function sendReply(
   };
 }
 
-/** The reply text checked with the request's own schema: the error to show, or the text to send. */
-export function checkReplyText(text: string, fallbackError: string): { ok: true; text: string } | { ok: false; error: string } {
-  const parsed = replyRequestSchema.safeParse({ reply_text: text });
-  if (parsed.success) return { ok: true, text: parsed.data.reply_text };
-  return { ok: false, error: parsed.error.issues[0]?.message ?? fallbackError };
-}
-
 export interface ReplyComposerProps {
-  labels: { label: string; placeholder: string; submit: string; fallbackError: string };
+  labels: { label: string; placeholder: string; submit: string };
   pending: boolean;
   /** Sends the checked text; resolves true when it was saved (the box then empties). */
   onCreate: (text: string) => Promise<boolean>;
@@ -204,37 +175,21 @@ export interface ReplyComposerProps {
 
 /** The form that writes a new reply (spec §5: non-empty after trimming, submit disabled while sending). */
 export function ReplyComposer({ labels, pending, onCreate, look }: ReplyComposerProps) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const form = useReplyForm('');
+  const submit = form.onSubmit(async (values) => {
     if (pending) return;
-    const checked = checkReplyText(text, labels.fallbackError);
-    if (!checked.ok) {
-      setError(checked.error);
-      return;
-    }
-    setError(null);
-    if (await onCreate(checked.text)) setText('');
-  }
+    if (await onCreate(replyRequestSchema.parse(values).reply_text)) form.reset();
+  });
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="xs">
-        <ReplyTextarea
-          label={labels.label}
-          placeholder={labels.placeholder}
-          text={text}
-          setText={setText}
-          error={error}
-          setError={setError}
-        />
+        <ReplyTextarea label={labels.label} placeholder={labels.placeholder} form={form} />
         <Group justify="flex-end">
           <Button
             type="submit"
             {...(look === 'thread' ? { size: 'xs' } : {})}
-            disabled={pending || (look === 'thread' && text.length === 0)}
+            disabled={pending || (look === 'thread' && form.values.reply_text.length === 0)}
             loading={pending}
           >
             {labels.submit}

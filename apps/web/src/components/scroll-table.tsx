@@ -11,3 +11,24 @@ export function ScrollTable({ label, minWidth, children }: { label: string; minW
     </Table.ScrollContainer>
   );
 }
+
+/** A column heading; `nowrap` keeps a short one on one line while a long column wraps. */
+export type ColumnHeading = string | { label: string; nowrap: true };
+
+/** A table's heading row, one scope="col" cell per column, in order. */
+export function TableHead({ columns }: { columns: readonly ColumnHeading[] }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((column) => {
+          const label = typeof column === 'string' ? column : column.label;
+          return (
+            <Table.Th key={label} scope="col" style={typeof column === 'string' ? undefined : { whiteSpace: 'nowrap' }}>
+              {label}
+            </Table.Th>
+          );
+        })}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}

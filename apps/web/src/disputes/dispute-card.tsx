@@ -1,10 +1,12 @@
 import { Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { disputeCommentRequestSchema, type Dispute } from '@qbank/shared/disputes';
 import { formatDate } from '@qbank/shared/format';
 import { IconThumbUp } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api-client';
+import { zodResolver } from '../lib/zod-resolver';
 import { useCommentDispute, useSupportDispute } from './api';
 import { disputeMessages as m } from './messages';
 
@@ -14,25 +16,18 @@ const statusColors: Record<string, string> = { open: 'violet.9', accepted: 'teal
 export function DisputeCard({ dispute, children }: { dispute: Dispute; children?: ReactNode }) {
   const support = useSupportDispute();
   const comment = useCommentDispute();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ initialValues: { comment_text: '' }, validate: zodResolver(disputeCommentRequestSchema) });
   const open = dispute.status === 'open';
 
-  const sendComment = () => {
-    const parsed = disputeCommentRequestSchema.safeParse({ comment_text: text });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? m.commentFailed);
-      return;
-    }
-    setError(null);
+  const sendComment = form.onSubmit((values) => {
     comment.mutate(
-      { code: dispute.code, body: parsed.data },
+      { code: dispute.code, body: disputeCommentRequestSchema.parse(values) },
       {
-        onSuccess: () => setText(''),
-        onError: (err) => setError(errorMessage(err, m.commentFailed)),
+        onSuccess: () => form.reset(),
+        onError: (err) => form.setFieldError('comment_text', errorMessage(err, m.commentFailed)),
       },
     );
-  };
+  });
 
   return (
     <Paper withBorder radius="md" p="sm" component="article" aria-label={`${m.claimLabel} ${dispute.claimed_answer}`} data-testid="dispute-card">
@@ -97,14 +92,12 @@ export function DisputeCard({ dispute, children }: { dispute: Dispute; children?
             <Textarea
               aria-label={m.comment}
               placeholder={m.commentPlaceholder}
-              value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
-              error={error}
+              {...form.getInputProps('comment_text')}
               autosize
               minRows={1}
               style={{ flex: 1 }}
             />
-            <Button size="sm" variant="default" className="qbank-dispute-target" onClick={sendComment} loading={comment.isPending}>
+            <Button size="sm" variant="default" className="qbank-dispute-target" onClick={() => sendComment()} loading={comment.isPending}>
               {m.commentSubmit}
             </Button>
           </Group>

@@ -1,11 +1,12 @@
-import { Alert, Anchor, Button, FileInput, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { IMPORT_FILE_MAX_BYTES, type ImportPreviewResponse } from '@qbank/shared/imports';
-import { IconArrowLeft, IconDownload, IconFileImport } from '@tabler/icons-react';
+import { IconDownload, IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { leadProblemsQueryOptions } from '../authoring/api';
 import { PageHeader } from '../components/page-header';
+import { BackLink } from '../components/back-link';
 import { showFailure, showSuccess } from '../components/toasts';
 import { parsePositiveId } from '../lib/parse-positive-id';
 import { EmptyState } from '../components/empty-state';
@@ -48,14 +49,7 @@ export function ImportPage() {
   const [error, setError] = useState<string | null>(null);
 
   const problemsHref = testCode ? paths.dashboard.lead.testProblems.getHref(testCode) : paths.dashboard.lead.tests.getHref();
-  const back = (
-    <Anchor component={Link} to={problemsHref} size="sm" w="fit-content">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden />
-        {m.back}
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink to={problemsHref}>{m.back}</BackLink>;
   if (testCode === null) {
     return (
       <Stack gap="md">

@@ -21,7 +21,6 @@ export const repliesMessages = {
     delete: '삭제',
     deleteFor: (author: string) => `${author}의 댓글 삭제`,
     edited: '(수정됨)',
-    empty: '댓글 내용이 없습니다.',
     confirmTitle: '댓글 삭제',
     confirmDelete: '댓글을 삭제하시겠습니까?',
     createFailed: '댓글 작성 실패',

@@ -4,7 +4,7 @@ import type { ProblemReply } from '@qbank/shared/replies';
 import { mayDeleteAuthored, mayEditAuthored } from '@qbank/shared/policies';
 import { IconChevronDown, IconChevronUp, IconMessageCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { checkReplyText, ReplyComposer, ReplyItem, sendReply } from '../components/reply-item';
+import { ReplyComposer, ReplyItem, sendReply } from '../components/reply-item';
 import { errorMessage } from '../lib/api-client';
 import { useSession } from '../lib/session';
 import { messages } from './messages';
@@ -141,18 +141,15 @@ function ThreadReplyItem({
 }) {
   const update = useUpdateReply(problemUid);
 
-  function save(text: string, done: () => void): string | null {
-    const checked = checkReplyText(text, m.empty);
-    if (!checked.ok) return checked.error;
+  function save(text: string, done: () => void) {
     void (async () => {
       try {
-        await update.mutateAsync({ replyCode: reply.reply_code, body: { reply_text: checked.text } });
+        await update.mutateAsync({ replyCode: reply.reply_code, body: { reply_text: text } });
         done();
       } catch (err) {
         notifications.show({ color: 'red', title: m.updateFailed, message: failure(err) });
       }
     })();
-    return null;
   }
 
   return (
@@ -177,7 +174,7 @@ function ReplyForm({ problemUid }: { problemUid: number }) {
   return (
     <ReplyComposer
       look="thread"
-      labels={{ label: m.inputLabel, placeholder: m.placeholder, submit: m.submit, fallbackError: m.empty }}
+      labels={{ label: m.inputLabel, placeholder: m.placeholder, submit: m.submit }}
       pending={create.isPending}
       onCreate={sendReply(create.mutateAsync, (err) => notifications.show({ color: 'red', title: m.createFailed, message: failure(err) }))}
     />

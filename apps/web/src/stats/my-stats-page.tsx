@@ -12,6 +12,7 @@ import { ActivityChart } from './activity-chart';
 import { useMyStats } from './api';
 import { statsMessages } from './messages';
 import { SubjectChart } from './subject-chart';
+import { SectionCard } from '../components/section-card';
 
 const m = statsMessages.myStats;
 
@@ -86,49 +87,44 @@ function TestList({ tests }: { tests: TestStats[] }) {
   const compact = useCompactLayout();
   const score = (t: TestStats) => m.scoreOf(t.correct, t.answered, t.problem_count);
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="stats-tests-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="stats-tests-title">
-          {m.byTest}
-        </Title>
-        {compact ? (
-          <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <SectionCard titleId="stats-tests-title" title={m.byTest}>
+      {compact ? (
+        <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {tests.map((t) => (
+            <li key={t.test_code}>
+              <Anchor component={Link} to={paths.testSolve.getHref(t.test_code)} style={{ overflowWrap: 'anywhere' }}>
+                {t.test_name}
+              </Anchor>
+              <Text size="sm" c="gray.7">
+                {score(t)}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      ) : (
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{m.test}</Table.Th>
+              <Table.Th>{m.score}</Table.Th>
+              <Table.Th>{m.correctRate}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
             {tests.map((t) => (
-              <li key={t.test_code}>
-                <Anchor component={Link} to={paths.testSolve.getHref(t.test_code)} style={{ overflowWrap: 'anywhere' }}>
-                  {t.test_name}
-                </Anchor>
-                <Text size="sm" c="gray.7">
-                  {score(t)}
-                </Text>
-              </li>
-            ))}
-          </Stack>
-        ) : (
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.test}</Table.Th>
-                <Table.Th>{m.score}</Table.Th>
-                <Table.Th>{m.correctRate}</Table.Th>
+              <Table.Tr key={t.test_code}>
+                <Table.Td>
+                  <Anchor component={Link} to={paths.testSolve.getHref(t.test_code)}>
+                    {t.test_name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{score(t)}</Table.Td>
+                <Table.Td>{t.answered > 0 ? statsMessages.percent(t.correct / t.answered) : statsMessages.dash}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tests.map((t) => (
-                <Table.Tr key={t.test_code}>
-                  <Table.Td>
-                    <Anchor component={Link} to={paths.testSolve.getHref(t.test_code)}>
-                      {t.test_name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{score(t)}</Table.Td>
-                  <Table.Td>{t.answered > 0 ? statsMessages.percent(t.correct / t.answered) : statsMessages.dash}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Stack>
-    </Paper>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </SectionCard>
   );
 }

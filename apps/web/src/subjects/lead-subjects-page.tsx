@@ -159,7 +159,6 @@ function DeleteSubjectDialog({ subject, onClose }: { subject: Subject | null; on
       note={m.deleteRule}
       failure={failure}
       confirmLabel={m.delete}
-      cancelLabel={m.form.cancel}
       pending={remove.isPending}
       onConfirm={confirm}
       onClose={close}
