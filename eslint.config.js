@@ -51,7 +51,7 @@ const webFeatures = {
   assignments: ['authoring', 'problems', 'tests', 'subjects', 'members'],
   solve: ['boxes', 'problems', 'tests', 'stats', 'notes', 'disputes', 'offline'],
   boards: [],
-  study: ['boxes', 'solve', 'problems', 'notes'],
+  study: ['boxes', 'solve', 'problems', 'notes', 'offline'],
   imports: ['authoring'],
 };
 
