@@ -203,6 +203,7 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
                   </Button>
                 </Group>
                 <ProblemBody problem={problem} position={position} />
+                {known?.pending === 'queued' && <QueuedNote />}
                 {revealed ? (
                   <Reveal problem={problem} position={position} options={options} known={known} />
                 ) : (
@@ -215,7 +216,6 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
                     )}
                   </>
                 )}
-                {known?.pending === 'queued' && <QueuedNote />}
                 <NotePanel key={problem.uid} problemUid={problem.uid} />
               </Stack>
             </Paper>
