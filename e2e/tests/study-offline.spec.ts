@@ -1,24 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import type { Page, Response } from '@playwright/test';
 import { signIn } from '../support/content-fixtures';
 import { expect, test } from '../support/fixtures';
+import { CIRCLED, OFFLINE_CONSOLE_ERRORS, offlineShotsDir, type ProblemRow } from '../support/offline';
 
 // A study session on the subway (issue 17 item 5, decision 054): started online, it opens again
 // with no connection after a reload, two problems are answered offline, and when the connection
 // returns each answer is on the server exactly once, with the server's verdict on the screen.
 
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp/pwa';
-const CIRCLED = ['①', '②', '③', '④', '⑤', '⑥', '⑦', '⑧', '⑨'];
-
-// Without a connection the screen's side reads (bookmarks, notes) fail, and the browser logs each.
-test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to load resource|net::ERR_FAILED/] });
-
-interface ProblemRow {
-  uid: number;
-  type: number;
-  no: number;
-  answer: string;
-}
+test.use({ allowedConsoleErrors: OFFLINE_CONSOLE_ERRORS });
 
 /** A demo exam whose first two problems in exam order are multiple choice with one circled answer. */
 async function findExam(page: Page): Promise<{ test_code: number; problems: ProblemRow[] }> {
@@ -35,7 +24,7 @@ const option = (page: Page, digit: string) => page.getByRole('group', { name: '�
 
 test('a study session started online is answered offline after a reload; the answers reach the server once', async ({ page, context }) => {
   test.setTimeout(90_000);
-  mkdirSync(SHOTS, { recursive: true });
+  const SHOTS = offlineShotsDir();
   await signIn(page, 'demo-student', '/study/sessions');
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
   const exam = await findExam(page);
