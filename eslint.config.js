@@ -51,7 +51,7 @@ const webFeatures = {
   assignments: ['authoring', 'problems', 'tests', 'subjects', 'members'],
   solve: ['boxes', 'problems', 'tests', 'stats', 'notes', 'disputes', 'offline'],
   boards: [],
-  study: ['boxes', 'solve', 'problems', 'notes', 'subjects', 'tests'],
+  study: ['boxes', 'solve', 'problems', 'notes', 'subjects', 'tests', 'offline'],
   imports: ['authoring'],
 };
 

@@ -107,9 +107,12 @@ function pwa() {
       runtimeCaching: [
         {
           // An exam's reads: the member (for the session offline), the exam, its type counts, its
-          // problem pages, the member's progress. Cleared when the member leaves (lib/offline-data).
+          // problem pages, the member's progress; a study session, the list of them and the review
+          // deck (decision 054). Cleared when the member leaves (lib/offline-data).
           urlPattern: ({ url, request, sameOrigin }) =>
-            sameOrigin && request.method === 'GET' && /^\/v1\/(auth\/me|test\/\d+(\/meta)?|problem|solve\/tests\/\d+)$/.test(url.pathname),
+            sameOrigin &&
+            request.method === 'GET' &&
+            /^\/v1\/(auth\/me|test\/\d+(\/meta)?|problem|solve\/tests\/\d+|study\/sessions(\/\d+)?|study\/review)$/.test(url.pathname),
           handler: 'NetworkFirst',
           options: {
             cacheName: OFFLINE_CACHES.api,

@@ -1,25 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import type { Page, Response } from '@playwright/test';
 import { signIn } from '../support/content-fixtures';
 import { expect, test } from '../support/fixtures';
+import { CIRCLED, OFFLINE_CONSOLE_ERRORS, offlineShotsDir, type ProblemRow } from '../support/offline';
 
 // Studying on the subway (issue 17 item 5, decision 041): an exam saved with 오프라인 저장 opens
 // again with no connection, two problems are solved offline, and when the connection returns each
 // answer is on the server exactly once, with the server's verdict on the screen.
 
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp/pwa';
-const CIRCLED = ['①', '②', '③', '④', '⑤', '⑥', '⑦', '⑧', '⑨'];
-
-// Without a connection the screen's side reads (bookmarks, notes, percentiles) fail, and the
-// browser logs each; that is the point of the test, not a fault.
-test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to load resource|net::ERR_FAILED/] });
-
-interface ProblemRow {
-  uid: number;
-  type: number;
-  no: number;
-  answer: string;
-}
+test.use({ allowedConsoleErrors: OFFLINE_CONSOLE_ERRORS });
 
 /** An exam of the demo data with at least two multiple-choice problems to solve (not the one solve.spec walks). */
 async function findExam(page: Page): Promise<{ test_code: number; test_name: string; problems: ProblemRow[] }> {
@@ -37,7 +25,7 @@ async function findExam(page: Page): Promise<{ test_code: number; test_name: str
 
 test('an exam saved for offline opens and is solved without a connection; the answers reach the server once', async ({ page, context }) => {
   test.setTimeout(90_000);
-  mkdirSync(SHOTS, { recursive: true });
+  const SHOTS = offlineShotsDir();
   await signIn(page, 'demo-student', '/exams');
   // The service worker installs on the first visit and takes over the open page.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });

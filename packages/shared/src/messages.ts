@@ -23,6 +23,7 @@ export const validationMessages = {
   answerRequired: '답을 입력하세요.',
   answerTooLong: '답은 500자 이내로 입력하세요.',
   clientIdInvalid: '답안 식별자가 올바르지 않습니다.',
+  answeredAtInvalid: '답한 시각이 올바르지 않습니다.',
   selfJudgmentRequired: '맞음 또는 틀림을 선택하세요.',
   problemScopeRequired: '시험, 수업, 문제 번호 또는 검색어를 지정하세요.',
   // Member administration (spec §5 "Admin appointment", "Retention").

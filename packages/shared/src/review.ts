@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { validationMessages as m } from './messages';
 import { idParam } from './paging';
 import { problemSchema } from './problems';
+import { answerClientIdSchema } from './solve';
 
 // The review deck (spaced repetition, FSRS): the member's due problems and their review answers.
 // The deck is built on the server from every answer the member gave anywhere (solve mode,
@@ -22,6 +23,8 @@ export const reviewProblemParamsSchema = z.strictObject({ problemUid: idParam })
 export const reviewAnswerRequestSchema = z.strictObject({
   answer: z.string({ error: m.answerRequired }).trim().min(1, m.answerRequired).max(500, m.answerTooLong),
   rating: reviewRatingSchema.optional(),
+  /** Sent again under the same id (the offline queue), the answer is recorded once (decision 054). */
+  client_id: answerClientIdSchema.optional(),
 });
 export type ReviewAnswerRequest = z.infer<typeof reviewAnswerRequestSchema>;
 

@@ -3,15 +3,17 @@ import { validationMessages as m } from './messages';
 import { idParam } from './paging';
 import { PROBLEM_TYPES } from './problems';
 
+/**
+ * The browser's own id for one answer (a random UUID), so an answer sent again after a lost reply
+ * or from the offline queue is recorded once: the second send gets the first record back
+ * (decisions 041, 054). Solve mode, study sessions and the review deck all take it.
+ */
+export const answerClientIdSchema = z.uuid({ error: m.clientIdInvalid });
+
 export const attemptRequestSchema = z.strictObject({
   problem_uid: idParam,
   answer: z.string({ error: m.answerRequired }).trim().min(1, m.answerRequired).max(500, m.answerTooLong),
-  /**
-   * The browser's own id for this answer (a random UUID), so an answer sent again after a lost
-   * reply or from the offline queue is recorded once: the second send gets the first record back
-   * (decision 041).
-   */
-  client_id: z.uuid({ error: m.clientIdInvalid }).optional(),
+  client_id: answerClientIdSchema.optional(),
 });
 export type AttemptRequest = z.infer<typeof attemptRequestSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { validationMessages as m } from './messages';
 import { idParam, pagingQuery } from './paging';
 import { problemSchema } from './problems';
+import { answerClientIdSchema } from './solve';
 
 // Study sessions (issue 13 items 1–3): a member's own practice set over any mix of subjects,
 // years, exams and lecture classes, in tutor mode (verdict after each answer) or timed mode
@@ -173,6 +174,14 @@ export type SessionDetail = z.infer<typeof sessionDetailResponseSchema>;
 export const sessionAnswerRequestSchema = z.strictObject({
   problem_uid: idParam,
   answer: z.string({ error: m.answerRequired }).trim().min(1, m.answerRequired).max(500, m.answerTooLong),
+  /** Sent again under the same id (the offline queue), the answer is recorded once (decision 054). */
+  client_id: answerClientIdSchema.optional(),
+  /**
+   * When the member answered, on the server's clock as the screen knows it (device clock corrected
+   * by the session's server_time). Only an answer that arrives after the session ended reads it:
+   * one made while the session was open still counts (decision 054).
+   */
+  answered_at: z.iso.datetime({ error: m.answeredAtInvalid }).optional(),
 });
 export type SessionAnswerRequest = z.infer<typeof sessionAnswerRequestSchema>;
 export const sessionAnswerResponseSchema = z.object({ answer: sessionAnswerSchema });

@@ -268,7 +268,7 @@ export async function listSessionAnswers(db: DbOrTx, sessionCode: number) {
 
 export async function insertSessionAnswer(
   db: DbOrTx,
-  values: { session_code: number; member_code: number; problem_uid: number; answer: string; is_correct: boolean },
+  values: { session_code: number; member_code: number; problem_uid: number; answer: string; is_correct: boolean; client_id: string | null },
 ) {
   const row = await db
     .insertInto('solve_attempts')
@@ -276,6 +276,17 @@ export async function insertSessionAnswer(
     .returning(['problem_uid', 'answer', 'is_correct', 'creation_time'])
     .executeTakeFirstOrThrow();
   return { ...row, is_correct: row.is_correct === 1 };
+}
+
+/** The member's answer recorded earlier under this browser id (decisions 041, 054), wherever it was made. */
+export async function findAnswerByClientId(db: DbOrTx, memberCode: number, clientId: string) {
+  const row = await db
+    .selectFrom('solve_attempts')
+    .select(['code', 'source', 'session_code', 'problem_uid', 'answer', 'is_correct', 'judged_by', 'review_rating', 'creation_time'])
+    .where('member_code', '=', memberCode)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row && { ...row, is_correct: row.is_correct === 1 };
 }
 
 /** Marks the session finished at `finishTime` unless it already is; whether this call finished it. */

@@ -101,12 +101,12 @@ export async function listDue(db: DbOrTx, memberCode: number, now: string, limit
 
 export async function insertReviewAnswer(
   db: DbOrTx,
-  values: { member_code: number; problem_uid: number; answer: string; is_correct: boolean; review_rating: number | null },
+  values: { member_code: number; problem_uid: number; answer: string; is_correct: boolean; review_rating: number | null; client_id: string | null },
 ) {
   return db
     .insertInto('solve_attempts')
     .values({ ...values, is_correct: values.is_correct ? 1 : 0, source: 'review', judged_by: 'machine', creation_time: nowIso() })
-    .returning('code')
+    .returning(['code', 'judged_by'])
     .executeTakeFirstOrThrow();
 }
 

@@ -30,10 +30,12 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/v1/study/review/:problemUid',
-    { onRequest: guard('approved'), schema: { params: reviewProblemParamsSchema, body: reviewAnswerRequestSchema, response: { 201: reviewAnswerResponseSchema } } },
+    { onRequest: guard('approved'), schema: { params: reviewProblemParamsSchema, body: reviewAnswerRequestSchema, response: { 200: reviewAnswerResponseSchema, 201: reviewAnswerResponseSchema } } },
+    // 201 for a new record; 200 with the first record when the same client_id was sent before.
     async (request, reply) => {
       const member = signedInMember(request);
-      return reply.status(201).send(await answerReview(ctx, member.code, request.params.problemUid, request.body));
+      const { result, replayed } = await answerReview(ctx, member.code, request.params.problemUid, request.body);
+      return reply.status(replayed ? 200 : 201).send(result);
     },
   );
 

@@ -2,7 +2,10 @@ import { isCorrectAnswer } from '@qbank/shared/answers';
 import { REVIEW_PAGE_SIZE, type ReviewAnswerRequest, type ReviewAnswerResponse, type ReviewDeck, type ReviewRating } from '@qbank/shared/review';
 import type { AppContext } from '../core/context';
 import type { DbOrTx } from '../core/db';
-import { notFound } from '../errors';
+import { isUniqueViolation } from '../core/db';
+import { conflict, notFound } from '../errors';
+import { messages } from '../messages';
+import { findAnswerByClientId } from './repository';
 import { presentProblem } from '../problems/presenter';
 import { requireVisibleProblem } from '../problems/visibility';
 import {
@@ -96,20 +99,59 @@ async function rebuildOne(db: DbOrTx, memberCode: number, problemUid: number): P
   return due;
 }
 
-/** A review answer: judged by the shared rule, recorded in solve_attempts, the card rebuilt. */
-export async function answerReview(ctx: AppContext, memberCode: number, problemUid: number, request: ReviewAnswerRequest): Promise<ReviewAnswerResponse> {
-  const problem = await requireVisibleProblem(ctx.db, problemUid);
-  const isCorrect = isCorrectAnswer(request.answer, problem.answer, problem.type);
-  return ctx.db.transaction().execute(async (trx) => {
-    const { code } = await insertReviewAnswer(trx, {
-      member_code: memberCode,
-      problem_uid: problem.uid,
-      answer: request.answer,
-      is_correct: isCorrect,
-      review_rating: request.rating ? RATING_GRADES[request.rating] : null,
-    });
-    return { is_correct: isCorrect, attempt_code: code, judged_by: 'machine', due_at: await rebuildOne(trx, memberCode, problem.uid) };
+type StoredAnswer = NonNullable<Awaited<ReturnType<typeof findAnswerByClientId>>>;
+
+/**
+ * A review answer sent again under its client_id (the offline queue): the first record, and its
+ * card's due time. A rating given while the answer waited offline rides on the resend; it is set
+ * if the answer is still the member's latest (as PUT …/rating would).
+ */
+async function replayed(ctx: AppContext, memberCode: number, earlier: StoredAnswer, request: ReviewAnswerRequest, problemUid: number): Promise<ReviewAnswerResponse> {
+  if (earlier.source !== 'review' || earlier.problem_uid !== problemUid || earlier.answer !== request.answer) throw conflict(messages.attemptClientIdTaken);
+  const rating = request.rating ? RATING_GRADES[request.rating] : null;
+  const dueAt = await ctx.db.transaction().execute(async (trx) => {
+    if (rating !== null && rating !== earlier.review_rating && (await findLatestAnswer(trx, memberCode, problemUid))?.code === earlier.code) {
+      await setReviewRating(trx, earlier.code, rating);
+    }
+    return rebuildOne(trx, memberCode, problemUid);
   });
+  return { is_correct: earlier.is_correct, attempt_code: earlier.code, judged_by: earlier.judged_by === 'self' ? 'self' : 'machine', due_at: dueAt };
+}
+
+/**
+ * A review answer: judged by the shared rule, recorded in solve_attempts, the card rebuilt. Sent
+ * again under the same client_id it is recorded once (200 and the first record; decision 054).
+ */
+export async function answerReview(
+  ctx: AppContext,
+  memberCode: number,
+  problemUid: number,
+  request: ReviewAnswerRequest,
+): Promise<{ result: ReviewAnswerResponse; replayed: boolean }> {
+  const problem = await requireVisibleProblem(ctx.db, problemUid);
+  const clientId = request.client_id ?? null;
+  const earlier = clientId ? await findAnswerByClientId(ctx.db, memberCode, clientId) : undefined;
+  if (earlier) return { result: await replayed(ctx, memberCode, earlier, request, problem.uid), replayed: true };
+  const isCorrect = isCorrectAnswer(request.answer, problem.answer, problem.type);
+  try {
+    const result = await ctx.db.transaction().execute(async (trx) => {
+      const { code } = await insertReviewAnswer(trx, {
+        member_code: memberCode,
+        problem_uid: problem.uid,
+        answer: request.answer,
+        is_correct: isCorrect,
+        review_rating: request.rating ? RATING_GRADES[request.rating] : null,
+        client_id: clientId,
+      });
+      return { is_correct: isCorrect, attempt_code: code, judged_by: 'machine' as const, due_at: await rebuildOne(trx, memberCode, problem.uid) };
+    });
+    return { result, replayed: false };
+  } catch (error) {
+    // The same answer arrived twice at once: the other send won the unique index.
+    const raced = clientId && isUniqueViolation(error) ? await findAnswerByClientId(ctx.db, memberCode, clientId) : undefined;
+    if (raced) return { result: await replayed(ctx, memberCode, raced, request, problem.uid), replayed: true };
+    throw error;
+  }
 }
 
 /** The self-rating after the verdict, for the member's newest answer to the problem (a review answer). */

@@ -55,10 +55,12 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/v1/study/sessions/:code/answers',
-    { onRequest: guard('approved'), schema: { params: sessionParamsSchema, body: sessionAnswerRequestSchema, response: { 201: sessionAnswerResponseSchema } } },
+    { onRequest: guard('approved'), schema: { params: sessionParamsSchema, body: sessionAnswerRequestSchema, response: { 200: sessionAnswerResponseSchema, 201: sessionAnswerResponseSchema } } },
+    // 201 for a new record; 200 with the first record when the same client_id was sent before.
     async (request, reply) => {
       const member = signedInMember(request);
-      return reply.status(201).send({ answer: await answerInSession(ctx, member.code, request.params.code, request.body) });
+      const { answer, replayed } = await answerInSession(ctx, member.code, request.params.code, request.body);
+      return reply.status(replayed ? 200 : 201).send({ answer });
     },
   );
 

@@ -15,13 +15,16 @@ import {
 import { ensureSolveBoxes, requireMemberBox } from '../boxes/service';
 import { addProblemToBox } from '../boxes/repository';
 import type { AppContext } from '../core/context';
+import { isUniqueViolation } from '../core/db';
 import { conflict, notFound, validationError } from '../errors';
+import { messages } from '../messages';
 import { presentProblem } from '../problems/presenter';
 import { studyServerMessages as m } from './messages';
 import {
   countMatching,
   finishExpiredSessions,
   finishSession,
+  findAnswerByClientId,
   findMemberSession,
   findSessionProblem,
   insertSession,
@@ -168,28 +171,69 @@ export async function sessionDetail(ctx: AppContext, memberCode: number, code: n
 }
 
 /**
- * Records an answer with the shared judging rule. Tutor mode answers each problem once and tells
- * the verdict; timed mode keeps the latest answer and tells nothing until the end.
+ * An open session takes answers. A finished one still takes an answer that was made before it
+ * ended and arrives late because it waited in the offline queue (decision 054): made, by the
+ * screen's server-corrected clock, after the session began, before its finish time, and not in
+ * the future. An answer without that time is refused as before.
  */
-export async function answerInSession(ctx: AppContext, memberCode: number, code: number, request: SessionAnswerRequest): Promise<SessionAnswer> {
+function takesAnswer(session: SessionRow, answeredAt: string | undefined): boolean {
+  if (session.finish_time === null) return true;
+  if (answeredAt === undefined) return false;
+  const at = Date.parse(answeredAt);
+  return at >= Date.parse(session.creation_time) && at < Date.parse(session.finish_time) && at <= now().getTime();
+}
+
+type StoredAnswer = NonNullable<Awaited<ReturnType<typeof findAnswerByClientId>>>;
+
+/** An id names one answer: the same id on another session, problem or answer is a client's mistake, not a replay. */
+function replayed(session: SessionRow, earlier: StoredAnswer, request: SessionAnswerRequest) {
+  const same = earlier.source === 'session' && earlier.session_code === session.code && earlier.problem_uid === request.problem_uid && earlier.answer === request.answer;
+  if (!same) throw conflict(messages.attemptClientIdTaken);
+  const { problem_uid, answer, is_correct, creation_time } = earlier;
+  return { answer: presentAnswer({ problem_uid, answer, is_correct, creation_time }, verdictsHidden(session)), replayed: true };
+}
+
+/**
+ * Records an answer with the shared judging rule. Tutor mode answers each problem once and tells
+ * the verdict; timed mode keeps the latest answer and tells nothing until the end. An answer sent
+ * again under its client_id (the offline queue replaying, two tabs) gets its first record back,
+ * `replayed`, and adds nothing (decision 054).
+ */
+export async function answerInSession(
+  ctx: AppContext,
+  memberCode: number,
+  code: number,
+  request: SessionAnswerRequest,
+): Promise<{ answer: SessionAnswer; replayed: boolean }> {
   const session = await requireSession(ctx, memberCode, code);
-  if (session.finish_time !== null) throw conflict(session.mode === 'timed' && session.finish_time === session.ends_at ? m.timeUp : m.sessionFinished);
+  const clientId = request.client_id ?? null;
+  const earlier = clientId ? await findAnswerByClientId(ctx.db, memberCode, clientId) : undefined;
+  if (earlier) return replayed(session, earlier, request);
+  if (!takesAnswer(session, request.answered_at)) throw conflict(session.mode === 'timed' && session.finish_time === session.ends_at ? m.timeUp : m.sessionFinished);
   const problem = await findSessionProblem(ctx.db, session.code, request.problem_uid);
   if (!problem) throw notFound(m.problemNotInSession);
-  const answer = await ctx.db.transaction().execute(async (trx) => {
-    if (session.mode === 'tutor') {
-      const earlier = await listSessionAnswers(trx, session.code);
-      if (earlier.some((row) => row.problem_uid === problem.uid)) throw conflict(m.alreadyAnswered);
-    }
-    return insertSessionAnswer(trx, {
-      session_code: session.code,
-      member_code: memberCode,
-      problem_uid: problem.uid,
-      answer: request.answer,
-      is_correct: isCorrectAnswer(request.answer, problem.answer, problem.type),
+  try {
+    const answer = await ctx.db.transaction().execute(async (trx) => {
+      if (session.mode === 'tutor') {
+        const earlierInSession = await listSessionAnswers(trx, session.code);
+        if (earlierInSession.some((row) => row.problem_uid === problem.uid)) throw conflict(m.alreadyAnswered);
+      }
+      return insertSessionAnswer(trx, {
+        session_code: session.code,
+        member_code: memberCode,
+        problem_uid: problem.uid,
+        answer: request.answer,
+        is_correct: isCorrectAnswer(request.answer, problem.answer, problem.type),
+        client_id: clientId,
+      });
     });
-  });
-  return presentAnswer(answer, session.mode === 'timed');
+    return { answer: presentAnswer(answer, verdictsHidden(session)), replayed: false };
+  } catch (error) {
+    // The same answer arrived twice at once: the other send won the unique index.
+    const raced = clientId && isUniqueViolation(error) ? await findAnswerByClientId(ctx.db, memberCode, clientId) : undefined;
+    if (raced) return replayed(session, raced, request);
+    throw error;
+  }
 }
 
 /** Finishing twice answers the same result: the first finish time stands. */

@@ -1,3 +1,4 @@
+import type { ReviewRating } from '@qbank/shared/review';
 import { clear, createStore, del, set, values, type UseStore } from 'idb-keyval';
 import { OFFLINE_CACHES } from './offline-caches';
 
@@ -7,11 +8,12 @@ import { OFFLINE_CACHES } from './offline-caches';
 // made; the session code (lib/session) clears it when that member leaves, so on a shared
 // computer nothing of one member is ever served to the next.
 
-/** An answer made in solve mode, kept until the server has recorded it. */
-export interface QueuedAnswer {
+/** An answer kept until the server has recorded it (decisions 041, 054). */
+interface QueuedAnswerBase {
   /** The answer's own id: the server records one answer per id (a replay gets the first record). */
   client_id: string;
   member_code: number;
+  /** The problem's exam. */
   test_code: number;
   problem_uid: number;
   answer: string;
@@ -19,6 +21,30 @@ export interface QueuedAnswer {
   local_correct: boolean;
   queued_at: string;
 }
+
+/** Solve mode's (answers kept before sessions and reviews were queued have no kind). */
+export interface QueuedSolveAnswer extends QueuedAnswerBase {
+  kind?: 'solve';
+}
+
+/** A study session's answer, and when it was made on the server's clock (a late arrival still counts). */
+export interface QueuedSessionAnswer extends QueuedAnswerBase {
+  kind: 'session';
+  session_code: number;
+  answered_at: string;
+}
+
+/** A review-deck answer, with the rating given while it waited. */
+export interface QueuedReviewAnswer extends QueuedAnswerBase {
+  kind: 'review';
+  rating?: ReviewRating;
+}
+
+export type QueuedAnswer = QueuedSolveAnswer | QueuedSessionAnswer | QueuedReviewAnswer;
+export type AnswerKind = NonNullable<QueuedAnswer['kind']>;
+
+/** Which screen an answer belongs to. */
+export const answerKindOf = (answer: QueuedAnswer): AnswerKind => answer.kind ?? 'solve';
 
 /** Where queued answers live: IndexedDB, or memory where there is none (unit tests, old browsers). */
 export interface AnswerStore {

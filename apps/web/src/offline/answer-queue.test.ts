@@ -1,11 +1,11 @@
 import type { Attempt } from '@qbank/shared/solve';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../lib/api-client';
-import { memoryAnswerStore, type QueuedAnswer } from '../lib/offline-data';
+import { answerKindOf, memoryAnswerStore, type QueuedAnswer, type QueuedSolveAnswer } from '../lib/offline-data';
 import { createAnswerQueue, newClientId, type QueueEvent } from './answer-queue';
 
 let clock = 0;
-function answer(over: Partial<QueuedAnswer> = {}): QueuedAnswer {
+function answer(over: Partial<QueuedSolveAnswer> = {}): QueuedAnswer {
   clock++;
   return {
     client_id: newClientId(),
@@ -57,10 +57,10 @@ describe('the offline answer queue', () => {
     const store = memoryAnswerStore();
     const server = fakeServer();
     const queue = createAnswerQueue(store, server.send);
-    const events: QueueEvent[] = [];
+    const events: QueueEvent<Attempt>[] = [];
     queue.subscribe((event) => events.push(event));
     const outcome = await queue.submit(answer());
-    expect(outcome).toMatchObject({ kind: 'sent', attempt: { is_correct: false } });
+    expect(outcome).toMatchObject({ kind: 'sent', record: { is_correct: false } });
     expect(await store.all()).toEqual([]);
     expect(events.map((e) => e.type)).toEqual(['sent']);
   });
@@ -80,13 +80,13 @@ describe('the offline answer queue', () => {
     expect(await store.all()).toHaveLength(2);
 
     server.online = true;
-    const sent: QueueEvent[] = [];
+    const sent: QueueEvent<Attempt>[] = [];
     queue.subscribe((event) => sent.push(event));
     // Two flushes at once (the online event and a page start) share one run.
     const [a, b] = await Promise.all([queue.flush(1), queue.flush(1)]);
     expect(a).toBe(2);
     expect(b).toBe(2);
-    expect(sent.map((e) => (e.type === 'sent' ? [e.answer.client_id, e.attempt.is_correct] : e.type))).toEqual([
+    expect(sent.map((e) => (e.type === 'sent' ? [e.answer.client_id, e.record.is_correct] : e.type))).toEqual([
       [first.client_id, false],
       [second.client_id, true],
     ]);
@@ -119,7 +119,7 @@ describe('the offline answer queue', () => {
     const store = memoryAnswerStore();
     const server = fakeServer();
     const queue = createAnswerQueue(store, server.send);
-    const events: QueueEvent[] = [];
+    const events: QueueEvent<Attempt>[] = [];
     queue.subscribe((event) => events.push(event));
 
     for (const status of [500, 503, 429, 401]) {
@@ -144,10 +144,57 @@ describe('the offline answer queue', () => {
     const otherExam = answer({ test_code: 11 });
     const theirs = answer({ member_code: 2 });
     for (const a of [mine, otherExam, theirs]) await queue.submit(a);
-    expect((await queue.pending(1, 10)).map((a) => a.client_id)).toEqual([mine.client_id]);
+    expect((await queue.pending(1, (a) => a.test_code === 10)).map((a) => a.client_id)).toEqual([mine.client_id]);
     server.online = true;
     expect(await queue.flush(1)).toBe(2);
     expect((await store.all()).map((a) => a.client_id)).toEqual([theirs.client_id]);
+  });
+
+  it('keeps session and review answers in the same queue, in the order they were made, and lists each screen its own', async () => {
+    const store = memoryAnswerStore();
+    const sent: QueuedAnswer[] = [];
+    let online = false;
+    const queue = createAnswerQueue(store, async (a) => {
+      if (!online) throw offline();
+      sent.push(a);
+      return a.client_id;
+    });
+    const solved = answer();
+    const inSession: QueuedAnswer = { ...answer(), kind: 'session', session_code: 7, answered_at: '2026-11-25T00:00:30.000Z' };
+    const reviewed: QueuedAnswer = { ...answer(), kind: 'review' };
+    for (const a of [solved, inSession, reviewed]) expect(await queue.submit(a)).toEqual({ kind: 'kept' });
+    const ofSession = await queue.pending(1, (a) => a.kind === 'session' && a.session_code === 7);
+    expect(ofSession.map((a) => a.client_id)).toEqual([inSession.client_id]);
+    expect((await queue.pending(1, (a) => answerKindOf(a) === 'solve')).map((a) => a.client_id)).toEqual([solved.client_id]);
+
+    // A rating given while the review answer waits goes with it, also after a reload (it is in the store).
+    expect(await queue.amend(reviewed.client_id, (a) => (a.kind === 'review' ? { ...a, rating: 'hard' as const } : a))).toBe(true);
+    expect((await store.all()).find((a) => a.client_id === reviewed.client_id)).toMatchObject({ kind: 'review', rating: 'hard' });
+
+    online = true;
+    expect(await queue.flush(1)).toBe(3);
+    expect(sent.map((a) => [answerKindOf(a), a.client_id])).toEqual([
+      ['solve', solved.client_id],
+      ['session', inSession.client_id],
+      ['review', reviewed.client_id],
+    ]);
+    expect(sent[2]).toMatchObject({ rating: 'hard' });
+    // Gone: nothing left to amend.
+    expect(await queue.amend(reviewed.client_id, (a) => a)).toBe(false);
+  });
+
+  it('an answer on its way is not amended (the screen sends the change once it is recorded)', async () => {
+    const store = memoryAnswerStore();
+    let release: (value: string) => void = () => undefined;
+    const queue = createAnswerQueue(store, () => new Promise<string>((resolve) => (release = resolve)));
+    const reviewed: QueuedAnswer = { ...answer(), kind: 'review' };
+    const submitted = queue.submit(reviewed);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await queue.amend(reviewed.client_id, (a) => ({ ...a, rating: 'easy' }) as QueuedAnswer)).toBe(false);
+    release('recorded');
+    expect(await submitted).toEqual({ kind: 'sent', record: 'recorded' });
+    expect(await store.all()).toEqual([]);
   });
 
   it('makes random version-4 UUIDs', () => {

@@ -1,22 +1,22 @@
-import type { Attempt } from '@qbank/shared/solve';
 import { isApiRequestError } from '../lib/api-client';
 import { notifyOfflineData, type AnswerStore, type QueuedAnswer } from '../lib/offline-data';
 
-// The answers of solve mode go through this queue (decision 041): each is written to the store
-// first and leaves it only once the server has recorded it, so an answer made on the subway is
-// never lost, and its client_id makes every further send of it a replay the server recognises, so
-// it is never recorded twice. The server's verdict, when it arrives, is what the screen shows.
+// Every answer of solve mode, study sessions and the review deck goes through this queue
+// (decisions 041, 054): each is written to the store first and leaves it only once the server has
+// recorded it, so an answer made on the subway is never lost, and its client_id makes every further
+// send of it a replay the server recognises, so it is never recorded twice. The server's verdict,
+// when it arrives (`R`, the record its endpoint answers), is what the screen shows.
 
 /** What became of one send. */
-export type SendOutcome =
-  | { kind: 'sent'; attempt: Attempt }
+export type SendOutcome<R> =
+  | { kind: 'sent'; record: R }
   /** Not sent now (no connection, the server unwell, the session gone): kept for later. */
   | { kind: 'kept' }
   /** The server refused it for good (the problem was removed, the answer is invalid): dropped. */
   | { kind: 'rejected'; message: string };
 
-export type QueueEvent =
-  | { type: 'sent'; answer: QueuedAnswer; attempt: Attempt }
+export type QueueEvent<R> =
+  | { type: 'sent'; answer: QueuedAnswer; record: R }
   | { type: 'rejected'; answer: QueuedAnswer; message: string };
 
 /**
@@ -29,24 +29,24 @@ function isWorthRetrying(error: unknown): boolean {
   return error.status === 0 || error.status === 401 || error.status === 403 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
-export function createAnswerQueue(store: AnswerStore, send: (answer: QueuedAnswer) => Promise<Attempt>) {
-  const listeners = new Set<(event: QueueEvent) => void>();
+export function createAnswerQueue<R>(store: AnswerStore, send: (answer: QueuedAnswer) => Promise<R>) {
+  const listeners = new Set<(event: QueueEvent<R>) => void>();
   // Answers on their way now: a flush does not send them a second time in parallel.
   const inFlight = new Set<string>();
   let flushing: Promise<number> | null = null;
 
-  const emit = (event: QueueEvent) => {
+  const emit = (event: QueueEvent<R>) => {
     for (const listener of listeners) listener(event);
   };
 
-  async function sendOne(answer: QueuedAnswer): Promise<SendOutcome> {
+  async function sendOne(answer: QueuedAnswer): Promise<SendOutcome<R>> {
     inFlight.add(answer.client_id);
     try {
-      const attempt = await send(answer);
+      const record = await send(answer);
       await store.remove(answer.client_id);
       notifyOfflineData();
-      emit({ type: 'sent', answer, attempt });
-      return { kind: 'sent', attempt };
+      emit({ type: 'sent', answer, record });
+      return { kind: 'sent', record };
     } catch (error) {
       if (isWorthRetrying(error)) return { kind: 'kept' };
       const message = error instanceof Error ? error.message : String(error);
@@ -59,12 +59,10 @@ export function createAnswerQueue(store: AnswerStore, send: (answer: QueuedAnswe
     }
   }
 
-  /** The member's waiting answers, oldest first. */
-  async function pending(memberCode: number, testCode?: number): Promise<QueuedAnswer[]> {
+  /** The member's waiting answers (those `match` picks), oldest first. */
+  async function pending(memberCode: number, match: (answer: QueuedAnswer) => boolean = () => true): Promise<QueuedAnswer[]> {
     const all = await store.all();
-    return all
-      .filter((a) => a.member_code === memberCode && (testCode === undefined || a.test_code === testCode))
-      .sort((a, b) => a.queued_at.localeCompare(b.queued_at));
+    return all.filter((a) => a.member_code === memberCode && match(a)).sort((a, b) => a.queued_at.localeCompare(b.queued_at));
   }
 
   async function flushOnce(memberCode: number): Promise<number> {
@@ -81,10 +79,21 @@ export function createAnswerQueue(store: AnswerStore, send: (answer: QueuedAnswe
 
   return {
     /** Keeps the answer, then tries to send it at once. */
-    async submit(answer: QueuedAnswer): Promise<SendOutcome> {
+    async submit(answer: QueuedAnswer): Promise<SendOutcome<R>> {
       await store.put(answer);
       notifyOfflineData();
       return sendOne(answer);
+    },
+    /**
+     * Changes an answer still waiting (a review's rating given offline goes with it); false when it
+     * is gone or on its way now (the caller then sends the change itself, once the record arrives).
+     */
+    async amend(clientId: string, change: (answer: QueuedAnswer) => QueuedAnswer): Promise<boolean> {
+      if (inFlight.has(clientId)) return false;
+      const waiting = (await store.all()).find((a) => a.client_id === clientId);
+      if (!waiting) return false;
+      await store.put(change(waiting));
+      return true;
     },
     /** Sends the member's waiting answers in the order they were made; one flush at a time. Resolves to how many were sent. */
     flush(memberCode: number): Promise<number> {
@@ -94,14 +103,13 @@ export function createAnswerQueue(store: AnswerStore, send: (answer: QueuedAnswe
       return flushing;
     },
     pending,
-    subscribe(listener: (event: QueueEvent) => void): () => void {
+    subscribe(listener: (event: QueueEvent<R>) => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
   };
 }
 
-export type AnswerQueue = ReturnType<typeof createAnswerQueue>;
 
 /** A random id for an answer; randomUUID needs a secure context, which localhost and https are. */
 export function newClientId(): string {

@@ -1,11 +1,13 @@
 import { MAX_PAGE_LIMIT } from '@qbank/shared/paging';
-import { problemsResponseSchema } from '@qbank/shared/problems';
+import { resolvePicturePath } from '@qbank/shared/pictures';
+import { problemsResponseSchema, type Problem } from '@qbank/shared/problems';
 import { commonMessages } from '../common/messages';
 import { ApiRequestError, withQuery } from '../lib/api-client';
 import { OFFLINE_CACHES } from '../lib/offline-caches';
 import { markExamSaved } from '../lib/offline-data';
 
-// 오프라인 저장: the reads that keep an exam for offline study (decision 041).
+// 오프라인 저장: the reads that keep an exam for offline study (decision 041), and what a study
+// session or the review deck keeps of itself when it opens (decision 054).
 
 const UPLOAD_URL = /\/uploads\/[^"'\s)<>\\]+/g;
 
@@ -59,4 +61,20 @@ export async function saveExamForOffline(testCode: number, listPageSize: number)
   await readPages(listPageSize);
   await inBatches([...pictures], 4, (url) => fetchInto(uploads, url, {}));
   markExamSaved(testCode, new Date().toISOString());
+}
+
+/**
+ * A study session or the review deck, read online, keeps itself for the subway (decision 054):
+ * every picture its problems show goes into the picture cache (the screen shows one problem at a
+ * time, so the worker alone would keep only those seen), and its own read into the API cache when
+ * no service worker answered it (the first visit, before the worker controls the page).
+ */
+export async function keepForOffline(read: string, problems: readonly Problem[]): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  const uploads = await caches.open(OFFLINE_CACHES.uploads);
+  const named = problems.flatMap((problem) => [problem.question_pic_path, problem.answer_pic_path, problem.comment_pic_path, problem.set_header?.pic_path]);
+  const pictures = new Set([...(JSON.stringify(problems).match(UPLOAD_URL) ?? []), ...named.map((path) => resolvePicturePath(path)).filter((url) => url?.startsWith('/uploads/'))]);
+  const missing = (await Promise.all([...pictures].map(async (url) => ((await uploads.match(url!)) ? null : url!)))).filter((url) => url !== null);
+  await inBatches(missing, 4, (url) => fetchInto(uploads, url, {}));
+  if (!navigator.serviceWorker?.controller) await fetchInto(await caches.open(OFFLINE_CACHES.api), read, { headers: { Accept: 'application/json' } });
 }

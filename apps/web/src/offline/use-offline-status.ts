@@ -1,5 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { savedExams, subscribeOfflineData, type QueuedAnswer } from '../lib/offline-data';
+import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
+import { answerKindOf, savedExams, subscribeOfflineData, type QueuedAnswer } from '../lib/offline-data';
 import { answerQueue } from './api';
 
 function subscribeOnline(onChange: () => void): () => void {
@@ -51,23 +51,30 @@ export function useSavedAt(testCode: number): string | null {
 }
 
 /**
- * The member's answers to this exam still waiting in the queue, read once when the screen opens
- * (what happens to them afterwards the queue's events tell); null while being read.
+ * The member's answers of one screen still waiting in the queue (`key` names the screen, `match`
+ * picks its answers), read once when the screen opens (what happens to them afterwards the queue's
+ * events tell); null while being read.
  */
-export function useQueuedAnswers(memberCode: number | null, testCode: number): QueuedAnswer[] | null {
-  const key = `${memberCode}:${testCode}`;
+export function useQueuedAnswersWhere(memberCode: number | null, key: string, match: (answer: QueuedAnswer) => boolean): QueuedAnswer[] | null {
+  const readKey = `${memberCode}:${key}`;
   const [read, setRead] = useState<{ key: string; list: QueuedAnswer[] } | null>(null);
+  const pick = useEffectEvent(match);
   useEffect(() => {
     if (memberCode === null) return;
     let live = true;
-    answerQueue.pending(memberCode, testCode).then(
-      (list) => live && setRead({ key, list }),
-      () => live && setRead({ key, list: [] }),
+    answerQueue.pending(memberCode, (answer) => pick(answer)).then(
+      (list) => live && setRead({ key: readKey, list }),
+      () => live && setRead({ key: readKey, list: [] }),
     );
     return () => {
       live = false;
     };
-  }, [key, memberCode, testCode]);
+  }, [readKey, memberCode]);
   if (memberCode === null) return [];
-  return read?.key === key ? read.list : null;
+  return read?.key === readKey ? read.list : null;
+}
+
+/** Solve mode's answers to this exam still waiting in the queue. */
+export function useQueuedAnswers(memberCode: number | null, testCode: number): QueuedAnswer[] | null {
+  return useQueuedAnswersWhere(memberCode, `solve:${testCode}`, (answer) => answerKindOf(answer) === 'solve' && answer.test_code === testCode);
 }

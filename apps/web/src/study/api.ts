@@ -1,6 +1,5 @@
 import {
   createSessionResponseSchema,
-  sessionAnswerResponseSchema,
   sessionCountResponseSchema,
   sessionDetailResponseSchema,
   sessionFinishResponseSchema,
@@ -14,6 +13,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { boxesQueryOptions, boxKeys } from '../boxes/api';
 import { apiRequest, isApiRequestError } from '../lib/api-client';
+import { answerQueue } from '../offline/api';
 import { subjectAllClassesQueryOptions, subjectNamesQueryOptions } from '../subjects/api';
 import { answerableTestsQueryOptions, testYearsQueryOptions } from '../tests/api';
 
@@ -83,23 +83,28 @@ export const sessionQueryOptions = (code: number) =>
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     retry: (failures, error) => failures < 2 && !(isApiRequestError(error) && error.status === 404),
+    // Asked even when the browser says it is offline: the service worker answers from its cache
+    // (a session opened online keeps working in a tunnel; decision 054).
+    networkMode: 'offlineFirst',
   });
 
 export function useSession(code: number) {
   return useQuery(sessionQueryOptions(code));
 }
 
-export function useAnswer(code: number) {
-  return useMutation({
-    mutationFn: (body: { problem_uid: number; answer: string }) =>
-      apiRequest(`/v1/study/sessions/${code}/answers`, { method: 'POST', body, schema: sessionAnswerResponseSchema }).then((data) => data.answer),
-  });
-}
-
-export function useFinishSession(code: number) {
+/**
+ * Finishing sends the answers still waiting first (decision 054): the result is counted from what
+ * the server has. Needs the connection: it fails at once offline instead of waiting (the screen
+ * says why and finishes when the connection returns).
+ */
+export function useFinishSession(code: number, memberCode: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest(`/v1/study/sessions/${code}/finish`, { method: 'POST', schema: sessionFinishResponseSchema }),
+    networkMode: 'always',
+    mutationFn: async () => {
+      if (memberCode !== null) await answerQueue.flush(memberCode).catch(() => undefined);
+      return apiRequest(`/v1/study/sessions/${code}/finish`, { method: 'POST', schema: sessionFinishResponseSchema });
+    },
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: studyKeys.session(code) });
       await queryClient.invalidateQueries({ queryKey: [...studyKeys.all, 'sessions'] });
@@ -129,5 +134,7 @@ export function useMySessions(limit: number) {
     queryKey: studyKeys.sessions(limit),
     queryFn: ({ signal }) => apiRequest('/v1/study/sessions', { query: { page: 1, limit }, schema: sessionsResponseSchema, signal }),
     placeholderData: keepPreviousData,
+    // The list a student resumes a session from, offline too (the service worker's copy).
+    networkMode: 'offlineFirst',
   });
 }

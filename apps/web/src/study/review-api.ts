@@ -1,12 +1,10 @@
 import {
-  reviewAnswerResponseSchema,
   reviewCountResponseSchema,
   reviewDeckResponseSchema,
   reviewRatingResponseSchema,
-  type ReviewAnswerRequest,
   type ReviewRating,
 } from '@qbank/shared/review';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 
 // The calls of the review deck. Query keys come only from `reviewKeys`.
@@ -25,6 +23,9 @@ export function useReviewDeck() {
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,
+    // Asked even when the browser says it is offline: the service worker answers with the deck it
+    // last read (decision 054). The answers themselves go through the offline queue (offline/api.ts).
+    networkMode: 'offlineFirst',
   });
 }
 
@@ -33,15 +34,6 @@ export function useReviewCount(enabled = true) {
     queryKey: reviewKeys.count(),
     queryFn: ({ signal }) => apiRequest('/v1/study/review/count', { schema: reviewCountResponseSchema, signal }).then((data) => data.due_count),
     enabled,
-  });
-}
-
-export function useAnswerReview() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ problemUid, ...body }: ReviewAnswerRequest & { problemUid: number }) =>
-      apiRequest(`/v1/study/review/${problemUid}`, { method: 'POST', body, schema: reviewAnswerResponseSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.count() }),
   });
 }
 

@@ -1,7 +1,8 @@
 import { isCorrectAnswer } from '@qbank/shared/answers';
 import type { ReviewDueProblem } from '@qbank/shared/review';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answerStore, type QueuedReviewAnswer } from '../lib/offline-data';
 import { problemRow } from '../testing/fixtures/problems';
 import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
@@ -20,8 +21,9 @@ const due = (problem: typeof first, lastAnswer: string): ReviewDueProblem => ({
   lapses: 0,
 });
 
-function setup(problems: ReviewDueProblem[]) {
+function setup(problems: ReviewDueProblem[], network = { online: true }) {
   const answers: unknown[] = [];
+  const sends: Array<{ client_id: string; rating?: string }> = [];
   const ratings: unknown[] = [];
   const verdicts: unknown[] = [];
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
@@ -35,8 +37,10 @@ function setup(problems: ReviewDueProblem[]) {
   } as Parameters<typeof mockFetch>[0];
   for (const { problem } of problems) {
     handlers[`POST /v1/study/review/${problem.uid}`] = ({ init }) => {
-      const body = JSON.parse(String(init?.body)) as { answer: string };
-      answers.push({ uid: problem.uid, ...body });
+      if (!network.online) throw new TypeError('Failed to fetch');
+      const body = JSON.parse(String(init?.body)) as { answer: string; client_id: string; rating?: string };
+      sends.push(body);
+      answers.push({ uid: problem.uid, answer: body.answer });
       const correct = isCorrectAnswer(body.answer, problem.answer, problem.type);
       return json(201, { is_correct: correct, attempt_code: problem.uid * 10, judged_by: 'machine', due_at: correct ? later : tomorrow });
     };
@@ -53,8 +57,10 @@ function setup(problems: ReviewDueProblem[]) {
   }
   mockFetch(handlers);
   renderRoutes('/study/review');
-  return { answers, ratings, verdicts };
+  return { answers, ratings, verdicts, sends };
 }
+
+afterEach(() => answerStore.clear());
 
 describe('review screen', () => {
   it('reviews the due problems in order: answer, verdict, optional self-rating, next', async () => {
@@ -102,6 +108,31 @@ describe('review screen', () => {
     fireEvent.keyDown(document.body, { key: 'n' });
     await waitFor(() => expect(verdicts).toEqual([{ code: 330, is_correct: true }, { code: 330, is_correct: false }]));
     await waitFor(() => expect(screen.getByTestId('review-next-due').textContent).toBe('다음 복습: 내일'));
+  });
+
+  it('offline: the answer is kept with the screen’s verdict, a rating given meanwhile goes with it, and it is sent once when the connection returns (decision 054)', async () => {
+    const network = { online: false };
+    const { answers, ratings, sends } = setup([due(first, '③'), due(second, '①')], network);
+    fireEvent.click(within(await screen.findByRole('group', { name: '보기' })).getByRole('button', { name: /① 하나/ }));
+    expect((await screen.findByTestId('solve-verdict')).textContent).toContain('오답');
+    expect(await screen.findByText('연결되면 보냅니다')).toBeTruthy();
+    const rating = screen.getByRole('group', { name: /얼마나 잘 기억했나요/ });
+    fireEvent.click(within(rating).getByRole('button', { name: '다시' }));
+    await waitFor(async () => expect(((await answerStore.all()) as QueuedReviewAnswer[]).map((a) => [a.kind, a.problem_uid, a.answer, a.rating])).toEqual([['review', 31, '①', 'again']]));
+    fireEvent.click(screen.getByRole('button', { name: /다음 문제/ }));
+    expect(await screen.findByText('둘째 복습 문제')).toBeTruthy();
+
+    network.online = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(async () => expect(await answerStore.all()).toEqual([]));
+    expect(answers).toEqual([{ uid: 31, answer: '①' }]);
+    // The rating rode on the answer: no separate call, and the one send carried it.
+    expect(sends).toHaveLength(1);
+    expect(sends[0]).toMatchObject({ rating: 'again' });
+    expect(ratings).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: /이전/ }));
+    await waitFor(() => expect(screen.getByTestId('review-next-due').textContent).toBe('다음 복습: 내일'));
+    expect(screen.queryByText('연결되면 보냅니다')).toBeNull();
   });
 
   it('says so when nothing is due', async () => {

@@ -5,12 +5,18 @@ import { choiceKeyToValue } from '@qbank/shared/answers';
 import type { ReviewDueProblem, ReviewRating } from '@qbank/shared/review';
 import { isSelfJudgedType } from '@qbank/shared/solve';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useDeckScreen } from '../solve/use-deck-screen';
 import { Link } from 'react-router';
 import { BookmarkModal } from '../boxes/bookmark-modal';
 import { PageLoader } from '../components/page-loader';
 import { errorMessage } from '../lib/api-client';
+import type { QueuedAnswer } from '../lib/offline-data';
+import { useSession } from '../lib/session';
+import { keepForOffline } from '../offline/save-api';
+import { useAnswerRecording, type Slot } from '../offline/use-answer-recording';
+import { useQueuedAnswersWhere } from '../offline/use-offline-status';
 import { paths } from '../lib/paths';
 import { messages } from '../solve/messages';
 import { NotePanel } from '../notes/note-panel';
@@ -22,7 +28,7 @@ import { choiceOptions, judge, score, type Shortcut, type SolveResult } from '..
 import { handleShortcut, useSolveShortcuts } from '../solve/use-solve-shortcuts';
 import { useSelfJudgment } from '../solve/api';
 import { selfJudgeMessages as sj } from '../solve/self-judge-messages';
-import { useAnswerReview, useRateReview, useReviewDeck } from './review-api';
+import { reviewKeys, useRateReview, useReviewDeck } from './review-api';
 import { reviewMessages as m } from './review-messages';
 import { ReviewRatingBar } from './review-rating-bar';
 import '../solve/solve.css';
@@ -36,24 +42,47 @@ interface ReviewResult extends SolveResult {
 export function ReviewPage() {
   useDocumentTitle(messages.app.pageTitle(m.title));
   const deck = useReviewDeck();
+  const session = useSession();
+  const memberCode = session.status === 'signed-in' ? session.user.code : null;
+  // Review answers made offline and not sent yet, read again with each deck (decision 054).
+  const queued = useQueuedAnswersWhere(memberCode, `review:${deck.dataUpdatedAt}`, (answer) => answer.kind === 'review');
   // A new deck (after "남은 문제 이어서 복습") starts a new round.
-  return deck.isPending ? (
+  return deck.isPending || queued === null ? (
     <Stack gap="md">
       <PageLoader />
     </Stack>
   ) : deck.isError ? (
     <LoadFailedCard title={m.loadFailed} reason={errorMessage(deck.error, m.loadFailed)} retryLabel={m.reload} onRetry={() => void deck.refetch()} />
   ) : (
-    <ReviewRound key={deck.dataUpdatedAt} items={deck.data.problems} dueCount={deck.data.due_count} onMore={() => void deck.refetch()} />
+    <ReviewRound key={deck.dataUpdatedAt} items={deck.data.problems} dueCount={deck.data.due_count} queued={queued} memberCode={memberCode} onMore={() => void deck.refetch()} />
   );
 }
 
-function ReviewRound({ items, dueCount, onMore }: { items: ReviewDueProblem[]; dueCount: number; onMore: () => void }) {
-  const answerReview = useAnswerReview();
+/** Answers an earlier visit left waiting, shown as answered (token 0), with the screen's verdict. */
+function waitingResults(items: ReviewDueProblem[], queued: QueuedAnswer[]): Map<number, ReviewResult> {
+  const results = new Map<number, ReviewResult>();
+  for (const answer of queued) {
+    if (answer.kind !== 'review' || !items.some((entry) => entry.problem.uid === answer.problem_uid)) continue;
+    const { problem_uid, local_correct, rating } = answer;
+    results.set(problem_uid, { answer: answer.answer, correct: local_correct, save: 'queued', token: 0, attemptCode: null, judgedBy: 'machine', dueAt: null, rating: rating ?? null });
+  }
+  return results;
+}
+
+interface RoundProps {
+  items: ReviewDueProblem[];
+  dueCount: number;
+  queued: QueuedAnswer[];
+  memberCode: number | null;
+  onMore: () => void;
+}
+
+function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps) {
+  const queryClient = useQueryClient();
   const rateReview = useRateReview();
   const selfJudgment = useSelfJudgment();
-  const [index, setIndex] = useState(0);
-  const [results, setResults] = useState<ReadonlyMap<number, ReviewResult>>(new Map());
+  const [results, setResults] = useState<ReadonlyMap<number, ReviewResult>>(() => waitingResults(items, queued));
+  const [index, setIndex] = useState(() => Math.max(0, items.findIndex((entry) => !results.has(entry.problem.uid))));
   const { explanation, setExplanation, helpOpen, setHelpOpen, boxesOpen, setBoxesOpen, announcement, setAnnouncement, tokenRef, resultRef, articleRef } =
     useDeckScreen(true);
 
@@ -73,39 +102,10 @@ function ReviewRound({ items, dueCount, onMore }: { items: ReviewDueProblem[]; d
     });
   }
 
-  function answer(value: string) {
-    if (!item) return;
-    const { problem } = item;
-    const token = ++tokenRef.current;
-    const local = judge(problem, value);
-    setResults((prev) => new Map(prev).set(problem.uid, { answer: value, correct: local, save: 'saving', token, attemptCode: null, judgedBy: 'machine', dueAt: null, rating: null }));
-    // An essay or slide answer the key does not match word for word waits for the member's verdict.
-    const selfJudged = isSelfJudgedType(problem.type);
-    setAnnouncement(selfJudged && !local ? sj.awaitingAnnouncement(position) : messages.solve.resultAnnouncement(position, local));
-    answerReview.mutate(
-      { problemUid: problem.uid, answer: value },
-      {
-        onSuccess: (saved) =>
-          change(problem.uid, token, { correct: saved.is_correct, save: 'saved', dueAt: saved.due_at, attemptCode: saved.attempt_code, judgedBy: saved.judged_by }),
-        onError: (error) => {
-          change(problem.uid, token, { save: 'failed' });
-          notifications.show({ color: 'red', title: m.saveFailed, message: errorMessage(error, m.saveFailed) });
-        },
-      },
-    );
-  }
-
-  /** 맞음 / 틀림 on a saved essay or slide answer (as in solve mode); the card is rescheduled from it. */
-  function judgeSelf(correct: boolean) {
-    if (!item || !result || result.attemptCode === null || !isSelfJudgedType(item.problem.type)) return;
-    if (result.judgedBy === 'machine' && result.correct) return; // word for word the key: nothing to judge
-    const uid = item.problem.uid;
-    const token = result.token;
-    const before = { correct: result.correct, judgedBy: result.judgedBy, dueAt: result.dueAt };
-    change(uid, token, { correct, judgedBy: 'self' });
-    setAnnouncement(sj.announcement(position, correct));
+  /** Records the member's own verdict on a recorded answer; a refusal puts the screen back. */
+  function sendVerdict({ uid, token }: Slot, attemptCode: number, correct: boolean, before: Partial<ReviewResult>) {
     selfJudgment.mutate(
-      { attemptCode: result.attemptCode, isCorrect: correct },
+      { attemptCode, isCorrect: correct },
       {
         onSuccess: (saved) => change(uid, token, { dueAt: saved.review_due_at }),
         onError: (error) => {
@@ -116,17 +116,71 @@ function ReviewRound({ items, dueCount, onMore }: { items: ReviewDueProblem[]; d
     );
   }
 
+  // Review answers go through the offline queue (decision 054): kept, sent, replaced by the server's record.
+  const recording = useAnswerRecording(
+    'review',
+    memberCode,
+    queued,
+    (slot) => ({ kind: 'review', test_code: items.find((entry) => entry.problem.uid === slot.uid)?.problem.test_code ?? 0 }),
+    {
+      onRecorded: (slot, _local, saved, laterVerdict, sent) => {
+        const recorded = { save: 'saved' as const, dueAt: saved.due_at, attemptCode: saved.attempt_code };
+        const machine = { correct: saved.is_correct, judgedBy: saved.judged_by };
+        // A 맞음/틀림 given while it waited goes with the record; otherwise the server's verdict wins.
+        change(slot.uid, slot.token, laterVerdict === undefined ? { ...recorded, ...machine } : recorded);
+        if (laterVerdict !== undefined) sendVerdict(slot, saved.attempt_code, laterVerdict, machine);
+        // A rating given after the answer left the queue is sent on its own.
+        const rating = results.get(slot.uid)?.token === slot.token ? results.get(slot.uid)?.rating : null;
+        if (rating && sent.kind === 'review' && sent.rating !== rating) sendRating(slot, rating, null);
+        void queryClient.invalidateQueries({ queryKey: reviewKeys.count() });
+      },
+      onNotRecorded: (slot) => change(slot.uid, slot.token, { save: 'failed' }),
+      onKept: (slot) => change(slot.uid, slot.token, { save: 'queued' }),
+    },
+  );
+
+  function answer(value: string) {
+    if (!item) return;
+    const { problem } = item;
+    const token = ++tokenRef.current;
+    const local = judge(problem, value);
+    setResults((prev) => new Map(prev).set(problem.uid, { answer: value, correct: local, save: 'saving', token, attemptCode: null, judgedBy: 'machine', dueAt: null, rating: null }));
+    // An essay or slide answer the key does not match word for word waits for the member's verdict.
+    const selfJudged = isSelfJudgedType(problem.type);
+    setAnnouncement(selfJudged && !local ? sj.awaitingAnnouncement(position) : messages.solve.resultAnnouncement(position, local));
+    recording.submit({ uid: problem.uid, token }, value, local);
+  }
+
+  /** 맞음 / 틀림 on an essay or slide answer (as in solve mode); the card is rescheduled from it. */
+  function judgeSelf(correct: boolean) {
+    if (!item || !result || result.save === 'failed' || !isSelfJudgedType(item.problem.type)) return;
+    if (result.judgedBy === 'machine' && result.correct) return; // word for word the key: nothing to judge
+    const slot = { uid: item.problem.uid, token: result.token };
+    const before = { correct: result.correct, judgedBy: result.judgedBy, dueAt: result.dueAt };
+    change(slot.uid, slot.token, { correct, judgedBy: 'self' });
+    setAnnouncement(sj.announcement(position, correct));
+    const attemptCode = recording.recordedCode(slot, result.attemptCode);
+    if (attemptCode !== null) sendVerdict(slot, attemptCode, correct, before);
+    // Still on its way or waiting offline: the verdict follows the record.
+    else recording.verdictLater(slot, correct);
+  }
+
   function rate(rating: ReviewRating) {
     if (!item || !result) return;
-    const uid = item.problem.uid;
-    const token = result.token;
-    change(uid, token, { rating });
+    const slot = { uid: item.problem.uid, token: result.token };
+    change(slot.uid, slot.token, { rating });
+    if (result.save === 'saved') return sendRating(slot, rating, result.rating);
+    // Waiting offline: the rating goes with the answer (kept across a reload); on its way: onRecorded sends it.
+    void recording.amendWaiting(slot, (waiting) => (waiting.kind === 'review' ? { ...waiting, rating } : waiting));
+  }
+
+  function sendRating({ uid, token }: Slot, rating: ReviewRating, before: ReviewRating | null) {
     rateReview.mutate(
       { problemUid: uid, rating },
       {
         onSuccess: (saved) => change(uid, token, { dueAt: saved.due_at }),
         onError: (error) => {
-          change(uid, token, { rating: result.rating });
+          change(uid, token, { rating: before });
           notifications.show({ color: 'red', title: m.rating.failed, message: errorMessage(error, m.rating.failed) });
         },
       },
@@ -159,7 +213,13 @@ function ReviewRound({ items, dueCount, onMore }: { items: ReviewDueProblem[]; d
     if (article && article.getBoundingClientRect().top < 0) article.scrollIntoView({ block: 'start' });
   }, [index, articleRef]);
 
-  const reviewed = [...results.values()].filter((entry) => entry.save === 'saved').length;
+  // Kept offline counts as reviewed: it will reach the server.
+  const reviewed = [...results.values()].filter((entry) => entry.save === 'saved' || entry.save === 'queued').length;
+
+  // Read online, the deck keeps its pictures for the subway (decision 054).
+  useEffect(() => {
+    if (navigator.onLine && items.length > 0) void keepForOffline('/v1/study/review', problems).catch(() => undefined);
+  }, [items.length, problems]);
 
   let content;
   if (items.length === 0) {
@@ -180,6 +240,7 @@ function ReviewRound({ items, dueCount, onMore }: { items: ReviewDueProblem[]; d
     );
   } else {
     const saved = result?.save === 'saved';
+    const kept = saved || result?.save === 'queued' || result?.save === 'saving';
     content = (
       <Stack gap="md" ref={articleRef} style={{ scrollMarginTop: '1rem' }}>
         <Text size="sm" c="gray.7">
@@ -193,12 +254,12 @@ function ReviewRound({ items, dueCount, onMore }: { items: ReviewDueProblem[]; d
           answering={answering}
           explanation={explanation}
           onAnswer={answer}
-          onJudgeSelf={saved ? judgeSelf : undefined}
+          onJudgeSelf={kept ? judgeSelf : undefined}
           onOpenBoxes={() => setBoxesOpen(true)}
           resultRef={resultRef}
           resultActions={
             result && (
-              <ReviewRatingBar rating={result.rating} dueAt={result.dueAt} disabled={!saved || rateReview.isPending} onRate={rate} />
+              <ReviewRatingBar rating={result.rating} dueAt={result.dueAt} disabled={!kept || rateReview.isPending} onRate={rate} />
             )
           }
           footer={<NotePanel key={item.problem.uid} problemUid={item.problem.uid} />}

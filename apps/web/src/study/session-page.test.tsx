@@ -1,7 +1,8 @@
 import type { Problem } from '@qbank/shared/problems';
 import type { SessionAnswer, SessionDetail } from '@qbank/shared/study';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerStore, claimOfflineData, type QueuedSessionAnswer } from '../lib/offline-data';
 import { problemRow } from '../testing/fixtures/problems';
 import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
@@ -45,7 +46,12 @@ const answered = (uid: number, answer: string, isCorrect?: boolean): SessionAnsw
   ...(isCorrect === undefined ? {} : { is_correct: isCorrect }),
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await answerStore.clear();
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('study session screen', () => {
   it('tutor mode: resumes at the first unanswered problem and shows the verdict and explanation at once', async () => {
@@ -66,7 +72,7 @@ describe('study session screen', () => {
     fireEvent.click(within(screen.getByRole('group', { name: '보기' })).getByRole('button', { name: /^①/ }));
     expect((await screen.findByTestId('session-verdict')).textContent).toContain('오답');
     expect(screen.getByRole('region', { name: '해설' }).textContent).toContain('셋이 맞다');
-    expect(posted).toEqual([{ problem_uid: 12, answer: '①' }]);
+    await waitFor(() => expect(posted).toMatchObject([{ problem_uid: 12, answer: '①' }]));
     // The grid shows both verdicts.
     const grid = screen.getByRole('navigation', { name: '문제 번호' });
     expect(within(grid).getByRole('button', { name: /^1 ?번 문제, 정답/ })).toBeTruthy();
@@ -92,7 +98,7 @@ describe('study session screen', () => {
     expect(posted).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: '선택한 보기 제출' }));
     expect((await screen.findByTestId('session-verdict')).textContent).toContain('정답');
-    expect(posted).toEqual([{ problem_uid: 21, answer: '①, ③' }]);
+    await waitFor(() => expect(posted).toMatchObject([{ problem_uid: 21, answer: '①, ③' }]));
   });
 
   it('timed mode: a countdown from ends_at, no verdict, and the chosen option stays marked', async () => {
@@ -149,6 +155,89 @@ describe('study session screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/study/sessions/6'));
     expect(retried).toHaveBeenCalledTimes(1);
     expect(await screen.findByRole('heading', { level: 1, name: '튜터 모드 · 2문제' })).toBeTruthy();
+  });
+
+  it('offline: answers are kept and shown with the screen’s verdict, then sent once each when the connection returns; the server’s verdict wins (decision 054)', async () => {
+    let online = false;
+    const posted: Array<{ problem_uid: number; answer: string; client_id: string; answered_at: string }> = [];
+    mockFetch({
+      'GET /v1/auth/me': meHandler(member()),
+      'GET /v1/study/sessions/5': () => json(200, detail({}, [mc1, mc2, mc3])),
+      'POST /v1/study/sessions/5/answers': ({ init }) => {
+        if (!online) throw new TypeError('Failed to fetch');
+        const body = JSON.parse(String(init?.body)) as (typeof posted)[number];
+        posted.push(body);
+        // The server judges every answer right, whatever the screen thought.
+        return json(201, { answer: answered(body.problem_uid, body.answer, true) });
+      },
+    });
+    renderRoutes('/study/sessions/5');
+    const choose = async (label: RegExp) => fireEvent.click(within(await screen.findByRole('group', { name: '보기' })).getByRole('button', { name: label }));
+    await choose(/^①/);
+    expect((await screen.findByTestId('session-verdict')).textContent).toContain('오답');
+    expect(await screen.findByTestId('session-queued')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '다음' }));
+    await choose(/^③/);
+    await waitFor(async () => expect(await answerStore.all()).toHaveLength(2));
+    const kept = (await answerStore.all()) as QueuedSessionAnswer[];
+    expect(kept.map((a) => [a.kind, a.session_code, a.problem_uid, a.answer])).toEqual([
+      ['session', 5, 11, '①'],
+      ['session', 5, 12, '③'],
+    ]);
+    expect(Math.abs(Date.parse(kept[0]!.answered_at) - Date.now())).toBeLessThan(60_000);
+    expect(screen.getByText('2/3 답함')).toBeTruthy();
+    // Finishing needs the connection: said so, and the button waits.
+    fireEvent.click(screen.getAllByRole('button', { name: '세션 끝내기' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: '세션을 끝낼까요?' });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(within(dialog).getByText(/인터넷 연결이 없어 지금은 끝낼 수 없습니다/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: '끝내기' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: '계속 풀기' }));
+
+    online = true;
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(async () => expect(await answerStore.all()).toEqual([]));
+    expect(posted.map((b) => [b.problem_uid, b.answer])).toEqual([
+      [11, '①'],
+      [12, '③'],
+    ]);
+    expect(posted.map((b) => b.client_id)).toEqual(kept.map((a) => a.client_id));
+    expect(posted.every((b) => UUID.test(b.client_id))).toBe(true);
+    await waitFor(() => expect(screen.queryByTestId('session-queued')).toBeNull());
+    const grid = screen.getByRole('navigation', { name: '문제 번호' });
+    expect(within(grid).getByRole('button', { name: /^1 ?번 문제, 정답/ })).toBeTruthy();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the answers an earlier visit left waiting over the session’s last read (a reload in the tunnel)', async () => {
+    await claimOfflineData(member().code);
+    const waiting: QueuedSessionAnswer = {
+      kind: 'session',
+      client_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+      member_code: member().code,
+      session_code: 5,
+      test_code: 3,
+      problem_uid: 12,
+      answer: '①',
+      local_correct: false,
+      queued_at: '2026-11-25T01:00:00.000Z',
+      answered_at: '2026-11-25T01:00:00.000Z',
+    };
+    await answerStore.put(waiting);
+    mockFetch({
+      'GET /v1/auth/me': meHandler(member()),
+      'GET /v1/study/sessions/5': () => json(200, detail({}, [mc1, mc2, mc3], [answered(11, '②', true)])),
+      'POST /v1/study/sessions/5/answers': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderRoutes('/study/sessions/5');
+    // Resumes after both answered problems.
+    expect(await screen.findByRole('heading', { level: 2, name: '3번' })).toBeTruthy();
+    expect(screen.getByText('2/3 답함')).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('navigation', { name: '문제 번호' })).getByRole('button', { name: /^2 ?번 문제, 오답/ }));
+    expect((await screen.findByTestId('session-verdict')).textContent).toContain('오답');
+    expect(screen.getByTestId('session-queued')).toBeTruthy();
   });
 
   it('another member’s (or a missing) session says so', async () => {

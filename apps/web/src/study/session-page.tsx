@@ -1,26 +1,31 @@
 import { Alert, Badge, Button, Grid, Group, Modal, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { SessionDetail } from '@qbank/shared/study';
-import { IconAlertCircle, IconArrowLeft, IconChevronLeft, IconChevronRight, IconFlag, IconFolderPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { IconArrowLeft, IconChevronLeft, IconChevronRight, IconCloudUpload, IconFlag, IconFolderPlus, IconWifiOff } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BookmarkModal } from '../boxes/bookmark-modal';
 import { PageLoader } from '../components/page-loader';
 import { NotePanel } from '../notes/note-panel';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
+import type { QueuedAnswer } from '../lib/offline-data';
 import { paths } from '../lib/paths';
 import { commonMessages as messages } from '../common/messages';
 import { choiceOptions } from '../solve/solve-model';
 import { useSolveShortcuts } from '../solve/use-solve-shortcuts';
 import { LoadFailedCard } from '../solve/components/state-card';
-import { studyKeys, useAnswer, useFinishSession, useSession } from './api';
+import { useSession as useMember } from '../lib/session';
+import { keepForOffline } from '../offline/save-api';
+import { useOnline, useQueuedAnswersWhere } from '../offline/use-offline-status';
+import { useFinishSession, useSession } from './api';
 import { studyMessages } from './messages';
 import { ResultView } from './result-view';
 import { SessionCountdown } from './session-countdown';
 import { StatusGridColumn } from '../solve/components/number-grid';
 import { sessionLookOf } from './session-grid';
-import { AnswerArea, ProblemBody, Reveal, type KnownAnswer } from './session-problem';
+import { AnswerArea, ProblemBody, Reveal } from './session-problem';
+import { serverSkewMs } from './session-clock';
+import { useSessionAnswers } from './use-session-answers';
 import '../solve/solve.css';
 
 const m = studyMessages.session;
@@ -32,19 +37,24 @@ export function SessionPage() {
   const valid = Number.isInteger(code) && code > 0;
   useDocumentTitle(messages.app.pageTitle(studyMessages.titles.session));
   const query = useSession(valid ? code : 0);
+  const member = useMember();
+  const memberCode = member.status === 'signed-in' ? member.user.code : null;
+  // Answers an earlier visit left waiting (made offline) show over the session's last read.
+  const queued = useQueuedAnswersWhere(memberCode, `session:${code}`, (answer) => answer.kind === 'session' && answer.session_code === code);
 
   if (!valid || (query.isError && isApiRequestError(query.error) && query.error.status === 404)) {
     return <StateCard text={m.notFound} />;
   }
-  if (query.isError) {
+  // A failed re-read (offline, after finishing) keeps the screen it has.
+  if (query.isError && !query.data) {
     return <LoadFailedCard title={m.loadFailed} reason={errorMessage(query.error, m.loadFailed)} retryLabel={m.reload} onRetry={() => void query.refetch()} />;
   }
-  if (!query.data) return <PageLoader />;
+  if (!query.data || queued === null) return <PageLoader />;
   const detail = query.data;
   return (
     <Stack gap="md" className="qbank-solve">
       <Header detail={detail} />
-      {detail.result ? <ResultView detail={detail} /> : <RunningSession key={detail.session.code} detail={detail} />}
+      {detail.result ? <ResultView detail={detail} /> : <RunningSession key={detail.session.code} detail={detail} queued={queued} memberCode={memberCode} />}
     </Stack>
   );
 }
@@ -83,20 +93,32 @@ function Header({ detail }: { detail: SessionDetail }) {
   );
 }
 
-function RunningSession({ detail }: { detail: SessionDetail }) {
-  const queryClient = useQueryClient();
+function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail; queued: QueuedAnswer[]; memberCode: number | null }) {
   const { session, problems } = detail;
   const timed = session.mode === 'timed';
-  const [answers, setAnswers] = useState<Map<number, KnownAnswer>>(() => new Map(detail.answers.map((answer) => [answer.problem_uid, answer])));
+  const online = useOnline();
+  const [skewMs] = useState(() => serverSkewMs(detail.server_time));
+  const { answers, submit: submitAnswer } = useSessionAnswers(detail, queued, memberCode, skewMs);
   // A session resumes where the student left off: the first problem not answered yet.
   const [index, setIndex] = useState(() => Math.max(0, problems.findIndex((problem) => !answers.has(problem.uid))));
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [boxesOpen, setBoxesOpen] = useState(false);
   const [timeUp, setTimeUp] = useState(false);
-  const [skewMs] = useState(() => Date.parse(detail.server_time) - Date.now());
-  const answer = useAnswer(session.code);
-  const finish = useFinishSession(session.code);
+  const finish = useFinishSession(session.code, memberCode);
   const articleRef = useRef<HTMLDivElement>(null);
+
+  // Read online, the session keeps its pictures for the subway (decision 054).
+  useEffect(() => {
+    if (navigator.onLine) void keepForOffline(`/v1/study/sessions/${session.code}`, problems).catch(() => undefined);
+  }, [session.code, problems]);
+
+  // Time ran out: finishing (idempotent, ending at ends_at at the latest) reads the result, at once
+  // or, offline, when the connection returns; the answers kept meanwhile go first.
+  const { mutate: finishNow, isPending: finishing } = finish;
+  useEffect(() => {
+    if (timeUp && online && !finishing) finishNow();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per time-up and per return of the connection
+  }, [timeUp, online]);
 
   const problem = problems[index];
   const options = useMemo(() => (problem ? choiceOptions(problem) : null), [problem]);
@@ -111,17 +133,8 @@ function RunningSession({ detail }: { detail: SessionDetail }) {
   }
 
   function submit(value: string) {
-    if (!problem || answer.isPending) return;
-    answer.mutate(
-      { problem_uid: problem.uid, answer: value },
-      {
-        onSuccess: (saved) => setAnswers((previous) => new Map(previous).set(saved.problem_uid, saved)),
-        // Time ran out or the session was finished elsewhere: read it again (it shows the result).
-        onError: (error) => {
-          if (isApiRequestError(error) && error.status === 409) void queryClient.invalidateQueries({ queryKey: studyKeys.session(session.code) });
-        },
-      },
-    );
+    if (!problem || timeUp) return;
+    submitAnswer(problem, value);
   }
 
   useSolveShortcuts(!confirmOpen && !boxesOpen && !timeUp, (shortcut) => {
@@ -151,11 +164,7 @@ function RunningSession({ detail }: { detail: SessionDetail }) {
             <SessionCountdown
               endsAt={session.ends_at}
               skewMs={skewMs}
-              onElapsed={() => {
-                setTimeUp(true);
-                // Finishing is idempotent and ends at ends_at at the latest; it then reads the result.
-                finish.mutate();
-              }}
+              onElapsed={() => setTimeUp(true)}
             />
           )}
           <Button color="dark" className="qbank-solve-target" leftSection={<IconFlag size={18} aria-hidden />} onClick={() => setConfirmOpen(true)}>
@@ -165,7 +174,7 @@ function RunningSession({ detail }: { detail: SessionDetail }) {
       </Paper>
       {timeUp && (
         <Alert color="yellow" variant="light" role="status">
-          {m.timeUp}
+          {online ? m.timeUp : m.timeUpOffline}
         </Alert>
       )}
       <Grid gutter="md">
@@ -194,12 +203,13 @@ function RunningSession({ detail }: { detail: SessionDetail }) {
                   </Button>
                 </Group>
                 <ProblemBody problem={problem} position={position} />
+                {known?.pending === 'queued' && <QueuedNote />}
                 {revealed ? (
                   <Reveal problem={problem} position={position} options={options} known={known} />
                 ) : (
                   <>
-                    <AnswerArea problem={problem} options={options} current={known?.answer} busy={answer.isPending || timeUp} onAnswer={submit} />
-                    {timed && known && (
+                    <AnswerArea problem={problem} options={options} current={known?.answer} busy={timeUp} onAnswer={submit} />
+                    {timed && known && known.pending !== 'queued' && (
                       <Text size="sm" c="blue.9" fw={600} role="status" data-testid="session-saved">
                         {m.saved}
                       </Text>
@@ -207,11 +217,6 @@ function RunningSession({ detail }: { detail: SessionDetail }) {
                   </>
                 )}
                 <NotePanel key={problem.uid} problemUid={problem.uid} />
-                {answer.isError && !(isApiRequestError(answer.error) && answer.error.status === 409) && (
-                  <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-                    {errorMessage(answer.error, m.answerFailed)}
-                  </Alert>
-                )}
               </Stack>
             </Paper>
             <Group justify="space-between" gap="sm">
@@ -236,7 +241,12 @@ function RunningSession({ detail }: { detail: SessionDetail }) {
       <Modal opened={confirmOpen} onClose={() => setConfirmOpen(false)} title={m.finishConfirmTitle} centered>
         <Stack gap="md">
           <Text>{m.finishConfirm(unanswered)}</Text>
-          {finish.isError && (
+          {!online && (
+            <Alert color="orange" variant="light" role="status" icon={<IconWifiOff aria-hidden />}>
+              {m.finishOffline}
+            </Alert>
+          )}
+          {finish.isError && online && (
             <Alert color="red" variant="light" role="alert">
               {errorMessage(finish.error, m.loadFailed)}
             </Alert>
@@ -245,12 +255,22 @@ function RunningSession({ detail }: { detail: SessionDetail }) {
             <Button variant="default" className="qbank-solve-target" onClick={() => setConfirmOpen(false)}>
               {m.cancel}
             </Button>
-            <Button color="dark" className="qbank-solve-target" loading={finish.isPending} onClick={() => finish.mutate()}>
+            <Button color="dark" className="qbank-solve-target" loading={finish.isPending} disabled={!online} onClick={() => finish.mutate()}>
               {m.finishConfirmYes}
             </Button>
           </Group>
         </Stack>
       </Modal>
     </>
+  );
+}
+
+/** An answer kept on this device: it goes to the server when the connection returns, whose verdict then shows. */
+function QueuedNote() {
+  return (
+    <Text size="sm" c="orange.9" fw={600} role="status" title={m.queuedHint} data-testid="session-queued">
+      <IconCloudUpload size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginInlineEnd: 4 }} />
+      {m.queued}
+    </Text>
   );
 }
