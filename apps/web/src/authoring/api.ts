@@ -24,7 +24,6 @@ import {
   type UpdateSetHeaderRequest,
 } from '@qbank/shared/authoring';
 import { PROBLEM_TYPE_ORDER } from '@qbank/shared/problems';
-import { subjectClassesResponseSchema, type ClassRow } from '@qbank/shared/subjects';
 import {
   testCountResponseSchema,
   testDeleteCheckResponseSchema,
@@ -51,7 +50,6 @@ export const LEAD_PROBLEMS_BATCH = 100;
 export const LEAD_PROBLEMS_PAGE_SIZE = 50;
 export const VERSIONS_PAGE_SIZE = 50;
 /** A subject's classes are read whole for the class picker, a page of the call's maximum at a time. */
-const CLASSES_BATCH = 1000;
 
 export interface ExamListParams {
   year: number | null;
@@ -72,7 +70,6 @@ export const authoringKeys = {
   problems: (testCode: number) => ['authoring', 'problems', testCode] as const,
   detail: (uid: number) => ['authoring', 'problem', uid] as const,
   versions: (uid: number) => ['authoring', 'problem', uid, 'versions'] as const,
-  classes: (subjectCode: number) => ['authoring', 'classes', subjectCode] as const,
   myProblems: ['my-problems'] as const,
 };
 
@@ -282,26 +279,6 @@ export const versionsInfiniteOptions = (uid: number) =>
       apiRequest(`/v1/problem/${uid}/versions`, { query: { page: pageParam, limit: VERSIONS_PAGE_SIZE }, schema: versionsResponseSchema, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.versions.length > 0 && last.page * last.limit < last.total ? last.page + 1 : undefined),
-  });
-
-/** The classes of a subject, for linking a problem to them. */
-async function fetchAllClasses(subjectCode: number, signal: AbortSignal): Promise<ClassRow[]> {
-  const rows: ClassRow[] = [];
-  for (let page = 1; ; page += 1) {
-    const batch = await apiRequest(`/v1/subject/${subjectCode}/classes`, {
-      query: { page, limit: CLASSES_BATCH },
-      schema: subjectClassesResponseSchema,
-      signal,
-    });
-    rows.push(...batch.classes);
-    if (batch.classes.length === 0 || page * batch.limit >= batch.total) return rows;
-  }
-}
-
-export const subjectClassesQueryOptions = (subjectCode: number) =>
-  queryOptions({
-    queryKey: authoringKeys.classes(subjectCode),
-    queryFn: ({ signal }) => fetchAllClasses(subjectCode, signal),
   });
 
 // ---- Set headers

@@ -5,9 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
 import { applyFieldErrors } from '../lib/field-errors';
+import { subjectAllClassesQueryOptions } from '../subjects/api';
 import { zodResolver } from '../lib/zod-resolver';
 import { messages } from './messages';
-import { subjectClassesQueryOptions, useUpdateProblem } from './api';
+import { useUpdateProblem } from './api';
 import { changedContent, CONTENT_FIELDS, contentValuesOf, type ContentFormValues } from './problem-content';
 import { contentFieldsOf, ProblemContentForm } from './problem-content-form';
 import { problemTypeLabel } from './ui';
@@ -44,7 +45,7 @@ export function changedProblem(initial: LeadFormValues, current: LeadFormValues)
 }
 
 function ClassesField({ problem, value, onChange, error }: { problem: ProblemDetail; value: number[]; onChange: (uids: number[]) => void; error?: ReactNode }) {
-  const classes = useQuery(subjectClassesQueryOptions(problem.subject_code));
+  const classes = useQuery(subjectAllClassesQueryOptions(problem.subject_code));
   const options = new Map<string, string>();
   for (const c of problem.classes) options.set(String(c.uid), t.classOption(c.class_name, c.class_date));
   for (const c of classes.data ?? []) options.set(String(c.uid), t.classOption(c.class_name, c.class_date));
