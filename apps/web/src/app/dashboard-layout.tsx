@@ -44,10 +44,10 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { useLogout } from '../auth/api';
 import { disputeMessages } from '../disputes/messages';
 import { OpenDisputeCountBadge } from '../disputes/open-count-badge';
-import { NotificationBell } from '../notifications/notification-bell';
 import { MenuDrawer } from '../components/menu-drawer';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../lib/paths';
+import { LazyNotificationBell } from './member-extras';
 import { messages } from './messages';
 import { statsMessages } from '../stats/messages';
 import { studyMessages } from '../study/messages';
@@ -228,7 +228,7 @@ export function DashboardLayout({ user }: { user: Member }) {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <OfflineIndicator />
-            <NotificationBell />
+            <LazyNotificationBell />
             <MemberBadge user={user} />
             <Button variant="default" size="xs" onClick={logout} loading={isPending} visibleFrom="sm">
               {messages.nav.logout}

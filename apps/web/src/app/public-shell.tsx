@@ -9,10 +9,9 @@ import { PageLoader } from '../components/page-loader';
 import { nextFromLocation, sanitizeNextPath } from '../lib/next-path';
 import { paths } from '../lib/paths';
 import { isApproved, useSession } from '../lib/session';
+import { LazyNotificationBell } from './member-extras';
 import { messages } from './messages';
-import { NotificationBell } from '../notifications/notification-bell';
 import { OfflineIndicator } from '../offline/offline-indicator';
-import { studyMessages } from '../study/messages';
 
 const m = messages.nav;
 
@@ -21,7 +20,7 @@ const mainLinks = [
   { label: m.subjects, href: paths.subjects.getHref() },
   { label: m.board, href: paths.board.getHref() },
   // Active on every study screen (builder, history, a session), not only on the builder.
-  { label: studyMessages.nav.study, href: paths.studyNew.getHref(), section: '/study' },
+  { label: m.study, href: paths.studyNew.getHref(), section: '/study' },
 ];
 
 function isActive(pathname: string, href: string): boolean {
@@ -160,7 +159,7 @@ export function PublicShell({ children }: { children?: ReactNode }) {
             </Group>
             <Group gap="xs" wrap="nowrap">
               <OfflineIndicator />
-              <NotificationBell />
+              <LazyNotificationBell />
               <Group gap="xs" visibleFrom="sm" wrap="nowrap">
                 <AuthActions />
               </Group>

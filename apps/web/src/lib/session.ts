@@ -1,4 +1,4 @@
-import { meResponseSchema, type Member } from '@qbank/shared/auth';
+import type { Member } from '@qbank/shared/auth';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { commonMessages as messages } from '../common/messages';
 import { apiRequest, ApiRequestError, isApiRequestError } from './api-client';
@@ -53,6 +53,8 @@ async function fetchMeFromServer(signal: AbortSignal): Promise<Member | null> {
     const data = await apiRequest('/v1/auth/me', { auth: false, signal });
     // Also accept 200 {user: null} for "signed out", should the server answer that way.
     if (typeof data === 'object' && data !== null && 'user' in data && data.user === null) return null;
+    // The schema (with zod) is its own chunk, no part of the first screen (decision 050).
+    const { meResponseSchema } = await import('@qbank/shared/auth');
     const parsed = meResponseSchema.safeParse(data);
     if (!parsed.success) throw new ApiRequestError({ status: 200, message: messages.errors.badResponse, code: 'BAD_RESPONSE', body: data });
     return parsed.data.user;

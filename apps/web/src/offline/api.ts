@@ -1,4 +1,3 @@
-import { attemptResponseSchema } from '@qbank/shared/solve';
 import { apiRequest } from '../lib/api-client';
 import { answerStore } from '../lib/offline-data';
 import { createAnswerQueue } from './answer-queue';
@@ -10,6 +9,7 @@ export const answerQueue = createAnswerQueue(answerStore, (answer) =>
   apiRequest('/v1/solve/attempts', {
     method: 'POST',
     body: { problem_uid: answer.problem_uid, answer: answer.answer, client_id: answer.client_id },
-    schema: attemptResponseSchema,
+    // The shell counts waiting answers on every screen; the schema is loaded only to send one.
+    schema: () => import('@qbank/shared/solve').then((m) => m.attemptResponseSchema),
   }).then((data) => data.attempt),
 );

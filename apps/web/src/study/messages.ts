@@ -137,7 +137,8 @@ export const studyMessages = {
     if (min > 0) return `${min}분 ${s}초`;
     return `${s}초`;
   },
-  nav: { study: '학습', builder: '학습 세션 만들기', history: '내 학습 세션' },
+  // The top bar's '학습' is commonMessages.nav.study: the shell carries no screen's messages.
+  nav: { builder: '학습 세션 만들기', history: '내 학습 세션' },
   entry: {
     title: '맞춤 학습',
     text: '과목·연도·시험을 골라 튜터 모드나 시간 제한 시험 모드로 풉니다.',
