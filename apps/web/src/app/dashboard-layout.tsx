@@ -47,12 +47,11 @@ import { OpenDisputeCountBadge } from '../disputes/open-count-badge';
 import { MenuDrawer } from '../components/menu-drawer';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../lib/paths';
-import { LazyNotificationBell } from './member-extras';
+import { LazyNotificationBell, LazyOfflineIndicator } from './shell-extras';
 import { messages } from './messages';
 import { statsMessages } from '../stats/messages';
 import { studyMessages } from '../study/messages';
 import { ADMIN_ROLES, LEAD_ROLES } from '@qbank/shared/roles';
-import { OfflineIndicator } from '../offline/offline-indicator';
 
 const SIDEBAR_COLLAPSED_KEY = 'qbank.dashboard.sidebarCollapsed';
 
@@ -227,7 +226,7 @@ export function DashboardLayout({ user }: { user: Member }) {
             </Anchor>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <OfflineIndicator />
+            <LazyOfflineIndicator />
             <LazyNotificationBell />
             <MemberBadge user={user} />
             <Button variant="default" size="xs" onClick={logout} loading={isPending} visibleFrom="sm">

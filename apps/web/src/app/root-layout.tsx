@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { LazyAnswerSync } from './member-extras';
+import { LazyAnswerSync } from './shell-extras';
 
 /**
  * The one element above every screen. The window is the page's scroller, and the browser keeps

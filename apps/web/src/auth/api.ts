@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import { apiRequest, ApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { endSession, sessionQueryKey, startSession } from '../lib/session';
-import { answerQueue } from '../offline/api';
 import { messages } from './messages';
 
 // Login, signup and logout. The session itself (GET /v1/auth/me) lives in lib/session.
@@ -61,7 +60,8 @@ export function useLogout() {
       // Answers made offline go to the server while the session still exists; whatever cannot be
       // sent now is cleared with the rest of the member's offline data (decision 041).
       const user = queryClient.getQueryData<Member | null>(sessionQueryKey);
-      if (user) await answerQueue.flush(user.code).catch(() => undefined);
+      // The queue (IndexedDB) is its own chunk, loaded here rather than with the top bar's button.
+      if (user) await import('../offline/api').then(({ answerQueue }) => answerQueue.flush(user.code)).catch(() => undefined);
       await logout();
     },
     onSettled: () => {

@@ -2,7 +2,7 @@ import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconChevronRight, IconTargetArrow } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
-import { studyMessages } from './messages';
+import { studyEntryMessages } from './entry-messages';
 
 /** The way into the session builder, for /home and the dashboard. */
 export function StudyEntryCard() {
@@ -14,10 +14,10 @@ export function StudyEntryCard() {
         </ThemeIcon>
         <Stack gap={4} style={{ flex: 1 }}>
           <Text component="h2" fw={700} fz="lg" m={0}>
-            {studyMessages.entry.title}
+            {studyEntryMessages.title}
           </Text>
           <Text size="sm" c="gray.7">
-            {studyMessages.entry.text}
+            {studyEntryMessages.text}
           </Text>
         </Stack>
         <IconChevronRight size={18} aria-hidden />
