@@ -35,12 +35,15 @@ function total(distDir, files, cache) {
   return { ...sums, js_gzip_kb: kb(js), css_gzip_kb: kb(css), js_raw_kb: kb(jsRaw), css_raw_kb: kb(cssRaw) };
 }
 
-/** The asset paths index.html loads before any script runs (entry, modulepreload, stylesheet). */
+/**
+ * The asset paths index.html loads at once (entry, modulepreload, stylesheet, and the preloaded
+ * stylesheet the app applies before its first render, decision 050).
+ */
 export function shellFiles(indexHtml) {
   const files = new Set();
   for (const tag of indexHtml.match(/<(script|link)\b[^>]*>/g) ?? []) {
     const isScript = tag.startsWith('<script') && /type="module"/.test(tag);
-    const isPreload = /rel="(modulepreload|stylesheet)"/.test(tag);
+    const isPreload = /rel="(modulepreload|stylesheet)"/.test(tag) || (/rel="preload"/.test(tag) && /as="style"/.test(tag));
     const ref = /(?:src|href)="\/?([^"]+)"/.exec(tag)?.[1];
     if (ref && (isScript || isPreload) && ref.startsWith('assets/')) files.add(ref);
   }

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstPaintMarkup, firstPaintStyle, STYLES_ATTRIBUTE } from './src/app/first-paint';
 import { OFFLINE_CACHES } from './src/lib/offline-caches';
 
 // The API server (apps/server) listens on :3000; in development Vite serves the app
@@ -51,6 +52,31 @@ function shipNoTestCode(): Plugin {
     load(id) {
       if (/\/src\/testing\/|\.test\.tsx?$/.test(id)) this.error(`The web bundle would ship the test-only module ${id}`);
       return null;
+    },
+  };
+}
+
+/**
+ * The static first paint (decision 050): index.html carries the top bar's markup and a few hundred
+ * bytes of inline CSS, so the page paints as soon as it arrives. The app's stylesheet then no longer
+ * blocks that paint: the built `<link rel="stylesheet">` becomes a preload (fetched at once, in
+ * parallel with the scripts), and main.tsx turns it into the stylesheet and waits for it before
+ * React's first render, so no unstyled frame is ever shown.
+ */
+function firstPaint(): Plugin {
+  return {
+    name: 'qbank-first-paint',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const painted = html
+          .replace('</head>', `  ${firstPaintStyle()}\n  </head>`)
+          .replace('<div id="root"></div>', `<div id="root">${firstPaintMarkup()}</div>`);
+        if (!context.bundle) return painted;
+        const styles = /<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g;
+        if ([...painted.matchAll(styles)].length !== 1) throw new Error('index.html: expected exactly one built stylesheet');
+        return painted.replace(styles, `<link rel="preload" as="style"$1 href="$2" ${STYLES_ATTRIBUTE}>`);
+      },
     },
   };
 }
@@ -139,12 +165,22 @@ function pwa() {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), shipNoTestCode(), pwa()],
+  plugins: [react(), firstPaint(), precompress(), shipNoTestCode(), pwa()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // scripts/bench.mjs maps each lazy route to its chunks through dist/.vite/manifest.json.
     manifest: true,
+    // Every browser the app supports (ES modules, service workers) knows <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // What index.html loads before the first paint is one chunk beside the entry, not ~50 small
+        // ones: on a phone each request costs a round trip (decision 050). Lazy pages keep their
+        // own chunks and share the rest as before.
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     proxy: {

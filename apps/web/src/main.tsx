@@ -4,6 +4,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { applyPreloadedStyles } from './app/preloaded-styles';
 import { AppProviders, connectApiClient, createAppQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 
@@ -20,10 +21,14 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => void import('./offline/register-sw').then((module) => module.registerServiceWorker()));
 }
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// index.html shows the static top bar (first-paint.ts) until this first render replaces it; the
+// app's stylesheet is in force by then.
+void applyPreloadedStyles().then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

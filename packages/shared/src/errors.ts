@@ -8,16 +8,5 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-export const ERROR_CODES = {
-  validation: 'VALIDATION',
-  unauthenticated: 'UNAUTHENTICATED',
-  notApproved: 'NOT_APPROVED',
-  forbidden: 'FORBIDDEN',
-  notFound: 'NOT_FOUND',
-  conflict: 'CONFLICT',
-  tooLarge: 'PAYLOAD_TOO_LARGE',
-  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
-  rateLimited: 'RATE_LIMITED',
-  invalidCredentials: 'INVALID_CREDENTIALS',
-  internal: 'INTERNAL',
-} as const;
+// The codes live in a module without zod, so the web app's first screen can read them (decision 050).
+export { ERROR_CODES } from './error-codes';

@@ -44,15 +44,14 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { useLogout } from '../auth/api';
 import { disputeMessages } from '../disputes/messages';
 import { OpenDisputeCountBadge } from '../disputes/open-count-badge';
-import { NotificationBell } from '../notifications/notification-bell';
 import { MenuDrawer } from '../components/menu-drawer';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../lib/paths';
+import { LazyNotificationBell, LazyOfflineIndicator } from './shell-extras';
 import { messages } from './messages';
 import { statsMessages } from '../stats/messages';
 import { studyMessages } from '../study/messages';
 import { ADMIN_ROLES, LEAD_ROLES } from '@qbank/shared/roles';
-import { OfflineIndicator } from '../offline/offline-indicator';
 
 const SIDEBAR_COLLAPSED_KEY = 'qbank.dashboard.sidebarCollapsed';
 
@@ -227,8 +226,8 @@ export function DashboardLayout({ user }: { user: Member }) {
             </Anchor>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <OfflineIndicator />
-            <NotificationBell />
+            <LazyOfflineIndicator />
+            <LazyNotificationBell />
             <MemberBadge user={user} />
             <Button variant="default" size="xs" onClick={logout} loading={isPending} visibleFrom="sm">
               {messages.nav.logout}

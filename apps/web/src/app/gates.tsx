@@ -1,15 +1,18 @@
 import { roleLabels, type Role } from '@qbank/shared/roles';
-import { notifications } from '@mantine/notifications';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { LoginRequiredCard } from '../auth/login-required-card';
-import { PendingApproval } from '../auth/pending-approval';
 import { nextFromLocation } from '../lib/next-path';
 import { paths } from '../lib/paths';
 import { isApproved, useSession } from '../lib/session';
 import { gateMessages } from './gate-messages';
 
 // Gates wrap a route (no children: they render the <Outlet/>) or an element (children).
+
+// What a gate shows instead of the screen (a visitor, a member not approved yet) and the role
+// toast are no part of the first screen's JS (decision 050): chunks of their own, fetched by the
+// few who meet them, under the layout's Suspense.
+const LoginRequiredCard = lazy(() => import('../auth/login-required-card').then((m) => ({ default: m.LoginRequiredCard })));
+const PendingApproval = lazy(() => import('../auth/pending-approval').then((m) => ({ default: m.PendingApproval })));
 
 /**
  * Members-only content. While the session is checked: nothing (no flash of the login card).
@@ -51,7 +54,7 @@ function RoleRedirect({ roles, to }: { roles: readonly Role[]; to: string }) {
   const message = gateMessages.roleRequired(roles.map((role) => roleLabels[role]).join(gateMessages.roleJoiner));
   useEffect(() => {
     // One id: StrictMode's double effect and repeated visits show one toast, not a stack.
-    notifications.show({ id: 'role-gate', color: 'yellow', message });
+    void import('@mantine/notifications').then(({ notifications }) => notifications.show({ id: 'role-gate', color: 'yellow', message }));
   }, [message]);
   return <Navigate to={to} replace />;
 }

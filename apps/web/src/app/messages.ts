@@ -1,6 +1,5 @@
 // Korean texts of app. Shared words and page titles: ../common/messages.ts.
 import { commonMessages } from '../common/messages';
-import { authMessages } from '../auth/messages';
 
 export const appShellMessages = {
   footer: {
@@ -24,6 +23,5 @@ export const appShellMessages = {
 /** What the screens of this feature read: the common texts and their own (and the few they show from the features they build on). */
 export const messages = {
   ...commonMessages,
-  pending: authMessages.pending,
   ...appShellMessages,
 };

@@ -9,7 +9,7 @@ import { cssVariablesResolver, theme } from './theme';
 // The toast container (with react-transition-group and react-remove-scroll) is no part of the
 // first paint: it is its own chunk. Toasts raised before it arrives wait in Mantine's
 // notifications store and appear once it mounts.
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+const ToastContainer = lazy(() => import('./toast-container').then((m) => ({ default: m.ToastContainer })));
 
 // The problem card's bookmark star comes from boxes, which builds on problems (never the reverse).
 // Like the toasts, it is its own chunk, loaded with the first card.
@@ -62,7 +62,7 @@ export function AppProviders({
       {/* Light scheme only: no ColorSchemeScript, which would be an inline script the CSP forbids. */}
       <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver} env={env}>
         <Suspense fallback={null}>
-          <Notifications position="top-center" />
+          <ToastContainer />
         </Suspense>
         <ProblemCardSlotsProvider value={problemCardSlots}>{children}</ProblemCardSlotsProvider>
       </MantineProvider>

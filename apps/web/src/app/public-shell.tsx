@@ -1,27 +1,25 @@
-import { ActionIcon, Anchor, Box, Burger, Button, Container, Divider, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconInfoCircle, IconLayoutDashboard } from '@tabler/icons-react';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useLogout } from '../auth/api';
 import { MenuDrawer } from '../components/menu-drawer';
 import { PageLoader } from '../components/page-loader';
 import { nextFromLocation, sanitizeNextPath } from '../lib/next-path';
 import { paths } from '../lib/paths';
-import { isApproved, useSession } from '../lib/session';
+import { useSession } from '../lib/session';
+import { LazyNotificationBell, LazyOfflineIndicator, LazyPendingNotice } from './shell-extras';
 import { messages } from './messages';
-import { NotificationBell } from '../notifications/notification-bell';
-import { OfflineIndicator } from '../offline/offline-indicator';
-import { studyMessages } from '../study/messages';
 
 const m = messages.nav;
+
+const MemberActions = lazy(() => import('./member-actions').then((module) => ({ default: module.MemberActions })));
 
 const mainLinks = [
   { label: m.exams, href: paths.exams.getHref() },
   { label: m.subjects, href: paths.subjects.getHref() },
   { label: m.board, href: paths.board.getHref() },
   // Active on every study screen (builder, history, a session), not only on the builder.
-  { label: studyMessages.nav.study, href: paths.studyNew.getHref(), section: '/study' },
+  { label: m.study, href: paths.studyNew.getHref(), section: '/study' },
 ];
 
 function isActive(pathname: string, href: string): boolean {
@@ -54,40 +52,13 @@ function MainLinks({ vertical = false, onNavigate }: { vertical?: boolean; onNav
 function AuthActions({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
   const session = useSession();
   const location = useLocation();
-  const { logout, isPending } = useLogout();
   if (session.status === 'checking') return null;
 
   if (session.status === 'signed-in') {
     return (
-      <>
-        {vertical ? (
-          <Button
-            component={Link}
-            to={paths.dashboard.root.getHref()}
-            onClick={onNavigate}
-            variant="light"
-            leftSection={<IconLayoutDashboard size={18} aria-hidden />}
-            justify="flex-start"
-            fullWidth
-          >
-            {m.dashboard}
-          </Button>
-        ) : (
-          <ActionIcon
-            component={Link}
-            to={paths.dashboard.root.getHref()}
-            variant="default"
-            size="lg"
-            aria-label={m.dashboard}
-            title={m.dashboard}
-          >
-            <IconLayoutDashboard size={20} aria-hidden />
-          </ActionIcon>
-        )}
-        <Button variant="default" onClick={logout} loading={isPending} fullWidth={vertical}>
-          {m.logout}
-        </Button>
-      </>
+      <Suspense fallback={null}>
+        <MemberActions vertical={vertical} onNavigate={onNavigate} />
+      </Suspense>
     );
   }
 
@@ -110,23 +81,6 @@ function AuthActions({ vertical = false, onNavigate }: { vertical?: boolean; onN
         {m.signup}
       </Button>
     </>
-  );
-}
-
-function PendingNotice() {
-  const session = useSession();
-  if (session.status !== 'signed-in' || isApproved(session.user)) return null;
-  return (
-    <Box bg="yellow.0" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-yellow-3)' }}>
-      <Container size="lg">
-        <Group gap="xs" wrap="nowrap">
-          <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0 }} />
-          <Text size="sm" c="dark.9">
-            {messages.pending.notice}
-          </Text>
-        </Group>
-      </Container>
-    </Box>
   );
 }
 
@@ -159,8 +113,8 @@ export function PublicShell({ children }: { children?: ReactNode }) {
               </Group>
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <OfflineIndicator />
-              <NotificationBell />
+              <LazyOfflineIndicator />
+              <LazyNotificationBell />
               <Group gap="xs" visibleFrom="sm" wrap="nowrap">
                 <AuthActions />
               </Group>
@@ -190,7 +144,7 @@ export function PublicShell({ children }: { children?: ReactNode }) {
       {/* At least a screen tall, so the footer starts below the fold and does not jump down
           (layout shift, CLS) when the page's data arrives and its content grows. */}
       <Box component="main" id="main-content" tabIndex={-1} mih="100vh" style={{ flex: 1 }}>
-        <PendingNotice />
+        <LazyPendingNotice />
         <Container size="lg" py="lg">
           <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
         </Container>

@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { AnswerSync } from '../offline/answer-sync';
+import { LazyAnswerSync } from './shell-extras';
 
 /**
  * The one element above every screen. The window is the page's scroller, and the browser keeps
@@ -13,7 +13,7 @@ export function RootLayout() {
     <>
       <ScrollRestoration />
       {/* Answers made offline are sent from here, whichever screen is open (decision 041). */}
-      <AnswerSync />
+      <LazyAnswerSync />
       <Outlet />
     </>
   );

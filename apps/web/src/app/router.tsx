@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { NotFoundPage } from '../components/not-found-page';
 import { RouteErrorPage } from '../components/route-error-page';
 import { paths } from '../lib/paths';
 import { ADMIN_ROLES, LEAD_ROLES } from '@qbank/shared/roles';
@@ -21,6 +20,8 @@ const AdminsPage = lazy(() => import('../members/role-holders-page').then((m) =>
 const MembersPage = lazy(() => import('../members/members-page').then((m) => ({ default: m.MembersPage })));
 const UsersPage = lazy(() => import('../members/users-page').then((m) => ({ default: m.UsersPage })));
 const GradesPage = lazy(() => import('../members/grades-page').then((m) => ({ default: m.GradesPage })));
+// Under both layouts' Suspense like any page: no first screen needs it.
+const NotFoundPage = lazy(() => import('../components/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const HomePage = lazy(() => import('../home/home-page').then((m) => ({ default: m.HomePage })));
 const ExamsPage = lazy(() => import('../tests/exams-page').then((m) => ({ default: m.ExamsPage })));
 const SubjectsPage = lazy(() => import('../subjects/subjects-page').then((m) => ({ default: m.SubjectsPage })));

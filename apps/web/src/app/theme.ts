@@ -1,9 +1,6 @@
 import { createTheme, type CSSVariablesResolver, type DrawerProps, type ModalProps, type NotificationProps } from '@mantine/core';
+import { fontFamily } from './font-family';
 import { messages } from './messages';
-
-// No web-font download (CSP, offline campus networks): Pretendard or Noto Sans KR when the
-// machine has them, otherwise the platform's Korean system font.
-const fontFamily = "Pretendard, 'Noto Sans KR', 'Apple SD Gothic Neo', 'Malgun Gothic', system-ui, sans-serif";
 
 export const theme = createTheme({
   primaryColor: 'blue',

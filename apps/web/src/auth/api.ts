@@ -1,24 +1,20 @@
-import {
-  loginRequestSchema,
-  memberSchema,
-  signupRequestSchema,
-  type Member,
-  type SignupRequest,
-} from '@qbank/shared/auth';
+import type { Member, SignupRequest } from '@qbank/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiRequest, ApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { endSession, sessionQueryKey, startSession } from '../lib/session';
-import { answerQueue } from '../offline/api';
 import { messages } from './messages';
 
 // Login, signup and logout. The session itself (GET /v1/auth/me) lives in lib/session.
+// The top bar's logout is part of every screen; the schemas (and zod) are loaded only by a
+// login or signup, as their own chunk (decision 050).
+const authSchemas = () => import('@qbank/shared/auth');
 
 /** The member in a login/signup answer; without one the sign-in cannot go on (spec §8). */
-function memberOf(data: unknown): Member {
+async function memberOf(data: unknown): Promise<Member> {
   const user = typeof data === 'object' && data !== null ? (data as { user?: unknown }).user : undefined;
-  const parsed = memberSchema.safeParse(user);
+  const parsed = (await authSchemas()).memberSchema.safeParse(user);
   if (!parsed.success) throw new ApiRequestError({ status: 0, message: messages.login.noUser, code: 'NO_USER', body: data });
   return parsed.data;
 }
@@ -26,12 +22,12 @@ function memberOf(data: unknown): Member {
 export async function login(input: { identifier: string; password: string }): Promise<Member> {
   // Spec §3: the one trimmed identifier is sent as both id and email.
   const identifier = input.identifier.trim();
-  const body = loginRequestSchema.parse({ id: identifier, email: identifier, password: input.password });
+  const body = (await authSchemas()).loginRequestSchema.parse({ id: identifier, email: identifier, password: input.password });
   return memberOf(await apiRequest('/v1/auth/login', { method: 'POST', body, auth: false }));
 }
 
 export async function signup(input: SignupRequest): Promise<Member> {
-  const body = signupRequestSchema.parse(input);
+  const body = (await authSchemas()).signupRequestSchema.parse(input);
   return memberOf(await apiRequest('/v1/auth/signup', { method: 'POST', body, auth: false }));
 }
 
@@ -64,7 +60,8 @@ export function useLogout() {
       // Answers made offline go to the server while the session still exists; whatever cannot be
       // sent now is cleared with the rest of the member's offline data (decision 041).
       const user = queryClient.getQueryData<Member | null>(sessionQueryKey);
-      if (user) await answerQueue.flush(user.code).catch(() => undefined);
+      // The queue (IndexedDB) is its own chunk, loaded here rather than with the top bar's button.
+      if (user) await import('../offline/api').then(({ answerQueue }) => answerQueue.flush(user.code)).catch(() => undefined);
       await logout();
     },
     onSettled: () => {

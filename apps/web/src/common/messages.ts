@@ -66,6 +66,7 @@ export const commonMessages = {
     exams: '시험',
     subjects: '과목',
     board: '게시판',
+    study: '학습',
     dashboard: '대시보드',
     login: '로그인',
     signup: '회원가입',

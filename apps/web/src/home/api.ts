@@ -1,4 +1,3 @@
-import { boardContentsResponseSchema, boardsResponseSchema, isNoticeBoard } from '@qbank/shared/boards';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '../lib/api-client';
@@ -8,13 +7,18 @@ export const NOTICES_FETCHED = 5;
 export const NOTICES_SHOWN = 3;
 export const NOTICE_PREVIEW_LENGTH = 100;
 
+// The board schemas (and zod) are no part of the first screen's JS: their chunk is fetched beside
+// the first request (decision 050).
+const boardSchemas = () => import('@qbank/shared/boards');
+
 async function fetchLatestNotices(signal: AbortSignal) {
-  const boards = await apiRequest('/boards', { schema: boardsResponseSchema, auth: false, signal });
+  const boards = await apiRequest('/boards', { schema: () => boardSchemas().then((m) => m.boardsResponseSchema), auth: false, signal });
+  const { isNoticeBoard } = await boardSchemas();
   const board = boards.rows.find(isNoticeBoard);
   if (!board) return { board: null, rows: [] };
   const contents = await apiRequest(`/boards/${encodeURIComponent(board.code)}/contents`, {
     query: { limit: NOTICES_FETCHED, page: 1 },
-    schema: boardContentsResponseSchema,
+    schema: () => boardSchemas().then((m) => m.boardContentsResponseSchema),
     auth: false,
     signal,
   });

@@ -2,16 +2,20 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title }
 import { useDocumentTitle } from '@mantine/hooks';
 import { preview } from '@qbank/shared/html-text';
 import { IconBooks, IconClipboardList, IconMessages } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { LinkCard } from '../components/link-card';
 import { RelativeTime } from '../components/relative-time';
 import { paths } from '../lib/paths';
 import { messages } from './messages';
 import { StudyEntryCard } from '../study/study-entry-card';
-import { ReviewDueCard } from '../study/review-due-card';
 import { NOTICE_PREVIEW_LENGTH, NOTICES_SHOWN, useLatestNotices } from './api';
 
 const m = messages.home;
+
+// Only an approved member has a review card, and it shows nothing until its count arrives: its
+// code (with the review schemas and zod) is fetched beside that count, not with the first screen.
+const ReviewDueCard = lazy(() => import('../study/review-due-card').then((module) => ({ default: module.ReviewDueCard })));
 
 const shortcuts = [
   { href: paths.exams.getHref(), icon: IconClipboardList, ...m.cards.exams },
@@ -107,7 +111,9 @@ export function HomePage() {
         </Stack>
       </Paper>
       <StudyEntryCard />
-      <ReviewDueCard />
+      <Suspense fallback={null}>
+        <ReviewDueCard />
+      </Suspense>
       <Shortcuts />
       <Notices />
     </Stack>

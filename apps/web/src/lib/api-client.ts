@@ -1,4 +1,5 @@
-import { apiErrorSchema, ERROR_CODES } from '@qbank/shared/errors';
+import { ERROR_CODES } from '@qbank/shared/error-codes';
+import type { ApiError } from '@qbank/shared/errors';
 import type { z } from 'zod';
 import { commonMessages as messages } from '../common/messages';
 
@@ -48,6 +49,22 @@ export function configureApiClient(next: ApiClientHooks): void {
   hooks = next;
 }
 
+export type SchemaLoader<T> = () => Promise<z.ZodType<T>>;
+
+/**
+ * The API's error body (DESIGN.md §4, `apiErrorSchema` in @qbank/shared/errors), read without zod:
+ * every request's error path runs through here, and the first screen carries no zod (decision 050).
+ */
+export function readApiError(data: unknown): ApiError | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { message, code, fields } = data as Record<string, unknown>;
+  if (typeof message !== 'string' || typeof code !== 'string') return undefined;
+  if (fields === undefined) return { message, code };
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return undefined;
+  if (!Object.values(fields).every((value) => typeof value === 'string')) return undefined;
+  return { message, code, fields: fields as Record<string, string> };
+}
+
 export interface ApiRequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON with `Content-Type: application/json`; without a body no content type is sent. */
@@ -58,8 +75,12 @@ export interface ApiRequestOptions<T> {
    * answer for the caller, not a lost session. Default `true`.
    */
   auth?: boolean;
-  /** Validates the successful response; a mismatch is reported as an error, not passed on. */
-  schema?: z.ZodType<T>;
+  /**
+   * Validates the successful response; a mismatch is reported as an error, not passed on. Either
+   * the schema or a loader of it: `() => import('@qbank/shared/x').then((m) => m.schema)` keeps the
+   * schema (and zod) out of the first screen's JS; it is fetched beside the request (decision 050).
+   */
+  schema?: z.ZodType<T> | SchemaLoader<T>;
   signal?: AbortSignal;
 }
 
@@ -90,6 +111,10 @@ async function readBody(response: Response): Promise<unknown> {
 
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, query, auth = true, schema, signal } = options;
+  // A schema loader starts now, so its chunk arrives while the request is on the wire.
+  const schemaReady = typeof schema === 'function' ? schema() : schema;
+  // Awaited below or never; a loader that fails before then must not be an unhandled rejection.
+  if (schemaReady instanceof Promise) schemaReady.catch(() => undefined);
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = { method, headers, credentials: 'include' };
   if (signal) init.signal = signal;
@@ -109,8 +134,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   const data = await readBody(response);
 
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(data);
-    const apiError = parsed.success ? parsed.data : undefined;
+    const apiError = readApiError(data);
     if (response.status === 401 && auth) {
       hooks.onUnauthorized?.();
       throw new ApiRequestError({
@@ -130,8 +154,8 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
     });
   }
 
-  if (!schema) return data as T;
-  const result = schema.safeParse(data);
+  if (!schemaReady) return data as T;
+  const result = (await schemaReady).safeParse(data);
   if (!result.success) {
     throw new ApiRequestError({ status: response.status, message: messages.errors.badResponse, code: 'BAD_RESPONSE', body: data });
   }

@@ -1,8 +1,7 @@
-import { meResponseSchema, type Member } from '@qbank/shared/auth';
+import type { Member } from '@qbank/shared/auth';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { commonMessages as messages } from '../common/messages';
 import { apiRequest, ApiRequestError, isApiRequestError } from './api-client';
-import { claimOfflineData, clearOfflineData } from './offline-data';
 
 // Decision: the signed-in member is NOT kept in localStorage (the spec's `user` key is dropped;
 // only a 'signed in' flag is, see below).
@@ -11,6 +10,13 @@ import { claimOfflineData, clearOfflineData } from './offline-data';
 // a withdrawn approval, and nothing in storage for a script to read.
 
 export const sessionQueryKey = ['auth', 'me'] as const;
+
+// The offline store (IndexedDB, decision 041) is touched only when a member comes or goes, so it is
+// a chunk of its own, not part of every first screen (decision 050). Imports resolve in call order:
+// a logout's clear runs before the next login's claim.
+const offlineData = () => import('./offline-data');
+const claimOfflineData = (memberCode: number) => offlineData().then((m) => m.claimOfflineData(memberCode));
+const clearOfflineData = () => offlineData().then((m) => m.clearOfflineData());
 
 // Spec §4: the session is restored only when a signed-in member was saved. What is saved is a
 // flag, never the member: a visitor who never signed in makes no `GET /v1/auth/me` (which would
@@ -36,6 +42,8 @@ function writeSignedInFlag(signedIn: boolean): void {
 
 async function fetchMe(signal: AbortSignal): Promise<Member | null> {
   if (!readSignedInFlag()) return null;
+  // Both chunks load while the request is on the wire, not one after the other behind it.
+  void offlineData().catch(() => undefined);
   const user = await fetchMeFromServer(signal);
   // What is kept for offline study belongs to this member; a session that ended (expired,
   // revoked) takes its member's offline data with it (decision 041).
@@ -48,11 +56,15 @@ async function fetchMe(signal: AbortSignal): Promise<Member | null> {
 }
 
 async function fetchMeFromServer(signal: AbortSignal): Promise<Member | null> {
+  // The schema (with zod) is its own chunk, no part of the first screen (decision 050).
+  const schemas = import('@qbank/shared/auth');
+  schemas.catch(() => undefined);
   try {
     // auth: false: a 401 here just means "signed out", not a lost session to clear.
     const data = await apiRequest('/v1/auth/me', { auth: false, signal });
     // Also accept 200 {user: null} for "signed out", should the server answer that way.
     if (typeof data === 'object' && data !== null && 'user' in data && data.user === null) return null;
+    const { meResponseSchema } = await schemas;
     const parsed = meResponseSchema.safeParse(data);
     if (!parsed.success) throw new ApiRequestError({ status: 200, message: messages.errors.badResponse, code: 'BAD_RESPONSE', body: data });
     return parsed.data.user;

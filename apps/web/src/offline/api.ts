@@ -1,6 +1,6 @@
-import { reviewAnswerResponseSchema, type ReviewAnswerResponse } from '@qbank/shared/review';
-import { attemptResponseSchema, type Attempt } from '@qbank/shared/solve';
-import { sessionAnswerResponseSchema, type SessionAnswer } from '@qbank/shared/study';
+import type { ReviewAnswerResponse } from '@qbank/shared/review';
+import type { Attempt } from '@qbank/shared/solve';
+import type { SessionAnswer } from '@qbank/shared/study';
 import { apiRequest } from '../lib/api-client';
 import { answerStore, type AnswerKind, type QueuedAnswer } from '../lib/offline-data';
 import { createAnswerQueue } from './answer-queue';
@@ -9,6 +9,7 @@ import { createAnswerQueue } from './answer-queue';
 // sessions and the review deck fill it). It owns the three answer calls, so answers kept from any
 // of them are sent from the start of the app, whichever screen is open (decisions 041, 054).
 // 오프라인 저장's reads are in save-api.ts, loaded only by the screens that keep something.
+// The shell counts waiting answers on every screen; each response schema is loaded only to send one.
 
 /** What each kind of answer's endpoint answers with: its record, with the server's verdict. */
 export interface RecordOf {
@@ -23,15 +24,15 @@ async function sendAnswer(answer: QueuedAnswer): Promise<SentRecord> {
   switch (answer.kind) {
     case 'session': {
       const body = { problem_uid, answer: answer.answer, client_id, answered_at: answer.answered_at };
-      const data = await apiRequest(`/v1/study/sessions/${answer.session_code}/answers`, { method: 'POST', body, schema: sessionAnswerResponseSchema });
+      const data = await apiRequest(`/v1/study/sessions/${answer.session_code}/answers`, { method: 'POST', body, schema: () => import('@qbank/shared/study').then((m) => m.sessionAnswerResponseSchema) });
       return { kind: 'session', record: data.answer };
     }
     case 'review': {
       const body = { answer: answer.answer, client_id, ...(answer.rating ? { rating: answer.rating } : {}) };
-      return { kind: 'review', record: await apiRequest(`/v1/study/review/${problem_uid}`, { method: 'POST', body, schema: reviewAnswerResponseSchema }) };
+      return { kind: 'review', record: await apiRequest(`/v1/study/review/${problem_uid}`, { method: 'POST', body, schema: () => import('@qbank/shared/review').then((m) => m.reviewAnswerResponseSchema) }) };
     }
     default: {
-      const data = await apiRequest('/v1/solve/attempts', { method: 'POST', body: { problem_uid, answer: answer.answer, client_id }, schema: attemptResponseSchema });
+      const data = await apiRequest('/v1/solve/attempts', { method: 'POST', body: { problem_uid, answer: answer.answer, client_id }, schema: () => import('@qbank/shared/solve').then((m) => m.attemptResponseSchema) });
       return { kind: 'solve', record: data.attempt };
     }
   }

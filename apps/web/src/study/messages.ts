@@ -1,4 +1,5 @@
 import type { StudyFilter, StudyMode } from '@qbank/shared/study';
+import { studyEntryMessages } from './entry-messages';
 
 // Every Korean text of the study-session screens (builder, session, result, history).
 
@@ -140,9 +141,7 @@ export const studyMessages = {
     if (min > 0) return `${min}분 ${s}초`;
     return `${s}초`;
   },
-  nav: { study: '학습', builder: '학습 세션 만들기', history: '내 학습 세션' },
-  entry: {
-    title: '맞춤 학습',
-    text: '과목·연도·시험을 골라 튜터 모드나 시간 제한 시험 모드로 풉니다.',
-  },
+  // The top bar's '학습' is commonMessages.nav.study: the shell carries no screen's messages.
+  nav: { builder: '학습 세션 만들기', history: '내 학습 세션' },
+  entry: studyEntryMessages,
 } as const;

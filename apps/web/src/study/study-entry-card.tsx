@@ -1,9 +1,9 @@
 import { IconTargetArrow } from '@tabler/icons-react';
 import { LinkCard } from '../components/link-card';
 import { paths } from '../lib/paths';
-import { studyMessages } from './messages';
+import { studyEntryMessages } from './entry-messages';
 
 /** The way into the session builder, for /home and the dashboard. */
 export function StudyEntryCard() {
-  return <LinkCard to={paths.studyNew.getHref()} icon={IconTargetArrow} title={studyMessages.entry.title} text={studyMessages.entry.text} testId="study-entry" />;
+  return <LinkCard to={paths.studyNew.getHref()} icon={IconTargetArrow} title={studyEntryMessages.title} text={studyEntryMessages.text} testId="study-entry" />;
 }

@@ -1,0 +1,58 @@
+import { Box } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { isApproved, useSession } from '../lib/session';
+
+// The top bar's parts that load after the first screen (decision 050).
+//
+// Only a signed-in member has a bell or answers to send. Their code (the bell's popover with
+// @floating-ui, focus trap and portal; the answer queue with its schemas and toasts) is no part of
+// a visitor's first screen: each is its own chunk, fetched once a member is known.
+const Bell = lazy(() => import('../notifications/notification-bell').then((m) => ({ default: m.NotificationBell })));
+const Pending = lazy(() => import('./pending-notice').then((m) => ({ default: m.PendingNotice })));
+const Sync = lazy(() => import('../offline/answer-sync').then((m) => ({ default: m.AnswerSync })));
+// The connection word needs the answer queue (IndexedDB) for its count: fetched right after the first
+// render. Until then the empty live region it renders when online is already in place.
+const Indicator = lazy(() => import('../offline/offline-indicator').then((m) => ({ default: m.OfflineIndicator })));
+
+/** "오프라인" and the waiting answers (offline/offline-indicator.tsx), for everyone. */
+export function LazyOfflineIndicator() {
+  return (
+    <Suspense fallback={<span role="status" aria-live="polite" />}>
+      <Indicator />
+    </Suspense>
+  );
+}
+
+/** The bell with the unread count, for approved members (both layouts). */
+export function LazyNotificationBell() {
+  const session = useSession();
+  if (session.status !== 'signed-in' || !isApproved(session.user)) return null;
+  // The bell's place (ActionIcon size "lg") is held while its chunk arrives: the header does not shift.
+  return (
+    <Suspense fallback={<Box w={34} h={34} />}>
+      <Bell />
+    </Suspense>
+  );
+}
+
+/** The "waiting for approval" notice above the page: a member not approved yet is rare. */
+export function LazyPendingNotice() {
+  const session = useSession();
+  if (session.status !== 'signed-in' || isApproved(session.user)) return null;
+  return (
+    <Suspense fallback={null}>
+      <Pending />
+    </Suspense>
+  );
+}
+
+/** Sends answers made offline (decision 041), whichever screen is open; only with a member. */
+export function LazyAnswerSync() {
+  const session = useSession();
+  if (session.status !== 'signed-in') return null;
+  return (
+    <Suspense fallback={null}>
+      <Sync />
+    </Suspense>
+  );
+}

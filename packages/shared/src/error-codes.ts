@@ -1,0 +1,15 @@
+// The `code` of every API error (DESIGN.md §4). No zod here: the web app's first screen reads these
+// without loading a schema library (decision 050); errors.ts re-exports them beside the schema.
+export const ERROR_CODES = {
+  validation: 'VALIDATION',
+  unauthenticated: 'UNAUTHENTICATED',
+  notApproved: 'NOT_APPROVED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  tooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  rateLimited: 'RATE_LIMITED',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  internal: 'INTERNAL',
+} as const;
