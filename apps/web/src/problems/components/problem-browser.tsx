@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/api-client';
 import { messages } from '../messages';
 import { uniqueProblems, type ViewMode } from '../problem-format';
 import { useHighlight } from '../use-highlight';
-import { useProgressiveCount } from '../use-progressive-count';
+import { FIRST_SLICE, useProgressiveCount } from '../use-progressive-count';
 import { AnswersTable } from './answers-table';
 import { ProblemListEnd } from './problem-list-end';
 import { NegationEmphasisSwitch } from './negation-emphasis-switch';
@@ -60,7 +60,9 @@ export function ProblemBrowser({
 
   const { highlightedUid, targetIndex } = useHighlight(problems, { hasNextPage: canAutoLoad, isFetchingNextPage, fetchNextPage: loadMore });
   // Server order is the cards' order (type, then number), so the drawn part is a prefix of the list.
-  const shown = useProgressiveCount(problems.length, targetIndex + 1);
+  // A problem to scroll to comes with a screenful of cards under it: the page must be long enough
+  // for the scroll to put it in the middle.
+  const shown = useProgressiveCount(problems.length, targetIndex < 0 ? 0 : targetIndex + 1 + FIRST_SLICE);
   const drawn = useMemo(() => (shown < problems.length ? problems.slice(0, shown) : problems), [problems, shown]);
 
   if (query.isPending) return <PageLoader />;
