@@ -4,6 +4,7 @@
 // as Lighthouse's own variability guide advises.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { round } from './util.mjs';
 
 export const CHROMIUM_FLAGS = [
@@ -49,9 +50,19 @@ function summarize(lhr) {
   };
 }
 
-/** pages: [{ name, url, headers? }]. Returns one summary per page plus every run's scores. */
+// The web app asks the server for the session only when this flag says a member signed in
+// (apps/web/src/lib/session.ts); Lighthouse clears storage before each run, so without it a
+// cookie alone shows the login card instead of the page.
+const SIGNED_IN_FLAG = "try { localStorage.setItem('qbank.signedIn', '1'); } catch {}";
+
+/**
+ * pages: [{ name, url, headers?, signedIn? }]; `signedIn` sets the app's signed-in flag as each
+ * document starts (after Lighthouse's storage reset). Returns one summary per page plus every
+ * run's scores.
+ */
 export async function runLighthouse({ pages, chromePath, runs = 3, log }) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   try {
     const results = [];
     for (const page of pages) {
@@ -64,7 +75,9 @@ export async function runLighthouse({ pages, chromePath, runs = 3, log }) {
           onlyCategories: ['performance', 'accessibility'],
           ...(page.headers ? { extraHeaders: page.headers } : {}),
         };
-        const result = await lighthouse(page.url, flags);
+        const tab = await browser.newPage();
+        if (page.signedIn) await tab.evaluateOnNewDocument(SIGNED_IN_FLAG);
+        const result = await lighthouse(page.url, flags, undefined, tab).finally(() => tab.close());
         if (!result) throw new Error(`lighthouse returned nothing for ${page.url}`);
         attempts.push(summarize(result.lhr));
       }
@@ -75,6 +88,7 @@ export async function runLighthouse({ pages, chromePath, runs = 3, log }) {
     }
     return results;
   } finally {
+    await browser.disconnect();
     await chrome.kill();
   }
 }

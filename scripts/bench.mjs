@@ -337,10 +337,13 @@ async function lighthouseRun(web, summary, token) {
   try {
     web.served_encoding = await servedEncoding(base, webDist);
     // The web app keeps the session in the HttpOnly `token` cookie (apps/web/src/lib/session.ts).
+    const cookie = { Cookie: `token=${token}` };
     const pages = [
       { name: 'home', url: `${base}/home` },
       { name: 'exams', url: `${base}/exams` },
-      { name: 'problem list', url: `${base}/tests/${summary.exam120.test_code}/problems`, headers: { Cookie: `token=${token}` } },
+      // View "all" (answers and explanations): the heaviest way a student reads the list.
+      { name: 'problem list', url: `${base}/tests/${summary.exam120.test_code}/problems?view=all`, headers: cookie, signedIn: true },
+      { name: 'solve', url: `${base}/tests/${summary.exam120.test_code}/solve`, headers: cookie, signedIn: true },
     ];
     log(`lighthouse: ${pages.length} pages × ${num('lighthouse-runs')} runs with ${chromePath}`);
     web.lighthouse = await runLighthouse({ pages, chromePath, runs: num('lighthouse-runs'), log });

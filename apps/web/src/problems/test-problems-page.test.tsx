@@ -264,8 +264,9 @@ describe('exam problem list', () => {
         });
       },
     });
-    await screen.findByText('Q20');
-    expect(screen.getByText('스크롤하면 더 불러옵니다')).toBeTruthy();
+    // The cards are drawn a few at a time; the list's end comes after the last of them.
+    await screen.findByText('Q20', {}, { timeout: 15000 });
+    expect(await screen.findByText('스크롤하면 더 불러옵니다')).toBeTruthy();
     // The sentinel is seen several times while the chunk is on its way: one request only.
     act(() => observers.forEach((fire) => fire()));
     act(() => observers.forEach((fire) => fire()));

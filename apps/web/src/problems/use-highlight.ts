@@ -20,20 +20,21 @@ function readTarget(state: unknown): Target | null {
 /**
  * Scrolls to and marks the problem named in navigation state (`{highlightUid}` or
  * `{highlightNo}`). While it is not among the loaded problems, further chunks are loaded.
- * Runs once per visit of the page.
+ * Runs once per visit of the page. `targetIndex` is the problem's place in `problems` once
+ * found (else -1): the list draws everything up to it before the scroll, so the scroll lands on it.
  */
 export function useHighlight(
   problems: readonly Problem[],
   more: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => void },
-): number | null {
+): { highlightedUid: number | null; targetIndex: number } {
   const location = useLocation();
   const target = readTarget(location.state);
   const [highlightedUid, setHighlightedUid] = useState<number | null>(null);
   const done = useRef(false);
   const timers = useRef<number[]>([]);
 
-  const found = target ? problems.find((p) => ('uid' in target ? p.uid === target.uid : p.no === target.no)) : undefined;
-  const foundUid = found?.uid ?? null;
+  const targetIndex = target ? problems.findIndex((p) => ('uid' in target ? p.uid === target.uid : p.no === target.no)) : -1;
+  const foundUid = problems[targetIndex]?.uid ?? null;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = more;
   const wanted = target !== null;
 
@@ -59,5 +60,5 @@ export function useHighlight(
     return () => pending.forEach((id) => window.clearTimeout(id));
   }, []);
 
-  return highlightedUid;
+  return { highlightedUid, targetIndex };
 }

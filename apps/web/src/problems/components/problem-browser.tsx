@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api-client';
 import { messages } from '../messages';
 import { uniqueProblems, type ViewMode } from '../problem-format';
 import { useHighlight } from '../use-highlight';
+import { FIRST_SLICE, useProgressiveCount } from '../use-progressive-count';
 import { AnswersTable } from './answers-table';
 import { ProblemListEnd } from './problem-list-end';
 import { NegationEmphasisSwitch } from './negation-emphasis-switch';
@@ -57,7 +58,12 @@ export function ProblemBrowser({
     if (!isFetchingNextPage) void fetchNextPage({ cancelRefetch: false });
   }, [fetchNextPage, isFetchingNextPage]);
 
-  const highlightedUid = useHighlight(problems, { hasNextPage: canAutoLoad, isFetchingNextPage, fetchNextPage: loadMore });
+  const { highlightedUid, targetIndex } = useHighlight(problems, { hasNextPage: canAutoLoad, isFetchingNextPage, fetchNextPage: loadMore });
+  // Server order is the cards' order (type, then number), so the drawn part is a prefix of the list.
+  // A problem to scroll to comes with a screenful of cards under it: the page must be long enough
+  // for the scroll to put it in the middle.
+  const shown = useProgressiveCount(problems.length, targetIndex < 0 ? 0 : targetIndex + 1 + FIRST_SLICE);
+  const drawn = useMemo(() => (shown < problems.length ? problems.slice(0, shown) : problems), [problems, shown]);
 
   if (query.isPending) return <PageLoader />;
 
@@ -93,7 +99,7 @@ export function ProblemBrowser({
               <ViewModeSwitch value={view} onChange={onViewChange} />
               <NegationEmphasisSwitch />
             </Group>
-            {renderProblems(problems, highlightedUid)}
+            {renderProblems(drawn, highlightedUid)}
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="answers" pt="md">
@@ -101,15 +107,18 @@ export function ProblemBrowser({
         </Tabs.Panel>
       </Tabs>
       {loadError}
-      <ProblemListEnd
-        hasNextPage={hasNextPage}
-        isFetchingNextPage={isFetchingNextPage}
-        failed={isFetchNextPageError}
-        onLoadMore={loadMore}
-        loadedCount={problems.length}
-        rootMargin={rootMargin}
-        threshold={threshold}
-      />
+      {/* Until every loaded card is drawn, the list's end (and its sentinel) waits below them. */}
+      {shown >= problems.length && (
+        <ProblemListEnd
+          hasNextPage={hasNextPage}
+          isFetchingNextPage={isFetchingNextPage}
+          failed={isFetchNextPageError}
+          onLoadMore={loadMore}
+          loadedCount={problems.length}
+          rootMargin={rootMargin}
+          threshold={threshold}
+        />
+      )}
     </Stack>
   );
 }

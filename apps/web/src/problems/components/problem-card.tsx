@@ -1,5 +1,6 @@
 import { Badge, Box, Group, List, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import type { Problem } from '@qbank/shared/problems';
+import { memo } from 'react';
 // Cross-feature use: only the public components of replies, never its api.ts.
 import { messages } from '../messages';
 import { ProblemDisputeBar } from '../../disputes/dispute-bar';
@@ -24,7 +25,11 @@ import { ProblemNote } from '../../notes/problem-note';
 
 const m = messages.problems;
 
-export function ProblemCard({
+/**
+ * Memoized: a list redraws when a chunk arrives or the mark moves, and only the cards whose
+ * problem, view or mark changed are drawn again.
+ */
+export const ProblemCard = memo(function ProblemCard({
   problem,
   view,
   headingOrder,
@@ -119,4 +124,4 @@ export function ProblemCard({
       </Stack>
     </Paper>
   );
-}
+});

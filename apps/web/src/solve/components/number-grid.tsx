@@ -1,7 +1,7 @@
-import { Button, Grid, Paper, VisuallyHidden } from '@mantine/core';
+import { Grid, Paper } from '@mantine/core';
 import type { Problem } from '@qbank/shared/problems';
 import { IconCheck, IconHelpCircle, IconX, type Icon } from '@tabler/icons-react';
-import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useRef, type ComponentProps, type CSSProperties, type ReactNode } from 'react';
 import { messages } from '../messages';
 import { selfJudgeMessages as sj } from '../self-judge-messages';
 import { statusOf, type ProblemStatus, type Results } from '../solve-model';
@@ -17,6 +17,54 @@ export interface GridLook {
   /** The status in words, for the button's accessible name. */
   words: string;
 }
+
+/** A Mantine colour ('teal.9', 'gray') as the CSS variable of its theme value. */
+function colorVar(color: string): string {
+  const [name, shade] = color.split('.');
+  return shade ? `var(--mantine-color-${name}-${shade})` : `var(--mantine-color-${name}-filled)`;
+}
+
+/**
+ * One number of the grid. A plain button styled like Mantine's (solve.css), memoized: an exam
+ * has up to 120 of them, drawn with the page and again on every answer, and a Mantine Button
+ * each made the grid the screen's longest task on a phone (issue 17 item 4).
+ */
+const GridItem = memo(function GridItem({
+  index,
+  color,
+  variant,
+  icon: StatusIcon,
+  words,
+  status,
+  current,
+  onSelect,
+}: GridLook & {
+  index: number;
+  status: string;
+  current: boolean;
+  onSelect: (index: number) => void;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        className="qbank-solve-grid-button mantine-focus-auto mantine-active"
+        data-variant={variant}
+        style={{ '--grid-color': colorVar(color) } as CSSProperties}
+        aria-current={current ? 'step' : undefined}
+        data-status={status}
+        onClick={() => onSelect(index)}
+      >
+        {/* The name is the visible number plus hidden words: "3번 문제, 오답". */}
+        <span>
+          {index + 1}
+          <span className="qbank-solve-hidden">{m.gridItemRest(words)}</span>
+        </span>
+        {StatusIcon && <StatusIcon size={14} aria-hidden />}
+      </button>
+    </li>
+  );
+});
 
 /**
  * Every problem by its position, each button looking as its status says; a click jumps there.
@@ -35,6 +83,12 @@ export function StatusGrid({
   onSelect: (index: number) => void;
 }) {
   const listRef = useRef<HTMLUListElement>(null);
+  // The items keep one handler, so a new onSelect each render does not redraw them all.
+  const onSelectRef = useRef(onSelect);
+  useEffect(() => {
+    onSelectRef.current = onSelect;
+  }, [onSelect]);
+  const select = useCallback((index: number) => onSelectRef.current(index), []);
 
   // Keep the current number visible inside the grid's own scroll area (never the page's).
   useEffect(() => {
@@ -50,29 +104,10 @@ export function StatusGrid({
   return (
     <nav aria-label={m.gridLabel}>
       <ul ref={listRef} className="qbank-solve-grid">
-        {problems.map((problem, index) => {
-          const look = lookOf(problem);
-          const StatusIcon = look.icon;
-          return (
-            <li key={problem.uid}>
-              <Button
-                className="qbank-solve-grid-button"
-                variant={look.variant}
-                color={look.color}
-                aria-current={index === current ? 'step' : undefined}
-                data-status={look.status}
-                onClick={() => onSelect(index)}
-              >
-                {/* The name is the visible number plus hidden words: "3번 문제, 오답". */}
-                <span>
-                  {index + 1}
-                  <VisuallyHidden component="span">{m.gridItemRest(look.words)}</VisuallyHidden>
-                </span>
-                {StatusIcon && <StatusIcon size={14} aria-hidden />}
-              </Button>
-            </li>
-          );
-        })}
+        {problems.map((problem, index) => (
+          // Spread: colour, variant, icon, words and status are plain values, so memo compares them.
+          <GridItem key={problem.uid} {...lookOf(problem)} index={index} current={index === current} onSelect={select} />
+        ))}
       </ul>
     </nav>
   );

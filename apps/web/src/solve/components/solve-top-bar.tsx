@@ -1,9 +1,9 @@
 import { ActionIcon, Badge, Button, Group, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconArrowLeft, IconBulb, IconBulbOff, IconQuestionMark } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { IconBulb, IconBulbOff, IconQuestionMark } from '@tabler/icons-react';
 import { NegationEmphasisSwitch } from '../../problems/components/negation-emphasis-switch';
 import { messages } from '../messages';
 import type { Score } from '../solve-model';
+import { BackLinkButton } from './back-link-button';
 
 const m = messages.solve;
 
@@ -35,16 +35,9 @@ export function SolveTopBar({
     <Paper component="header" withBorder radius="md" p="sm">
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 16rem' }}>
-          <Button
-            component={Link}
-            to={exitHref}
-            variant="default"
-            className="qbank-solve-target"
-            leftSection={<IconArrowLeft size={18} aria-hidden />}
-            style={{ flexShrink: 0 }}
-          >
+          <BackLinkButton to={exitHref} iconSize={18} style={{ flexShrink: 0 }}>
             {m.exit}
-          </Button>
+          </BackLinkButton>
           <Title order={1} size="h3" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
             {title}
           </Title>

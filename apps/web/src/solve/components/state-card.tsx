@@ -1,6 +1,6 @@
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { BackLinkButton } from './back-link-button';
 import '../solve.css';
 
 /** A message in place of the problem (no such exam, nothing to solve) with the way back. */
@@ -11,15 +11,9 @@ export function StateCard({ text, href, label }: { text: string; href: string; l
         <Text ta="center" fw={600}>
           {text}
         </Text>
-        <Button
-          component={Link}
-          to={href}
-          variant="default"
-          className="qbank-solve-target"
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
-        >
+        <BackLinkButton to={href} iconSize={16}>
           {label}
-        </Button>
+        </BackLinkButton>
       </Stack>
     </Paper>
   );
