@@ -25,6 +25,12 @@ describe.each(testDialects)('planner statistics (%s)', (dialect) => {
     await database.db.insertInto('subjects').values({ subject_name: '순환기내과학' }).execute();
     await refreshPlannerStatistics(database.db, dialect, 'bulk');
     expect(await analyzedTables(database)).toContain('subjects');
+    if (dialect === 'postgres') {
+      // Vacuumed too, so index-only scans need no heap fetches on a freshly loaded bank.
+      const { rows } = await sql<{ relname: string }>`
+        select relname from pg_stat_user_tables where schemaname = current_schema() and last_vacuum is not null`.execute(database.db);
+      expect(rows.map((row) => row.relname)).toContain('problems');
+    }
   });
 
   it('analyzes every table after a start that applied migrations (new indexes have no statistics yet)', async () => {
