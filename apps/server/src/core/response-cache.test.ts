@@ -1,6 +1,8 @@
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { acceptsGzip } from './response-cache';
 import { configFromEnv, parseEnv } from '../env';
 import { createMember, loginCookie, openTestDatabase, testDialects, type TestDatabase } from '../testing/harness';
 import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../testing/factories';
@@ -148,5 +150,37 @@ describe.each(testDialects)('public content caches on %s', (dialect) => {
     const late = await createTest(database.db, { subject_code: subject, test_name: '늦게 만든 시험' });
     expect(late).toBeGreaterThan(0);
     expect((await b.inject({ method: 'GET', url: `/v1/test/${late}` })).statusCode).toBe(200);
+  });
+
+  it('sends a stored body gzipped to a client that accepts it, the same JSON once unpacked', async () => {
+    // An exam whose page is well over the 1 kB below which nothing is compressed.
+    const long = await createTest(database.db, { subject_code: subject, test_name: '기말고사', year: 2025 });
+    for (let no = 1; no <= 3; no += 1) await createProblem(database.db, { test_code: long, no, question: `<p>${'심전도에서 ST 분절 상승이 보인다. '.repeat(40)}</p>` });
+    const url = `/v1/problem?test_code=${long}`;
+    const plain = await get(b, url, studentOnB);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+    for (let i = 0; i < 2; i += 1) {
+      // The first answer computes (or reuses) the stored body, the second is a cache hit: both are gzipped.
+      const packed = await b.inject({ method: 'GET', url, headers: { cookie: studentOnB, 'accept-encoding': 'br, gzip, deflate' } });
+      expect(packed.statusCode).toBe(200);
+      expect(packed.headers['content-encoding']).toBe('gzip');
+      expect(packed.headers['content-type']).toBe(plain.headers['content-type']);
+      expect(packed.headers.vary).toMatch(/Accept-Encoding/);
+      expect(gunzipSync(packed.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+    const refused = await b.inject({ method: 'GET', url, headers: { cookie: studentOnB, 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+  });
+
+  it('reads Accept-Encoding as HTTP does', () => {
+    expect(acceptsGzip('gzip')).toBe(true);
+    expect(acceptsGzip('deflate, GZIP;q=0.5')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip(['br', 'gzip'])).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('br, identity')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 });
