@@ -5,7 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { firstPaintMarkup, firstPaintStyle, STYLES_ATTRIBUTE } from './src/app/first-paint';
+import { FIRST_PAINT_PAGES, firstPaintMarkup, firstPaintStyle, STYLES_ATTRIBUTE } from './src/app/first-paint';
 import { OFFLINE_CACHES } from './src/lib/offline-caches';
 
 // The API server (apps/server) listens on :3000; in development Vite serves the app
@@ -78,6 +78,20 @@ function firstPaint(): Plugin {
         return painted.replace(styles, `<link rel="preload" as="style"$1 href="$2" ${STYLES_ATTRIBUTE}>`);
       },
     },
+    // One copy of the built index.html per page with a static head (first-paint/<page>.html), which
+    // the server sends to a signed-out visitor of that path (decision 059).
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset' || typeof index.source !== 'string') throw new Error('first paint: the build has no index.html');
+        const generic = firstPaintMarkup();
+        if (!index.source.includes(generic)) throw new Error('first paint: index.html lost the first-paint markup');
+        for (const page of Object.keys(FIRST_PAINT_PAGES)) {
+          this.emitFile({ type: 'asset', fileName: `first-paint/${page}.html`, source: index.source.replace(generic, firstPaintMarkup(page)) });
+        }
+      },
+    },
   };
 }
 
@@ -122,7 +136,7 @@ function pwa() {
     workbox: {
       // The shell: built JS and CSS, index.html, icons. The .br/.gz twins are the server's business.
       globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-      globIgnores: ['**/*.br', '**/*.gz', '.vite/**'],
+      globIgnores: ['**/*.br', '**/*.gz', '.vite/**', 'first-paint/**'],
       // The editor and chart chunks are large but part of the app; a miss would break a screen offline.
       maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       cleanupOutdatedCaches: true,

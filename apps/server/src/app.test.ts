@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testDialects, type TestContext } from './testing/harness';
 
 const INDEX_HTML = '<!doctype html><html lang="ko"><title>qbank</title></html>';
+// The build's copy of index.html with a page's static head (apps/web/vite.config.ts, decision 059).
+const EXAMS_HTML = '<!doctype html><html lang="ko"><title>qbank</title><main><h1>시험 목록</h1></main></html>';
 const BIG_JS = Array.from({ length: 200 }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n');
 
 describe.each(testDialects)('serving the web app on %s', (dialect) => {
@@ -22,6 +24,9 @@ describe.each(testDialects)('serving the web app on %s', (dialect) => {
     writeFileSync(path.join(webDir, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_JS));
     writeFileSync(path.join(webDir, 'index.html.br'), brotliCompressSync(INDEX_HTML));
     writeFileSync(path.join(webDir, 'index.html.gz'), gzipSync(INDEX_HTML));
+    mkdirSync(path.join(webDir, 'first-paint'));
+    writeFileSync(path.join(webDir, 'first-paint', 'exams.html'), EXAMS_HTML);
+    writeFileSync(path.join(webDir, 'first-paint', 'exams.html.br'), brotliCompressSync(EXAMS_HTML));
     mkdirSync(path.join(webDir, '.vite'));
     writeFileSync(path.join(webDir, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/big-abc123.js"}}');
     t = await createTestContext(dialect, { env: { WEB_DIST_DIR: webDir } });
@@ -82,6 +87,25 @@ describe.each(testDialects)('serving the web app on %s', (dialect) => {
       expect(response.headers['content-type'], url).toContain('text/html');
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(brotliDecompressSync(response.rawPayload).toString('utf8'), url).toBe(INDEX_HTML);
+    }
+  });
+
+  it("sends a signed-out visitor the page's first-paint copy, and a member the plain index.html", async () => {
+    const signedOut = await t.app.inject({ method: 'GET', url: '/exams?year=2024' });
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.body).toBe(EXAMS_HTML);
+    expect(signedOut.headers['cache-control']).toBe('no-cache');
+    expect(signedOut.headers.vary).toMatch(/cookie/i);
+    const compressed = await t.app.inject({ method: 'GET', url: '/exams', headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(compressed.rawPayload).toString('utf8')).toBe(EXAMS_HTML);
+
+    const member = await t.app.inject({ method: 'GET', url: '/exams', cookies: { token: 'any-token' } });
+    expect(member.statusCode).toBe(200);
+    expect(member.body).toBe(INDEX_HTML);
+    expect(member.headers.vary).toMatch(/cookie/i);
+    // Only the page itself: a path below it, or a page without a copy, gets index.html.
+    for (const url of ['/exams/1', '/home', '/subjects']) {
+      expect((await t.app.inject({ method: 'GET', url })).body, url).toBe(INDEX_HTML);
     }
   });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -41,6 +41,7 @@ import type { AppContext } from './core/context';
 import { tokenFromRequest } from './core/auth-guards';
 import { registerErrorHandling, routerErrorHandler } from './core/error-handler';
 import { forbidden } from './errors';
+import { TOKEN_COOKIE } from './core/tokens';
 import { messages } from './messages';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -51,6 +52,14 @@ const API_PREFIXES = ['/v1/', '/boards', '/uploads/', '/healthz'];
 function defaultWebDistDir(): string {
   // src/app.ts (tests, tsx) and dist/main.js (bundle) both sit two levels below apps/.
   return fileURLToPath(new URL('../../web/dist', import.meta.url));
+}
+
+/** The web build's first-paint copies of index.html (apps/web/vite.config.ts): `/home` → `first-paint/home.html`. */
+function firstPaintPagesOf(webDistDir: string): Map<string, string> {
+  const dir = path.join(webDistDir, 'first-paint');
+  if (!existsSync(dir)) return new Map();
+  const pages = readdirSync(dir).filter((name) => name.endsWith('.html'));
+  return new Map(pages.map((name) => [`/${name.slice(0, -'.html'.length)}`, `first-paint/${name}`]));
 }
 
 // DESIGN.md §5 (CSRF): a cookie-authenticated write from another origin is refused. Bearer
@@ -172,6 +181,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
 
   const webDistDir = config.webDistDir ?? defaultWebDistDir();
   const webBuilt = existsSync(path.join(webDistDir, 'index.html'));
+  const firstPaintPages = webBuilt ? firstPaintPagesOf(webDistDir) : new Map<string, string>();
   if (webBuilt) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -200,7 +210,13 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     // A refused dotfile (see `dotfiles` above) stays a 404, not the app's index.html.
     const isDotPath = pathOnly.includes('/.');
     if (webBuilt && !isApi && !isDotPath && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      // A signed-out visitor of a page with a static head gets index.html with that head drawn in
+      // (decision 059); a member's page is drawn in the member layout, so they get the plain one.
+      const firstPaintPage = request.cookies[TOKEN_COOKIE] ? undefined : firstPaintPages.get(pathOnly);
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Cookie')
+        .sendFile(firstPaintPage ?? 'index.html');
     }
     return reply.status(404).send({ message: messages.notFound, code: ERROR_CODES.notFound });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatFileSize, formatRelativeTime } from './format';
+import { DISPLAY_TIME_ZONE, formatDate, formatDateTime, formatFileSize, formatRelativeTime, koreanYear } from './format';
 
 const now = Date.parse('2026-03-10T12:00:00.000Z'); // 21:00 in Seoul
 
@@ -31,6 +31,30 @@ describe('formatDate / formatDateTime (Asia/Seoul)', () => {
     expect(formatDate('2026-03-01T15:00:00.000Z')).toBe('2026.03.02');
     expect(formatDateTime('2026-03-01T15:05:00.000Z')).toBe('2026.03.02 00:05');
     expect(formatDateTime('2026-03-02T09:30:00+09:00')).toBe('2026.03.02 09:30');
+  });
+
+  it('agrees with the Asia/Seoul time-zone data from 1990 to 2060, year ends included', () => {
+    const seoul = new Intl.DateTimeFormat('en-CA', {
+      timeZone: DISPLAY_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const expected = (date: Date) => {
+      const p = Object.fromEntries(seoul.formatToParts(date).map((part) => [part.type, part.value]));
+      return `${p.year}.${p.month}.${p.day} ${p.hour}:${p.minute}`;
+    };
+    const instants: Date[] = [];
+    // Every 37 hours and 13 minutes walks through every hour of the day and every weekday.
+    for (let t = Date.UTC(1990, 0, 1); t < Date.UTC(2060, 0, 1); t += 37 * 3_600_000 + 13 * 60_000) instants.push(new Date(t));
+    for (let year = 1990; year < 2060; year += 1) instants.push(new Date(Date.UTC(year, 11, 31, 14, 59)), new Date(Date.UTC(year, 11, 31, 15, 0)));
+    for (const date of instants) {
+      expect(formatDateTime(date)).toBe(expected(date));
+      expect(koreanYear(date)).toBe(Number(expected(date).slice(0, 4)));
+    }
   });
 });
 

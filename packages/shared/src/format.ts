@@ -8,24 +8,33 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-const dateParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+// Korea's wall clock is UTC+9 all year: it has had no daylight saving time since 1988, so a fixed
+// offset gives what Intl.DateTimeFormat with timeZone 'Asia/Seoul' gives for every date the app
+// stores, without loading the time-zone data: building that formatter was ~25 ms of the first
+// screen on a phone-class CPU (decision 059).
+const KOREA_OFFSET_MS = 9 * HOUR_MS;
 
 function toDate(value: string | number | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
 function partsOf(date: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
-  const parts = Object.fromEntries(dateParts.formatToParts(date).map((p) => [p.type, p.value]));
-  return { year: parts.year ?? '', month: parts.month ?? '', day: parts.day ?? '', hour: parts.hour ?? '', minute: parts.minute ?? '' };
+  const korea = new Date(date.getTime() + KOREA_OFFSET_MS);
+  return {
+    year: String(korea.getUTCFullYear()),
+    month: twoDigits(korea.getUTCMonth() + 1),
+    day: twoDigits(korea.getUTCDate()),
+    hour: twoDigits(korea.getUTCHours()),
+    minute: twoDigits(korea.getUTCMinutes()),
+  };
+}
+
+/** The year on Korea's calendar at `date`. */
+export function koreanYear(date: Date): number {
+  return new Date(date.getTime() + KOREA_OFFSET_MS).getUTCFullYear();
 }
 
 /** `2026.03.02` in Korean time; an unreadable value is returned as it came. */

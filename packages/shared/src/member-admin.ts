@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { memberIdSchema, memberSchema, shortText } from './auth';
-import { DISPLAY_TIME_ZONE } from './format';
+import { koreanYear } from './format';
 import { validationMessages as m } from './messages';
 import { pageInfoSchema, pagingQuery, searchText } from './paging';
 
@@ -15,11 +15,9 @@ export const MEMBER_GRADE_MIN = 1;
 export const MEMBER_GRADE_MAX = 6;
 export const RETAIN_MAX_MEMBERS = 1000;
 
-const yearFormat = new Intl.DateTimeFormat('en-US', { timeZone: DISPLAY_TIME_ZONE, year: 'numeric' });
-
 /** The school year is counted on Korea's calendar, wherever the server runs. */
 export function currentKoreanYear(now: Date = new Date()): number {
-  return Number(yearFormat.format(now));
+  return koreanYear(now);
 }
 
 /** The grad_year whose calculated grade (5 − (grad_year − current year), spec §4) is `grade`. */

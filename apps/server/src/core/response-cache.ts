@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db } from './db';
@@ -23,15 +24,15 @@ interface Entry {
   gzip?: Buffer;
 }
 
+// Accept-Encoding parsed by @fastify/accept-negotiator (what @fastify/static uses for the web
+// build), with the answers for the few header values clients send kept in a small LRU.
+const gzipNegotiator = new Negotiator({ supportedValues: ['gzip'], cache: new LRUCache<string, string>({ max: 256 }) });
+
 /** Whether Accept-Encoding allows gzip (named, or `*`, with a non-zero q). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
-  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  return value.split(',').some((part) => {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    if (name !== 'gzip' && name !== '*') return false;
-    const q = params.find((param) => param.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
+  const value = Array.isArray(header) ? header.join(',') : header;
+  // Content codings are case-insensitive (RFC 9110 §8.4.1); the negotiator compares as written.
+  return value ? gzipNegotiator.negotiate(value.toLowerCase()) === 'gzip' : false;
 }
 
 export class ResponseCache {

@@ -4,6 +4,7 @@
 // frame at once instead of a white page. React replaces it wholesale on its first render (createRoot
 // empties #root), so nothing of it stays once the app has loaded. vite.config.ts injects it at build
 // and dev time; the texts and links are those of the real top bar.
+import { messages as homeMessages } from '../home/messages';
 import { paths } from '../lib/paths';
 import { messages } from './messages';
 
@@ -29,7 +30,12 @@ body{margin:0}
 .qb-fp-burger i:first-child{top:7.25px}
 .qb-fp-burger i:last-child{top:19.25px}
 .qb-fp-main{flex:1;min-height:100vh}
-@media (min-width:48em){.qb-fp-nav{display:flex}.qb-fp-burger{display:none}}
+.qb-fp-page{max-width:71.25rem;margin-inline:auto;padding:20px 16px}
+.qb-fp-h1{margin:0;font-size:34px;line-height:1.3;font-weight:700}
+.qb-fp-hero{padding:20px;border-radius:16px;background:#e7f5ff}
+.qb-fp-hero-text{max-width:720px;display:flex;flex-direction:column;gap:12px}
+.qb-fp-lead{margin:0;font-size:18px;line-height:1.6;color:#242424}
+@media (min-width:48em){.qb-fp-nav{display:flex}.qb-fp-burger{display:none}.qb-fp-hero{padding:32px}}
 `.trim();
 
 /** The <style> for the first paint: a few hundred bytes, inlined in index.html's head. */
@@ -37,8 +43,29 @@ export function firstPaintStyle(): string {
   return `<style>${css.replace(/\n/g, '')}</style>`;
 }
 
-/** The first paint's markup, the content index.html gives #root. */
-export function firstPaintMarkup(): string {
+/**
+ * What a public page whose top is fixed text shows in the first paint, inside the main area, where
+ * and as the page draws it (Container "lg"; on /home the hero Paper in blue.0 with its Title and
+ * lg Text; on /exams the page's Title). The build writes one copy of index.html per page
+ * (first-paint/<name>.html), and the server sends it to a signed-out visitor of that path
+ * (decision 059): the heading a visitor came for is on screen before any script.
+ */
+const routeHeads: Record<string, () => string> = {
+  home: () =>
+    `<div class="qb-fp-page"><div class="qb-fp-hero"><div class="qb-fp-hero-text">` +
+    `<h1 class="qb-fp-h1">${escapeHtml(homeMessages.home.heroTitle)}</h1>` +
+    `<p class="qb-fp-lead">${escapeHtml(homeMessages.home.heroText)}</p></div></div></div>`,
+  exams: () => `<div class="qb-fp-page"><h1 class="qb-fp-h1">${escapeHtml(messages.titles.exams)}</h1></div>`,
+};
+
+/** The pages with a first-paint copy of index.html: file name → its path (without extension). */
+export const FIRST_PAINT_PAGES: Record<string, string> = {
+  home: paths.home.getHref(),
+  exams: paths.exams.getHref(),
+};
+
+/** The first paint's markup, the content index.html gives #root; `page` adds that page's head. */
+export function firstPaintMarkup(page?: keyof typeof FIRST_PAINT_PAGES): string {
   const nav = messages.nav;
   const links = [
     [nav.exams, paths.exams.getHref()],
@@ -54,7 +81,7 @@ export function firstPaintMarkup(): string {
     `<a class="qb-fp-brand" href="${escapeHtml(paths.home.getHref())}">${escapeHtml(messages.app.name)}</a>` +
     `<nav class="qb-fp-nav" aria-label="${escapeHtml(nav.main)}">${linkHtml}</nav></div>` +
     `<span class="qb-fp-burger" aria-hidden="true"><i></i><i></i><i></i></span></div></header>` +
-    `<main class="qb-fp-main"></main></div>`
+    `<main class="qb-fp-main">${page ? (routeHeads[page]?.() ?? '') : ''}</main></div>`
   );
 }
 

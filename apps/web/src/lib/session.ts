@@ -1,7 +1,6 @@
 import type { Member } from '@qbank/shared/auth';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { commonMessages as messages } from '../common/messages';
-import { apiRequest, ApiRequestError, isApiRequestError } from './api-client';
+import { apiRequest, isApiRequestError } from './api-client';
 
 // Decision: the signed-in member is NOT kept in localStorage (the spec's `user` key is dropped;
 // only a 'signed in' flag is, see below).
@@ -56,18 +55,15 @@ async function fetchMe(signal: AbortSignal): Promise<Member | null> {
 }
 
 async function fetchMeFromServer(signal: AbortSignal): Promise<Member | null> {
-  // The schema (with zod) is its own chunk, no part of the first screen (decision 050).
-  const schemas = import('@qbank/shared/auth');
-  schemas.catch(() => undefined);
   try {
-    // auth: false: a 401 here just means "signed out", not a lost session to clear.
-    const data = await apiRequest('/v1/auth/me', { auth: false, signal });
-    // Also accept 200 {user: null} for "signed out", should the server answer that way.
-    if (typeof data === 'object' && data !== null && 'user' in data && data.user === null) return null;
-    const { meResponseSchema } = await schemas;
-    const parsed = meResponseSchema.safeParse(data);
-    if (!parsed.success) throw new ApiRequestError({ status: 200, message: messages.errors.badResponse, code: 'BAD_RESPONSE', body: data });
-    return parsed.data.user;
+    // auth: false: a 401 here just means "signed out", not a lost session to clear. The schema
+    // (with zod) is a chunk of its own, fetched beside the request (decision 050).
+    const { user } = await apiRequest('/v1/auth/me', {
+      auth: false,
+      signal,
+      schema: () => import('@qbank/shared/auth').then((module) => module.meResponseSchema),
+    });
+    return user;
   } catch (error) {
     if (isApiRequestError(error) && error.status === 401) return null;
     throw error;

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import type { TestSummary } from '@qbank/shared/tests';
 import { IconArrowRight, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, type FormEvent } from 'react';
+import { useDeferredValue, useEffect, useMemo, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { EmptyState } from '../components/empty-state';
@@ -149,8 +149,13 @@ export function ExamsPage() {
     if (error) console.error('exam list load failed', error);
   }, [error]);
 
-  const tests = useMemo(() => dedupeTests(data?.pages ?? []), [data]);
-  const total = data?.pages.at(-1)?.total ?? 0;
+  // The cards are drawn in a deferred render, which React slices and interrupts, instead of inside
+  // the query's own update, which React renders in one piece: 20 cards at once were the longest
+  // task of this page on a phone (decision 059). Until that render is done the loader stays.
+  const pages = useDeferredValue(data?.pages);
+  const tests = useMemo(() => dedupeTests(pages ?? []), [pages]);
+  const drawing = data !== undefined && pages === undefined;
+  const total = pages?.at(-1)?.total ?? 0;
 
   const loadMore = () => {
     if (hasNextPage && !isFetchingNextPage && !error) void fetchNextPage({ cancelRefetch: false });
@@ -161,7 +166,7 @@ export function ExamsPage() {
       <Title order={1}>{messages.titles.exams}</Title>
       <ExamFiltersForm filters={filters} onChange={setFilters} onReset={resetFilters} />
 
-      {query.isPending ? (
+      {query.isPending || drawing ? (
         <Center py="xl" role="status" aria-label={messages.app.loading}>
           <Loader size="sm" />
         </Center>
