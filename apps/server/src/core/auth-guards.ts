@@ -3,6 +3,7 @@ import type { Actor } from '@qbank/shared/policies';
 import { ADMIN_ROLES, LEAD_ROLES, roleOfAuthority, type Role } from '@qbank/shared/roles';
 import type { MemberRow } from '../db/schema';
 import { forbidden, notApproved, unauthenticated } from '../errors';
+import { contentVersionSum, versionText } from './response-cache';
 import { TOKEN_COOKIE, verifyToken } from './tokens';
 
 declare module 'fastify' {
@@ -22,19 +23,32 @@ export function tokenFromRequest(request: FastifyRequest): { token: string; via:
 
 // Every request loads the member from the database: the token's role claim is never trusted,
 // and a demoted, unapproved, deleted or logged-out member loses access at once.
-async function lookupMember(request: FastifyRequest): Promise<MemberRow | null> {
+// `withContentVersion`: the same statement reads the response cache's content version
+// (request.contentVersion), one round trip instead of two for a guarded cached read.
+async function lookupMember(request: FastifyRequest, withContentVersion: boolean): Promise<MemberRow | null> {
   const found = tokenFromRequest(request);
   if (!found) return null;
   const { config, db } = request.server.ctx;
   const claims = await verifyToken(found.token, config.jwtSecret);
   if (!claims) return null;
-  const member = await db.selectFrom('members').selectAll().where('code', '=', claims.memberCode).executeTakeFirst();
+  const byCode = db.selectFrom('members').selectAll().where('code', '=', claims.memberCode);
+  let member: MemberRow | undefined;
+  if (withContentVersion) {
+    const row = await byCode.select((eb) => contentVersionSum(eb).as('content_version')).executeTakeFirst();
+    if (row) {
+      const { content_version: version, ...rest } = row;
+      request.contentVersion = versionText(version);
+      member = rest;
+    }
+  } else {
+    member = await byCode.executeTakeFirst();
+  }
   if (!member || member.token_version !== claims.ver) return null;
   return member;
 }
 
-export function currentMember(request: FastifyRequest): Promise<MemberRow | null> {
-  request.memberLookup ??= lookupMember(request);
+export function currentMember(request: FastifyRequest, withContentVersion = false): Promise<MemberRow | null> {
+  request.memberLookup ??= lookupMember(request, withContentVersion);
   return request.memberLookup;
 }
 
@@ -48,21 +62,21 @@ export function actorOf(member: Pick<MemberRow, 'code' | 'authority'>): Actor {
 }
 
 /** Signed in, approved or not: for /v1/auth/* calls. */
-export async function requireMember(request: FastifyRequest): Promise<MemberRow> {
-  const member = await currentMember(request);
+export async function requireMember(request: FastifyRequest, withContentVersion = false): Promise<MemberRow> {
+  const member = await currentMember(request, withContentVersion);
   if (!member) throw unauthenticated();
   return member;
 }
 
 /** Signed in and approved by an admin: for everything beyond the public reads. */
-export async function requireApprovedMember(request: FastifyRequest): Promise<MemberRow> {
-  const member = await requireMember(request);
+export async function requireApprovedMember(request: FastifyRequest, withContentVersion = false): Promise<MemberRow> {
+  const member = await requireMember(request, withContentVersion);
   if (member.validated !== 1) throw notApproved();
   return member;
 }
 
-export async function requireRole(request: FastifyRequest, roles: readonly Role[]): Promise<MemberRow> {
-  const member = await requireApprovedMember(request);
+export async function requireRole(request: FastifyRequest, roles: readonly Role[], withContentVersion = false): Promise<MemberRow> {
+  const member = await requireApprovedMember(request, withContentVersion);
   if (!roles.includes(roleOf(member))) throw forbidden();
   return member;
 }
@@ -74,11 +88,11 @@ export async function requireRole(request: FastifyRequest, roles: readonly Role[
  */
 export type Access = 'signedIn' | 'approved' | 'lead' | 'admin';
 
-const ACCESS: Record<Access, (request: FastifyRequest) => Promise<MemberRow>> = {
+const ACCESS: Record<Access, (request: FastifyRequest, withContentVersion: boolean) => Promise<MemberRow>> = {
   signedIn: requireMember,
   approved: requireApprovedMember,
-  lead: (request) => requireRole(request, LEAD_ROLES),
-  admin: (request) => requireRole(request, ADMIN_ROLES),
+  lead: (request, withContentVersion) => requireRole(request, LEAD_ROLES, withContentVersion),
+  admin: (request, withContentVersion) => requireRole(request, ADMIN_ROLES, withContentVersion),
 };
 
 /**
@@ -86,10 +100,11 @@ const ACCESS: Record<Access, (request: FastifyRequest) => Promise<MemberRow>> = 
  * body (up to 30 MB of pictures) is read or validated, so a caller without access gets 401/403
  * without the server parsing anything; the handler reads the admitted member with signedInMember().
  */
-export function guard(access: Access): (request: FastifyRequest) => Promise<void> {
+export function guard(access: Access, options: { contentVersion?: boolean } = {}): (request: FastifyRequest) => Promise<void> {
   const check = ACCESS[access];
+  const withContentVersion = options.contentVersion ?? false;
   return async (request) => {
-    request.guardedMember = await check(request);
+    request.guardedMember = await check(request, withContentVersion);
   };
 }
 

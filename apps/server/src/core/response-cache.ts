@@ -1,8 +1,17 @@
 import { gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ExpressionBuilder } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import type { Database } from '../db/schema';
 import type { Db } from './db';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The content version, when the route's guard read it with the member (guard(…, { contentVersion: true })). */
+    contentVersion?: string;
+  }
+}
 
 // Serialized responses of the public content reads (exam and subject lists, exam headers, an
 // exam's problem pages, set headers), kept per URL together with the content version they were
@@ -20,13 +29,28 @@ const COMPRESS_FROM_BYTES = 1024;
 
 interface Entry {
   version: string;
-  body: string;
+  // UTF-8 bytes, not the string: a string body is encoded again and measured again on every send
+  // (an exam's problem page: 37 kB of mostly Korean text per hit).
+  body: Buffer;
   gzip?: Buffer;
 }
 
 // Accept-Encoding parsed by @fastify/accept-negotiator (what @fastify/static uses for the web
 // build), with the answers for the few header values clients send kept in a small LRU.
 const gzipNegotiator = new Negotiator({ supportedValues: ['gzip'], cache: new LRUCache<string, string>({ max: 256 }) });
+/**
+ * The content version as a select expression: the sum of the version rows (several on PostgreSQL,
+ * see migration 070); every committed write raises it, so equal sums mean no write in between.
+ * A guarded route reads it in the same statement as the member (core/auth-guards.ts).
+ */
+export function contentVersionSum(eb: ExpressionBuilder<Database, 'members'>) {
+  return eb.selectFrom('content_versions').select((inner) => inner.fn.sum<number | string>('version').as('version'));
+}
+
+/** The text form both readers of the version compare. */
+export function versionText(sum: number | string | null | undefined): string {
+  return String(sum ?? 'none');
+}
 
 /** Whether Accept-Encoding allows gzip (named, or `*`, with a non-zero q). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
@@ -40,7 +64,7 @@ export class ResponseCache {
     maxSize: MAX_BYTES,
     // The gzipped copy is made on first demand, after the entry is sized: a quarter of the text
     // is allowed for it up front (JSON of problems compresses to a fifth or less).
-    sizeCalculation: (entry, key) => entry.body.length * 2 + Math.ceil(entry.body.length / 4) + key.length * 2 + 64,
+    sizeCalculation: (entry, key) => entry.body.length + Math.ceil(entry.body.length / 4) + key.length * 2 + 64,
   });
 
   /** Answers sent from the cache and answers computed, since the start (for tests and profiling). */
@@ -49,13 +73,11 @@ export class ResponseCache {
   constructor(private readonly db: Db) {}
 
   async version(): Promise<string> {
-    // The sum of the version rows (several on PostgreSQL, see migration 070): every committed
-    // write raises it, so equal sums mean no write in between.
     const row = await this.db
       .selectFrom('content_versions')
       .select((eb) => eb.fn.sum<number | string>('version').as('version'))
       .executeTakeFirst();
-    return String(row?.version ?? 'none');
+    return versionText(row?.version);
   }
 
   /**
@@ -64,7 +86,8 @@ export class ResponseCache {
    */
   async reply(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>): Promise<FastifyReply> {
     const key = request.url;
-    const version = await this.version();
+    // Read by the guard before this request's data, like our own read: still never newer than the data.
+    const version = request.contentVersion ?? (await this.version());
     const entry = this.entries.get(key);
     // A request that asks for no stored answer (Cache-Control: no-cache: a browser's hard reload,
     // the bench timing the query itself) gets a fresh one, which also replaces the entry. It opens
@@ -76,7 +99,7 @@ export class ResponseCache {
     }
     this.stats.misses += 1;
     const serialized = reply.serialize(await compute());
-    const body = typeof serialized === 'string' ? serialized : Buffer.from(serialized as Uint8Array).toString('utf8');
+    const body = typeof serialized === 'string' ? Buffer.from(serialized, 'utf8') : Buffer.from(serialized as Uint8Array);
     const stored: Entry = { version, body };
     this.entries.set(key, stored);
     return send(request, reply, stored);

@@ -20,8 +20,9 @@ export async function problemRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Problem bodies, answers and explanations need an approved member (DESIGN.md §5).
-  // The same page for every approved member: served from ctx.contentCache after the guard.
-  api.get('/v1/problem', { onRequest: guard('approved'), schema: { querystring: problemsQuerySchema, response: { 200: problemsResponseSchema } } }, async (request, reply) => {
+  // The same page for every approved member: served from ctx.contentCache after the guard, which
+  // reads the content version in the member's statement.
+  api.get('/v1/problem', { onRequest: guard('approved', { contentVersion: true }), schema: { querystring: problemsQuerySchema, response: { 200: problemsResponseSchema } } }, async (request, reply) => {
     return ctx.contentCache.reply(request, reply, async () => {
       const { page, limit, ...filters } = request.query;
       const [test, { rows, total, capped }] = await Promise.all([

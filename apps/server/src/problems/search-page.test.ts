@@ -79,3 +79,41 @@ describe.each(testDialects)('capped search pages on %s', (dialect) => {
     expect(await searchPageIds(database.db, dialect, { q: '혈액검사', uid: first }, { page: 1, limit: 20 }, CAP)).toEqual({ uids: [first], total: 1, capped: false });
   });
 });
+
+// PostgreSQL walks exams in growing batches (8, 16, …; decision 058): pages that end inside the
+// first batch, straddle two batches and lie past both must match the whole-hit-list order.
+describe.each(testDialects)('a capped search over many exams on %s', (dialect) => {
+  let database: TestDatabase;
+  const CAP = 3;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(dialect);
+    const { db } = database;
+    const subject = await createSubject(db, { subject_name: '내과학' });
+    for (let i = 0; i < 30; i++) {
+      // Years repeat, so the exam code breaks ties; every third exam has no match at all.
+      const exam = await createTest(db, { subject_code: subject, test_name: `시험 ${i}`, year: 2000 + (i % 7) });
+      if (i % 3 === 2) {
+        await createProblem(db, { test_code: exam, no: 1, question: '<p>흉부 X선 소견은?</p>' });
+        continue;
+      }
+      await createProblem(db, { test_code: exam, no: 2, question: `<p>당뇨병 환자의 혈당 ${i}</p>` });
+      await createProblem(db, { test_code: exam, no: 1, question: `<p>당뇨병 합병증 ${i}</p>` });
+    }
+  });
+  afterAll(async () => database?.close());
+
+  it('finds every page in list order across batches', async () => {
+    for (const limit of [3, 7, 15]) {
+      const whole = await listPageIds(database.db, dialect, { q: '당뇨병' }, { page: 1, limit: 100 });
+      expect(whole.total).toBe(40);
+      const walked: number[] = [];
+      for (let page = 1; (page - 1) * limit < whole.total; page++) {
+        const result = await searchPageIds(database.db, dialect, { q: '당뇨병' }, { page, limit }, CAP);
+        expect(result.capped).toBe(true);
+        walked.push(...result.uids);
+      }
+      expect(walked).toEqual(whole.uids);
+    }
+  });
+});
