@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router';
 import { applyPreloadedStyles } from './app/preloaded-styles';
 import { AppProviders, connectApiClient, createAppQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
+import { preloadRoute } from './app/route-preload';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -14,6 +15,7 @@ if (!container) throw new Error('index.html has no #root element');
 const queryClient = createAppQueryClient();
 connectApiClient(queryClient);
 const router = createAppRouter();
+preloadRoute(window.location.pathname, window.location.search);
 
 // The service worker (offline study, decision 041) is registered once the first screen is up,
 // from a chunk of its own, so it adds nothing to the first screen's JS. Not in development.

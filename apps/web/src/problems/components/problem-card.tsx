@@ -25,26 +25,36 @@ import { ProblemNote } from '../../notes/problem-note';
 
 const m = messages.problems;
 
-/**
- * Memoized: a list redraws when a chunk arrives or the mark moves, and only the cards whose
- * problem, view or mark changed are drawn again.
- */
-export const ProblemCard = memo(function ProblemCard({
-  problem,
-  view,
-  headingOrder,
-  highlighted = false,
-  repliesOpened = false,
-}: {
+interface ProblemCardProps {
   problem: Problem;
   view: ViewMode;
   headingOrder: TitleOrder;
   highlighted?: boolean;
   /** The comment thread starts open (the library's detail modal). */
   repliesOpened?: boolean;
-}) {
-  const { Bookmark } = useProblemCardSlots();
+}
+
+/** One problem's card, following the member's negation-emphasis choice. */
+export const ProblemCard = memo(function ProblemCard(props: ProblemCardProps) {
   const [emphasis] = useNegationEmphasis();
+  return <ProblemCardView {...props} emphasizeNegation={emphasis} />;
+});
+
+/**
+ * The card for a list, which reads the negation-emphasis choice once for all its cards: the
+ * choice's hook listens on the window, and a listener per card of a 120-problem list is work a
+ * phone does for nothing (issue 17 item 4). Memoized: a list redraws when a chunk arrives or the
+ * mark moves, and only the cards whose problem, view or mark changed are drawn again.
+ */
+export const ProblemCardView = memo(function ProblemCardView({
+  problem,
+  view,
+  headingOrder,
+  highlighted = false,
+  repliesOpened = false,
+  emphasizeNegation: emphasis,
+}: ProblemCardProps & { emphasizeNegation: boolean }) {
+  const { Bookmark } = useProblemCardSlots();
   const label = problemLabel(problem.no);
   const type = typeLabel(problem.type);
   const choiceType = choiceTypeLabel(problem.choice_type);
