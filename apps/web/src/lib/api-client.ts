@@ -109,44 +109,19 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-/**
- * Reads started before their screen asks for them (app/route-preload.ts): on a phone the page's
- * chunks take seconds to arrive, and its data need not wait for them. Each is handed to the first
- * `apiRequest` of the same GET, once; one nobody asked for within the TTL is dropped, so a later
- * visit never gets an old answer.
- */
-const earlyReads = new Map<string, { answer: Promise<unknown>; startedAt: number }>();
-const EARLY_READ_TTL_MS = 30_000;
+/** Hands a GET the answer of a read started before its screen asked (lib/early-reads.ts), if any. */
+type EarlyReadTaker = (path: string, query: ApiRequestOptions<unknown>['query']) => Promise<unknown> | undefined;
+let takeEarlyRead: EarlyReadTaker | null = null;
 
-/** The same read whatever the order of its query parameters. */
-function readKey(path: string, query: ApiRequestOptions<unknown>['query']): string {
-  return withQuery(path, query && Object.fromEntries(Object.entries(query).sort(([a], [b]) => a.localeCompare(b))));
-}
-
-/** Starts a GET now; the screen's own `apiRequest` for it (same path, query) takes its answer. */
-export function startEarlyRead<T>(path: string, options: Pick<ApiRequestOptions<T>, 'query' | 'auth' | 'schema'> = {}): void {
-  const key = readKey(path, options.query);
-  if (earlyReads.has(key)) return;
-  const answer = apiRequest(path, options);
-  // Its failure is the taker's to handle; a read nobody takes must not be an unhandled rejection.
-  answer.catch(() => undefined);
-  earlyReads.set(key, { answer, startedAt: Date.now() });
-}
-
-function takeEarlyRead(path: string, query: ApiRequestOptions<unknown>['query']): Promise<unknown> | undefined {
-  const key = readKey(path, query);
-  const early = earlyReads.get(key);
-  if (!early) return undefined;
-  earlyReads.delete(key);
-  return Date.now() - early.startedAt <= EARLY_READ_TTL_MS ? early.answer : undefined;
+/** Set by lib/early-reads.ts when it first loads; the first screen's JS carries only this hook. */
+export function configureEarlyReads(taker: EarlyReadTaker): void {
+  takeEarlyRead = taker;
 }
 
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, query, auth = true, schema, signal } = options;
-  if (method === 'GET' && earlyReads.size > 0) {
-    const early = takeEarlyRead(path, query);
-    if (early) return early as Promise<T>;
-  }
+  const early = method === 'GET' ? takeEarlyRead?.(path, query) : undefined;
+  if (early) return early as Promise<T>;
   // A schema loader starts now, so its chunk arrives while the request is on the wire.
   const schemaReady = typeof schema === 'function' ? schema() : schema;
   // Awaited below or never; a loader that fails before then must not be an unhandled rejection.

@@ -4,7 +4,8 @@ import { PROBLEM_TYPES } from '@qbank/shared/problems';
 import { testInfoResponseSchema, testMetaResponseSchema } from '@qbank/shared/tests';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest, startEarlyRead } from '../lib/api-client';
+import { apiRequest } from '../lib/api-client';
+import { startEarlyRead } from '../lib/early-reads';
 
 // The calls of the two problem viewers: the exam's info card, the class's info card (public
 // reads: a 401 there is no lost session) and the problem lists, loaded in chunks (approved

@@ -3,7 +3,8 @@ import { problemsResponseSchema, type Problem } from '@qbank/shared/problems';
 import { selfJudgmentResponseSchema, solveProgressResponseSchema } from '@qbank/shared/solve';
 import { testInfoResponseSchema } from '@qbank/shared/tests';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, startEarlyRead } from '../lib/api-client';
+import { apiRequest } from '../lib/api-client';
+import { startEarlyRead } from '../lib/early-reads';
 import { solveOrder } from './solve-model';
 
 // The calls of solve mode: the exam, all of its problems, the member's progress (kept on the
