@@ -13,6 +13,13 @@ if (!container) throw new Error('index.html has no #root element');
 
 const queryClient = createAppQueryClient();
 connectApiClient(queryClient);
+// The exam viewer and solve mode start their code and first reads beside the session check
+// (app/route-preload.ts, decision 056). That module is a small chunk of its own, asked for only
+// on those two paths: the first screen's JS budget (decision 050) has no room for it.
+if (/^\/tests\/[^/]+\/(problems|solve)\/?$/.test(window.location.pathname)) {
+  const { pathname, search } = window.location;
+  void import('./app/route-preload').then((m) => m.preloadRoute(pathname, search)).catch(() => undefined);
+}
 
 // The service worker (offline study, decision 041) is registered once the first screen is up,
 // from a chunk of its own, so it adds nothing to the first screen's JS. Not in development.

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { ProblemCardSlotsProvider } from '../problems/components/problem-card-slots';
+import { ProblemCardSlotsProvider, type ProblemCardSlots } from '../problems/components/problem-card-slots';
 import { configureApiClient, isApiRequestError } from '../lib/api-client';
 import { endSession, sessionQueryKey } from '../lib/session';
 import { cssVariablesResolver, theme } from './theme';
@@ -21,7 +21,11 @@ function BookmarkSlot({ problemUid }: { problemUid: number }) {
     </Suspense>
   );
 }
-const problemCardSlots = { Bookmark: BookmarkSlot };
+const problemCardSlots: ProblemCardSlots = {
+  Bookmark: BookmarkSlot,
+  prefetchBookmarks: (queryClient, problemUids) =>
+    void import('../boxes/api').then((m) => m.prefetchBookmarks(queryClient, problemUids)).catch(() => undefined),
+};
 
 export function createAppQueryClient(): QueryClient {
   return new QueryClient({

@@ -31,14 +31,17 @@ const SubjectClassesPage = lazy(() =>
 const SubjectTestsPage = lazy(() => import('../subjects/subject-tests-page').then((m) => ({ default: m.SubjectTestsPage })));
 const BoardPage = lazy(() => import('../boards/board-page').then((m) => ({ default: m.BoardPage })));
 const BoardContentPage = lazy(() => import('../boards/board-content-page').then((m) => ({ default: m.BoardContentPage })));
-const TestProblemsPage = lazy(() => import('../problems/test-problems-page').then((m) => ({ default: m.TestProblemsPage })));
+// The exam viewer and solve mode also start loading with the app when it opens on them (route-preload.ts).
+export const loadTestProblemsPage = () => import('../problems/test-problems-page');
+export const loadSolvePage = () => import('../solve/solve-page');
+const TestProblemsPage = lazy(() => loadTestProblemsPage().then((m) => ({ default: m.TestProblemsPage })));
 const ClassProblemsPage = lazy(() => import('../problems/class-problems-page').then((m) => ({ default: m.ClassProblemsPage })));
 const PasswordChangePage = lazy(() => import('../auth/password-change-page').then((m) => ({ default: m.PasswordChangePage })));
 const ChangePasswordPage = lazy(() => import('../auth/change-password-page').then((m) => ({ default: m.ChangePasswordPage })));
 // The write and edit pages carry the rich-text editor (Tiptap): it is fetched only with them.
 const PostWritePage = lazy(() => import('../boards/post-write-page').then((m) => ({ default: m.PostWritePage })));
 const PostEditPage = lazy(() => import('../boards/post-write-page').then((m) => ({ default: m.PostEditPage })));
-const SolvePage = lazy(() => import('../solve/solve-page').then((m) => ({ default: m.SolvePage })));
+const SolvePage = lazy(() => loadSolvePage().then((m) => ({ default: m.SolvePage })));
 const StudyBuilderPage = lazy(() => import('../study/builder-page').then((m) => ({ default: m.BuilderPage })));
 const StudySessionsPage = lazy(() => import('../study/sessions-page').then((m) => ({ default: m.SessionsPage })));
 const StudySessionPage = lazy(() => import('../study/session-page').then((m) => ({ default: m.SessionPage })));

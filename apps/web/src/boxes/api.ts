@@ -8,7 +8,7 @@ import {
   solveBoxesResponseSchema,
   type CreateBoxRequest,
 } from '@qbank/shared/boxes';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import { createUidBatcher } from '../lib/batch-by-uid';
 
@@ -70,7 +70,15 @@ export const bookmarkedQueryOptions = (problemUid: number) =>
   queryOptions({
     queryKey: boxKeys.bookmarked(problemUid),
     queryFn: async () => (await loadBookmarked(problemUid)) ?? false,
+    // Fresh for 30 s: a list asks for a chunk's stars before its cards are drawn (prefetchBookmarks),
+    // and a card drawn a moment later must not ask again. Box changes invalidate boxKeys.all.
+    staleTime: 30_000,
   });
+
+/** A list's chunk of problems asks for all its stars at once, before its cards are drawn. */
+export function prefetchBookmarks(queryClient: QueryClient, problemUids: readonly number[]): void {
+  for (const uid of problemUids) void queryClient.prefetchQuery(bookmarkedQueryOptions(uid));
+}
 
 export const boxProblemsQueryOptions = (boxId: number, filters: BoxProblemFilters) =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { ActionIcon, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
-import { useDisclosure } from '@mantine/hooks';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
+import { useLazyModal } from '../lib/use-lazy-modal';
 import { messages } from './messages';
 import { useBookmarked } from './api';
 import { BookmarkModal } from './bookmark-modal';
@@ -13,7 +13,8 @@ const m = messages.boxes;
  * opens the bookmark modal. Public component: the viewers and solve mode use it.
  */
 export function BookmarkButton({ problemUid }: { problemUid: number }) {
-  const [opened, { open, close }] = useDisclosure(false);
+  // The modal is mounted on the first click, not with every card of a list.
+  const modal = useLazyModal();
   const saved = useBookmarked(problemUid).data === true;
   const stateId = useId();
 
@@ -26,13 +27,13 @@ export function BookmarkButton({ problemUid }: { problemUid: number }) {
         aria-haspopup="dialog"
         aria-describedby={saved ? stateId : undefined}
         title={m.bookmark}
-        onClick={open}
+        onClick={modal.open}
         data-saved={saved ? 'true' : undefined}
       >
         {saved ? <IconStarFilled size={18} aria-hidden /> : <IconStar size={18} aria-hidden />}
       </ActionIcon>
       {saved && <VisuallyHidden id={stateId}>{m.saved}</VisuallyHidden>}
-      <BookmarkModal problemUid={problemUid} opened={opened} onClose={close} />
+      {modal.mounted && <BookmarkModal problemUid={problemUid} opened={modal.opened} onClose={modal.close} />}
     </>
   );
 }

@@ -11,7 +11,7 @@ import {
   type RulingRequest,
   unvoidResponseSchema,
 } from '@qbank/shared/disputes';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import { createUidBatcher } from '../lib/batch-by-uid';
 
@@ -33,8 +33,16 @@ const loadSummary = createUidBatcher<ProblemDisputeSummary>(SUMMARY_BATCH_MAX, a
   return new Map(summaries.map((summary) => [summary.problem_uid, summary]));
 });
 
+const disputeSummaryQueryOptions = (problemUid: number) =>
+  queryOptions({ queryKey: disputeKeys.summary(problemUid), queryFn: () => loadSummary(problemUid), staleTime: 30_000 });
+
 export function useDisputeSummary(problemUid: number) {
-  return useQuery({ queryKey: disputeKeys.summary(problemUid), queryFn: () => loadSummary(problemUid), staleTime: 30_000 });
+  return useQuery(disputeSummaryQueryOptions(problemUid));
+}
+
+/** A list's chunk of problems asks for all its summaries at once, before its cards are drawn. */
+export function prefetchDisputeSummaries(queryClient: QueryClient, problemUids: readonly number[]): void {
+  for (const uid of problemUids) void queryClient.prefetchQuery(disputeSummaryQueryOptions(uid));
 }
 
 export function useProblemDisputes(problemUid: number, enabled: boolean) {

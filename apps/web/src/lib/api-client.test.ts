@@ -90,3 +90,4 @@ describe('apiRequest with a schema', () => {
     });
   });
 });
+

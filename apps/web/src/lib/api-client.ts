@@ -109,8 +109,19 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/** Hands a GET the answer of a read started before its screen asked (lib/early-reads.ts), if any. */
+type EarlyReadTaker = (path: string, query: ApiRequestOptions<unknown>['query']) => Promise<unknown> | undefined;
+let takeEarlyRead: EarlyReadTaker | null = null;
+
+/** Set by lib/early-reads.ts when it first loads; the first screen's JS carries only this hook. */
+export function configureEarlyReads(taker: EarlyReadTaker): void {
+  takeEarlyRead = taker;
+}
+
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, query, auth = true, schema, signal } = options;
+  const early = method === 'GET' ? takeEarlyRead?.(path, query) : undefined;
+  if (early) return early as Promise<T>;
   // A schema loader starts now, so its chunk arrives while the request is on the wire.
   const schemaReady = typeof schema === 'function' ? schema() : schema;
   // Awaited below or never; a loader that fails before then must not be an unhandled rejection.

@@ -22,7 +22,8 @@ const clearOfflineData = () => offlineData().then((m) => m.clearOfflineData());
 // answer 401 and put an error in the browser console on every anonymous page load).
 const SIGNED_IN_FLAG_KEY = 'qbank.signedIn';
 
-function readSignedInFlag(): boolean {
+/** Whether a signed-in member was saved on this device (the session is then asked for). */
+export function readSignedInFlag(): boolean {
   try {
     return window.localStorage.getItem(SIGNED_IN_FLAG_KEY) === '1';
   } catch {

@@ -1,5 +1,5 @@
 import { NOTES_BATCH_MAX, noteResponseSchema, notesResponseSchema, type Note } from '@qbank/shared/notes';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import { createUidBatcher } from '../lib/batch-by-uid';
 
@@ -18,12 +18,20 @@ const loadNote = createUidBatcher<Note>(NOTES_BATCH_MAX, async (uids) => {
   return new Map(data.notes.map((item) => [item.problem_uid, { problem_uid: item.problem_uid, text: item.text, is_confused: item.is_confused, update_time: item.update_time }]));
 });
 
+// Fresh for 30 s, like the dispute summaries: a list asks for a chunk's notes before its cards
+// are drawn (prefetchNotes), and a card drawn a moment later must not ask again. The member's own
+// changes update the cache (useNoteChange), so only another device's edit waits that long.
+const noteQueryOptions = (problemUid: number) =>
+  queryOptions({ queryKey: noteKeys.problem(problemUid), queryFn: () => loadNote(problemUid), staleTime: 30_000 });
+
 /** The member's note on a problem (null: none), loaded together with the other problems on screen. */
 export function useNote(problemUid: number) {
-  return useQuery({
-    queryKey: noteKeys.problem(problemUid),
-    queryFn: () => loadNote(problemUid),
-  });
+  return useQuery(noteQueryOptions(problemUid));
+}
+
+/** A list's chunk of problems asks for all its notes at once, before its cards are drawn. */
+export function prefetchNotes(queryClient: QueryClient, problemUids: readonly number[]): void {
+  for (const uid of problemUids) void queryClient.prefetchQuery(noteQueryOptions(uid));
 }
 
 function useNoteChange<T>(problemUid: number, request: (value: T) => Promise<Note | null>) {

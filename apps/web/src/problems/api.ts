@@ -5,6 +5,7 @@ import { testInfoResponseSchema, testMetaResponseSchema } from '@qbank/shared/te
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../lib/api-client';
+import { startEarlyRead } from '../lib/early-reads';
 
 // The calls of the two problem viewers: the exam's info card, the class's info card (public
 // reads: a 401 there is no lost session) and the problem lists, loaded in chunks (approved
@@ -26,10 +27,19 @@ export const problemKeys = {
   list: (scope: ProblemScope, q: string, limit: number) => [...problemKeys.all, 'list', scope, { q, limit }] as const,
 };
 
+// The reads below are built once each: the queries and the early start (startTestProblemsReads)
+// must ask for exactly the same URL, or the early answer is never taken.
+const testInfoRead = (testCode: number) => [`/v1/test/${testCode}`, { schema: testInfoResponseSchema, auth: false }] as const;
+const testMetaRead = (testCode: number) => [`/v1/test/${testCode}/meta`, { schema: testMetaResponseSchema, auth: false }] as const;
+const problemsQuery = (scope: ProblemScope, q: string, page: number, limit: number) => ({ ...scope, q, page, limit });
+
 export const testInfoQueryOptions = (testCode: number) =>
   queryOptions({
     queryKey: problemKeys.testInfo(testCode),
-    queryFn: ({ signal }) => apiRequest(`/v1/test/${testCode}`, { schema: testInfoResponseSchema, auth: false, signal }),
+    queryFn: ({ signal }) => {
+      const [path, options] = testInfoRead(testCode);
+      return apiRequest(path, { ...options, signal });
+    },
     select: (data) => data.test_info,
   });
 
@@ -55,7 +65,7 @@ export const problemsInfiniteOptions = (scope: ProblemScope, q: string, limit: n
   infiniteQueryOptions({
     queryKey: problemKeys.list(scope, q, limit),
     queryFn: ({ pageParam, signal }) =>
-      apiRequest('/v1/problem', { query: { ...scope, q, page: pageParam, limit }, schema: problemsResponseSchema, signal }),
+      apiRequest('/v1/problem', { query: problemsQuery(scope, q, pageParam, limit), schema: problemsResponseSchema, signal }),
     initialPageParam: 1,
     getNextPageParam: nextProblemsPage,
   });
@@ -79,7 +89,10 @@ export function useProblems(scope: ProblemScope | null, q: string, limit: number
 export function useTestTypeCounts(testCode: number | null, enabled: boolean) {
   return useQuery({
     queryKey: problemKeys.testTypeCounts(testCode ?? 0),
-    queryFn: ({ signal }) => apiRequest(`/v1/test/${testCode}/meta`, { schema: testMetaResponseSchema, auth: false, signal }),
+    queryFn: ({ signal }) => {
+      const [path, options] = testMetaRead(testCode ?? 0);
+      return apiRequest(path, { ...options, signal });
+    },
     select: ({ meta }): ReadonlyMap<number, number> =>
       new Map([
         [PROBLEM_TYPES.multipleChoice, meta.counts.multiple_choice],
@@ -88,4 +101,17 @@ export function useTestTypeCounts(testCode: number | null, enabled: boolean) {
       ]),
     enabled: testCode !== null && enabled,
   });
+}
+
+/**
+ * The exam viewer's first reads (its info card, the first chunk, the type counts), started with
+ * the app when it opens on this page (app/route-preload.ts), while the page's own code loads.
+ */
+export function startTestProblemsReads(testCode: number, q: string): void {
+  startEarlyRead(...testInfoRead(testCode));
+  startEarlyRead('/v1/problem', {
+    query: problemsQuery({ test_code: testCode }, q, 1, TEST_PROBLEMS_PAGE_SIZE),
+    schema: problemsResponseSchema,
+  });
+  if (q === '') startEarlyRead(...testMetaRead(testCode));
 }

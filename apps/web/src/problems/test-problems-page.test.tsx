@@ -311,4 +311,17 @@ describe('exam problem list', () => {
     expect(await screen.findByRole('heading', { name: '관리자 승인 대기 중' })).toBeTruthy();
     expect(requests(fetch, '/v1/problem')).toHaveLength(0);
   });
+  it("asks for a chunk's notes, dispute summaries and stars once each, for all its problems, before drawing its cards", async () => {
+    const { fetch } = setup({
+      'GET /v1/notes': () => json(200, { notes: [], total: 0, page: 1, limit: 100 }),
+      'GET /v1/disputes/summary': () => json(200, { summaries: [] }),
+    });
+    await screen.findByText('Q120');
+    await waitFor(() => expect(requests(fetch, '/v1/box')).toHaveLength(1));
+    for (const path of ['/v1/notes', '/v1/disputes/summary', '/v1/box']) {
+      const calls = requests(fetch, path);
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.searchParams.get('problem_uids')?.split(',').map(Number).sort()).toEqual([11, 12, 13, 14, 15]);
+    }
+  });
 });

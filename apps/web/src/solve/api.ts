@@ -4,6 +4,7 @@ import { selfJudgmentResponseSchema, solveProgressResponseSchema } from '@qbank/
 import { testInfoResponseSchema } from '@qbank/shared/tests';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
+import { startEarlyRead } from '../lib/early-reads';
 import { solveOrder } from './solve-model';
 
 // The calls of solve mode: the exam, all of its problems, the member's progress (kept on the
@@ -17,6 +18,14 @@ export const solveKeys = {
   progress: (testCode: number) => [...solveKeys.all, 'progress', testCode] as const,
 };
 
+// Built once each: the queries and the early start (startSolveReads) must ask for the same URLs.
+const problemsPageRead = (testCode: number, page: number) => ({
+  query: { test_code: testCode, page, limit: MAX_PAGE_LIMIT },
+  schema: problemsResponseSchema,
+});
+const testRead = (testCode: number) => [`/v1/test/${testCode}`, { schema: testInfoResponseSchema, auth: false }] as const;
+const progressRead = (testCode: number) => [`/v1/solve/tests/${testCode}`, { schema: solveProgressResponseSchema }] as const;
+
 /** A runaway guard: at 1000 a page this is a million problems, far beyond any exam. */
 const MAX_PAGES = 1000;
 
@@ -28,11 +37,7 @@ const MAX_PAGES = 1000;
 export async function fetchAllProblems(testCode: number, signal?: AbortSignal): Promise<Problem[]> {
   const problems = new Map<number, Problem>();
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const data = await apiRequest('/v1/problem', {
-      query: { test_code: testCode, page, limit: MAX_PAGE_LIMIT },
-      schema: problemsResponseSchema,
-      signal,
-    });
+    const data = await apiRequest('/v1/problem', { ...problemsPageRead(testCode, page), signal });
     const before = problems.size;
     for (const problem of data.problem) problems.set(problem.uid, problem);
     // The server may lower the limit; its own answer says how far the pages so far reach.
@@ -45,7 +50,10 @@ export async function fetchAllProblems(testCode: number, signal?: AbortSignal): 
 export const solveTestQueryOptions = (testCode: number) =>
   queryOptions({
     queryKey: solveKeys.test(testCode),
-    queryFn: ({ signal }) => apiRequest(`/v1/test/${testCode}`, { schema: testInfoResponseSchema, auth: false, signal }),
+    queryFn: ({ signal }) => {
+      const [path, options] = testRead(testCode);
+      return apiRequest(path, { ...options, signal });
+    },
     select: (data) => data.test_info,
   });
 
@@ -61,12 +69,26 @@ export const solveProblemsQueryOptions = (testCode: number) =>
 export const solveProgressQueryOptions = (testCode: number) =>
   queryOptions({
     queryKey: solveKeys.progress(testCode),
-    queryFn: ({ signal }) => apiRequest(`/v1/solve/tests/${testCode}`, { schema: solveProgressResponseSchema, signal }),
+    queryFn: ({ signal }) => {
+      const [path, options] = progressRead(testCode);
+      return apiRequest(path, { ...options, signal });
+    },
     // Read once per visit: the screen keeps its own results from then on.
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,
   });
+
+/**
+ * Solve mode's first reads (the exam, the first page of its problems, the member's progress),
+ * started with the app when it opens on this page (app/route-preload.ts). The exam is read even
+ * when a link brings it in its state, as the screen then skips it: a wasted small read at worst.
+ */
+export function startSolveReads(testCode: number): void {
+  startEarlyRead(...testRead(testCode));
+  startEarlyRead('/v1/problem', problemsPageRead(testCode, 1));
+  startEarlyRead(...progressRead(testCode));
+}
 
 export function useSolveTest(testCode: number, enabled: boolean) {
   return useQuery({ ...solveTestQueryOptions(testCode), enabled });

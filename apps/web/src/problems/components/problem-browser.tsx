@@ -9,8 +9,9 @@ import { PageLoader } from '../../components/page-loader';
 import { errorMessage } from '../../lib/api-client';
 import { messages } from '../messages';
 import { uniqueProblems, type ViewMode } from '../problem-format';
+import { useCardDataPrefetch } from '../use-card-data-prefetch';
 import { useHighlight } from '../use-highlight';
-import { FIRST_SLICE, useProgressiveCount } from '../use-progressive-count';
+import { SCREENFUL, useProgressiveCount } from '../use-progressive-count';
 import { AnswersTable } from './answers-table';
 import { ProblemListEnd } from './problem-list-end';
 import { NegationEmphasisSwitch } from './negation-emphasis-switch';
@@ -58,11 +59,13 @@ export function ProblemBrowser({
     if (!isFetchingNextPage) void fetchNextPage({ cancelRefetch: false });
   }, [fetchNextPage, isFetchingNextPage]);
 
+  useCardDataPrefetch(problems);
+
   const { highlightedUid, targetIndex } = useHighlight(problems, { hasNextPage: canAutoLoad, isFetchingNextPage, fetchNextPage: loadMore });
   // Server order is the cards' order (type, then number), so the drawn part is a prefix of the list.
   // A problem to scroll to comes with a screenful of cards under it: the page must be long enough
   // for the scroll to put it in the middle.
-  const shown = useProgressiveCount(problems.length, targetIndex < 0 ? 0 : targetIndex + 1 + FIRST_SLICE);
+  const shown = useProgressiveCount(problems.length, targetIndex < 0 ? 0 : targetIndex + 1 + SCREENFUL);
   const drawn = useMemo(() => (shown < problems.length ? problems.slice(0, shown) : problems), [problems, shown]);
 
   if (query.isPending) return <PageLoader />;

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, type ComponentType } from 'react';
 
 /**
@@ -6,9 +7,11 @@ import { createContext, useContext, type ComponentType } from 'react';
  */
 export interface ProblemCardSlots {
   Bookmark: ComponentType<{ problemUid: number }> | null;
+  /** Asks for the stars of many problems at once, before their cards are drawn. */
+  prefetchBookmarks: ((queryClient: QueryClient, problemUids: readonly number[]) => void) | null;
 }
 
-const ProblemCardSlotsContext = createContext<ProblemCardSlots>({ Bookmark: null });
+const ProblemCardSlotsContext = createContext<ProblemCardSlots>({ Bookmark: null, prefetchBookmarks: null });
 
 export const ProblemCardSlotsProvider = ProblemCardSlotsContext.Provider;
 

@@ -1,6 +1,6 @@
-import { Badge, Box, Group, List, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { Badge, Group, List, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import type { Problem } from '@qbank/shared/problems';
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 // Cross-feature use: only the public components of replies, never its api.ts.
 import { messages } from '../messages';
 import { ProblemDisputeBar } from '../../disputes/dispute-bar';
@@ -25,26 +25,61 @@ import { ProblemNote } from '../../notes/problem-note';
 
 const m = messages.problems;
 
-/**
- * Memoized: a list redraws when a chunk arrives or the mark moves, and only the cards whose
- * problem, view or mark changed are drawn again.
- */
-export const ProblemCard = memo(function ProblemCard({
-  problem,
-  view,
-  headingOrder,
-  highlighted = false,
-  repliesOpened = false,
-}: {
+// The variables and styles Mantine's components set for the props the card used to pass them
+// (<Paper withBorder radius="md" p="md">, <Stack gap="sm">, <Group …>, <List spacing={4}>, …).
+type Vars = CSSProperties & Record<`--${string}`, string>;
+const cardStyle: Vars = { '--paper-radius': 'var(--mantine-radius-md)', padding: 'var(--mantine-spacing-md)' };
+const stackSm: Vars = { '--stack-gap': 'var(--mantine-spacing-sm)', '--stack-align': 'stretch', '--stack-justify': 'flex-start' };
+const headerGroup: Vars = {
+  '--group-gap': 'var(--mantine-spacing-md)',
+  '--group-align': 'flex-start',
+  '--group-justify': 'space-between',
+  '--group-wrap': 'nowrap',
+};
+const labelGroup: Vars = {
+  '--group-gap': 'var(--mantine-spacing-xs)',
+  '--group-align': 'center',
+  '--group-justify': 'flex-start',
+  '--group-wrap': 'wrap',
+};
+const choiceList: Vars = { '--list-spacing': 'calc(0.25rem * var(--mantine-scale))', listStyleType: 'none' };
+const smallText: Vars = { '--text-fz': 'var(--mantine-font-size-sm)', '--text-lh': 'var(--mantine-line-height-sm)' };
+const answerBox: CSSProperties = { borderRadius: 'var(--mantine-radius-sm)', padding: 'var(--mantine-spacing-sm)', background: 'var(--mantine-color-blue-0)' };
+const explanationBox: CSSProperties = { ...answerBox, background: 'var(--mantine-color-gray-0)' };
+const answerHeading: Vars = { ...smallText, color: 'var(--mantine-color-blue-9)', fontWeight: 700 };
+const explanationHeading: Vars = { ...smallText, fontWeight: 700 };
+const grayText: CSSProperties = { color: 'var(--mantine-color-gray-7)' };
+
+interface ProblemCardProps {
   problem: Problem;
   view: ViewMode;
   headingOrder: TitleOrder;
   highlighted?: boolean;
   /** The comment thread starts open (the library's detail modal). */
   repliesOpened?: boolean;
-}) {
-  const { Bookmark } = useProblemCardSlots();
+}
+
+/** One problem's card, following the member's negation-emphasis choice. */
+export const ProblemCard = memo(function ProblemCard(props: ProblemCardProps) {
   const [emphasis] = useNegationEmphasis();
+  return <ProblemCardView {...props} emphasizeNegation={emphasis} />;
+});
+
+/**
+ * The card for a list, which reads the negation-emphasis choice once for all its cards: the
+ * choice's hook listens on the window, and a listener per card of a 120-problem list is work a
+ * phone does for nothing (issue 17 item 4). Memoized: a list redraws when a chunk arrives or the
+ * mark moves, and only the cards whose problem, view or mark changed are drawn again.
+ */
+export const ProblemCardView = memo(function ProblemCardView({
+  problem,
+  view,
+  headingOrder,
+  highlighted = false,
+  repliesOpened = false,
+  emphasizeNegation: emphasis,
+}: ProblemCardProps & { emphasizeNegation: boolean }) {
+  const { Bookmark } = useProblemCardSlots();
   const label = problemLabel(problem.no);
   const type = typeLabel(problem.type);
   const choiceType = choiceTypeLabel(problem.choice_type);
@@ -55,19 +90,21 @@ export const ProblemCard = memo(function ProblemCard({
   const explanationShown = showsExplanation(view);
 
   return (
-    <Paper
-      component="article"
+    // Plain elements with Mantine's own classes and variables, not <Paper>, <Stack>, <Group>,
+    // <List>, <Box> and <Text>: the same markup and look, without each component's style and
+    // theme resolution on every render, which a list of 120 cards paid ~40 times a card on a
+    // phone (issue 17 item 4). Titles, badges and buttons stay Mantine's.
+    <article
       id={anchorId}
       aria-labelledby={titleId}
-      className="qbank-problem-card"
+      className={`qbank-problem-card ${Paper.classes.root}`}
+      data-with-border="true"
       data-highlighted={highlighted ? 'true' : undefined}
-      withBorder
-      radius="md"
-      p="md"
+      style={cardStyle}
     >
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Group gap="xs" wrap="wrap">
+      <div className={Stack.classes.root} style={stackSm}>
+        <div className={Group.classes.root} style={headerGroup}>
+          <div className={Group.classes.root} style={labelGroup}>
             <Title order={headingOrder} size="h4" id={titleId}>
               {label}
             </Title>
@@ -81,47 +118,57 @@ export const ProblemCard = memo(function ProblemCard({
                 {choiceType}
               </Badge>
             )}
-          </Group>
+          </div>
           {Bookmark && <Bookmark problemUid={problem.uid} />}
-        </Group>
+        </div>
 
         <RichText html={problem.question} emphasizeNegation={emphasis} />
         <ProblemPicture path={problem.question_pic_path} alt={m.pictures.question(label)} />
 
         {choices.length > 0 && (
-          <List listStyleType="none" spacing={4} aria-label={m.choices}>
+          <ul className={List.classes.root} data-type="none" aria-label={m.choices} style={choiceList}>
             {choices.map((choice, index) => (
-              <List.Item key={index}>{choice}</List.Item>
+              <li key={index} className={List.classes.item}>
+                <div className={List.classes.itemWrapper}>
+                  <span>{choice}</span>
+                </div>
+              </li>
             ))}
-          </List>
+          </ul>
         )}
 
         {answerShown && (
-          <Box bg="blue.0" p="sm" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
-            <Text fw={700} size="sm" c="blue.9">
+          <div style={answerBox}>
+            <p className={Text.classes.root} data-size="sm" style={answerHeading}>
               {m.answer}
-            </Text>
-            <Text className="qbank-pre-line">{problem.answer.trim() ? problem.answer : m.dash}</Text>
+            </p>
+            <p className={`qbank-pre-line ${Text.classes.root}`}>{problem.answer.trim() ? problem.answer : m.dash}</p>
             <ProblemPicture path={problem.answer_pic_path} alt={m.pictures.answer(label)} />
-          </Box>
+          </div>
         )}
 
         {answerShown && <ClassAnswersToggle uid={problem.uid} officialAnswer={problem.answer} />}
 
         {explanationShown && (
-          <Box bg="gray.0" p="sm" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
-            <Text fw={700} size="sm">
+          <div style={explanationBox}>
+            <p className={Text.classes.root} data-size="sm" style={explanationHeading}>
               {m.explanation}
-            </Text>
-            {problem.comments.trim() ? <RichText html={problem.comments} /> : <Text c="gray.7">{m.emptyContent}</Text>}
+            </p>
+            {problem.comments.trim() ? (
+              <RichText html={problem.comments} />
+            ) : (
+              <p className={Text.classes.root} style={grayText}>
+                {m.emptyContent}
+              </p>
+            )}
             <ProblemPicture path={problem.comment_pic_path} alt={m.pictures.explanation(label)} />
-          </Box>
+          </div>
         )}
 
         <ProblemNote problemUid={problem.uid} />
         <ProblemDisputeBar problemUid={problem.uid} label={label} currentKey={answerShown ? problem.answer : null} />
         <ReplyThread problemUid={problem.uid} replyCount={problem.reply_count} defaultOpened={repliesOpened} />
-      </Stack>
-    </Paper>
+      </div>
+    </article>
   );
 });

@@ -3,7 +3,8 @@ import { problemSectionLabel, sectionsByType } from '@qbank/shared/problem-label
 import type { Problem } from '@qbank/shared/problems';
 import { useMemo } from 'react';
 import { groupBySetHeader, type ViewMode } from '../problem-format';
-import { ProblemCard } from './problem-card';
+import { useNegationEmphasis } from '../../lib/use-negation-emphasis';
+import { ProblemCardView } from './problem-card';
 import { SetHeaderGroup } from './set-header-banner';
 
 /**
@@ -30,9 +31,17 @@ export function ProblemList({
     () => sectionsByType(problems).map((section) => ({ ...section, groups: groupBySetHeader(section.items) })),
     [problems],
   );
+  const [emphasis] = useNegationEmphasis();
   const cardOrder = Math.min(headingOrder + 1, 6) as TitleOrder;
   const card = (problem: Problem) => (
-    <ProblemCard key={problem.uid} problem={problem} view={view} headingOrder={cardOrder} highlighted={problem.uid === highlightedUid} />
+    <ProblemCardView
+      key={problem.uid}
+      problem={problem}
+      view={view}
+      headingOrder={cardOrder}
+      highlighted={problem.uid === highlightedUid}
+      emphasizeNegation={emphasis}
+    />
   );
   return (
     <Stack gap="lg">
