@@ -2,8 +2,11 @@
 // the browser e2e suite against the built app. Ends with one summary line, "N passed, N failed, N skipped".
 // REQUIRE_POSTGRES=1 / REQUIRE_E2E=1 (set by .ci/run) turn a missing database or browser into a failure.
 //
-// Lint and the production build run beside vitest: the API tests mostly wait on the databases, so
-// the build's CPU work fits in between, and the e2e suite (which needs the build) starts sooner.
+// Everything runs at once as soon as it can: lint, vitest and the production build start together,
+// and the e2e suite starts the moment the build is done, beside vitest rather than after it. The
+// API tests mostly wait (on the database, on the other processes), so the build's and the
+// browser's CPU work fits in between (decision 057). Vitest prints as it goes; the other runs keep
+// their output and print it whole when they end, so the outputs do not interleave.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -16,7 +19,6 @@ const requireE2e = process.env.REQUIRE_E2E === '1';
 const requirePostgres = process.env.REQUIRE_POSTGRES === '1';
 const e2eAvailable = existsSync(chromiumPath);
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let ok = true;
 
 /** Runs a command; with `quiet` its output is kept and printed once it ends, so parallel runs do not interleave. */
 function run(command, args, { env = {}, quiet = false } = {}) {
@@ -51,28 +53,27 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 
 const started = Date.now();
-const [lintOk, vitestOk, buildOk] = await Promise.all([
-  run('npx', ['eslint', '.'], { quiet: true }),
-  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputDir}/vitest.json`]),
-  e2eAvailable ? run('npm', ['run', 'build'], { quiet: true }) : Promise.resolve(true),
-]);
-console.log(`\nlint, unit/API tests and build took ${Math.round((Date.now() - started) / 1000)} s`);
-if (!lintOk) {
-  console.error('Lint failed (see its output above).');
-  totals.failed += 1;
-}
-ok = lintOk && vitestOk && buildOk && ok;
-const vitest = readJson(`${outputDir}/vitest.json`);
-if (vitest) {
-  totals.passed += vitest.numPassedTests;
-  totals.failed += vitest.numFailedTests + (vitest.numFailedTestSuites > 0 && vitest.numFailedTests === 0 ? 1 : 0);
-  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
-} else {
-  totals.failed += 1;
-}
+const seconds = () => Math.round((Date.now() - started) / 1000);
 
-if (e2eAvailable && buildOk) {
-  ok = (await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { CHROMIUM_PATH: chromiumPath } })) && ok;
+/** The build, then the e2e suite on it; resolves to whether both passed (or e2e is skipped). */
+async function buildAndE2e() {
+  if (!e2eAvailable) {
+    if (requireE2e) {
+      console.error(`REQUIRE_E2E=1 but Chromium is not at ${chromiumPath} (apt-get install chromium).`);
+      totals.failed += 1;
+      return false;
+    }
+    console.warn(`\nE2E SKIPPED: Chromium not found at ${chromiumPath}. Install it with: apt-get install -y chromium`);
+    return true;
+  }
+  if (!(await run('npm', ['run', 'build'], { quiet: true }))) {
+    console.error('The build failed, so the e2e suite did not run.');
+    totals.failed += 1;
+    return false;
+  }
+  console.log(`\nbuild done at ${seconds()} s; the e2e suite starts`);
+  const e2eOk = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { CHROMIUM_PATH: chromiumPath }, quiet: true });
+  console.log(`\ne2e suite done at ${seconds()} s`);
   const e2e = readJson(`${outputDir}/e2e.json`);
   if (e2e?.stats) {
     totals.passed += e2e.stats.expected + e2e.stats.flaky;
@@ -81,18 +82,34 @@ if (e2eAvailable && buildOk) {
   } else {
     totals.failed += 1;
   }
-} else if (e2eAvailable) {
-  console.error('The build failed, so the e2e suite did not run.');
-  totals.failed += 1;
-} else if (requireE2e) {
-  console.error(`REQUIRE_E2E=1 but Chromium is not at ${chromiumPath} (apt-get install chromium).`);
-  ok = false;
-  totals.failed += 1;
-} else {
-  console.warn(`\nE2E SKIPPED: Chromium not found at ${chromiumPath}. Install it with: apt-get install -y chromium`);
+  return e2eOk;
 }
 
-if (totals.failed > 0) ok = false;
-console.log(`\nTotal time ${Math.round((Date.now() - started) / 1000)} s`);
+async function vitestRun() {
+  const vitestOk = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputDir}/vitest.json`]);
+  console.log(`\nunit/API tests done at ${seconds()} s`);
+  const vitest = readJson(`${outputDir}/vitest.json`);
+  if (vitest) {
+    totals.passed += vitest.numPassedTests;
+    totals.failed += vitest.numFailedTests + (vitest.numFailedTestSuites > 0 && vitest.numFailedTests === 0 ? 1 : 0);
+    totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  } else {
+    totals.failed += 1;
+  }
+  return vitestOk;
+}
+
+async function lint() {
+  const lintOk = await run('npx', ['eslint', '.'], { quiet: true });
+  if (!lintOk) {
+    console.error('Lint failed (see its output above).');
+    totals.failed += 1;
+  }
+  return lintOk;
+}
+
+const results = await Promise.all([lint(), vitestRun(), buildAndE2e()]);
+const ok = results.every(Boolean) && totals.failed === 0;
+console.log(`\nTotal time ${seconds()} s`);
 console.log(`\nqbank: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok ? 0 : 1);

@@ -116,7 +116,10 @@ describe.each(testDialects)('statistics on %s', (dialect) => {
     for (const [p, key] of KEYS.entries()) await answer(unapproved, problems[p]!, key, true);
     // M1's other study: exam 2 yesterday and today (one self-judged essay), and long ago.
     await answer(members[0]!, p5, '②', false, { creation_time: at(1 * DAY_MS) });
-    await answer(members[0]!, p6, 'hbsag', true, { judged_by: 'self', creation_time: at(60_000) });
+    // "Today" is Asia/Seoul's day (UTC+9, no summer time): a minute ago, or the day's first instant
+    // when it began less than a minute ago (a minute ago would be yesterday at 00:00:30 KST).
+    const sinceSeoulMidnight = (Date.now() + 9 * 60 * 60 * 1000) % DAY_MS;
+    await answer(members[0]!, p6, 'hbsag', true, { judged_by: 'self', creation_time: at(Math.min(60_000, sinceSeoulMidnight)) });
     await answer(members[0]!, p7, '②', true, { creation_time: at(100 * DAY_MS) });
     // Four answers: under the minimum of five.
     for (const m of members.slice(0, 4)) await answer(m, sparse, '②', true);

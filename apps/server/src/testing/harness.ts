@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { AUTHORITY, type Role } from '@qbank/shared/roles';
 import { buildApp } from '../app';
 import { hashPassword, setPasswordCost } from '../core/password';
@@ -12,6 +11,7 @@ import { migrateToLatest } from '../db/migrate';
 import type { MemberRow } from '../db/schema';
 import { configFromEnv, parseEnv, type Config, type RateLimits } from '../env';
 import { insertMember } from '../members/repository';
+import { withSchemaChangeLock } from './schema-lock';
 
 // Kysely's own pattern: every database test runs once per dialect in this list. PostgreSQL joins
 // when TEST_DATABASE_URL is set; REQUIRE_POSTGRES=1 (CI) makes its absence a failure, not a skip.
@@ -36,25 +36,31 @@ const generousLimits: RateLimits = {
   signupPerIpPerHour: 10_000,
 };
 
-async function createPostgresSchema(): Promise<{ schema: string; url: string; drop(): Promise<void> }> {
-  const schema = `qbank_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  // Extensions belong to the database, not the schema: install pg_trgm once in public, which
-  // stays on the search path, so dropping a test schema never drops it for the others.
-  await admin.query('create extension if not exists pg_trgm with schema public').catch(() => undefined);
-  await admin.query(`create schema "${schema}"`);
-  await admin.end();
+interface TestSchema {
+  name: string;
+  url: string;
+  /** Creates the schema and runs `migrate` in it, under the schema-change lock. */
+  create(migrate: () => Promise<unknown>): Promise<void>;
+  drop(): Promise<void>;
+}
+
+function postgresSchema(): TestSchema {
+  const name = `qbank_t_${randomBytes(6).toString('hex')}`;
   const separator = postgresUrl!.includes('?') ? '&' : '?';
   return {
-    schema,
-    url: `${postgresUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema},public`)}`,
-    async drop() {
-      const client = new pg.Client({ connectionString: postgresUrl });
-      await client.connect();
-      await client.query(`drop schema "${schema}" cascade`);
-      await client.end();
-    },
+    name,
+    // A test schema is thrown away, so its commits need not wait for the WAL to reach the disk:
+    // without the wait, a file's migrations and fixture inserts stop paying a flush each.
+    url: `${postgresUrl}${separator}options=${encodeURIComponent(`-c search_path=${name},public -c synchronous_commit=off`)}`,
+    create: (migrate) =>
+      withSchemaChangeLock(postgresUrl!, async (admin) => {
+        // Extensions belong to the database, not the schema: install pg_trgm once in public, which
+        // stays on the search path, so dropping a test schema never drops it for the others.
+        await admin.query('create extension if not exists pg_trgm with schema public').catch(() => undefined);
+        await admin.query(`create schema "${name}"`);
+        await migrate();
+      }),
+    drop: () => withSchemaChangeLock(postgresUrl!, (admin) => admin.query(`drop schema "${name}" cascade`)).then(() => undefined),
   };
 }
 
@@ -70,9 +76,10 @@ export interface TestDatabase {
 export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   setPasswordCost('low');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qbank-test-'));
-  const schema = dialect === 'postgres' ? await createPostgresSchema() : undefined;
+  const schema = dialect === 'postgres' ? postgresSchema() : undefined;
   const { db } = openDatabase({ databaseUrl: schema?.url, dataDir });
-  await migrateToLatest(db, schema ? { schema: schema.schema } : {});
+  const migrate = () => migrateToLatest(db, schema ? { schema: schema.name } : {});
+  await (schema ? schema.create(migrate) : migrate());
   return {
     db,
     dialect,

@@ -5,6 +5,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { withSchemaChangeLock } from './schema-lock';
 
 // Test support: the real server (main.ts) as a child process, so signals, crashes and restarts
 // are the operating system's, not a simulation inside vitest.
@@ -15,8 +16,12 @@ const serverRoot = path.join(repoRoot, 'apps/server');
 let bundled: Promise<string> | undefined;
 const bundleDir = path.join(repoRoot, 'node_modules/.cache/qbank-ops-test', randomBytes(6).toString('hex'));
 
-/** Removes this test file's server bundle (call from afterAll). */
+/**
+ * Removes this test file's server bundle (call from afterAll). The test files share this module
+ * when they share a worker (apps/server/vitest.config.ts), so the next file bundles again.
+ */
 export function removeServerBundle(): void {
+  bundled = undefined;
   rmSync(bundleDir, { recursive: true, force: true });
 }
 
@@ -74,6 +79,12 @@ async function freePort(): Promise<number> {
  */
 export async function startServerProcess(env: NodeJS.ProcessEnv, options: { port?: number } = {}): Promise<ServerProcess> {
   const [main, port] = await Promise.all([bundleServer(), options.port ?? freePort()]);
+  // On PostgreSQL the server migrates as it starts, which reads the whole test database's catalog.
+  const start = () => spawnServer(main, port, env);
+  return env.DATABASE_URL ? withSchemaChangeLock(env.DATABASE_URL, start) : start();
+}
+
+async function spawnServer(main: string, port: number, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const child = spawn(process.execPath, [main], {
     cwd: repoRoot,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },

@@ -3,8 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // Lazy routes and Mantine transitions can take more than testing-library's default 1 s on a
-// loaded two-core CI machine; waiting longer costs nothing when the UI is quick.
-configure({ asyncUtilTimeout: 5000 });
+// loaded two-core CI machine; waiting longer costs nothing when the UI is quick. Since vitest
+// runs two workers beside the e2e suite (decision 057), a file's first render, which waits for
+// its lazy page to be transformed, took over 5 s twice on a saturated machine: 15 s, under the
+// 20 s test timeout.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks the layout APIs Mantine reads; plain stubs are enough for UI tests.
 Object.defineProperty(window, 'matchMedia', {
