@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { LinkCard } from '../components/link-card';
 import { RelativeTime } from '../components/relative-time';
 import { paths } from '../lib/paths';
+import { isApproved, useSession } from '../lib/session';
 import { messages } from './messages';
 import { StudyEntryCard } from '../study/study-entry-card';
 import { NOTICE_PREVIEW_LENGTH, NOTICES_SHOWN, useLatestNotices } from './api';
@@ -14,8 +15,19 @@ import { NOTICE_PREVIEW_LENGTH, NOTICES_SHOWN, useLatestNotices } from './api';
 const m = messages.home;
 
 // Only an approved member has a review card, and it shows nothing until its count arrives: its
-// code (with the review schemas and zod) is fetched beside that count, not with the first screen.
+// code (with the review schemas and zod) is fetched beside that count, not with the first screen,
+// and never for a visitor (on a phone, evaluating zod and those schemas was a 133 ms task at 4×).
 const ReviewDueCard = lazy(() => import('../study/review-due-card').then((module) => ({ default: module.ReviewDueCard })));
+
+function ReviewDue() {
+  const session = useSession();
+  if (session.status !== 'signed-in' || !isApproved(session.user)) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReviewDueCard />
+    </Suspense>
+  );
+}
 
 const shortcuts = [
   { href: paths.exams.getHref(), icon: IconClipboardList, ...m.cards.exams },
@@ -111,9 +123,7 @@ export function HomePage() {
         </Stack>
       </Paper>
       <StudyEntryCard />
-      <Suspense fallback={null}>
-        <ReviewDueCard />
-      </Suspense>
+      <ReviewDue />
       <Shortcuts />
       <Notices />
     </Stack>
