@@ -57,11 +57,11 @@ const SIGNED_IN_FLAG = "try { localStorage.setItem('qbank.signedIn', '1'); } cat
 
 /**
  * pages: [{ name, url, headers?, signedIn? }]; `signedIn` sets the app's signed-in flag as each
- * document starts (after Lighthouse's storage reset). Returns one summary per page plus every
- * run's scores.
+ * document starts (after Lighthouse's storage reset). `extraChromeFlags` are added to
+ * CHROMIUM_FLAGS. Returns one summary per page plus every run's scores.
  */
-export async function runLighthouse({ pages, chromePath, runs = 3, log }) {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+export async function runLighthouse({ pages, chromePath, runs = 3, log, extraChromeFlags = [] }) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROMIUM_FLAGS, ...extraChromeFlags], logLevel: 'silent' });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   try {
     const results = [];

@@ -136,6 +136,13 @@ export function printReport(results) {
     );
   }
   if (web?.lighthouse_error) out.push(`lighthouse: FAILED — ${web.lighthouse_error}`);
+  // Through TLS and HTTP/2 as deployed (docs/deploy.md): reported beside the budgets, which stay on the bare server.
+  for (const page of web?.lighthouse_http2 ?? []) {
+    out.push(
+      `lighthouse over HTTP/2 ${page.path}: performance ${page.performance} (runs ${page.performance_all.join('/')}), accessibility ${page.accessibility}; FCP ${page.fcp_ms} ms, LCP ${page.lcp_ms} ms, TBT ${page.tbt_ms} ms, CLS ${page.cls}`,
+    );
+  }
+  if (web?.lighthouse_http2_error) out.push(`lighthouse over HTTP/2: FAILED — ${web.lighthouse_http2_error}`);
   const missed = results.budgets.filter((b) => !b.pass);
   out.push('');
   out.push(`budgets: ${results.budgets.length - missed.length} pass, ${missed.length} missed`);

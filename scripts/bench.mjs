@@ -13,6 +13,7 @@ import { createBoxes, login, timeExport } from '../bench/api.mjs';
 import { measureCeiling } from '../bench/ceiling.mjs';
 import { FLOOR_SCENARIOS, measureFloor } from '../bench/floor.mjs';
 import { runLighthouse } from '../bench/lighthouse.mjs';
+import { startTlsFront } from '../bench/tls-front.mjs';
 import { drain, runScenario } from '../bench/load.mjs';
 import { evaluateBudgets, printReport, writeResults } from '../bench/report.mjs';
 import { buildScenarios, buildSearchTermScenarios } from '../bench/scenarios.mjs';
@@ -347,9 +348,33 @@ async function lighthouseRun(web, summary, token) {
     ];
     log(`lighthouse: ${pages.length} pages × ${num('lighthouse-runs')} runs with ${chromePath}`);
     web.lighthouse = await runLighthouse({ pages, chromePath, runs: num('lighthouse-runs'), log });
+    await lighthouseOverHttp2(web, pages);
   } catch (error) {
     web.lighthouse_error = error instanceof Error ? error.message : String(error);
     log(`lighthouse: FAILED ${web.lighthouse_error}`);
+  }
+}
+
+/** The same pages through TLS and HTTP/2, as docs/deploy.md serves them (bench/tls-front.mjs). */
+async function lighthouseOverHttp2(web, pages) {
+  let front;
+  try {
+    front = await startTlsFront(port + 5, port);
+    const throughFront = pages.map((page) => ({ ...page, url: page.url.replace(base, front.base) }));
+    log(`lighthouse over HTTP/2 (${front.base}): ${pages.length} pages × ${num('lighthouse-runs')} runs`);
+    web.lighthouse_http2 = await runLighthouse({
+      pages: throughFront,
+      chromePath,
+      runs: num('lighthouse-runs'),
+      log: (line) => log(`${line} (HTTP/2)`),
+      // The front's certificate is self-signed for this run.
+      extraChromeFlags: ['--ignore-certificate-errors'],
+    });
+  } catch (error) {
+    web.lighthouse_http2_error = error instanceof Error ? error.message : String(error);
+    log(`lighthouse over HTTP/2: FAILED ${web.lighthouse_http2_error}`);
+  } finally {
+    await front?.close();
   }
 }
 
