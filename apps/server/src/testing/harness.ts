@@ -72,13 +72,32 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * Kysely's migrator reads the catalog of every schema in the database before it migrates one, and
+ * that read fails ("column … does not exist") when DDL in another schema lands at the same moment.
+ * The schema-change lock serializes the suite's own schema changes, yet a run of the whole suite
+ * on two workers still met it once (CI, 2026-11-26). Migrating again is safe (the migrator applies
+ * only what is missing), so a failure that names no migration of ours is retried twice.
+ */
+async function migrateRetryingCatalogRaces(migrate: () => Promise<number>): Promise<number> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await migrate();
+    } catch (error) {
+      const catalogRace = /^migration failed: {2}.*does not exist/.test(String((error as Error).message));
+      if (!catalogRace || attempt === 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 /** A migrated, empty database of the dialect (SQLite in a temp dir, or a fresh PostgreSQL schema). */
 export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   setPasswordCost('low');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qbank-test-'));
   const schema = dialect === 'postgres' ? postgresSchema() : undefined;
   const { db } = openDatabase({ databaseUrl: schema?.url, dataDir });
-  const migrate = () => migrateToLatest(db, schema ? { schema: schema.name } : {});
+  const migrate = () => migrateRetryingCatalogRaces(() => migrateToLatest(db, schema ? { schema: schema.name } : {}));
   await (schema ? schema.create(migrate) : migrate());
   return {
     db,

@@ -53,7 +53,8 @@ describe('post page for its author', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     open(student, { 'GET /boards/2/contents/31/attachment': download });
     expect(await screen.findByRole('heading', { level: 1, name: '스터디 모집' })).toBeTruthy();
-    const actions = screen.getByRole('group', { name: '게시글 관리' });
+    // The author's actions wait for the session as well as the post.
+    const actions = await screen.findByRole('group', { name: '게시글 관리' });
     expect(within(actions).getByRole('link', { name: '수정' }).getAttribute('href')).toBe('/board/2/content/31/edit');
     expect(within(actions).getByRole('button', { name: '삭제' })).toBeTruthy();
 

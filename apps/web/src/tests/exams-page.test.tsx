@@ -60,12 +60,19 @@ function stubIntersectionObserver() {
     }
   }
   vi.stubGlobal('IntersectionObserver', Stub);
-  const scrollIntoView = () => {
-    const live = observers.filter((o) => o.active).at(-1);
-    if (!live) throw new Error('no active observer');
-    live.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+  // The sentinel starts observing in an effect, which React may run a moment after the cards'
+  // deferred render has committed: wait for it rather than assume it.
+  const activeObserver = () =>
+    waitFor(() => {
+      const live = observers.filter((o) => o.active).at(-1);
+      if (!live) throw new Error('no active observer');
+      return live;
+    });
+  const scrollIntoView = async () => {
+    const live = await activeObserver();
+    act(() => live.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
   };
-  return { observers, scrollIntoView };
+  return { observers, activeObserver, scrollIntoView };
 }
 
 async function openExams() {
@@ -103,11 +110,11 @@ describe('exams page', () => {
     expect(await screen.findByText('총 45개 시험 · 20개 불러옴')).toBeTruthy();
     expect(calls[0]?.get('limit')).toBe('20');
     expect(calls[0]?.get('page')).toBe('1');
-    expect(io.observers.at(-1)?.options).toEqual({ rootMargin: '100px', threshold: 0.1 });
+    expect((await io.activeObserver()).options).toEqual({ rootMargin: '100px', threshold: 0.1 });
 
-    act(() => io.scrollIntoView());
+    await io.scrollIntoView();
     expect(await screen.findByText('총 45개 시험 · 39개 불러옴')).toBeTruthy();
-    act(() => io.scrollIntoView());
+    await io.scrollIntoView();
     expect(await screen.findByText('총 45개 시험 · 45개 불러옴')).toBeTruthy();
     expect(screen.getByText('모든 시험을 불러왔습니다.')).toBeTruthy();
     expect(calls.map((c) => c.get('page'))).toEqual(['1', '2', '3']);
@@ -135,10 +142,10 @@ describe('exams page', () => {
     });
     await openExams();
     await screen.findByText('총 30개 시험 · 20개 불러옴');
-    const first = io.observers.filter((o) => o.active).at(-1);
-    act(() => io.scrollIntoView());
+    const first = await io.activeObserver();
+    await io.scrollIntoView();
     // The same observer firing again (a second intersection) must not start another load.
-    act(() => first?.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+    act(() => first.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
     await screen.findByRole('status', { name: '더 불러오는 중…' });
     expect(calls).toHaveLength(2);
     await act(async () => release());
