@@ -87,7 +87,7 @@ function firstPaint(): Plugin {
         if (index?.type !== 'asset' || typeof index.source !== 'string') throw new Error('first paint: the build has no index.html');
         const generic = firstPaintMarkup();
         if (!index.source.includes(generic)) throw new Error('first paint: index.html lost the first-paint markup');
-        for (const page of Object.keys(FIRST_PAINT_PAGES)) {
+        for (const page of FIRST_PAINT_PAGES) {
           this.emitFile({ type: 'asset', fileName: `first-paint/${page}.html`, source: index.source.replace(generic, firstPaintMarkup(page)) });
         }
       },

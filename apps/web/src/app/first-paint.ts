@@ -50,7 +50,7 @@ export function firstPaintStyle(): string {
  * (first-paint/<name>.html), and the server sends it to a signed-out visitor of that path
  * (decision 059): the heading a visitor came for is on screen before any script.
  */
-const routeHeads: Record<string, () => string> = {
+const routeHeads = {
   home: () =>
     `<div class="qb-fp-page"><div class="qb-fp-hero"><div class="qb-fp-hero-text">` +
     `<h1 class="qb-fp-h1">${escapeHtml(homeMessages.home.heroTitle)}</h1>` +
@@ -58,14 +58,15 @@ const routeHeads: Record<string, () => string> = {
   exams: () => `<div class="qb-fp-page"><h1 class="qb-fp-h1">${escapeHtml(messages.titles.exams)}</h1></div>`,
 };
 
-/** The pages with a first-paint copy of index.html: file name → its path (without extension). */
-export const FIRST_PAINT_PAGES: Record<string, string> = {
-  home: paths.home.getHref(),
-  exams: paths.exams.getHref(),
-};
+/**
+ * The pages with a first-paint copy of index.html. The name is the page's path without its slash
+ * (`home` → /home): the server maps a path to `first-paint/<name>.html` by that rule.
+ */
+export type FirstPaintPage = keyof typeof routeHeads;
+export const FIRST_PAINT_PAGES = Object.keys(routeHeads) as FirstPaintPage[];
 
 /** The first paint's markup, the content index.html gives #root; `page` adds that page's head. */
-export function firstPaintMarkup(page?: keyof typeof FIRST_PAINT_PAGES): string {
+export function firstPaintMarkup(page?: FirstPaintPage): string {
   const nav = messages.nav;
   const links = [
     [nav.exams, paths.exams.getHref()],
@@ -81,7 +82,7 @@ export function firstPaintMarkup(page?: keyof typeof FIRST_PAINT_PAGES): string 
     `<a class="qb-fp-brand" href="${escapeHtml(paths.home.getHref())}">${escapeHtml(messages.app.name)}</a>` +
     `<nav class="qb-fp-nav" aria-label="${escapeHtml(nav.main)}">${linkHtml}</nav></div>` +
     `<span class="qb-fp-burger" aria-hidden="true"><i></i><i></i><i></i></span></div></header>` +
-    `<main class="qb-fp-main">${page ? (routeHeads[page]?.() ?? '') : ''}</main></div>`
+    `<main class="qb-fp-main">${page ? routeHeads[page]() : ''}</main></div>`
   );
 }
 
