@@ -28,6 +28,13 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
     // count per exam), and compiling took ~17 ms of a 26 ms query (EXPLAIN ANALYZE of a student's
     // figures, decision 058). Set per connection, since the URL's own options (the tests' search_path)
     // must stay; the client runs it before any query handed to it.
+    // An idle pooled connection that the server closes (a PostgreSQL restart, a failover, an
+    // administrator's pg_terminate_backend) makes the pool emit 'error'; with no listener Node
+    // would end the process. The pool has already dropped that client and opens a new one for the
+    // next query, so saying so is all there is to do.
+    pool.on('error', (error) => {
+      console.warn(`PostgreSQL closed an idle pooled connection: ${error.message}`);
+    });
     pool.on('connect', (client) => {
       // A server without JIT knows the setting too (PostgreSQL 11+); a failure only leaves JIT on.
       client.query('set jit = off').catch(() => undefined);

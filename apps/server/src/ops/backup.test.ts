@@ -146,6 +146,11 @@ async function setUp(dialect: Dialect) {
   return { source, backups };
 }
 
+// Each test seeds the demo data and runs pg_dump / pg_restore (or copies SQLite) several times: ~2 s
+// alone, but 16 s on CI's two cores beside e2e, so the server's 30 s default is too close. A
+// timeout would also drop the target database under a restore still running (an unhandled error).
+const BACKUP_TEST_TIMEOUT_MS = 120_000;
+
 describe.each(testDialects)('backup and restore (%s)', (dialect) => {
   it('round-trips every table and file, backed up while the app connection is open', async () => {
     const { source, backups } = await setUp(dialect);
@@ -174,7 +179,7 @@ describe.each(testDialects)('backup and restore (%s)', (dialect) => {
     for (const table of Object.keys(expected)) expect(actual[table], table).toEqual(expected[table]);
     expect(actual.members?.some((row) => row.includes('written-just-before'))).toBe(true);
     expect(fileContents(target.dataDir)).toEqual(fileContents(source.dataDir));
-  });
+  }, BACKUP_TEST_TIMEOUT_MS);
 
   it('refuses a damaged or incomplete backup and a non-empty target without --force', async () => {
     const { source, backups } = await setUp(dialect);
@@ -217,5 +222,5 @@ describe.each(testDialects)('backup and restore (%s)', (dialect) => {
     expect(existsSync(path.join(forced.previous!, 'uploads'))).toBe(true);
     if (dialect === 'sqlite') expect(existsSync(path.join(forced.previous!, 'qbank.sqlite'))).toBe(true);
     expect(fileContents(target.dataDir)).toEqual(fileContents(source.dataDir));
-  });
+  }, BACKUP_TEST_TIMEOUT_MS);
 });

@@ -130,7 +130,8 @@ describe.each(testDialects)('graceful shutdown (%s)', (dialect) => {
       .executeTakeFirst();
     expect(stored?.reply_text).toBe('종료 중에도 저장되어야 하는 댓글입니다.');
     idleAgent.destroy();
-  });
+    // It starts a server process and waits out a slow upload: 20 s on CI's loaded two cores.
+  }, 90_000);
 
   it('exits at once on SIGTERM when nothing is in flight', async () => {
     const { server } = await setUp(dialect);
