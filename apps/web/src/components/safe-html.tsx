@@ -7,23 +7,23 @@ import './safe-html.css';
 // Markup is sanitized when stored (server) and again here, before it reaches the DOM
 // (DESIGN.md §2): a `<script>`, an `on…=` handler or a `javascript:` link never runs.
 
-let hooksInstalled = false;
+let configured = false;
 
-function installHooks(): void {
-  if (hooksInstalled) return;
-  hooksInstalled = true;
+/**
+ * The hooks and the configuration, once: DOMPurify parses a configuration passed to sanitize()
+ * anew on every call (building its allow-lists), which a 120-problem page paid per question,
+ * choice and explanation; set once, every call reuses it.
+ */
+function configure(): void {
+  if (configured) return;
+  configured = true;
   // A link that opens a new window must not hand that window a reference back to this one.
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
       node.setAttribute('rel', 'noopener noreferrer');
     }
   });
-}
-
-/** The sanitized form of `html`, for callers that need the string itself. */
-export function sanitizeHtml(html: string): string {
-  installHooks();
-  return DOMPurify.sanitize(html, {
+  DOMPurify.setConfig({
     USE_PROFILES: { html: true },
     // No forms inside content, and no inline styles: a `position: fixed` overlay could
     // dress stored markup up as the app's own buttons.
@@ -31,6 +31,12 @@ export function sanitizeHtml(html: string): string {
     FORBID_ATTR: ['style'],
     ADD_ATTR: ['target'],
   });
+}
+
+/** The sanitized form of `html`, for callers that need the string itself. */
+export function sanitizeHtml(html: string): string {
+  configure();
+  return DOMPurify.sanitize(html);
 }
 
 /**

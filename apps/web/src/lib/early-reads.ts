@@ -12,9 +12,12 @@ const EARLY_READ_TTL_MS = 30_000;
 
 type Query = ApiRequestOptions<unknown>['query'];
 
-/** The same read whatever the order of its query parameters. */
+/**
+ * The same read whatever the order of its query parameters. Code-unit order, not localeCompare:
+ * the first localeCompare builds an ICU collator, ~70 ms on a phone while the page is loading.
+ */
 function readKey(path: string, query: Query): string {
-  return withQuery(path, query && Object.fromEntries(Object.entries(query).sort(([a], [b]) => a.localeCompare(b))));
+  return withQuery(path, query && Object.fromEntries(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
 }
 
 configureEarlyReads((path, query) => {

@@ -91,7 +91,12 @@ export function StatusGrid({
   const select = useCallback((index: number) => onSelectRef.current(index), []);
 
   // Keep the current number visible inside the grid's own scroll area (never the page's).
+  // The grid opens at its top, where the first number already is: measuring then would force a
+  // layout of the whole page while it is still loading (~60 ms on a phone), so that one is skipped.
+  const hasMoved = useRef(false);
   useEffect(() => {
+    if (!hasMoved.current && current === 0) return;
+    hasMoved.current = true;
     const list = listRef.current;
     const item = list?.querySelector<HTMLElement>('[aria-current="step"]');
     if (!list || !item) return;
