@@ -83,6 +83,9 @@ export function measureWebAssets(distDir, firstScreenRoute = 'src/home/home-page
 
   result.routes = {};
   for (const key of manifest[entryKey].dynamicImports ?? []) {
+    // A `_name-hash.js` key is a chunk group the app loads lazily (vite.config.ts, decision 060),
+    // such as a page's schemas: part of the pages that load it, not a page of its own.
+    if (key.startsWith('_')) continue;
     const extra = [...closure(manifest, key)].filter((file) => !shellSet.has(file));
     const name = key.replace(/^src\//, '').replace(/\.tsx?$/, '');
     result.routes[name] = { ...total(distDir, extra, cache), nested_lazy: (manifest[key].dynamicImports ?? []).length };

@@ -71,7 +71,9 @@ test('only the superadmin manages admins, and nobody acts on the superadmin or t
   await expect(page.getByText(/관리자 임명과 해제는 Super Admin만 할 수 있습니다/)).toBeVisible();
   await expect(page.getByRole('button', { name: '임명' })).toHaveCount(0);
 
+  // Signing out ends on the public shell; a navigation before that would cut the logout short.
   await page.getByRole('button', { name: '로그아웃' }).click();
+  await expect(page.getByRole('link', { name: '로그인' }).first()).toBeVisible();
   await signIn(page, 'demo-super', '/dashboard/admin/admins');
   const own = page.getByRole('button', { name: '윤성호(demo-super) 권한 해제' });
   await expect(own).toHaveAttribute('aria-disabled', 'true');
