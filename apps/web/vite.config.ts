@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { FIRST_PAINT_PAGES, firstPaintMarkup, firstPaintStyle, STYLES_ATTRIBUTE } from './src/app/first-paint';
 import { OFFLINE_CACHES } from './src/lib/offline-caches';
+import { ROUTE_DOCUMENTS, type RouteDocument } from './src/app/route-documents';
 
 // The API server (apps/server) listens on :3000; in development Vite serves the app
 // and forwards the API paths, so the browser still sees one origin (cookies, CSRF rule).
@@ -90,6 +91,55 @@ function firstPaint(): Plugin {
         for (const page of FIRST_PAINT_PAGES) {
           this.emitFile({ type: 'asset', fileName: `first-paint/${page}.html`, source: index.source.replace(generic, firstPaintMarkup(page)) });
         }
+      },
+    },
+  };
+}
+
+/**
+ * A copy of the built index.html per member page of ROUTE_DOCUMENTS (decision 060), naming every
+ * chunk and stylesheet that page's module needs, so the browser fetches them with the entry script
+ * instead of after it has run. Vite's preload helper finds the links there and adds none of its own.
+ */
+function routeDocuments(): Plugin {
+  return {
+    name: 'qbank-route-documents',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset' || typeof index.source !== 'string') throw new Error('route documents: the build has no index.html');
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) throw new Error('route documents: the build has no entry chunk');
+        const inIndex = new Set([entry.fileName, ...entry.imports]);
+        const routes: RouteDocument[] = [];
+        for (const route of ROUTE_DOCUMENTS) {
+          const scripts = new Set<string>();
+          const styles = new Set<string>();
+          const visit = (fileName: string) => {
+            if (scripts.has(fileName) || inIndex.has(fileName)) return;
+            scripts.add(fileName);
+            const chunk = bundle[fileName];
+            if (chunk?.type !== 'chunk') return;
+            for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+            chunk.imports.forEach(visit);
+          };
+          for (const module of route.modules) {
+            const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module));
+            if (!chunk) throw new Error(`route documents: no chunk for ${module}`);
+            visit(chunk.fileName);
+          }
+          const links = [
+            ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+            ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+          ].join('\n    ');
+          const file = `route-documents/${route.name}.html`;
+          this.emitFile({ type: 'asset', fileName: file, source: index.source.replace('</head>', `  ${links}\n  </head>`) });
+          routes.push({ path: route.path, file });
+        }
+        this.emitFile({ type: 'asset', fileName: 'route-documents/routes.json', source: JSON.stringify(routes, null, 2) });
       },
     },
   };
@@ -300,7 +350,7 @@ function pwa() {
     workbox: {
       // The shell: built JS and CSS, index.html, icons. The .br/.gz twins are the server's business.
       globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-      globIgnores: ['**/*.br', '**/*.gz', '.vite/**', 'first-paint/**'],
+      globIgnores: ['**/*.br', '**/*.gz', '.vite/**', 'first-paint/**', 'route-documents/**'],
       // The editor and chart chunks are large but part of the app; a miss would break a screen offline.
       maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       cleanupOutdatedCaches: true,
@@ -345,7 +395,7 @@ function pwa() {
 const chunkGroups = lazyChunkGroups();
 
 export default defineConfig({
-  plugins: [react(), firstPaint(), precompress(), shipNoTestCode(), pwa(), chunkGroups.plugin],
+  plugins: [react(), firstPaint(), routeDocuments(), precompress(), shipNoTestCode(), pwa(), chunkGroups.plugin],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -8,6 +8,9 @@ import { createTestContext, testDialects, type TestContext } from './testing/har
 const INDEX_HTML = '<!doctype html><html lang="ko"><title>qbank</title></html>';
 // The build's copy of index.html with a page's static head (apps/web/vite.config.ts, decision 059).
 const EXAMS_HTML = '<!doctype html><html lang="ko"><title>qbank</title><main><h1>시험 목록</h1></main></html>';
+// The build's copy of index.html naming a member page's chunks (decision 060), and its route list.
+const LIST_HTML = '<!doctype html><html lang="ko"><title>qbank</title><link rel="modulepreload" href="/assets/page-abc.js"></html>';
+const ROUTES_JSON = JSON.stringify([{ path: '/tests/:testCode/problems', file: 'route-documents/test-problems.html' }]);
 const BIG_JS = Array.from({ length: 200 }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n');
 
 describe.each(testDialects)('serving the web app on %s', (dialect) => {
@@ -27,6 +30,10 @@ describe.each(testDialects)('serving the web app on %s', (dialect) => {
     mkdirSync(path.join(webDir, 'first-paint'));
     writeFileSync(path.join(webDir, 'first-paint', 'exams.html'), EXAMS_HTML);
     writeFileSync(path.join(webDir, 'first-paint', 'exams.html.br'), brotliCompressSync(EXAMS_HTML));
+    mkdirSync(path.join(webDir, 'route-documents'));
+    writeFileSync(path.join(webDir, 'route-documents', 'test-problems.html'), LIST_HTML);
+    writeFileSync(path.join(webDir, 'route-documents', 'test-problems.html.br'), brotliCompressSync(LIST_HTML));
+    writeFileSync(path.join(webDir, 'route-documents', 'routes.json'), ROUTES_JSON);
     mkdirSync(path.join(webDir, '.vite'));
     writeFileSync(path.join(webDir, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/big-abc123.js"}}');
     t = await createTestContext(dialect, { env: { WEB_DIST_DIR: webDir } });
@@ -80,7 +87,7 @@ describe.each(testDialects)('serving the web app on %s', (dialect) => {
   });
 
   it('sends the compressed index.html for web routes too', async () => {
-    for (const url of ['/', '/home', '/tests/1/problems']) {
+    for (const url of ['/', '/home', '/tests/1/questions']) {
       const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBe('br');
@@ -106,6 +113,22 @@ describe.each(testDialects)('serving the web app on %s', (dialect) => {
     // Only the page itself: a path below it, or a page without a copy, gets index.html.
     for (const url of ['/exams/1', '/home', '/subjects']) {
       expect((await t.app.inject({ method: 'GET', url })).body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it("sends a member page's document naming its chunks to members and visitors alike, for that page only", async () => {
+    for (const url of ['/tests/12/problems', '/tests/12/problems/?view=all']) {
+      const member = await t.app.inject({ method: 'GET', url, cookies: { token: 'any-token' } });
+      expect(member.statusCode, url).toBe(200);
+      expect(member.body, url).toBe(LIST_HTML);
+      expect(member.headers['cache-control']).toBe('no-cache');
+      expect((await t.app.inject({ method: 'GET', url })).body, url).toBe(LIST_HTML);
+    }
+    const compressed = await t.app.inject({ method: 'GET', url: '/tests/12/problems', headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString('utf8')).toBe(LIST_HTML);
+    for (const url of ['/tests/12/problems/3', '/tests/12', '/xtests/12/problems']) {
+      expect((await t.app.inject({ method: 'GET', url, cookies: { token: 'any-token' } })).body, url).toBe(INDEX_HTML);
     }
   });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -60,6 +60,26 @@ function firstPaintPagesOf(webDistDir: string): Map<string, string> {
   if (!existsSync(dir)) return new Map();
   const pages = readdirSync(dir).filter((name) => name.endsWith('.html'));
   return new Map(pages.map((name) => [`/${name.slice(0, -'.html'.length)}`, `first-paint/${name}`]));
+}
+
+/**
+ * The web build's per-page documents (apps/web/src/app/route-documents.ts, decision 060): index.html
+ * with the page's chunks named up front, for the paths in route-documents/routes.json
+ * (`/tests/:testCode/problems` → a `:param` is one non-empty segment).
+ */
+function routeDocumentsOf(webDistDir: string): Array<{ pattern: RegExp; file: string }> {
+  const list = path.join(webDistDir, 'route-documents', 'routes.json');
+  if (!existsSync(list)) return [];
+  const routes = JSON.parse(readFileSync(list, 'utf8')) as Array<{ path: string; file: string }>;
+  return routes.map((route) => ({
+    pattern: new RegExp(
+      `^${route.path
+        .split('/')
+        .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/')}/?$`,
+    ),
+    file: route.file,
+  }));
 }
 
 // DESIGN.md §5 (CSRF): a cookie-authenticated write from another origin is refused. Bearer
@@ -182,6 +202,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const webDistDir = config.webDistDir ?? defaultWebDistDir();
   const webBuilt = existsSync(path.join(webDistDir, 'index.html'));
   const firstPaintPages = webBuilt ? firstPaintPagesOf(webDistDir) : new Map<string, string>();
+  const routeDocuments = webBuilt ? routeDocumentsOf(webDistDir) : [];
   if (webBuilt) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -213,10 +234,12 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       // A signed-out visitor of a page with a static head gets index.html with that head drawn in
       // (decision 059); a member's page is drawn in the member layout, so they get the plain one.
       const firstPaintPage = request.cookies[TOKEN_COOKIE] ? undefined : firstPaintPages.get(pathOnly);
+      // A member page whose chunks the document names up front (decision 060), for anyone.
+      const routeDocument = routeDocuments.find((route) => route.pattern.test(pathOnly))?.file;
       return reply
         .header('Cache-Control', 'no-cache')
         .header('Vary', 'Cookie')
-        .sendFile(firstPaintPage ?? 'index.html');
+        .sendFile(firstPaintPage ?? routeDocument ?? 'index.html');
     }
     return reply.status(404).send({ message: messages.notFound, code: ERROR_CODES.notFound });
   });
