@@ -16,7 +16,7 @@ import { ensureSolveBoxes, requireMemberBox } from '../boxes/service';
 import { addProblemToBox } from '../boxes/repository';
 import type { AppContext } from '../core/context';
 import { isUniqueViolation } from '../core/db';
-import { conflict, notFound, validationError } from '../errors';
+import { AppError, conflict, notFound, validationError } from '../errors';
 import { messages } from '../messages';
 import { presentProblem } from '../problems/presenter';
 import { studyServerMessages as m } from './messages';
@@ -229,8 +229,11 @@ export async function answerInSession(
     });
     return { answer: presentAnswer(answer, verdictsHidden(session)), replayed: false };
   } catch (error) {
-    // The same answer arrived twice at once: the other send won the unique index.
-    const raced = clientId && isUniqueViolation(error) ? await findAnswerByClientId(ctx.db, memberCode, clientId) : undefined;
+    // The same answer arrived twice at once and the other send was recorded first: this one met
+    // the unique index or, in tutor mode, the one-answer rule (the other's record answers the
+    // problem). Either way the id now names a record, and that record is the answer.
+    const answeredMeanwhile = isUniqueViolation(error) || (error instanceof AppError && error.statusCode === 409);
+    const raced = clientId && answeredMeanwhile ? await findAnswerByClientId(ctx.db, memberCode, clientId) : undefined;
     if (raced) return replayed(session, raced, request);
     throw error;
   }
