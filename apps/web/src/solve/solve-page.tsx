@@ -5,7 +5,7 @@ import { choiceKeyToValue } from '@qbank/shared/answers';
 import { isSelfJudgedType, type Attempt } from '@qbank/shared/solve';
 import { PROBLEM_TYPES, type Problem } from '@qbank/shared/problems';
 import { IconAlertCircle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useDeckScreen } from './use-deck-screen';
 import { useLocation, useParams } from 'react-router';
 import { BookmarkModal } from '../boxes/bookmark-modal';
@@ -105,7 +105,11 @@ function SolveScreen({ testCode }: { testCode: number }) {
     }
     return merged;
   }, [progressQuery.data, problems, queued]);
-  const loading = problemsQuery.isPending || progressQuery.isPending || queued === null;
+  // The screen (the number grid of up to 120 and the first problem) is drawn in a deferred render,
+  // which React slices and can interrupt, rather than inside the update that brings the last of
+  // its reads, which React renders in one piece: on a phone that was the page's longest task
+  // (decision 060). The loader stays until that render is done.
+  const loading = useDeferredValue(problemsQuery.isPending || progressQuery.isPending || queued === null);
   const needsPrompt = !loading && decision === 'pending' && prior.size > 0;
   const solving = !loading && problems.length > 0 && !needsPrompt;
 

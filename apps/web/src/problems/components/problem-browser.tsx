@@ -2,7 +2,7 @@ import { Alert, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { problemsResponseSchema, Problem } from '@qbank/shared/problems';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoader } from '../../components/page-loader';
@@ -49,7 +49,13 @@ export function ProblemBrowser({
 }) {
   const [tab, setTab] = useState<Tab>('problems');
   const { data, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
-  const problems = useMemo(() => uniqueProblems(data?.pages ?? []), [data]);
+  // The cards come from a deferred copy of the pages, which React renders in slices it can
+  // interrupt, not inside the query's own update, which it renders in one piece: the first chunk
+  // with its first card was the page's longest task on a phone (decision 060, as the exam list's
+  // cards in decision 059). Until that render is done the loader stays.
+  const pages = useDeferredValue(data?.pages);
+  const problems = useMemo(() => uniqueProblems(pages ?? []), [pages]);
+  const drawing = data !== undefined && pages === undefined;
   const total = data?.pages[0]?.problem_count ?? 0;
   const totalCapped = data?.pages[0]?.problem_count_capped ?? false;
   // After a failed chunk the list stops loading by itself (no retry loop); the button retries.
@@ -68,7 +74,7 @@ export function ProblemBrowser({
   const shown = useProgressiveCount(problems.length, targetIndex < 0 ? 0 : targetIndex + 1 + SCREENFUL);
   const drawn = useMemo(() => (shown < problems.length ? problems.slice(0, shown) : problems), [problems, shown]);
 
-  if (query.isPending) return <PageLoader />;
+  if (query.isPending || drawing) return <PageLoader />;
 
   const loadError = query.isError ? (
     <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={m.loadFailed} role="alert">
