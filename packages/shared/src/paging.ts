@@ -26,11 +26,15 @@ export function pagingQuery(defaultLimit: number, maxLimit: number = MAX_PAGE_LI
 /** A numeric id in a path or query (codes are positive 32-bit integers in both databases). */
 export const idParam = positiveInt;
 
-/** Optional search text: trimmed; empty means no search. */
+/**
+ * Optional search text: trimmed; empty means no search. NUL is dropped, as stored text has none
+ * (content loses it as an HTML parser would): SQLite's full-text MATCH ends its query at a NUL
+ * (a syntax error, so a 500) and PostgreSQL refuses NUL in text.
+ */
 export const searchText = z
   .string({ error: m.invalidInput })
-  .trim()
-  .max(200, m.searchTooLong)
+  .transform((value) => value.replaceAll('\u0000', '').trim())
+  .pipe(z.string().max(200, m.searchTooLong))
   .optional()
   .transform((value) => (value ? value : undefined));
 

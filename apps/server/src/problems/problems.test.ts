@@ -83,6 +83,11 @@ describe.each(testDialects)('problem reads on %s', (dialect) => {
     expect(await search('없는말입니다')).toEqual([]);
     expect(await search('"; drop table problems; --')).toEqual([]);
     expect(await search('100%')).toEqual([]);
+    // NUL is dropped as stored text drops it: SQLite's MATCH ended at it with a 500 (fuzzed, CI).
+    expect(await search('Child\u0000-Pugh')).toEqual([cirrhosis]);
+    expect(await search('담\u0000석')).toHaveLength(2);
+    const onlyNul = await get(`/v1/problem?test_code=${exam2024}&q=${encodeURIComponent('\u0000')}`);
+    expect([onlyNul.statusCode, onlyNul.json()]).toEqual([200, await list(`test_code=${exam2024}`)]);
     expect((await list(`test_code=${exam2024}&q=${encodeURIComponent('담석')}`)).problem_count).toBe(1);
   });
 
