@@ -24,10 +24,6 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // No JIT compilation: the statistics queries' cost estimates pass jit_above_cost (a correlated
-    // count per exam), and compiling took ~17 ms of a 26 ms query (EXPLAIN ANALYZE of a student's
-    // figures, decision 058). Set per connection, since the URL's own options (the tests' search_path)
-    // must stay; the client runs it before any query handed to it.
     // An idle pooled connection that the server closes (a PostgreSQL restart, a failover, an
     // administrator's pg_terminate_backend) makes the pool emit 'error'; with no listener Node
     // would end the process. The pool has already dropped that client and opens a new one for the
@@ -35,6 +31,10 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
     pool.on('error', (error) => {
       console.warn(`PostgreSQL closed an idle pooled connection: ${error.message}`);
     });
+    // No JIT compilation: the statistics queries' cost estimates pass jit_above_cost (a correlated
+    // count per exam), and compiling took ~17 ms of a 26 ms query (EXPLAIN ANALYZE of a student's
+    // figures, decision 058). Set per connection, since the URL's own options (the tests' search_path)
+    // must stay; the client runs it before any query handed to it.
     pool.on('connect', (client) => {
       // A server without JIT knows the setting too (PostgreSQL 11+); a failure only leaves JIT on.
       client.query('set jit = off').catch(() => undefined);
