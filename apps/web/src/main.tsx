@@ -3,9 +3,10 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { matchPath, RouterProvider } from 'react-router';
 import { applyPreloadedStyles } from './app/preloaded-styles';
 import { AppProviders, connectApiClient, createAppQueryClient } from './app/providers';
+import { ROUTE_DOCUMENTS } from './app/route-documents';
 import { createAppRouter } from './app/router';
 
 const container = document.getElementById('root');
@@ -13,10 +14,11 @@ if (!container) throw new Error('index.html has no #root element');
 
 const queryClient = createAppQueryClient();
 connectApiClient(queryClient);
-// The exam viewer and solve mode start their code and first reads beside the session check
-// (app/route-preload.ts, decision 056). That module is a small chunk of its own, asked for only
-// on those two paths: the first screen's JS budget (decision 050) has no room for it.
-if (/^\/tests\/[^/]+\/(problems|solve)\/?$/.test(window.location.pathname)) {
+// The exam viewer and solve mode (the pages with a route document) start their code and first
+// reads beside the session check (app/route-preload.ts, decision 056). That module is a small
+// chunk of its own, asked for only on those paths: the first screen's JS budget (decision 050)
+// has no room for it.
+if (ROUTE_DOCUMENTS.some((route) => matchPath(route.path, window.location.pathname))) {
   const { pathname, search } = window.location;
   void import('./app/route-preload').then((m) => m.preloadRoute(pathname, search)).catch(() => undefined);
 }
