@@ -16,7 +16,7 @@ const HEAVY_MODULE = /node_modules\/(@tiptap|prosemirror-|@mantine\/(tiptap|char
  * preload), then a student's reading screens. Each gets one chunk of what it uses that those
  * before it do not; /home comes first, so its chunk holds everything it uses. The reading screens
  * come last: left to `common` and `ui`, the problem list evaluated both whole (~380 kB, the
- * authoring, member admin and board modules among them) for the ~half it uses (decision 061).
+ * authoring, member admin and board modules among them) for the ~half it uses (decision 062).
  */
 const FIRST_SCREENS: ReadonlyArray<{ name: string; modules: readonly string[]; readsSchemas: boolean }> = [
   { name: 'home', modules: ['/src/home/home-page.tsx'], readsSchemas: true },
