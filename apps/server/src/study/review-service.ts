@@ -72,11 +72,11 @@ export async function invalidateReviewCards(db: DbOrTx, problemUid: number, memb
 }
 
 /**
- * A read of the deck for the member cache (core/member-cache.ts): the deck is synced first, and
- * when that wrote cards (raising the member's activity version) the version is read again before
- * the data, so the stored body is never older than its version. The body holds until the
- * member's next card falls due. (The queries compare due times as text; cards hold
- * toISOString()'s form, for which text order and time order agree.)
+ * A read of the deck for the member cache (core/member-cache.ts). The deck is synced first; when
+ * that wrote cards it raised the member's activity version, so the version is read again (still
+ * before the data): stored under the guard's older version the body would be safe but missed by
+ * the very next read. The body holds until the member's next card falls due. (The queries compare
+ * due times as text; cards hold toISOString()'s form, for which text order and time order agree.)
  */
 async function deckRead(ctx: AppContext, memberCode: number, now: Date, read: (at: string) => Promise<unknown>): Promise<MemberAnswer> {
   const version = (await syncReviewCards(ctx.db, memberCode)) ? await readMemberVersion(ctx.db, memberCode) : undefined;
