@@ -5,7 +5,8 @@ import type { MemberRow } from '../db/schema';
 import type { ReviewCount, ReviewDeck } from '@qbank/shared/review';
 import type { StatsMe } from '@qbank/shared/stats';
 import { configFromEnv, parseEnv } from '../env';
-import { invalidateReviewCards } from '../study/review-service';
+import { rejudgeProblemAnswers } from '../authoring/rejudge';
+import { invalidateReviewCards, rescheduleReviewCard } from '../study/review-service';
 import { createMember, loginCookie, openTestDatabase, testDialects, type TestDatabase } from '../testing/harness';
 import { createProblem, createSubject, createTest } from '../testing/factories';
 
@@ -283,6 +284,38 @@ describe.each(testDialects)('per-member caches on %s', (dialect) => {
     const late = await settled();
     expect(late.uids).toContain(p[8]);
     expect(late.count).toBe(early.count + 1);
+  });
+
+  // PostgreSQL only: SQLite has one writer at a time, and its triggers lock nothing.
+  it.skipIf(dialect !== 'postgres')('re-judges a problem while a member answers it in review, without a deadlock', async () => {
+    const uid = await createProblem(database.db, { test_code: exam, no: 20, illustration: CHOICES, answer: '③' });
+    const member = other.member;
+    // A self-judged answer (re-judging leaves it alone, so the member's row is not taken with the answers) and its card.
+    await database.db
+      .insertInto('solve_attempts')
+      .values({ member_code: member.code, problem_uid: uid, answer: '④', is_correct: 1, judged_by: 'self', source: 'solve', creation_time: new Date(Date.now() - 3 * DAY).toISOString() })
+      .execute();
+    await read(READS.due, other.onB);
+    let answered!: () => void;
+    let goOn!: () => void;
+    const answerStored = new Promise<void>((resolve) => (answered = resolve));
+    const cardMayFollow = new Promise<void>((resolve) => (goOn = resolve));
+    // A review answer as answerReview writes it: the answer (which takes the member's row), then the card.
+    const answering = database.db.transaction().execute(async (trx) => {
+      await trx.insertInto('solve_attempts').values({ member_code: member.code, problem_uid: uid, answer: '③', is_correct: 1, source: 'review' }).execute();
+      answered();
+      await cardMayFollow;
+      await rescheduleReviewCard(trx, member.code, uid);
+    });
+    await answerStored;
+    // Meanwhile a lead changes the key: the answers are judged again and the problem's cards dropped.
+    const rejudging = database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('problems').set({ answer: '④' }).where('uid', '=', uid).execute();
+      await rejudgeProblemAnswers(trx, dialect, uid);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    goOn();
+    await Promise.all([answering, rejudging]);
   });
 
   it('counts every committed write when answers and re-judgings run at once, without deadlocks', async () => {
