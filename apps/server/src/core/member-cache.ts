@@ -83,8 +83,4 @@ export class MemberCache {
     this.entries.set(key, stored);
     return sendStored(request, reply, stored);
   }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }
