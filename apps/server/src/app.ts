@@ -32,6 +32,7 @@ import { noteRoutes } from './notes/routes';
 import { disputeRoutes } from './disputes/routes';
 import { notificationRoutes } from './notifications/routes';
 import { submissionReviewRoutes } from './authoring/submission-review-routes';
+import { MemberCache } from './core/member-cache';
 import { ResponseCache } from './core/response-cache';
 import { SharedRedis } from './core/shared-redis';
 import { sharedRateLimitStore } from './limits/rate-limit-store';
@@ -100,7 +101,7 @@ function checkOrigin(ctx: AppContext, allowedOrigins: Set<string>) {
 }
 
 /** The app's parts; the file store and the shared Redis are made from the configuration when not given. */
-export type AppParts = Omit<AppContext, 'storage' | 'redis' | 'contentCache'> & Partial<Pick<AppContext, 'storage' | 'redis'>>;
+export type AppParts = Omit<AppContext, 'storage' | 'redis' | 'contentCache' | 'memberCache'> & Partial<Pick<AppContext, 'storage' | 'redis'>>;
 
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const { config } = parts;
@@ -117,7 +118,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   });
   // So is a configured Redis (REDIS_URL) that does not answer.
   const redis = parts.redis !== undefined ? parts.redis : config.redisUrl ? await SharedRedis.connect(config.redisUrl, app.log) : null;
-  const ctx: AppContext = { ...parts, storage, redis, contentCache: new ResponseCache(parts.db) };
+  const ctx: AppContext = { ...parts, storage, redis, contentCache: new ResponseCache(parts.db), memberCache: new MemberCache() };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     storage.close();

@@ -303,7 +303,7 @@ export async function writeProblemContentIn(
     }
     // A new key re-judges every stored answer in this transaction (rejudge.ts).
     if (saved.answer !== current.answer || saved.type !== current.type) {
-      await rejudgeProblemAnswers(trx, uid, { tellMembers: options.rejudgeTellsMembers ?? true });
+      await rejudgeProblemAnswers(trx, ctx.dialect, uid, { tellMembers: options.rejudgeTellsMembers ?? true });
     }
     await options.afterWrite?.(trx, saved, true);
   }

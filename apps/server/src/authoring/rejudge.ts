@@ -1,8 +1,8 @@
 import { isCorrectAnswer } from '@qbank/shared/answers';
-import type { DbOrTx } from '../core/db';
+import type { DbOrTx, Dialect } from '../core/db';
 import { insertNotifications, type NewNotification } from '../notifications/repository';
 import { invalidateReviewCards } from '../study/review-service';
-import { findProblemKey, listMachineAnswers, setAnswersCorrectness } from './rejudge-repository';
+import { findProblemKey, listMachineAnswers, lockMembersOfProblem, setAnswersCorrectness } from './rejudge-repository';
 
 export interface RejudgeResult {
   /** Machine-judged answers compared with the key again. */
@@ -22,9 +22,10 @@ export interface RejudgeResult {
  * verdict changed is told (verdict_changed), unless the caller tells them itself (a dispute
  * ruling tells everyone who answered).
  */
-export async function rejudgeProblemAnswers(tx: DbOrTx, problemUid: number, options: { tellMembers?: boolean } = {}): Promise<RejudgeResult> {
+export async function rejudgeProblemAnswers(tx: DbOrTx, dialect: Dialect, problemUid: number, options: { tellMembers?: boolean } = {}): Promise<RejudgeResult> {
   const problem = await findProblemKey(tx, problemUid);
   if (!problem) return { rejudged: 0, changed: 0 };
+  if (dialect === 'postgres') await lockMembersOfProblem(tx, problemUid);
   const answers = await listMachineAnswers(tx, problemUid);
   const nowCorrect: number[] = [];
   const nowWrong: number[] = [];

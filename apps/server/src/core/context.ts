@@ -1,6 +1,7 @@
 import type { Config } from '../env';
 import type { Db, Dialect } from './db';
 import type { FileStore } from './file-store';
+import type { MemberCache } from './member-cache';
 import type { ResponseCache } from './response-cache';
 import type { SharedRedis } from './shared-redis';
 
@@ -15,6 +16,8 @@ export interface AppContext {
   redis: SharedRedis | null;
   /** Serialized public content reads, checked against the content version (migration 070). */
   contentCache: ResponseCache;
+  /** Serialized answers of a member's own aggregate reads, checked against the content and member activity versions. */
+  memberCache: MemberCache;
 }
 
 declare module 'fastify' {

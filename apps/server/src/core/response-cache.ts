@@ -27,12 +27,16 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 // wait on slow mobile networks (Lighthouse's largest saving on the problem list and solve mode).
 const COMPRESS_FROM_BYTES = 1024;
 
-interface Entry {
-  version: string;
+/** A serialized answer as both response caches keep it (this one and ./member-cache.ts). */
+export interface StoredBody {
   // UTF-8 bytes, not the string: a string body is encoded again and measured again on every send
   // (an exam's problem page: 37 kB of mostly Korean text per hit).
   body: Buffer;
   gzip?: Buffer;
+}
+
+interface Entry extends StoredBody {
+  version: string;
 }
 
 // Accept-Encoding parsed by @fastify/accept-negotiator (what @fastify/static uses for the web
@@ -62,9 +66,7 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
 export class ResponseCache {
   private readonly entries = new LRUCache<string, Entry>({
     maxSize: MAX_BYTES,
-    // The gzipped copy is made on first demand, after the entry is sized: a quarter of the text
-    // is allowed for it up front (JSON of problems compresses to a fifth or less).
-    sizeCalculation: (entry, key) => entry.body.length + Math.ceil(entry.body.length / 4) + key.length * 2 + 64,
+    sizeCalculation: storedSize,
   });
 
   /** Answers sent from the cache and answers computed, since the start (for tests and profiling). */
@@ -89,20 +91,14 @@ export class ResponseCache {
     // Read by the guard before this request's data, like our own read: still never newer than the data.
     const version = request.contentVersion ?? (await this.version());
     const entry = this.entries.get(key);
-    // A request that asks for no stored answer (Cache-Control: no-cache: a browser's hard reload,
-    // the bench timing the query itself) gets a fresh one, which also replaces the entry. It opens
-    // nothing new: any client can already miss the cache with a URL nobody asked for before.
-    const fresh = /\bno-cache\b/i.test(request.headers['cache-control'] ?? '');
-    if (entry?.version === version && !fresh) {
+    if (entry?.version === version && !asksFresh(request)) {
       this.stats.hits += 1;
-      return send(request, reply, entry);
+      return sendStored(request, reply, entry);
     }
     this.stats.misses += 1;
-    const serialized = reply.serialize(await compute());
-    const body = typeof serialized === 'string' ? Buffer.from(serialized, 'utf8') : Buffer.from(serialized as Uint8Array);
-    const stored: Entry = { version, body };
+    const stored: Entry = { version, body: serializedBody(reply, await compute()) };
     this.entries.set(key, stored);
-    return send(request, reply, stored);
+    return sendStored(request, reply, stored);
   }
 
   clear(): void {
@@ -110,7 +106,31 @@ export class ResponseCache {
   }
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+/**
+ * Whether the request asks for no stored answer (Cache-Control: no-cache: a browser's hard reload,
+ * the bench timing the query itself). It gets a fresh one, which also replaces the entry. That
+ * opens nothing new: any client can already miss the cache with a URL nobody asked for before.
+ */
+export function asksFresh(request: FastifyRequest): boolean {
+  return /\bno-cache\b/i.test(request.headers['cache-control'] ?? '');
+}
+
+/** The value as the route's response schema serializes it, exactly as an uncached answer would be sent. */
+export function serializedBody(reply: FastifyReply, value: unknown): Buffer {
+  const serialized = reply.serialize(value);
+  return typeof serialized === 'string' ? Buffer.from(serialized, 'utf8') : Buffer.from(serialized as Uint8Array);
+}
+
+/**
+ * What an entry weighs in an LRU's maxSize. The gzipped copy is made on first demand, after the
+ * entry is sized: a quarter of the text is allowed for it up front (JSON of problems compresses to
+ * a fifth or less).
+ */
+export function storedSize(entry: StoredBody, key: string): number {
+  return entry.body.length + Math.ceil(entry.body.length / 4) + key.length * 2 + 64;
+}
+
+export function sendStored(request: FastifyRequest, reply: FastifyReply, entry: StoredBody): FastifyReply {
   const vary = reply.getHeader('vary');
   reply.type(JSON_TYPE).header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   if (entry.body.length < COMPRESS_FROM_BYTES || !acceptsGzip(request.headers['accept-encoding'])) return reply.send(entry.body);

@@ -17,6 +17,8 @@ export interface MembersTable {
   token_version: Generated<number>;
   creation_time: Generated<string>;
   update_time: Generated<string>;
+  /** Raised by triggers on every write to the member's answers, cards, notes and boxes (migration 2026-11-26-010). */
+  activity_version: Generated<number>;
 }
 
 export interface SubjectsTable {

@@ -218,7 +218,7 @@ describe.each(testDialects)('answer-key disputes on %s', (dialect) => {
       ])
       .execute();
     await t.db.updateTable('problems').set({ answer: 'Anti-HBs' }).where('uid', '=', problem).execute();
-    const result = await t.db.transaction().execute((trx) => rejudgeProblemAnswers(trx, problem));
+    const result = await t.db.transaction().execute((trx) => rejudgeProblemAnswers(trx, t.dialect, problem));
     expect(result).toEqual({ rejudged: 2, changed: 2 });
     expect((await attempts(problem)).map((a) => a.is_correct)).toEqual([1, 0, 0]);
   });

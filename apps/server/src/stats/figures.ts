@@ -132,3 +132,9 @@ const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
 export function seoulToday(now: Date = new Date()): string {
   return new Date(now.getTime() + SEOUL_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/** The next midnight in Asia/Seoul after `now`, in ms since the epoch: when seoulToday() changes. */
+export function nextSeoulMidnight(now: Date): number {
+  const day = 24 * 60 * 60 * 1000;
+  return (Math.floor((now.getTime() + SEOUL_OFFSET_MS) / day) + 1) * day - SEOUL_OFFSET_MS;
+}

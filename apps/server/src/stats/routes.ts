@@ -12,6 +12,7 @@ import {
 } from '@qbank/shared/stats';
 import { guard, signedInMember } from '../core/auth-guards';
 import { attachmentDisposition } from '../export/file-name';
+import { nextSeoulMidnight } from './figures';
 import { itemAnalysis, itemAnalysisFile, myTestStats, problemStats, statsOfMember } from './service';
 import { XLSX_CONTENT_TYPE } from './workbook';
 
@@ -21,10 +22,15 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/v1/stats/me', { onRequest: guard('approved'), schema: { querystring: statsMeQuerySchema, response: { 200: statsMeResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    return statsOfMember(ctx, member.code);
-  });
+  // From ctx.memberCache while the member's version is unchanged, until midnight in Seoul (decision 061).
+  api.get(
+    '/v1/stats/me',
+    { onRequest: guard('approved', { contentVersion: true }), schema: { querystring: statsMeQuerySchema, response: { 200: statsMeResponseSchema } } },
+    async (request, reply) => {
+      const member = signedInMember(request);
+      return ctx.memberCache.reply(request, reply, async (now) => ({ body: await statsOfMember(ctx, member.code, now), until: nextSeoulMidnight(now) }));
+    },
+  );
 
   api.get('/v1/stats/me/tests/:testCode', { onRequest: guard('approved'), schema: { params: myTestStatsParamsSchema, response: { 200: myTestStatsResponseSchema } } }, async (request) => {
     const member = signedInMember(request);

@@ -83,6 +83,22 @@ export async function countDue(db: DbOrTx, memberCode: number, now: string): Pro
   return Number(row.n);
 }
 
+/**
+ * The earliest due time after `now` among the member's cards of readable problems: until then the
+ * due cards stay the same (index review_cards (member_code, due)). Undefined: none is waiting.
+ */
+export async function nextDueAfter(db: DbOrTx, memberCode: number, now: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('review_cards')
+    .innerJoin('problems', 'problems.uid', 'review_cards.problem_uid')
+    .where('review_cards.member_code', '=', memberCode)
+    .where('review_cards.due', '>', now)
+    .where(visibleProblems())
+    .select((eb) => eb.fn.min<string | null>('review_cards.due').as('due'))
+    .executeTakeFirst();
+  return row?.due ?? undefined;
+}
+
 /** The due problems, most overdue first, whole (as the problem viewer shows them), with the latest answer. */
 export async function listDue(db: DbOrTx, memberCode: number, now: string, limit: number) {
   const rows = await dueCards(db, memberCode, now)

@@ -17,15 +17,17 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/v1/study/review', { onRequest: guard('approved'), schema: { response: { 200: reviewDeckResponseSchema } } }, async (request) => {
+  // Both reads answer from ctx.memberCache while the member's version is unchanged and no card
+  // has fallen due since (decision 061).
+  api.get('/v1/study/review', { onRequest: guard('approved', { contentVersion: true }), schema: { response: { 200: reviewDeckResponseSchema } } }, async (request, reply) => {
     const member = signedInMember(request);
-    return reviewDeck(ctx, member.code);
+    return ctx.memberCache.reply(request, reply, (now) => reviewDeck(ctx, member.code, now));
   });
 
   // The number alone, for /home and the dashboard.
-  api.get('/v1/study/review/count', { onRequest: guard('approved'), schema: { response: { 200: reviewCountResponseSchema } } }, async (request) => {
+  api.get('/v1/study/review/count', { onRequest: guard('approved', { contentVersion: true }), schema: { response: { 200: reviewCountResponseSchema } } }, async (request, reply) => {
     const member = signedInMember(request);
-    return { due_count: await dueReviewCount(ctx, member.code) };
+    return ctx.memberCache.reply(request, reply, (now) => dueReviewCount(ctx, member.code, now));
   });
 
   api.post(

@@ -1,7 +1,8 @@
 import { isCorrectAnswer } from '@qbank/shared/answers';
-import { REVIEW_PAGE_SIZE, type ReviewAnswerRequest, type ReviewAnswerResponse, type ReviewDeck, type ReviewRating } from '@qbank/shared/review';
+import { REVIEW_PAGE_SIZE, type ReviewAnswerRequest, type ReviewAnswerResponse, type ReviewCount, type ReviewDeck, type ReviewRating } from '@qbank/shared/review';
 import type { AppContext } from '../core/context';
 import type { DbOrTx } from '../core/db';
+import { readMemberVersion, type MemberAnswer } from '../core/member-cache';
 import { isUniqueViolation } from '../core/db';
 import { conflict, notFound } from '../errors';
 import { messages } from '../messages';
@@ -16,6 +17,7 @@ import {
   listAnswers,
   listDue,
   listStaleProblems,
+  nextDueAfter,
   setReviewRating,
   upsertCards,
 } from './review-repository';
@@ -47,12 +49,16 @@ async function rebuildCards(db: DbOrTx, memberCode: number, problemUids: readonl
   return cards;
 }
 
-/** Brings the member's deck up to date with their answers (idempotent; safe to run concurrently). */
-export async function syncReviewCards(db: DbOrTx, memberCode: number): Promise<void> {
+/**
+ * Brings the member's deck up to date with their answers (idempotent; safe to run concurrently).
+ * Returns whether it found cards to rebuild (and so wrote, which raises the member's activity version).
+ */
+export async function syncReviewCards(db: DbOrTx, memberCode: number): Promise<boolean> {
   const stale = await listStaleProblems(db, memberCode);
   for (let i = 0; i < stale.length; i += SYNC_CHUNK) {
     await rebuildCards(db, memberCode, stale.slice(i, i + SYNC_CHUNK));
   }
+  return stale.length > 0;
 }
 
 /**
@@ -65,14 +71,31 @@ export async function invalidateReviewCards(db: DbOrTx, problemUid: number, memb
   await deleteCardsOfProblem(db, problemUid, memberCode);
 }
 
-export async function dueReviewCount(ctx: AppContext, memberCode: number, now = new Date()): Promise<number> {
-  await syncReviewCards(ctx.db, memberCode);
-  return countDue(ctx.db, memberCode, now.toISOString());
+/**
+ * A read of the deck for the member cache (core/member-cache.ts). The deck is synced first; when
+ * that wrote cards it raised the member's activity version, so the version is read again (still
+ * before the data): stored under the guard's older version the body would be safe but missed by
+ * the very next read. The body holds until the member's next card falls due. (The queries compare
+ * due times as text; cards hold toISOString()'s form, for which text order and time order agree.)
+ */
+async function deckRead(ctx: AppContext, memberCode: number, now: Date, read: (at: string) => Promise<unknown>): Promise<MemberAnswer> {
+  const version = (await syncReviewCards(ctx.db, memberCode)) ? await readMemberVersion(ctx.db, memberCode) : undefined;
+  const at = now.toISOString();
+  const [body, next] = await Promise.all([read(at), nextDueAfter(ctx.db, memberCode, at)]);
+  return { body, version, until: next === undefined ? undefined : Date.parse(next) };
 }
 
-export async function reviewDeck(ctx: AppContext, memberCode: number, now = new Date()): Promise<ReviewDeck> {
-  await syncReviewCards(ctx.db, memberCode);
-  const at = now.toISOString();
+/** The due problems (the first page, most overdue first) and their count. */
+export function reviewDeck(ctx: AppContext, memberCode: number, now: Date): Promise<MemberAnswer> {
+  return deckRead(ctx, memberCode, now, (at) => syncedDeck(ctx, memberCode, at));
+}
+
+/** The number alone, for /home and the dashboard. */
+export function dueReviewCount(ctx: AppContext, memberCode: number, now: Date): Promise<MemberAnswer> {
+  return deckRead(ctx, memberCode, now, async (at): Promise<ReviewCount> => ({ due_count: await countDue(ctx.db, memberCode, at) }));
+}
+
+async function syncedDeck(ctx: AppContext, memberCode: number, at: string): Promise<ReviewDeck> {
   const [dueCount, rows] = await Promise.all([countDue(ctx.db, memberCode, at), listDue(ctx.db, memberCode, at, REVIEW_PAGE_SIZE)]);
   return {
     due_count: dueCount,

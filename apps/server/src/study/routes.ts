@@ -33,10 +33,15 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/v1/study/sessions/count', { onRequest: guard('approved'), schema: { querystring: sessionCountQuerySchema, response: { 200: sessionCountResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    return { count: await countSessionProblems(ctx, member.code, request.query.filter, request.query.scope) };
-  });
+  // The builder's live count, from ctx.memberCache while the member's version is unchanged (decision 061).
+  api.get(
+    '/v1/study/sessions/count',
+    { onRequest: guard('approved', { contentVersion: true }), schema: { querystring: sessionCountQuerySchema, response: { 200: sessionCountResponseSchema } } },
+    async (request, reply) => {
+      const member = signedInMember(request);
+      return ctx.memberCache.reply(request, reply, async () => ({ body: { count: await countSessionProblems(ctx, member.code, request.query.filter, request.query.scope) } }));
+    },
+  );
 
   api.post('/v1/study/sessions', { onRequest: guard('approved'), schema: { body: createSessionRequestSchema, response: { 201: createSessionResponseSchema } } }, async (request, reply) => {
     const member = signedInMember(request);
