@@ -151,6 +151,16 @@ describe.each(testDialects)('per-member caches on %s', (dialect) => {
     expect((await b.inject({ method: 'GET', url: READS.due, headers: { cookie } })).statusCode).toBe(401);
   });
 
+  it('syncs the review deck once when many reads of one member ask for it at once after an answer', async () => {
+    await write('POST', '/v1/solve/attempts', student.onA, { problem_uid: p[8], answer: '①' });
+    const { misses, shared } = b.ctx.memberCache.stats;
+    const decks = await Promise.all(Array.from({ length: 6 }, () => read(READS.deck, student.onB)));
+    expect(b.ctx.memberCache.stats.misses - misses, 'one computation').toBe(1);
+    expect(b.ctx.memberCache.stats.shared - shared, 'the others waited for it').toBeGreaterThanOrEqual(1);
+    expect(new Set(decks.map((deck) => deck.body)).size).toBe(1);
+    expect(decks[0]!.body).toBe((await read(READS.deck, student.onB, true)).body);
+  });
+
   it('follows a solve-mode answer made on the other process', async () => {
     const { before, after } = await around(student, () => write('POST', '/v1/solve/attempts', student.onA, { problem_uid: p[0], answer: '①' }));
     expect(after.stats.totals.answered).toBe(before.stats.totals.answered + 1);

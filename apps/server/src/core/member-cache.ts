@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { DbOrTx } from './db';
 import type { MemberRow } from '../db/schema';
 import { signedInMember } from './auth-guards';
+import { SingleFlight } from './single-flight';
 import { asksFresh, contentVersionSum, sendStored, serializedBody, storedSize, versionText, type StoredBody } from './response-cache';
 
 // Serialized answers of a member's own aggregate reads (their statistics, review deck, due count,
@@ -56,8 +57,13 @@ export async function readMemberVersion(db: DbOrTx, memberCode: number): Promise
 export class MemberCache {
   private readonly entries = new LRUCache<string, Entry>({ maxSize: MAX_BYTES, sizeCalculation: storedSize });
 
-  /** Answers sent from the cache and answers computed, since the start (for tests and profiling). */
-  readonly stats = { hits: 0, misses: 0 };
+  private readonly computing = new SingleFlight<Entry>();
+
+  /**
+   * Answers sent from the cache, answers computed, and answers that waited for another request's
+   * computation of the same body (`shared`), since the start (for tests and profiling).
+   */
+  readonly stats = { hits: 0, misses: 0, shared: 0 };
 
   /**
    * Answers the signed-in member's read from the cache while its version is unchanged and its
@@ -77,10 +83,19 @@ export class MemberCache {
       this.stats.hits += 1;
       return sendStored(request, reply, entry);
     }
-    this.stats.misses += 1;
-    const answer = await compute(new Date(now));
-    const stored: Entry = { version: answer.version ?? version, until: answer.until, body: serializedBody(reply, answer.body) };
-    this.entries.set(key, stored);
-    return sendStored(request, reply, stored);
+    const flight = this.computing.run(
+      key,
+      version,
+      async () => {
+        const answer = await compute(new Date(now));
+        const stored: Entry = { version: answer.version ?? version, until: answer.until, body: serializedBody(reply, answer.body) };
+        this.entries.set(key, stored);
+        return stored;
+      },
+      !asksFresh(request),
+    );
+    if (flight.joined) this.stats.shared += 1;
+    else this.stats.misses += 1;
+    return sendStored(request, reply, await flight.result);
   }
 }

@@ -52,6 +52,27 @@ describe.each(testDialects)('public content caches on %s', (dialect) => {
     await database?.close();
   });
 
+  it('computes a body once when many ask for it at once after a write, and gives each the same bytes', async () => {
+    // An exam of its own subject: the other tests list the first subject's exams.
+    const ownSubject = await createSubject(database.db, { subject_name: '동시 읽기 과목' });
+    const ownExam = await createTest(database.db, { subject_code: ownSubject, test_name: '동시 읽기', year: 2024 });
+    const ownUid = await createProblem(database.db, { test_code: ownExam, no: 1, question: '<p>처음 문제</p>' });
+    const url = `/v1/problem?test_code=${ownExam}`;
+    await get(b, url, studentOnB);
+    const edit = await a.inject({ method: 'PATCH', url: `/v1/problem/${ownUid}`, headers: { cookie: leadOnA }, payload: { question: '<p>동시에 읽힌 문제</p>' } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const { misses, shared } = b.ctx.contentCache.stats;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => get(b, url, studentOnB)));
+    // Most wait for one computation; when the first finishes before the last request's guard has
+    // read the version, that one finds the stored body instead (a hit).
+    const computed = b.ctx.contentCache.stats.misses - misses;
+    const waited = b.ctx.contentCache.stats.shared - shared;
+    expect(computed).toBe(1);
+    expect(waited).toBeGreaterThanOrEqual(1);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect(answers[0]!.body).toContain('동시에 읽힌 문제');
+  });
+
   it('answers a repeated read from the cache with the same bytes and headers', async () => {
     const url = `/v1/problem?test_code=${exam}`;
     const first = await get(b, url, studentOnB);

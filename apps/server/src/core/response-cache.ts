@@ -5,6 +5,7 @@ import type { ExpressionBuilder } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/schema';
 import type { Db } from './db';
+import { SingleFlight } from './single-flight';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -69,8 +70,13 @@ export class ResponseCache {
     sizeCalculation: storedSize,
   });
 
-  /** Answers sent from the cache and answers computed, since the start (for tests and profiling). */
-  readonly stats = { hits: 0, misses: 0 };
+  private readonly computing = new SingleFlight<Entry>();
+
+  /**
+   * Answers sent from the cache, answers computed, and answers that waited for another request's
+   * computation of the same body (`shared`), since the start (for tests and profiling).
+   */
+  readonly stats = { hits: 0, misses: 0, shared: 0 };
 
   constructor(private readonly db: Db) {}
 
@@ -95,10 +101,19 @@ export class ResponseCache {
       this.stats.hits += 1;
       return sendStored(request, reply, entry);
     }
-    this.stats.misses += 1;
-    const stored: Entry = { version, body: serializedBody(reply, await compute()) };
-    this.entries.set(key, stored);
-    return sendStored(request, reply, stored);
+    const flight = this.computing.run(
+      key,
+      version,
+      async () => {
+        const stored: Entry = { version, body: serializedBody(reply, await compute()) };
+        this.entries.set(key, stored);
+        return stored;
+      },
+      !asksFresh(request),
+    );
+    if (flight.joined) this.stats.shared += 1;
+    else this.stats.misses += 1;
+    return sendStored(request, reply, await flight.result);
   }
 
   clear(): void {
