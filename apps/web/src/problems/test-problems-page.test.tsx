@@ -264,8 +264,9 @@ describe('exam problem list', () => {
         });
       },
     });
-    // The cards are drawn a few at a time; the list's end comes after the last of them.
-    await screen.findByText('Q20', {}, { timeout: 15000 });
+    // The cards are drawn a few at a time; the list's end comes after the last of them (15 s was
+    // too little once on a loaded CI machine; the test's own limit is 45 s).
+    await screen.findByText('Q20', {}, { timeout: 35_000 });
     expect(await screen.findByText('스크롤하면 더 불러옵니다')).toBeTruthy();
     // The sentinel is seen several times while the chunk is on its way: one request only.
     act(() => observers.forEach((fire) => fire()));
