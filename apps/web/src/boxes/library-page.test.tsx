@@ -61,7 +61,7 @@ const bodyRows = () => within(table()).getAllByRole('row').slice(1);
 describe('library', () => {
   it('lists the boxes, marks the solve-mode ones and shows the first box’s problems', async () => {
     setup();
-    expect(await screen.findByRole('heading', { level: 1, name: '내 보관함' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: '내 보관함' })).toBeTruthy();
     const boxes = await screen.findByRole('region', { name: '박스 목록' });
     const first = within(boxes).getByRole('button', { name: /^심장 복습 ?문제 2개/ });
     expect(first.getAttribute('aria-current')).toBe('true');
@@ -81,7 +81,7 @@ describe('library', () => {
 
   it('opens another box from the list and keeps the choice in the URL', async () => {
     const { router } = setup();
-    const boxes = await screen.findByRole('region', { name: '박스 목록' }, { timeout: 5000 });
+    const boxes = await screen.findByRole('region', { name: '박스 목록' });
     fireEvent.click(within(boxes).getByRole('button', { name: /^중요 문제 ?문제 0개/ }));
     expect(await screen.findByText('이 박스에 담긴 문제가 없습니다.')).toBeTruthy();
     expect(router.state.location.search).toBe('?box=2');
@@ -89,17 +89,17 @@ describe('library', () => {
 
   it('says 박스가 없습니다. 새 박스를 만들어 보세요. without boxes', async () => {
     setup({ 'GET /v1/box': () => json(200, { boxes: [] }) });
-    expect((await screen.findAllByText('박스가 없습니다. 새 박스를 만들어 보세요.', {}, { timeout: 5000 })).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('박스가 없습니다. 새 박스를 만들어 보세요.')).length).toBeGreaterThan(0);
   });
 
   it('says 박스 목록을 불러올 수 없습니다 when the boxes do not load', async () => {
     setup({ 'GET /v1/box': () => json(500, { message: '서버 오류가 발생했습니다.', code: 'INTERNAL' }) });
-    expect(await screen.findByText('박스 목록을 불러올 수 없습니다', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('박스 목록을 불러올 수 없습니다')).toBeTruthy();
   });
 
   it('filters by subject, year, type and search text on the server, then resets', async () => {
     const { fetch, router } = setup();
-    await screen.findByRole('heading', { level: 2, name: '심장 복습의 문제' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 2, name: '심장 복습의 문제' });
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
     const subject = screen.getByRole('combobox', { name: '과목' });
     expect(within(subject).getAllByRole('option').map((o) => o.textContent)).toEqual(['전체 과목', '순환기내과학', '신장내과학']);
@@ -136,7 +136,7 @@ describe('library', () => {
 
   it('says 이 박스에 담긴 문제가 없습니다. for an empty box', async () => {
     setup({ 'GET /v1/box': () => json(200, { boxes: [important] }) });
-    expect(await screen.findByText('이 박스에 담긴 문제가 없습니다.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('이 박스에 담긴 문제가 없습니다.')).toBeTruthy();
   });
 
   it('makes a box (name required) and opens it', async () => {
@@ -151,7 +151,7 @@ describe('library', () => {
       },
       'GET /v1/box/5/problem': () => json(200, { box: boxes[1], problems: [] }),
     });
-    const boxesPanel = await screen.findByRole('region', { name: '박스 목록' }, { timeout: 5000 });
+    const boxesPanel = await screen.findByRole('region', { name: '박스 목록' });
     fireEvent.click(within(boxesPanel).getByRole('button', { name: '만들기' }));
     expect(await within(boxesPanel).findByText('박스 이름을 입력하세요.')).toBeTruthy();
     expect(calls(fetch, '/v1/box', 'POST')).toHaveLength(0);
@@ -172,7 +172,7 @@ describe('library', () => {
         return json(200, { ok: true });
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: '심장 복습 박스 삭제' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: '심장 복습 박스 삭제' }));
     const dialog = await screen.findByRole('dialog', { name: '박스 삭제' });
     expect(within(dialog).getByText(/‘심장 복습’ 박스를 삭제하시겠습니까\?/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '취소' }));
@@ -195,7 +195,7 @@ describe('library', () => {
         return json(200, { ok: true });
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: '2026 순환기내과학 중간고사 Q03 박스에서 빼기' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: '2026 순환기내과학 중간고사 Q03 박스에서 빼기' }));
     expect(await screen.findByText('박스에서 제거되었습니다.')).toBeTruthy();
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
     expect(calls(fetch, '/v1/box/1/problem/11', 'DELETE')).toHaveLength(1);
@@ -207,7 +207,7 @@ describe('library', () => {
       'GET /v1/problem/11': () => json(200, { problem }),
       'GET /v1/problem/11/replies': () => json(200, { replies: [replyRow({ reply_text: '중요한 문제' })] }),
     });
-    fireEvent.click(await screen.findByRole('button', { name: '2026 순환기내과학 중간고사 Q03 자세히 보기' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: '2026 순환기내과학 중간고사 Q03 자세히 보기' }));
     const dialog = await screen.findByRole('dialog', { name: '2026 순환기내과학 중간고사 Q03' });
     expect(await within(dialog).findByText('관상동맥 죽상경화')).toBeTruthy();
     expect(within(dialog).getByText('③')).toBeTruthy();
@@ -219,7 +219,7 @@ describe('library', () => {
 
   it('says 문제 로드 실패 when the problem does not load', async () => {
     setup({ 'GET /v1/problem/11': () => json(404, { message: '문제를 찾을 수 없습니다.', code: 'NOT_FOUND' }) });
-    fireEvent.click(await screen.findByRole('button', { name: '2026 순환기내과학 중간고사 Q03 자세히 보기' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: '2026 순환기내과학 중간고사 Q03 자세히 보기' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('문제 로드 실패')).toBeTruthy();
     expect(within(dialog).getByText('문제를 찾을 수 없습니다.')).toBeTruthy();

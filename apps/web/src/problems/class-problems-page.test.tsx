@@ -26,7 +26,7 @@ describe('class problem list', () => {
   it('shows the class name, its info card and the problems grouped by exam, newest first', async () => {
     const { fetch } = setup();
     // The first test also loads the lazy page's code: give it time.
-    expect(await screen.findByRole('heading', { level: 1, name: '허혈성 심질환' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: '허혈성 심질환' })).toBeTruthy();
     const info = screen.getByRole('region', { name: '수업 정보' });
     for (const text of ['2026-10-05', '3교시', '강태호 교수', '7문항', '순환기내과학']) expect(within(info).getByText(text)).toBeTruthy();
 

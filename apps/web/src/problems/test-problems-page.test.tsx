@@ -59,7 +59,7 @@ describe('exam problem list', () => {
   it('shows the title, the info card and the problem cards with numbers and badges', async () => {
     const { fetch } = setup();
     // The first test also loads the lazy page's code: give it time.
-    expect(await screen.findByRole('heading', { level: 1, name: '2026 순환기내과학 중간고사' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: '2026 순환기내과학 중간고사' })).toBeTruthy();
     const info = screen.getByRole('region', { name: '시험 정보' });
     for (const text of ['2026년', '순환기내과학', '12문항']) expect(within(info).getByText(text)).toBeTruthy();
 
@@ -188,7 +188,7 @@ describe('exam problem list', () => {
 
   it('shows 문제 목록 로드 실패 in an alert when the problems do not load', async () => {
     setup({ 'GET /v1/problem': () => json(500, { message: '서버 오류가 발생했습니다.', code: 'INTERNAL' }) });
-    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('문제 목록 로드 실패');
   }, 10_000);
 
@@ -268,15 +268,15 @@ describe('exam problem list', () => {
     // after the last of them. On a loaded CI machine 20 cards took over 15 s, and the next
     // chunk's 5 over the default second: the waits are long, the test's limit longer.
     await screen.findByText('Q20', {}, { timeout: 35_000 });
-    expect(await screen.findByText('스크롤하면 더 불러옵니다', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('스크롤하면 더 불러옵니다')).toBeTruthy();
     // The sentinel is seen several times while the chunk is on its way: one request only.
     act(() => observers.forEach((fire) => fire()));
     act(() => observers.forEach((fire) => fire()));
     await waitFor(() => expect(resolveSecond).toBeDefined());
     expect(requests(fetch, '/v1/problem').filter((u) => u.searchParams.get('page') === '2')).toHaveLength(1);
     await act(async () => resolveSecond?.());
-    expect(await screen.findByText('Q25', {}, { timeout: 20_000 })).toBeTruthy();
-    expect(await screen.findByText('모든 문제를 불러왔습니다.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Q25')).toBeTruthy();
+    expect(await screen.findByText('모든 문제를 불러왔습니다.')).toBeTruthy();
     expect(screen.queryByText('스크롤하면 더 불러옵니다')).toBeNull();
   }, 90_000);
 
@@ -291,7 +291,7 @@ describe('exam problem list', () => {
     await act(() => router.navigate('/tests/3/problems', { state: { fromPath: '/subjects/5/tests', highlightNo: 12 } }));
     await screen.findByText('Q120');
     expect(screen.getByRole('link', { name: '과목별 시험(으)로 돌아가기' }).getAttribute('href')).toBe('/subjects/5/tests');
-    await waitFor(() => expect(card(13).dataset.highlighted).toBe('true'), { timeout: 2000 });
+    await waitFor(() => expect(card(13).dataset.highlighted).toBe('true'));
     // Changing the view keeps where "back" leads.
     fireEvent.click(screen.getByRole('radio', { name: '문제+정답' }));
     await waitFor(() => expect(router.state.location.search).toBe('?view=qa'));

@@ -31,8 +31,7 @@ describe('session builder', () => {
     const created: unknown[] = [];
     const fetch = server((query) => (query.get('filter') === 'wrong' ? 3 : query.get('filter') === 'box' ? 0 : 250), created);
     const { router } = renderRoutes('/study/new');
-    // The first test of the file also loads the lazy page's code: 5 s was too little on a loaded CI machine.
-    expect((await screen.findByTestId('matching-count', {}, { timeout: 20_000 })).textContent).toMatch(/조건에 맞는 문제 250개|맞는 문제를 세는 중/);
+    expect((await screen.findByTestId('matching-count')).textContent).toMatch(/조건에 맞는 문제 250개|맞는 문제를 세는 중/);
     await waitFor(() => expect(screen.getByTestId('matching-count').textContent).toBe('조건에 맞는 문제 250개'));
 
     fireEvent.click(screen.getByText('틀린 문제'));
