@@ -4,7 +4,7 @@ import type { DbOrTx } from './db';
 import type { MemberRow } from '../db/schema';
 import { signedInMember } from './auth-guards';
 import { SingleFlight } from './single-flight';
-import { asksFresh, contentVersionSum, sendStored, serializedBody, storedSize, versionText, type StoredBody } from './response-cache';
+import { asksFresh, contentVersionSum, sendComputedOnce, sendStored, serializedBody, storedSize, versionText, type StoredBody } from './response-cache';
 
 // Serialized answers of a member's own aggregate reads (their statistics, review deck, due count,
 // the study builder's count), kept per member and URL with the version they were made at: the
@@ -83,19 +83,11 @@ export class MemberCache {
       this.stats.hits += 1;
       return sendStored(request, reply, entry);
     }
-    const flight = this.computing.run(
-      key,
-      version,
-      async () => {
-        const answer = await compute(new Date(now));
-        const stored: Entry = { version: answer.version ?? version, until: answer.until, body: serializedBody(reply, answer.body) };
-        this.entries.set(key, stored);
-        return stored;
-      },
-      !asksFresh(request),
-    );
-    if (flight.joined) this.stats.shared += 1;
-    else this.stats.misses += 1;
-    return sendStored(request, reply, await flight.result);
+    return sendComputedOnce(request, reply, this.computing, this.stats, key, version, async () => {
+      const answer = await compute(new Date(now));
+      const stored: Entry = { version: answer.version ?? version, until: answer.until, body: serializedBody(reply, answer.body) };
+      this.entries.set(key, stored);
+      return stored;
+    });
   }
 }

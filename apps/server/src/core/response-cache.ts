@@ -101,19 +101,11 @@ export class ResponseCache {
       this.stats.hits += 1;
       return sendStored(request, reply, entry);
     }
-    const flight = this.computing.run(
-      key,
-      version,
-      async () => {
-        const stored: Entry = { version, body: serializedBody(reply, await compute()) };
-        this.entries.set(key, stored);
-        return stored;
-      },
-      !asksFresh(request),
-    );
-    if (flight.joined) this.stats.shared += 1;
-    else this.stats.misses += 1;
-    return sendStored(request, reply, await flight.result);
+    return sendComputedOnce(request, reply, this.computing, this.stats, key, version, async () => {
+      const stored: Entry = { version, body: serializedBody(reply, await compute()) };
+      this.entries.set(key, stored);
+      return stored;
+    });
   }
 
   clear(): void {
@@ -143,6 +135,26 @@ export function serializedBody(reply: FastifyReply, value: unknown): Buffer {
  */
 export function storedSize(entry: StoredBody, key: string): number {
   return entry.body.length + Math.ceil(entry.body.length / 4) + key.length * 2 + 64;
+}
+
+/**
+ * Sends the body `build` makes and stores, built once per key and version while it runs
+ * (core/single-flight.ts): a request that asks for no stored answer builds anew. Counts the
+ * request as a miss or as one that waited (`shared`).
+ */
+export async function sendComputedOnce<E extends StoredBody>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  computing: SingleFlight<E>,
+  stats: { misses: number; shared: number },
+  key: string,
+  version: string,
+  build: () => Promise<E>,
+): Promise<FastifyReply> {
+  const flight = computing.run(key, version, build, !asksFresh(request));
+  if (flight.joined) stats.shared += 1;
+  else stats.misses += 1;
+  return sendStored(request, reply, await flight.result);
 }
 
 export function sendStored(request: FastifyRequest, reply: FastifyReply, entry: StoredBody): FastifyReply {
