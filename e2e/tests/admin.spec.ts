@@ -169,8 +169,6 @@ test('demo-admin adds a member, sees the one-time password once, and it works', 
 });
 
 test('every admin screen passes the accessibility check and fits a phone', async ({ page }) => {
-  // Six screens, each checked by axe and at two widths: 32.7 s once on a loaded CI machine (limit 30 s).
-  test.setTimeout(90_000);
   await signIn(page, 'demo-admin', '/dashboard/admin/approvals');
   for (const [path, title] of [
     ['/dashboard/admin/approvals', '가입 승인'],

@@ -12,7 +12,6 @@ async function expectNoHorizontalScroll(page: Page): Promise<void> {
 }
 
 test('the bell lists the demo notifications and the dispute form fits a phone', async ({ page }) => {
-  test.setTimeout(90_000);
   await signIn(page, 'demo-student', '/exams');
 
   // The demo data leaves demo-student unread news: the bell says how much.

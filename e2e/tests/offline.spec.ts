@@ -24,7 +24,6 @@ async function findExam(page: Page): Promise<{ test_code: number; test_name: str
 }
 
 test('an exam saved for offline opens and is solved without a connection; the answers reach the server once', async ({ page, context }) => {
-  test.setTimeout(90_000);
   const SHOTS = offlineShotsDir();
   await signIn(page, 'demo-student', '/exams');
   // The service worker installs on the first visit and takes over the open page.

@@ -8,7 +8,6 @@ import { expectNoHorizontalScroll, expectTouchTargets } from '../support/phone';
 test.use({ viewport: { width: 375, height: 812 } });
 
 test('reviews a due problem on a phone', async ({ page }) => {
-  test.setTimeout(60_000);
   await signIn(page, 'demo-student', '/home');
   const card = page.getByTestId('review-due-card');
   await expect(card.getByRole('heading', { level: 2 })).toHaveText(/오늘 복습할 문제 \d+개/);

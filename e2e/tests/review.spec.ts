@@ -24,7 +24,6 @@ async function answerShownProblem(page: Page) {
 }
 
 test('review a due problem with a self-rating, keep a memo on it, and find the memo in the library', async ({ page }) => {
-  test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, 'demo-student', '/home');
   const before = await dueCount(page);

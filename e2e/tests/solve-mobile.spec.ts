@@ -7,8 +7,6 @@ import { expectNoHorizontalScroll, expectTouchTargets } from '../support/phone';
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('solve mode fits a phone and its controls are easy to tap', async ({ page }) => {
-  // A long walk through one exam, with waits for toasts to close before each accessibility check.
-  test.setTimeout(90_000);
   await signIn(page, 'demo-student', '/exams');
 
   // The long exam with a common passage: the grid wraps (or scrolls) inside the screen.

@@ -54,8 +54,6 @@ async function tabTo(page: Page, name: string): Promise<void> {
 }
 
 test('a student solves an exam by keyboard only, sees the accuracy and continues after a reload', async ({ page }) => {
-  // A long walk through one exam, with waits for toasts to close before each accessibility check.
-  test.setTimeout(90_000);
   await signIn(page, 'demo-student', '/exams');
   const exam = await findExam(page, '형성평가 2차');
   const problems = await solveOrder(page, exam.test_code);

@@ -23,7 +23,6 @@ async function findExam(page: Page): Promise<{ test_code: number; problems: Prob
 const option = (page: Page, digit: string) => page.getByRole('group', { name: '보기' }).getByRole('button', { name: new RegExp(`^${digit}`) });
 
 test('a study session started online is answered offline after a reload; the answers reach the server once', async ({ page, context }) => {
-  test.setTimeout(90_000);
   const SHOTS = offlineShotsDir();
   await signIn(page, 'demo-student', '/study/sessions');
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });

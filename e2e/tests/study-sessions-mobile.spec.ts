@@ -8,7 +8,6 @@ import { expectNoHorizontalScroll, expectTouchTargets } from '../support/phone';
 test.use({ viewport: { width: 375, height: 812 } });
 
 test('a tutor session built, solved and reviewed on a phone', async ({ page }) => {
-  test.setTimeout(90_000);
   await signIn(page, 'demo-student', '/home');
 
   // From /home to the builder.
