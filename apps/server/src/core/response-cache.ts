@@ -91,11 +91,14 @@ export class ResponseCache {
   /**
    * Answers from the cache when the stored body is current, else from `compute`, serialized by
    * the route's response schema exactly as an uncached answer would be. Errors are not cached.
+   * `dataVersion`: a version of other data the body derives from (a problem's answers version),
+   * read before the body's data like the content version.
    */
-  async reply(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>): Promise<FastifyReply> {
+  async reply(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>, dataVersion?: string): Promise<FastifyReply> {
     const key = request.url;
     // Read by the guard before this request's data, like our own read: still never newer than the data.
-    const version = request.contentVersion ?? (await this.version());
+    const contentVersion = request.contentVersion ?? (await this.version());
+    const version = dataVersion === undefined ? contentVersion : `${contentVersion}/${dataVersion}`;
     const entry = this.entries.get(key);
     if (entry?.version === version && !asksFresh(request)) {
       this.stats.hits += 1;

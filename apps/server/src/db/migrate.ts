@@ -15,6 +15,7 @@ import * as attemptClientId from './migrations/2026-11-25-010-attempt-client-id'
 import * as choseongTrigramIndex from './migrations/2026-11-25-020-choseong-trigram-index';
 import * as answerableProblems from './migrations/2026-11-25-060-answerable-problems';
 import * as memberActivityVersion from './migrations/2026-11-26-010-member-activity-version';
+import * as problemAnswersVersion from './migrations/2026-11-26-020-problem-answers-version';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from disk, so the bundled server carries them.
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-020-choseong-trigram-index': choseongTrigramIndex,
   '2026-11-25-060-answerable-problems': answerableProblems,
   '2026-11-26-010-member-activity-version': memberActivityVersion,
+  '2026-11-26-020-problem-answers-version': problemAnswersVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -316,6 +316,12 @@ export interface ContentVersionsTable {
   version: ColumnType<number | string, number, number>;
 }
 
+/** Raised by triggers whenever the class's first answers to the problem can change (migration 2026-11-26-020). */
+export interface ProblemAnswerVersionsTable {
+  problem_uid: number;
+  version: ColumnType<number | string, number, number>;
+}
+
 /** Who may run a once-only job until when (ms since the epoch); see jobs/. */
 export interface JobLeasesTable {
   name: string;
@@ -354,6 +360,7 @@ export interface Database {
   notifications: NotificationsTable;
   submission_reviews: SubmissionReviewsTable;
   content_versions: ContentVersionsTable;
+  problem_answer_versions: ProblemAnswerVersionsTable;
   job_leases: JobLeasesTable;
 }
 

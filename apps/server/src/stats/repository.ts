@@ -88,6 +88,26 @@ export function findCountedProblem(db: DbOrTx, uid: number) {
     .executeTakeFirst();
 }
 
+/** The problem's answers version (migration 2026-11-26-020) as text; 'none' before anyone answered it. */
+export async function problemAnswersVersion(db: DbOrTx, uid: number): Promise<string> {
+  const row = await db.selectFrom('problem_answer_versions').select('version').where('problem_uid', '=', uid).executeTakeFirst();
+  return row ? String(row.version) : 'none';
+}
+
+/**
+ * The sum of the answers versions of the exam's problems: every bump raises it, so it changes
+ * whenever the class's first answers to any of them can.
+ */
+export async function examAnswersVersion(db: DbOrTx, testCode: number): Promise<string> {
+  const row = await db
+    .selectFrom('problem_answer_versions as v')
+    .innerJoin('problems as p', 'p.uid', 'v.problem_uid')
+    .select((eb) => eb.fn.sum<number | string>('v.version').as('version'))
+    .where('p.test_code', '=', testCode)
+    .executeTakeFirst();
+  return String(row?.version ?? 0);
+}
+
 /** Approved members' machine-judged first answers to one problem, grouped by the answer given. */
 export async function classFirstAnswers(db: DbOrTx, uid: number) {
   const { rows } = await sql<{ answer: string; is_correct: number; n: number }>`

@@ -13,7 +13,7 @@ import {
 import { guard, signedInMember } from '../core/auth-guards';
 import { attachmentDisposition } from '../export/file-name';
 import { nextSeoulMidnight } from './figures';
-import { itemAnalysis, itemAnalysisFile, myTestStats, problemStats, statsOfMember } from './service';
+import { itemAnalysis, itemAnalysisFile, itemAnalysisVersion, myTestStats, problemStats, problemStatsVersion, statsOfMember } from './service';
 import { XLSX_CONTENT_TYPE } from './workbook';
 
 // A member reads only their own figures (no route takes another member's code) and the class's
@@ -37,12 +37,26 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
     return myTestStats(ctx, member, request.params.testCode);
   });
 
-  api.get('/v1/problem/:id/stats', { onRequest: guard('approved'), schema: { params: problemStatsParamsSchema, response: { 200: problemStatsResponseSchema } } }, async (request) => {
-    return problemStats(ctx, request.params.id);
-  });
+  // The same body for every member: from ctx.contentCache while the content version and the
+  // problem's answers version are unchanged (decision 063).
+  api.get(
+    '/v1/problem/:id/stats',
+    { onRequest: guard('approved', { contentVersion: true }), schema: { params: problemStatsParamsSchema, response: { 200: problemStatsResponseSchema } } },
+    async (request, reply) => {
+      const answersVersion = await problemStatsVersion(ctx, request.params.id);
+      return ctx.contentCache.reply(request, reply, () => problemStats(ctx, request.params.id), answersVersion);
+    },
+  );
 
-  api.get('/v1/test/:id/item-analysis', { onRequest: guard('lead'), schema: { params: itemAnalysisParamsSchema, response: { 200: itemAnalysisResponseSchema } } }, async (request) =>
-    itemAnalysis(ctx, request.params.id),
+  // Leads' shared report: from ctx.contentCache while the content version and the sum of the
+  // exam's answers versions are unchanged (decision 063).
+  api.get(
+    '/v1/test/:id/item-analysis',
+    { onRequest: guard('lead', { contentVersion: true }), schema: { params: itemAnalysisParamsSchema, response: { 200: itemAnalysisResponseSchema } } },
+    async (request, reply) => {
+      const answersVersion = await itemAnalysisVersion(ctx, request.params.id);
+      return ctx.contentCache.reply(request, reply, () => itemAnalysis(ctx, request.params.id), answersVersion);
+    },
   );
 
   api.get('/v1/test/:id/item-analysis/xlsx', { onRequest: guard('lead'), schema: { params: itemAnalysisParamsSchema } }, async (request, reply) => {

@@ -20,6 +20,7 @@ import { itemAnalysisWorkbook } from './workbook';
 import { answerGroups, chosenOptions, groupCuts, keyOptions, scoreDistribution, type AnswerGroup, kr20, optionLabel, optionNumbers, percentileRank, seoulToday, streakDays } from './figures';
 import {
   classFirstAnswers,
+  examAnswersVersion,
   examAnswersByScore,
   findCountedProblem,
   gradePeersAround,
@@ -28,6 +29,7 @@ import {
   myFirstAnswersBySubject,
   myFirstAnswersByTest,
   myFirstPass,
+  problemAnswersVersion,
 } from './repository';
 
 const rateOf = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
@@ -60,6 +62,11 @@ export async function statsOfMember(ctx: AppContext, memberCode: number, now: Da
 }
 
 /** How approved members answered a problem the first time; figures only from MIN_CLASS_ANSWERS answers on. */
+/** What the class's answers to the problem derive from besides content: its answers version. */
+export function problemStatsVersion(ctx: AppContext, uid: number): Promise<string> {
+  return problemAnswersVersion(ctx.db, uid);
+}
+
 export async function problemStats(ctx: AppContext, uid: number): Promise<ProblemStats> {
   const problem = await findCountedProblem(ctx.db, uid);
   if (!problem) throw notFound(messages.problemNotFound);
@@ -90,6 +97,11 @@ export async function myTestStats(ctx: AppContext, member: Pick<MemberRow, 'code
   const around = await gradePeersAround(ctx.db, testCode, scored.length, member.grade, mine.correct);
   const shown = around.peers >= MIN_CLASS_ANSWERS;
   return { ...base, peers: around.peers, percentile: shown ? percentileRank(around.peers, around.below, around.equal) : null };
+}
+
+/** What an exam's item analysis derives from besides content: its problems' answers versions. */
+export function itemAnalysisVersion(ctx: AppContext, testCode: number): Promise<string> {
+  return examAnswersVersion(ctx.db, testCode);
 }
 
 /** Classical item analysis of an exam's objective problems over the members who answered them all. */
