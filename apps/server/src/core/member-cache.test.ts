@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app';
 import type { MemberRow } from '../db/schema';
 import type { ReviewCount, ReviewDeck } from '@qbank/shared/review';
 import type { StatsMe } from '@qbank/shared/stats';
-import { configFromEnv, parseEnv } from '../env';
 import { rejudgeProblemAnswers } from '../authoring/rejudge';
 import { invalidateReviewCards, rescheduleReviewCard } from '../study/review-service';
-import { createMember, loginCookie, openTestDatabase, testDialects, type TestDatabase } from '../testing/harness';
+import { createMember, loginCookie, openTestDatabase, testDialects, twoProcessApps, type TestDatabase } from '../testing/harness';
 import { createProblem, createSubject, createTest } from '../testing/factories';
 
 // Decision 061. Two apps on one database stand in for two processes, each with its own member
@@ -94,16 +92,7 @@ describe.each(testDialects)('per-member caches on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(dialect);
-    const config = configFromEnv(
-      parseEnv({
-        DATA_DIR: database.dataDir,
-        LOG_LEVEL: 'silent',
-        JWT_SECRET: 'shared-secret-of-both-processes-0123456789',
-        ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-      }),
-    );
-    a = await buildApp({ config, db: database.db, dialect });
-    b = await buildApp({ config, db: database.db, dialect });
+    [a, b] = await twoProcessApps(database);
     leadOnA = await loginCookie(a, (await createMember(database.db, { role: 'lead' })).id);
     const signedIn = async () => {
       const member = await createMember(database.db);

@@ -1,10 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
 import { acceptsGzip } from './response-cache';
-import { configFromEnv, parseEnv } from '../env';
-import { createMember, loginCookie, openTestDatabase, testDialects, type TestDatabase } from '../testing/harness';
+import { createMember, loginCookie, openTestDatabase, testDialects, twoProcessApps, type TestDatabase } from '../testing/harness';
 import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../testing/factories';
 
 // Two apps on one database stand in for two processes: each keeps its own cache, and the
@@ -30,16 +28,7 @@ describe.each(testDialects)('public content caches on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(dialect);
-    const config = configFromEnv(
-      parseEnv({
-        DATA_DIR: database.dataDir,
-        LOG_LEVEL: 'silent',
-        JWT_SECRET: 'shared-secret-of-both-processes-0123456789',
-        ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-      }),
-    );
-    a = await buildApp({ config, db: database.db, dialect });
-    b = await buildApp({ config, db: database.db, dialect });
+    [a, b] = await twoProcessApps(database);
     leadOnA = await loginCookie(a, (await createMember(database.db, { role: 'lead' })).id);
     studentOnB = await loginCookie(b, (await createMember(database.db)).id);
     subject = await createSubject(database.db, { subject_name: '심장내과학' });

@@ -2,10 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemAnalysis, ProblemStats } from '@qbank/shared/stats';
 import { PROBLEM_TYPES } from '@qbank/shared/problems';
-import { buildApp } from '../app';
 import type { MemberRow } from '../db/schema';
-import { configFromEnv, parseEnv } from '../env';
-import { createMember, loginCookie, openTestDatabase, testDialects, type TestDatabase } from '../testing/harness';
+import { createMember, loginCookie, openTestDatabase, testDialects, twoProcessApps, type TestDatabase } from '../testing/harness';
 import { createProblem, createSubject, createTest } from '../testing/factories';
 
 // Decision 063. A problem's class answers (`/v1/problem/{id}/stats`) come from the shared
@@ -65,16 +63,7 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(dialect);
-    const config = configFromEnv(
-      parseEnv({
-        DATA_DIR: database.dataDir,
-        LOG_LEVEL: 'silent',
-        JWT_SECRET: 'shared-secret-of-both-processes-0123456789',
-        ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-      }),
-    );
-    a = await buildApp({ config, db: database.db, dialect });
-    b = await buildApp({ config, db: database.db, dialect });
+    [a, b] = await twoProcessApps(database);
     const lead = await createMember(database.db, { role: 'lead' });
     leadOnA = await loginCookie(a, lead.id);
     leadOnB = await loginCookie(b, lead.id);

@@ -112,6 +112,23 @@ export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> 
   };
 }
 
+/**
+ * Two apps on one database, standing in for two server processes: each has its own caches, and a
+ * token one signs is good on the other (one JWT secret, as deployed behind a load balancer).
+ */
+export async function twoProcessApps(database: TestDatabase): Promise<[FastifyInstance, FastifyInstance]> {
+  const config = configFromEnv(
+    parseEnv({
+      DATA_DIR: database.dataDir,
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'shared-secret-of-both-processes-0123456789',
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    }),
+  );
+  const build = () => buildApp({ config, db: database.db, dialect: database.dialect });
+  return [await build(), await build()];
+}
+
 export async function createTestContext(
   dialect: Dialect,
   options: {
