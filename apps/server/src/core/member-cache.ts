@@ -69,12 +69,14 @@ export class MemberCache {
    * Answers the signed-in member's read from the cache while its version is unchanged and its
    * `until` has not come, else from `compute(now)`. Needs guard(…, { contentVersion: true }) on
    * the route: the versions come from the guard's statement, no round trip of their own.
-   * Errors are not cached.
+   * `dataVersion`: a version of other members' data the body derives from (the answers version
+   * of an exam's problems), read before the body's data. Errors are not cached.
    */
-  async reply(request: FastifyRequest, reply: FastifyReply, compute: (now: Date) => Promise<MemberAnswer>): Promise<FastifyReply> {
+  async reply(request: FastifyRequest, reply: FastifyReply, compute: (now: Date) => Promise<MemberAnswer>, dataVersion?: string): Promise<FastifyReply> {
     const member: MemberRow = signedInMember(request);
     if (request.contentVersion === undefined) throw new Error(`MemberCache on ${request.routeOptions.url ?? request.url} without guard(…, { contentVersion: true })`);
-    const version = versionOf(request.contentVersion, member.activity_version);
+    const withData = (memberVersion: string) => (dataVersion === undefined ? memberVersion : `${memberVersion}/${dataVersion}`);
+    const version = withData(versionOf(request.contentVersion, member.activity_version));
     // The member's code leads the key: one member's answer is never another's.
     const key = `${member.code} ${request.url}`;
     const now = Date.now();
@@ -85,7 +87,7 @@ export class MemberCache {
     }
     return sendComputedOnce(request, reply, this.computing, this.stats, key, version, async () => {
       const answer = await compute(new Date(now));
-      const stored: Entry = { version: answer.version ?? version, until: answer.until, body: serializedBody(reply, answer.body) };
+      const stored: Entry = { version: answer.version === undefined ? version : withData(answer.version), until: answer.until, body: serializedBody(reply, answer.body) };
       this.entries.set(key, stored);
       return stored;
     });

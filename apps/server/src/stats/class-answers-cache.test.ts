@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ItemAnalysis, ProblemStats } from '@qbank/shared/stats';
+import type { ItemAnalysis, MyTestStats, ProblemStats } from '@qbank/shared/stats';
 import { PROBLEM_TYPES } from '@qbank/shared/problems';
 import type { MemberRow } from '../db/schema';
 import { createMember, loginCookie, openTestDatabase, testDialects, twoProcessApps, type TestDatabase } from '../testing/harness';
@@ -59,6 +59,7 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
   };
   const insertAnswer = (member: MemberRow, uid: number, answer: string, isCorrect: boolean) =>
     database.db.insertInto('solve_attempts').values({ member_code: member.code, problem_uid: uid, answer, is_correct: isCorrect ? 1 : 0, source: 'solve' }).execute();
+  const loginPeer = (member: MemberRow) => loginCookie(a, member.id);
   const rateOf = (stats: ProblemStats, option: string) => stats.options.find((row) => row.option === option)?.rate;
 
   beforeAll(async () => {
@@ -197,6 +198,40 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
     const first = database.db.selectFrom('solve_attempts').select((eb) => eb.fn.min('code').as('code')).where('member_code', '=', completer.code).where('problem_uid', '=', p[0]!);
     const changed = await aroundPath<ItemAnalysis>(path, leads, () => database.db.updateTable('solve_attempts').set({ answer: '⑤', is_correct: 0 }).where('code', 'in', first).execute());
     expect(changed.after.items[0]!.difficulty).not.toBe(changed.before.items[0]!.difficulty);
+  });
+
+  it("follows the grade's answers and grades in a member's percentile on an exam", async () => {
+    const quiz = await createTest(database.db, { subject_code: await createSubject(database.db), test_name: '쪽지시험' });
+    const quizProblems = [
+      await createProblem(database.db, { test_code: quiz, no: 1, illustration: CHOICES, answer: '③' }),
+      await createProblem(database.db, { test_code: quiz, no: 2, illustration: CHOICES, answer: '③' }),
+    ];
+    const path = `/v1/stats/me/tests/${quiz}`;
+    const peers = await Promise.all(Array.from({ length: 5 }, () => createMember(database.db)));
+    await database.db.updateTable('members').set({ grade: 2 }).where('code', 'in', [other.member.code, ...peers.map((peer) => peer.code)]).execute();
+    for (const [i, peer] of peers.slice(0, 4).entries()) for (const uid of quizProblems) await insertAnswer(peer, uid, i < 2 ? '③' : '①', i < 2);
+    for (const uid of quizProblems) await write('POST', '/v1/solve/attempts', other.onA, { problem_uid: uid, answer: '③' });
+    /** B's answer to `other`, cached before `change` and read again after it: it must equal a fresh computation. */
+    const mine = async (change: () => Promise<unknown>) => {
+      const before = (await readPath(path, other.onB)).json() as MyTestStats;
+      const hits = b.ctx.memberCache.stats.hits;
+      await readPath(path, other.onB);
+      expect(b.ctx.memberCache.stats.hits, 'the second read is answered from the cache').toBe(hits + 1);
+      await change();
+      const cached = await readPath(path, other.onB);
+      expect(cached.body, 'the cached answer after the write').toBe((await readPath(path, other.onB, true)).body);
+      return { before, after: cached.json() as MyTestStats };
+    };
+    // Another member of the grade completes the exam (on A): the peers and the rank move.
+    const joined = await mine(async () => {
+      for (const uid of quizProblems) await write('POST', '/v1/solve/attempts', (await loginPeer(peers[4]!)), { problem_uid: uid, answer: '①' });
+    });
+    expect(joined.before).toMatchObject({ completed: true, peers: 5 });
+    expect(joined.after.peers).toBe(6);
+    expect(joined.after.percentile).not.toBe(joined.before.percentile);
+    // A peer moves to another grade.
+    const moved = await mine(() => database.db.updateTable('members').set({ grade: 3 }).where('code', '=', peers[0]!.code).execute());
+    expect(moved.after.peers).toBe(5);
   });
 
   it('counts every first answer when members answer, whole problems are re-judged and members leave at once, without deadlocks', async () => {

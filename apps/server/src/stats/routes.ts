@@ -13,7 +13,7 @@ import {
 import { guard, signedInMember } from '../core/auth-guards';
 import { attachmentDisposition } from '../export/file-name';
 import { nextSeoulMidnight } from './figures';
-import { itemAnalysis, itemAnalysisFile, itemAnalysisVersion, myTestStats, problemStats, problemStatsVersion, statsOfMember } from './service';
+import { itemAnalysis, itemAnalysisFile, examStatsVersion, myTestStats, problemStats, problemStatsVersion, statsOfMember } from './service';
 import { XLSX_CONTENT_TYPE } from './workbook';
 
 // A member reads only their own figures (no route takes another member's code) and the class's
@@ -32,10 +32,17 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.get('/v1/stats/me/tests/:testCode', { onRequest: guard('approved'), schema: { params: myTestStatsParamsSchema, response: { 200: myTestStatsResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    return myTestStats(ctx, member, request.params.testCode);
-  });
+  // The member's first pass and percentile: from ctx.memberCache while the member's version and the
+  // exam's answers version (their grade peers' answers) are unchanged (decision 063).
+  api.get(
+    '/v1/stats/me/tests/:testCode',
+    { onRequest: guard('approved', { contentVersion: true }), schema: { params: myTestStatsParamsSchema, response: { 200: myTestStatsResponseSchema } } },
+    async (request, reply) => {
+      const member = signedInMember(request);
+      const answersVersion = await examStatsVersion(ctx, request.params.testCode);
+      return ctx.memberCache.reply(request, reply, async () => ({ body: await myTestStats(ctx, member, request.params.testCode) }), answersVersion);
+    },
+  );
 
   // The same body for every member: from ctx.contentCache while the content version and the
   // problem's answers version are unchanged (decision 063).
@@ -54,7 +61,7 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
     '/v1/test/:id/item-analysis',
     { onRequest: guard('lead', { contentVersion: true }), schema: { params: itemAnalysisParamsSchema, response: { 200: itemAnalysisResponseSchema } } },
     async (request, reply) => {
-      const answersVersion = await itemAnalysisVersion(ctx, request.params.id);
+      const answersVersion = await examStatsVersion(ctx, request.params.id);
       return ctx.contentCache.reply(request, reply, () => itemAnalysis(ctx, request.params.id), answersVersion);
     },
   );

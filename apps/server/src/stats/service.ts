@@ -99,8 +99,8 @@ export async function myTestStats(ctx: AppContext, member: Pick<MemberRow, 'code
   return { ...base, peers: around.peers, percentile: shown ? percentileRank(around.peers, around.below, around.equal) : null };
 }
 
-/** What an exam's item analysis derives from besides content: its problems' answers versions. */
-export function itemAnalysisVersion(ctx: AppContext, testCode: number): Promise<string> {
+/** What an exam's item analysis and its percentiles derive from besides content and the member: its problems' answers versions. */
+export function examStatsVersion(ctx: AppContext, testCode: number): Promise<string> {
   return examAnswersVersion(ctx.db, testCode);
 }
 

@@ -8,8 +8,10 @@ import { sql, type Kysely } from 'kysely';
 //   review session of known problems takes no lock here);
 // - a stored answer changing its problem, member, answer, verdict or judge (re-judging,
 //   self-judgment), or being deleted (with its problem, its member, or by hand);
-// - a member's approval changing: that raises the content version (migration 070), which every
-//   cached body depends on, as approvals are rare and touch every problem the member answered.
+// - a member's approval or grade changing (the class's figures count approved members, and a
+//   member's percentile is among their grade): that raises the content version (migration 070),
+//   which every cached body depends on, as both are rare and touch every problem the member
+//   answered.
 // The answer key and the problem itself are content and raise the content version already.
 //
 // As with the other versions the database bumps it in triggers, so no write path has to remember
@@ -89,8 +91,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       .execute(db);
     await sql
       .raw(
-        `create trigger members_approval_content_version after update of validated on members for each row ` +
-          `when (old.validated is distinct from new.validated) execute function bump_content_version()`,
+        `create trigger members_approval_content_version after update of validated, grade on members for each row ` +
+          `when ((old.validated, old.grade) is distinct from (new.validated, new.grade)) execute function bump_content_version()`,
       )
       .execute(db);
   } else {
@@ -99,7 +101,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     }
     await sql
       .raw(
-        `create trigger members_approval_content_version after update of validated on members when old.validated is not new.validated ` +
+        `create trigger members_approval_content_version after update of validated, grade on members ` +
+          `when old.validated is not new.validated or old.grade is not new.grade ` +
           `begin update content_versions set version = version + 1 where name = 'content-0'; end`,
       )
       .execute(db);
