@@ -3,6 +3,7 @@ import { validationMessages as m } from './messages';
 import { idParam, optionalId, pagingQuery } from './paging';
 import { problemSchema, setHeaderSchema } from './problems';
 import { testInfoSchema } from './tests';
+import { defineSchema } from './define-schema';
 
 // Authoring of problems (spec §2 lead screens and "my problems", §4 problem lifecycle, §5):
 // empty slots, editing with version history, set headers, class links, assignment and submit.
@@ -23,7 +24,7 @@ export const ASSIGNMENTS_MAX = 10_000;
 
 /** Spec §4 slot workflow: vacant (no content, no owner) → assigned (an owner, no content yet) → submitted (content saved). */
 export const PROBLEM_STATUSES = ['vacant', 'assigned', 'submitted'] as const;
-export const problemStatusSchema = z.enum(PROBLEM_STATUSES);
+export const problemStatusSchema = defineSchema(() => z.enum(PROBLEM_STATUSES));
 export type ProblemStatus = z.infer<typeof problemStatusSchema>;
 
 /** The status shown for a slot: content decides first, then whether anyone owns it. */
@@ -32,26 +33,28 @@ export function problemStatus(isVacant: number, assigneeCount: number): ProblemS
   return assigneeCount > 0 ? 'assigned' : 'vacant';
 }
 
-const id = z.number({ error: m.invalidInput }).int(m.invalidInput).min(1, m.invalidInput).max(2_147_483_647, m.invalidInput);
-export const problemTypeSchema = z.literal([1, 2, 4], { error: m.problemTypeInvalid });
-export const choiceTypeSchema = z.literal([1, 2, 4, 5], { error: m.choiceTypeInvalid }).nullable();
-export const problemNoSchema = z
-  .number({ error: m.problemNoInvalid })
-  .int(m.problemNoInvalid)
-  .min(1, m.problemNoInvalid)
-  .max(PROBLEM_NO_MAX, m.problemNoInvalid);
-export const setHeaderTypeSchema = z.literal([1, 2], { error: m.setHeaderTypeInvalid });
+const id = defineSchema(() => z.number({ error: m.invalidInput }).int(m.invalidInput).min(1, m.invalidInput).max(2_147_483_647, m.invalidInput));
+export const problemTypeSchema = defineSchema(() => z.literal([1, 2, 4], { error: m.problemTypeInvalid }));
+export const choiceTypeSchema = defineSchema(() => z.literal([1, 2, 4, 5], { error: m.choiceTypeInvalid }).nullable());
+export const problemNoSchema = defineSchema(() =>
+  z
+    .number({ error: m.problemNoInvalid })
+    .int(m.problemNoInvalid)
+    .min(1, m.problemNoInvalid)
+    .max(PROBLEM_NO_MAX, m.problemNoInvalid),
+);
+export const setHeaderTypeSchema = defineSchema(() => z.literal([1, 2], { error: m.setHeaderTypeInvalid }));
 
 /**
  * A picture field: a data URL to upload (sniffed and limited by the server), the path it already
  * has (`/uploads/…`) to keep it, or null to remove it.
  */
-export const imageFieldSchema = z.string({ error: m.imageFieldInvalid }).min(1, m.imageFieldInvalid).nullable();
+export const imageFieldSchema = defineSchema(() => z.string({ error: m.imageFieldInvalid }).min(1, m.imageFieldInvalid).nullable());
 
 /** Rich HTML as sent: the request size limit bounds it; the stored form is checked against RICH_TEXT_MAX. */
-const richText = z.string({ error: m.invalidInput });
-const illustration = z.string({ error: m.invalidInput }).max(ILLUSTRATION_MAX, m.illustrationTooLong);
-const answer = z.string({ error: m.invalidInput }).max(PROBLEM_ANSWER_MAX, m.problemAnswerTooLong);
+const richText = defineSchema(() => z.string({ error: m.invalidInput }));
+const illustration = defineSchema(() => z.string({ error: m.invalidInput }).max(ILLUSTRATION_MAX, m.illustrationTooLong));
+const answer = defineSchema(() => z.string({ error: m.invalidInput }).max(PROBLEM_ANSWER_MAX, m.problemAnswerTooLong));
 
 const contentShape = {
   question: richText.optional(),
@@ -65,10 +68,10 @@ const contentShape = {
 };
 
 /** What a student fills in from "my problems": content only. */
-export const problemContentSchema = z.strictObject(contentShape);
+export const problemContentSchema = defineSchema(() => z.strictObject(contentShape));
 export type ProblemContent = z.infer<typeof problemContentSchema>;
 
-export const submitProblemRequestSchema = z.strictObject({ content: problemContentSchema });
+export const submitProblemRequestSchema = defineSchema(() => z.strictObject({ content: problemContentSchema }));
 export type SubmitProblemRequest = z.infer<typeof submitProblemRequestSchema>;
 
 const editShape = {
@@ -82,19 +85,23 @@ const editShape = {
  * PATCH /v1/problem/{id}: only the changed fields. `type` may be sent, but only with the value
  * it already has (a type never changes after creation).
  */
-export const updateProblemRequestSchema = z
-  .strictObject({ ...editShape, type: problemTypeSchema.optional() })
-  .refine((body) => Object.keys(body).length > 0, { message: m.problemNoChanges });
+export const updateProblemRequestSchema = defineSchema(() =>
+  z
+    .strictObject({ ...editShape, type: problemTypeSchema.optional() })
+    .refine((body) => Object.keys(body).length > 0, { message: m.problemNoChanges }),
+);
 export type UpdateProblemRequest = z.infer<typeof updateProblemRequestSchema>;
 
 /** PUT /v1/problem (spec §7): the problem named by uid, with its exam, number and type, plus the changed fields. */
-export const putProblemRequestSchema = z.strictObject({
-  ...editShape,
-  uid: id,
-  test_code: id,
-  no: problemNoSchema,
-  type: problemTypeSchema,
-});
+export const putProblemRequestSchema = defineSchema(() =>
+  z.strictObject({
+    ...editShape,
+    uid: id,
+    test_code: id,
+    no: problemNoSchema,
+    type: problemTypeSchema,
+  }),
+);
 export type PutProblemRequest = z.infer<typeof putProblemRequestSchema>;
 
 /** The fields that can change through an edit (PATCH, PUT, submit, restore). */
@@ -102,33 +109,37 @@ export type ProblemChanges = Omit<UpdateProblemRequest, 'type'>;
 
 // ---- Empty slots
 
-const slotCount = z
-  .number({ error: m.slotCountRequired })
-  .int(m.slotCountRequired)
-  .min(0, m.slotCountRequired)
-  .max(SLOT_COUNT_MAX, m.slotCountTooMany);
+const slotCount = defineSchema(() =>
+  z
+    .number({ error: m.slotCountRequired })
+    .int(m.slotCountRequired)
+    .min(0, m.slotCountRequired)
+    .max(SLOT_COUNT_MAX, m.slotCountTooMany),
+);
 
 /**
  * POST /v1/problem/create-empty: spec §7's `{test_code, count}` (of `type`, default multiple
  * choice), or the "add problems" dialog's `{test_code, counts: {multiple_choice, subjective, slide}}`.
  */
-export const createEmptySlotsRequestSchema = z
-  .strictObject({
-    test_code: id,
-    count: slotCount.optional(),
-    type: problemTypeSchema.optional(),
-    counts: z
-      .strictObject({ multiple_choice: slotCount.default(0), subjective: slotCount.default(0), slide: slotCount.default(0) })
-      .optional(),
-  })
-  .superRefine((body, ctx) => {
-    if (body.counts !== undefined && (body.count !== undefined || body.type !== undefined)) {
-      ctx.addIssue({ code: 'custom', message: m.invalidInput, path: ['counts'] });
-      return;
-    }
-    const total = body.counts ? body.counts.multiple_choice + body.counts.subjective + body.counts.slide : (body.count ?? 0);
-    if (total < 1) ctx.addIssue({ code: 'custom', message: m.slotCountRequired, path: [body.counts ? 'counts' : 'count'] });
-  });
+export const createEmptySlotsRequestSchema = defineSchema(() =>
+  z
+    .strictObject({
+      test_code: id,
+      count: slotCount.optional(),
+      type: problemTypeSchema.optional(),
+      counts: z
+        .strictObject({ multiple_choice: slotCount.default(0), subjective: slotCount.default(0), slide: slotCount.default(0) })
+        .optional(),
+    })
+    .superRefine((body, ctx) => {
+      if (body.counts !== undefined && (body.count !== undefined || body.type !== undefined)) {
+        ctx.addIssue({ code: 'custom', message: m.invalidInput, path: ['counts'] });
+        return;
+      }
+      const total = body.counts ? body.counts.multiple_choice + body.counts.subjective + body.counts.slide : (body.count ?? 0);
+      if (total < 1) ctx.addIssue({ code: 'custom', message: m.slotCountRequired, path: [body.counts ? 'counts' : 'count'] });
+    }),
+);
 export type CreateEmptySlotsRequest = z.infer<typeof createEmptySlotsRequestSchema>;
 
 /** The slot counts of the "add problems" dialog, per type. */
@@ -142,122 +153,140 @@ export function slotCountsOf(body: CreateEmptySlotsRequest): Array<{ type: 1 | 2
 }
 
 /** POST /v1/problem/create-specific: numbers as `{type, no}`, or plain numbers of `type` (default multiple choice). */
-export const createSpecificSlotsRequestSchema = z.strictObject({
-  test_code: id,
-  type: problemTypeSchema.optional(),
-  numbers: z
-    .array(z.union([problemNoSchema, z.strictObject({ type: problemTypeSchema, no: problemNoSchema })]), { error: m.slotNumbersRequired })
-    .min(1, m.slotNumbersRequired)
-    .max(SLOT_COUNT_MAX, m.slotCountTooMany),
-});
+export const createSpecificSlotsRequestSchema = defineSchema(() =>
+  z.strictObject({
+    test_code: id,
+    type: problemTypeSchema.optional(),
+    numbers: z
+      .array(z.union([problemNoSchema, z.strictObject({ type: problemTypeSchema, no: problemNoSchema })]), { error: m.slotNumbersRequired })
+      .min(1, m.slotNumbersRequired)
+      .max(SLOT_COUNT_MAX, m.slotCountTooMany),
+  }),
+);
 export type CreateSpecificSlotsRequest = z.infer<typeof createSpecificSlotsRequestSchema>;
 
-export const createdSlotSchema = z.object({ uid: z.number().int(), no: z.number().int(), type: z.number().int() });
-export const createdSlotsResponseSchema = z.object({ created: z.array(createdSlotSchema) });
+export const createdSlotSchema = defineSchema(() => z.object({ uid: z.number().int(), no: z.number().int(), type: z.number().int() }));
+export const createdSlotsResponseSchema = defineSchema(() => z.object({ created: z.array(createdSlotSchema) }));
 
 // ---- Lead problem list and detail
 
-export const assigneeSchema = z.object({
-  member_code: z.number().int(),
-  id: z.string(),
-  name: z.string(),
-  grade: z.number().int().nullable(),
-});
+export const assigneeSchema = defineSchema(() =>
+  z.object({
+    member_code: z.number().int(),
+    id: z.string(),
+    name: z.string(),
+    grade: z.number().int().nullable(),
+  }),
+);
 export type Assignee = z.infer<typeof assigneeSchema>;
 
-export const leadProblemsQuerySchema = z.strictObject({
-  test_code: idParam,
-  /** 1 lists empty slots too (the lead screen always sends it). */
-  include_vacant: z
-    .enum(['0', '1'], { error: m.invalidInput })
-    .optional()
-    .transform((value) => value === '1'),
-  /** Only slots in this review step (issue 15). */
-  review_status: z.enum(['submitted', 'approved', 'changes_requested'], { error: m.invalidInput }).optional(),
-  ...pagingQuery(100, 100),
-});
+export const leadProblemsQuerySchema = defineSchema(() =>
+  z.strictObject({
+    test_code: idParam,
+    /** 1 lists empty slots too (the lead screen always sends it). */
+    include_vacant: z
+      .enum(['0', '1'], { error: m.invalidInput })
+      .optional()
+      .transform((value) => value === '1'),
+    /** Only slots in this review step (issue 15). */
+    review_status: z.enum(['submitted', 'approved', 'changes_requested'], { error: m.invalidInput }).optional(),
+    ...pagingQuery(100, 100),
+  }),
+);
 
-export const leadProblemRowSchema = z.object({
-  uid: z.number().int(),
-  problem_code: z.number().int(),
-  no: z.number().int(),
-  type: z.number().int(),
-  choice_type: z.number().int().nullable(),
-  is_vacant: z.number().int(),
-  /** The question stripped of markup, first 100 characters. */
-  question_text: z.string(),
-  has_question_pic: z.boolean(),
-  set_header: z.object({ code: z.number().int(), begin_problem_no: z.number().int(), end_problem_no: z.number().int() }).nullable(),
-  status: problemStatusSchema,
-  assignees: z.array(assigneeSchema),
-  update_time: z.string(),
-});
+export const leadProblemRowSchema = defineSchema(() =>
+  z.object({
+    uid: z.number().int(),
+    problem_code: z.number().int(),
+    no: z.number().int(),
+    type: z.number().int(),
+    choice_type: z.number().int().nullable(),
+    is_vacant: z.number().int(),
+    /** The question stripped of markup, first 100 characters. */
+    question_text: z.string(),
+    has_question_pic: z.boolean(),
+    set_header: z.object({ code: z.number().int(), begin_problem_no: z.number().int(), end_problem_no: z.number().int() }).nullable(),
+    status: problemStatusSchema,
+    assignees: z.array(assigneeSchema),
+    update_time: z.string(),
+  }),
+);
 export type LeadProblemRow = z.infer<typeof leadProblemRowSchema>;
 
-export const leadProblemsResponseSchema = z.object({
-  problem: z.array(leadProblemRowSchema),
-  problem_count: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-  test: testInfoSchema,
-});
+export const leadProblemsResponseSchema = defineSchema(() =>
+  z.object({
+    problem: z.array(leadProblemRowSchema),
+    problem_count: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    test: testInfoSchema,
+  }),
+);
 
-export const memberRefSchema = z.object({ member_code: z.number().int(), id: z.string(), name: z.string() });
+export const memberRefSchema = defineSchema(() => z.object({ member_code: z.number().int(), id: z.string(), name: z.string() }));
 
-export const problemClassSchema = z.object({ uid: z.number().int(), class_name: z.string(), class_date: z.string() });
+export const problemClassSchema = defineSchema(() => z.object({ uid: z.number().int(), class_name: z.string(), class_date: z.string() }));
 
-export const problemDetailSchema = problemSchema.extend({
-  status: problemStatusSchema,
-  assignees: z.array(assigneeSchema),
-  classes: z.array(problemClassSchema),
-  test: testInfoSchema,
-  updated_by: memberRefSchema.nullable(),
-  creation_time: z.string(),
-  update_time: z.string(),
-  version_count: z.number().int(),
-});
+export const problemDetailSchema = defineSchema(() =>
+  problemSchema.extend({
+    status: problemStatusSchema,
+    assignees: z.array(assigneeSchema),
+    classes: z.array(problemClassSchema),
+    test: testInfoSchema,
+    updated_by: memberRefSchema.nullable(),
+    creation_time: z.string(),
+    update_time: z.string(),
+    version_count: z.number().int(),
+  }),
+);
 export type ProblemDetail = z.infer<typeof problemDetailSchema>;
-export const problemDetailResponseSchema = z.object({ problem: problemDetailSchema });
+export const problemDetailResponseSchema = defineSchema(() => z.object({ problem: problemDetailSchema }));
 
 // ---- Version history
 
 /** Everything a save can change, as it was before that save. */
-export const problemSnapshotSchema = z.object({
-  no: z.number().int(),
-  type: z.number().int(),
-  choice_type: z.number().int().nullable(),
-  question: z.string(),
-  illustration: z.string(),
-  answer: z.string(),
-  comments: z.string(),
-  question_pic_path: z.string().nullable(),
-  answer_pic_path: z.string().nullable(),
-  comment_pic_path: z.string().nullable(),
-  is_vacant: z.number().int(),
-  set_header_code: z.number().int().nullable(),
-  class_uids: z.array(z.number().int()),
-});
+export const problemSnapshotSchema = defineSchema(() =>
+  z.object({
+    no: z.number().int(),
+    type: z.number().int(),
+    choice_type: z.number().int().nullable(),
+    question: z.string(),
+    illustration: z.string(),
+    answer: z.string(),
+    comments: z.string(),
+    question_pic_path: z.string().nullable(),
+    answer_pic_path: z.string().nullable(),
+    comment_pic_path: z.string().nullable(),
+    is_vacant: z.number().int(),
+    set_header_code: z.number().int().nullable(),
+    class_uids: z.array(z.number().int()),
+  }),
+);
 export type ProblemSnapshot = z.infer<typeof problemSnapshotSchema>;
 
-export const problemVersionSchema = z.object({
-  code: z.number().int(),
-  problem_uid: z.number().int(),
-  /** Who wrote this version's content (null: unknown or deleted member). */
-  edited_by: memberRefSchema.nullable(),
-  /** When this version's content was saved. */
-  creation_time: z.string(),
-  snapshot: problemSnapshotSchema,
-});
+export const problemVersionSchema = defineSchema(() =>
+  z.object({
+    code: z.number().int(),
+    problem_uid: z.number().int(),
+    /** Who wrote this version's content (null: unknown or deleted member). */
+    edited_by: memberRefSchema.nullable(),
+    /** When this version's content was saved. */
+    creation_time: z.string(),
+    snapshot: problemSnapshotSchema,
+  }),
+);
 export type ProblemVersion = z.infer<typeof problemVersionSchema>;
 
-export const versionsQuerySchema = z.strictObject({ ...pagingQuery(50, 100) });
-export const versionsResponseSchema = z.object({
-  versions: z.array(problemVersionSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
-export const versionParamsSchema = z.strictObject({ id: idParam, versionCode: idParam });
+export const versionsQuerySchema = defineSchema(() => z.strictObject({ ...pagingQuery(50, 100) }));
+export const versionsResponseSchema = defineSchema(() =>
+  z.object({
+    versions: z.array(problemVersionSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
+);
+export const versionParamsSchema = defineSchema(() => z.strictObject({ id: idParam, versionCode: idParam }));
 
 // ---- Set headers (common passages)
 
@@ -270,92 +299,110 @@ const setHeaderShape = {
   pic: imageFieldSchema.optional(),
 };
 
-export const createSetHeaderRequestSchema = z
-  .strictObject({ test_code: id, ...setHeaderShape })
-  .refine((body) => body.end_problem_no >= body.begin_problem_no, { message: m.setHeaderRangeInvalid, path: ['end_problem_no'] });
+export const createSetHeaderRequestSchema = defineSchema(() =>
+  z
+    .strictObject({ test_code: id, ...setHeaderShape })
+    .refine((body) => body.end_problem_no >= body.begin_problem_no, { message: m.setHeaderRangeInvalid, path: ['end_problem_no'] }),
+);
 export type CreateSetHeaderRequest = z.infer<typeof createSetHeaderRequestSchema>;
 
-export const updateSetHeaderRequestSchema = z
-  .strictObject(setHeaderShape)
-  .partial()
-  .refine((body) => Object.keys(body).length > 0, { message: m.problemNoChanges });
+export const updateSetHeaderRequestSchema = defineSchema(() =>
+  z
+    .strictObject(setHeaderShape)
+    .partial()
+    .refine((body) => Object.keys(body).length > 0, { message: m.problemNoChanges }),
+);
 export type UpdateSetHeaderRequest = z.infer<typeof updateSetHeaderRequestSchema>;
 
-export const setHeaderParamsSchema = z.strictObject({ code: idParam });
-export const setHeaderResponseSchema = z.object({
-  header: setHeaderSchema,
-  /** The multiple-choice problems of the range, now linked to the header. */
-  problem_uids: z.array(z.number().int()),
-});
+export const setHeaderParamsSchema = defineSchema(() => z.strictObject({ code: idParam }));
+export const setHeaderResponseSchema = defineSchema(() =>
+  z.object({
+    header: setHeaderSchema,
+    /** The multiple-choice problems of the range, now linked to the header. */
+    problem_uids: z.array(z.number().int()),
+  }),
+);
 
 // ---- Deletion
 
-export const deleteProblemQuerySchema = z.strictObject({
-  test_code: idParam,
-  no: idParam,
-  type: z.coerce.number({ error: m.problemTypeInvalid }).pipe(problemTypeSchema),
-});
-export const bulkDeleteVacantRequestSchema = z.strictObject({ test_code: id });
-export const bulkDeleteVacantResponseSchema = z.object({ deleted: z.number().int() });
-export const deletedProblemResponseSchema = z.object({ ok: z.literal(true), deleted: createdSlotSchema });
+export const deleteProblemQuerySchema = defineSchema(() =>
+  z.strictObject({
+    test_code: idParam,
+    no: idParam,
+    type: z.coerce.number({ error: m.problemTypeInvalid }).pipe(problemTypeSchema),
+  }),
+);
+export const bulkDeleteVacantRequestSchema = defineSchema(() => z.strictObject({ test_code: id }));
+export const bulkDeleteVacantResponseSchema = defineSchema(() => z.object({ deleted: z.number().int() }));
+export const deletedProblemResponseSchema = defineSchema(() => z.object({ ok: z.literal(true), deleted: createdSlotSchema }));
 
 // ---- Assignment (spec §3: a map of problem uid to member codes)
 
-export const assignmentsQuerySchema = z.strictObject({ test_code: idParam });
-export const assignmentMemberSchema = assigneeSchema.extend({ validated: z.number().int() });
-export const assignmentsResponseSchema = z.object({
-  /** Problem uid → member codes. */
-  assignments: z.record(z.string(), z.array(z.number().int())),
-  /** Who the member codes above are (for the chips: grade, approval). */
-  members: z.array(assignmentMemberSchema),
-});
+export const assignmentsQuerySchema = defineSchema(() => z.strictObject({ test_code: idParam }));
+export const assignmentMemberSchema = defineSchema(() => assigneeSchema.extend({ validated: z.number().int() }));
+export const assignmentsResponseSchema = defineSchema(() =>
+  z.object({
+    /** Problem uid → member codes. */
+    assignments: z.record(z.string(), z.array(z.number().int())),
+    /** Who the member codes above are (for the chips: grade, approval). */
+    members: z.array(assignmentMemberSchema),
+  }),
+);
 
-export const assignRequestSchema = z.strictObject({
-  /** With it, the whole exam's assignment set is replaced; without it, that of the problems named. */
-  test_code: id.optional(),
-  assignments: z
-    .array(z.strictObject({ problem_code: id, assignee_code: id }), { error: m.assignmentRequired })
-    .min(1, m.assignmentRequired)
-    .max(ASSIGNMENTS_MAX, m.invalidInput),
-});
+export const assignRequestSchema = defineSchema(() =>
+  z.strictObject({
+    /** With it, the whole exam's assignment set is replaced; without it, that of the problems named. */
+    test_code: id.optional(),
+    assignments: z
+      .array(z.strictObject({ problem_code: id, assignee_code: id }), { error: m.assignmentRequired })
+      .min(1, m.assignmentRequired)
+      .max(ASSIGNMENTS_MAX, m.invalidInput),
+  }),
+);
 export type AssignRequest = z.infer<typeof assignRequestSchema>;
-export const assignResponseSchema = z.object({ assignments: z.record(z.string(), z.array(z.number().int())) });
+export const assignResponseSchema = defineSchema(() => z.object({ assignments: z.record(z.string(), z.array(z.number().int())) }));
 
 // ---- My problems
 
-export const mySlotsQuerySchema = z.strictObject({
-  year: z
-    .union([z.literal(''), z.coerce.number({ error: m.invalidInput }).int(m.invalidInput).min(1900, m.invalidInput).max(2999, m.invalidInput)])
-    .optional()
-    .transform((value) => (value === '' ? undefined : value)),
-  subject_code: optionalId,
-});
+export const mySlotsQuerySchema = defineSchema(() =>
+  z.strictObject({
+    year: z
+      .union([z.literal(''), z.coerce.number({ error: m.invalidInput }).int(m.invalidInput).min(1900, m.invalidInput).max(2999, m.invalidInput)])
+      .optional()
+      .transform((value) => (value === '' ? undefined : value)),
+    subject_code: optionalId,
+  }),
+);
 
-export const mySlotSchema = z.object({
-  uid: z.number().int(),
-  problem_code: z.number().int(),
-  no: z.number().int(),
-  type: z.number().int(),
-  choice_type: z.number().int().nullable(),
-  test_code: z.number().int(),
-  test_name: z.string(),
-  year: z.number().int(),
-  subject_code: z.number().int(),
-  subject_name: z.string(),
-  status: problemStatusSchema,
-  is_vacant: z.number().int(),
-  /** The question stripped of markup, first 100 characters. */
-  question_text: z.string(),
-  update_time: z.string(),
-  /** The review step of the member's assignment (issue 15): assigned, submitted, approved, changes_requested. */
-  review_status: z.string(),
-  /** The lead's comment when the slot was returned (수정 요청); null otherwise. */
-  review_comment: z.string().nullable(),
-});
+export const mySlotSchema = defineSchema(() =>
+  z.object({
+    uid: z.number().int(),
+    problem_code: z.number().int(),
+    no: z.number().int(),
+    type: z.number().int(),
+    choice_type: z.number().int().nullable(),
+    test_code: z.number().int(),
+    test_name: z.string(),
+    year: z.number().int(),
+    subject_code: z.number().int(),
+    subject_name: z.string(),
+    status: problemStatusSchema,
+    is_vacant: z.number().int(),
+    /** The question stripped of markup, first 100 characters. */
+    question_text: z.string(),
+    update_time: z.string(),
+    /** The review step of the member's assignment (issue 15): assigned, submitted, approved, changes_requested. */
+    review_status: z.string(),
+    /** The lead's comment when the slot was returned (수정 요청); null otherwise. */
+    review_comment: z.string().nullable(),
+  }),
+);
 export type MySlot = z.infer<typeof mySlotSchema>;
 
-export const mySlotsResponseSchema = z.object({
-  problems: z.array(mySlotSchema),
-  /** Over the member's whole list (not only the filtered rows): completed means content saved. */
-  counts: z.object({ total: z.number().int(), completed: z.number().int(), incomplete: z.number().int() }),
-});
+export const mySlotsResponseSchema = defineSchema(() =>
+  z.object({
+    problems: z.array(mySlotSchema),
+    /** Over the member's whole list (not only the filtered rows): completed means content saved. */
+    counts: z.object({ total: z.number().int(), completed: z.number().int(), incomplete: z.number().int() }),
+  }),
+);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { idParam, pageInfoSchema, pagingQuery } from './paging';
 import { validationMessages as m } from './messages';
+import { defineSchema } from './define-schema';
 
-export const boardSchema = z.object({ code: z.number().int(), board_name: z.string(), board_id: z.string() });
+export const boardSchema = defineSchema(() => z.object({ code: z.number().int(), board_name: z.string(), board_id: z.string() }));
 export type Board = z.infer<typeof boardSchema>;
 
 /** Spec §9: a notice board's name contains 공지 or notice, or its board_id is notice. */
@@ -10,57 +11,67 @@ export function isNoticeBoard(board: Pick<Board, 'board_name' | 'board_id'>): bo
   return /공지|notice/i.test(board.board_name) || board.board_id === 'notice';
 }
 
-export const boardsResponseSchema = z.object({ rows: z.array(boardSchema), total: z.number().int() });
-export const boardResponseSchema = z.object({ board: boardSchema });
+export const boardsResponseSchema = defineSchema(() => z.object({ rows: z.array(boardSchema), total: z.number().int() }));
+export const boardResponseSchema = defineSchema(() => z.object({ board: boardSchema }));
 
 /** A board is addressed by its numeric code or by its board_id (e.g. `notice`). */
-export const boardParamsSchema = z.strictObject({
-  id: z.string().trim().min(1, m.invalidInput).max(64, m.invalidInput),
-});
-export const boardContentParamsSchema = boardParamsSchema.extend({
-  contentId: z.coerce.number({ error: m.invalidInput }).int(m.invalidInput).min(1, m.invalidInput).max(2_147_483_647, m.invalidInput),
-});
+export const boardParamsSchema = defineSchema(() =>
+  z.strictObject({
+    id: z.string().trim().min(1, m.invalidInput).max(64, m.invalidInput),
+  }),
+);
+export const boardContentParamsSchema = defineSchema(() =>
+  boardParamsSchema.extend({
+    contentId: z.coerce.number({ error: m.invalidInput }).int(m.invalidInput).min(1, m.invalidInput).max(2_147_483_647, m.invalidInput),
+  }),
+);
 
-export const boardContentsQuerySchema = z.strictObject(pagingQuery(20, 100));
+export const boardContentsQuerySchema = defineSchema(() => z.strictObject(pagingQuery(20, 100)));
 
 // Authors who left are shown as deleted members: author_id and nickname are null then.
-export const boardContentSummarySchema = z.object({
-  code: z.number().int(),
-  board_code: z.number().int(),
-  title: z.string(),
-  /** Plain text of the content, at most 200 characters, for previews (home shows 100). */
-  preview: z.string(),
-  author_id: z.string().nullable(),
-  author_nickname: z.string().nullable(),
-  creation_time: z.string(),
-  update_time: z.string(),
-  access_no: z.number().int(),
-  reply_count: z.number().int(),
-  attached_filename: z.string().nullable(),
-  attached_filesize: z.number().int().nullable(),
-});
+export const boardContentSummarySchema = defineSchema(() =>
+  z.object({
+    code: z.number().int(),
+    board_code: z.number().int(),
+    title: z.string(),
+    /** Plain text of the content, at most 200 characters, for previews (home shows 100). */
+    preview: z.string(),
+    author_id: z.string().nullable(),
+    author_nickname: z.string().nullable(),
+    creation_time: z.string(),
+    update_time: z.string(),
+    access_no: z.number().int(),
+    reply_count: z.number().int(),
+    attached_filename: z.string().nullable(),
+    attached_filesize: z.number().int().nullable(),
+  }),
+);
 export type BoardContentSummary = z.infer<typeof boardContentSummarySchema>;
 
-export const boardContentsResponseSchema = pageInfoSchema.extend({ rows: z.array(boardContentSummarySchema) });
+export const boardContentsResponseSchema = defineSchema(() => pageInfoSchema.extend({ rows: z.array(boardContentSummarySchema) }));
 
-export const boardReplySchema = z.object({
-  code: z.number().int(),
-  reply_text: z.string(),
-  author_id: z.string().nullable(),
-  author_nickname: z.string().nullable(),
-  creation_time: z.string(),
-  update_time: z.string(),
-});
+export const boardReplySchema = defineSchema(() =>
+  z.object({
+    code: z.number().int(),
+    reply_text: z.string(),
+    author_id: z.string().nullable(),
+    author_nickname: z.string().nullable(),
+    creation_time: z.string(),
+    update_time: z.string(),
+  }),
+);
 export type BoardReply = z.infer<typeof boardReplySchema>;
 
-export const boardContentDetailSchema = boardContentSummarySchema.omit({ preview: true }).extend({
-  /** Sanitized HTML. */
-  content: z.string(),
-  board_name: z.string(),
-  replies: z.array(boardReplySchema),
-});
+export const boardContentDetailSchema = defineSchema(() =>
+  boardContentSummarySchema.omit({ preview: true }).extend({
+    /** Sanitized HTML. */
+    content: z.string(),
+    board_name: z.string(),
+    replies: z.array(boardReplySchema),
+  }),
+);
 export type BoardContentDetail = z.infer<typeof boardContentDetailSchema>;
-export const boardContentResponseSchema = z.object({ content: boardContentDetailSchema });
+export const boardContentResponseSchema = defineSchema(() => z.object({ content: boardContentDetailSchema }));
 
 // ---- Writing (DESIGN.md §5 "Replies and posts"): the same schemas check the web form and the request.
 
@@ -74,9 +85,9 @@ export const ATTACHMENT_FILENAME_MAX = 255;
 // A title is one line of plain text: control characters (tabs, line breaks, NUL, which
 // PostgreSQL refuses in text) become spaces.
 const withoutControls = (value: string) => value.replace(/\p{Cc}/gu, ' ');
-const postTitle = z.string({ error: m.postTitleRequired }).overwrite(withoutControls).trim().min(1, m.postTitleRequired).max(POST_TITLE_MAX, m.postTitleTooLong);
+const postTitle = defineSchema(() => z.string({ error: m.postTitleRequired }).overwrite(withoutControls).trim().min(1, m.postTitleRequired).max(POST_TITLE_MAX, m.postTitleTooLong));
 /** Rich HTML; the server sanitizes it and checks that text or an image remains. */
-const postContent = z.string({ error: m.postContentRequired }).trim().min(1, m.postContentRequired);
+const postContent = defineSchema(() => z.string({ error: m.postContentRequired }).trim().min(1, m.postContentRequired));
 
 // What FileReader.readAsDataURL makes: `data:<type>[;param…];base64,<padded base64>`. The
 // payload is checked with one character class (no groups): a grouped loop over a 14 MB string
@@ -100,53 +111,61 @@ export function base64DecodedSize(base64: string): number {
   return (base64.length / 4) * 3 - padding;
 }
 
-export const attachmentUploadSchema = z.strictObject({
-  /** The file's own name; the server removes path parts and control characters and keeps at most 255 characters. */
-  filename: z.string({ error: m.attachmentFileNameRequired }).trim().min(1, m.attachmentFileNameRequired).max(1000, m.invalidInput),
-  data_url: z.string({ error: m.attachmentDataInvalid }).refine((value) => parseDataUrl(value) !== null, m.attachmentDataInvalid),
-});
+export const attachmentUploadSchema = defineSchema(() =>
+  z.strictObject({
+    /** The file's own name; the server removes path parts and control characters and keeps at most 255 characters. */
+    filename: z.string({ error: m.attachmentFileNameRequired }).trim().min(1, m.attachmentFileNameRequired).max(1000, m.invalidInput),
+    data_url: z.string({ error: m.attachmentDataInvalid }).refine((value) => parseDataUrl(value) !== null, m.attachmentDataInvalid),
+  }),
+);
 export type AttachmentUpload = z.infer<typeof attachmentUploadSchema>;
 
-export const createPostRequestSchema = z.strictObject({
-  title: postTitle,
-  content: postContent,
-  attachment: attachmentUploadSchema.optional(),
-});
+export const createPostRequestSchema = defineSchema(() =>
+  z.strictObject({
+    title: postTitle,
+    content: postContent,
+    attachment: attachmentUploadSchema.optional(),
+  }),
+);
 export type CreatePostRequest = z.infer<typeof createPostRequestSchema>;
 
 /** Only the fields sent change; `attachment` replaces the file, `remove_attachment: true` drops it. */
-export const updatePostRequestSchema = z
-  .strictObject({
-    title: postTitle.optional(),
-    content: postContent.optional(),
-    attachment: attachmentUploadSchema.optional(),
-    remove_attachment: z.boolean({ error: m.invalidInput }).optional(),
-  })
-  .refine(
-    (body) => body.title !== undefined || body.content !== undefined || body.attachment !== undefined || body.remove_attachment === true,
-    { message: m.postNothingToUpdate },
-  )
-  .refine((body) => !(body.attachment && body.remove_attachment), { message: m.attachmentReplaceOrRemove, path: ['remove_attachment'] });
+export const updatePostRequestSchema = defineSchema(() =>
+  z
+    .strictObject({
+      title: postTitle.optional(),
+      content: postContent.optional(),
+      attachment: attachmentUploadSchema.optional(),
+      remove_attachment: z.boolean({ error: m.invalidInput }).optional(),
+    })
+    .refine(
+      (body) => body.title !== undefined || body.content !== undefined || body.attachment !== undefined || body.remove_attachment === true,
+      { message: m.postNothingToUpdate },
+    )
+    .refine((body) => !(body.attachment && body.remove_attachment), { message: m.attachmentReplaceOrRemove, path: ['remove_attachment'] }),
+);
 export type UpdatePostRequest = z.infer<typeof updatePostRequestSchema>;
 
-export const boardReplyParamsSchema = boardContentParamsSchema.extend({ replyCode: idParam });
-export const boardReplyResponseSchema = z.object({ reply: boardReplySchema });
+export const boardReplyParamsSchema = defineSchema(() => boardContentParamsSchema.extend({ replyCode: idParam }));
+export const boardReplyResponseSchema = defineSchema(() => z.object({ reply: boardReplySchema }));
 
 // ---- Boards administration (admins and superadmins).
 
-const boardName = z.string({ error: m.boardNameLength }).overwrite(withoutControls).trim().min(1, m.boardNameLength).max(100, m.boardNameLength);
+const boardName = defineSchema(() => z.string({ error: m.boardNameLength }).overwrite(withoutControls).trim().min(1, m.boardNameLength).max(100, m.boardNameLength));
 
-export const createBoardRequestSchema = z.strictObject({
-  board_name: boardName,
-  /** The slug in addresses (`/board/notice`). All digits would read as a board code, so it needs a letter or a hyphen. */
-  board_id: z
-    .string({ error: m.boardIdFormat })
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9-]{1,64}$/, m.boardIdFormat)
-    .refine((slug) => !/^\d+$/.test(slug), m.boardIdNumeric),
-});
+export const createBoardRequestSchema = defineSchema(() =>
+  z.strictObject({
+    board_name: boardName,
+    /** The slug in addresses (`/board/notice`). All digits would read as a board code, so it needs a letter or a hyphen. */
+    board_id: z
+      .string({ error: m.boardIdFormat })
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9-]{1,64}$/, m.boardIdFormat)
+      .refine((slug) => !/^\d+$/.test(slug), m.boardIdNumeric),
+  }),
+);
 export type CreateBoardRequest = z.infer<typeof createBoardRequestSchema>;
 
-export const renameBoardRequestSchema = z.strictObject({ board_name: boardName });
+export const renameBoardRequestSchema = defineSchema(() => z.strictObject({ board_name: boardName }));
 export type RenameBoardRequest = z.infer<typeof renameBoardRequestSchema>;

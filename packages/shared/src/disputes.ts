@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages } from './messages';
 import { idParam, pageInfoSchema, pagingQuery } from './paging';
+import { defineSchema } from './define-schema';
 
 // Answer-key disputes (이의제기, issue 15): a member claims another answer with a reason; others
 // support (동의) and comment; a lead rules: accepted (the key changes and every stored answer is
@@ -31,107 +32,123 @@ export type RulingDecision = (typeof RULING_DECISIONS)[number];
 const requiredText = (required: string, tooLong: string, max: number) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
-export const createDisputeRequestSchema = z.strictObject({
-  /** One or more options ('③', '③, ⑤') or the text of an essay answer. */
-  claimed_answer: requiredText(m.claimedAnswerRequired, m.claimedAnswerTooLong, 500),
-  reason: requiredText(m.reasonRequired, m.reasonTooLong, 2000),
-  reference: z.string({ error: validationMessages.invalidInput }).trim().max(300, m.referenceTooLong).optional(),
-});
+export const createDisputeRequestSchema = defineSchema(() =>
+  z.strictObject({
+    /** One or more options ('③', '③, ⑤') or the text of an essay answer. */
+    claimed_answer: requiredText(m.claimedAnswerRequired, m.claimedAnswerTooLong, 500),
+    reason: requiredText(m.reasonRequired, m.reasonTooLong, 2000),
+    reference: z.string({ error: validationMessages.invalidInput }).trim().max(300, m.referenceTooLong).optional(),
+  }),
+);
 export type CreateDisputeRequest = z.infer<typeof createDisputeRequestSchema>;
 
-export const disputeCommentRequestSchema = z.strictObject({
-  comment_text: requiredText(m.commentRequired, m.commentTooLong, 1000),
-});
+export const disputeCommentRequestSchema = defineSchema(() =>
+  z.strictObject({
+    comment_text: requiredText(m.commentRequired, m.commentTooLong, 1000),
+  }),
+);
 export type DisputeCommentRequest = z.infer<typeof disputeCommentRequestSchema>;
 
-export const rulingRequestSchema = z.strictObject({
-  decision: z.enum(RULING_DECISIONS, { error: m.decisionInvalid }),
-  /** The new key when accepted; the claimed answer when left out. Ignored otherwise. */
-  answer: z.string({ error: validationMessages.invalidInput }).trim().max(500, m.rulingAnswerTooLong).optional(),
-  reason: requiredText(m.rulingReasonRequired, m.reasonTooLong, 2000),
-});
+export const rulingRequestSchema = defineSchema(() =>
+  z.strictObject({
+    decision: z.enum(RULING_DECISIONS, { error: m.decisionInvalid }),
+    /** The new key when accepted; the claimed answer when left out. Ignored otherwise. */
+    answer: z.string({ error: validationMessages.invalidInput }).trim().max(500, m.rulingAnswerTooLong).optional(),
+    reason: requiredText(m.rulingReasonRequired, m.reasonTooLong, 2000),
+  }),
+);
 export type RulingRequest = z.infer<typeof rulingRequestSchema>;
 
-export const disputeParamsSchema = z.strictObject({ code: idParam });
+export const disputeParamsSchema = defineSchema(() => z.strictObject({ code: idParam }));
 
-export const disputesQuerySchema = z.strictObject({
-  status: z.enum(DISPUTE_STATUSES, { error: m.statusInvalid }).optional(),
-  ...pagingQuery(20, 100),
-});
+export const disputesQuerySchema = defineSchema(() =>
+  z.strictObject({
+    status: z.enum(DISPUTE_STATUSES, { error: m.statusInvalid }).optional(),
+    ...pagingQuery(20, 100),
+  }),
+);
 
-export const disputeSummaryQuerySchema = z.strictObject({
-  /** Comma-separated problem uids, at most 200. */
-  problem_uids: z
-    .string({ error: m.problemUidsInvalid })
-    .regex(/^\d{1,10}(,\d{1,10}){0,199}$/, m.problemUidsInvalid)
-    .transform((value) => [...new Set(value.split(',').map(Number))])
-    .refine((uids) => uids.every((uid) => uid >= 1 && uid <= 2_147_483_647), m.problemUidsInvalid),
-});
+export const disputeSummaryQuerySchema = defineSchema(() =>
+  z.strictObject({
+    /** Comma-separated problem uids, at most 200. */
+    problem_uids: z
+      .string({ error: m.problemUidsInvalid })
+      .regex(/^\d{1,10}(,\d{1,10}){0,199}$/, m.problemUidsInvalid)
+      .transform((value) => [...new Set(value.split(',').map(Number))])
+      .refine((uids) => uids.every((uid) => uid >= 1 && uid <= 2_147_483_647), m.problemUidsInvalid),
+  }),
+);
 
-export const disputeCommentSchema = z.object({
-  code: z.number().int(),
-  member_nickname: z.string().nullable(),
-  comment_text: z.string(),
-  creation_time: z.string(),
-});
+export const disputeCommentSchema = defineSchema(() =>
+  z.object({
+    code: z.number().int(),
+    member_nickname: z.string().nullable(),
+    comment_text: z.string(),
+    creation_time: z.string(),
+  }),
+);
 export type DisputeComment = z.infer<typeof disputeCommentSchema>;
 
-export const disputeSchema = z.object({
-  code: z.number().int(),
-  problem_uid: z.number().int(),
-  problem: z.object({
-    test_code: z.number().int(),
-    test_name: z.string(),
-    no: z.number().int(),
-    type: z.number().int(),
-    question_text: z.string(),
-    /** The key now. */
-    answer: z.string(),
-    is_voided: z.boolean(),
+export const disputeSchema = defineSchema(() =>
+  z.object({
+    code: z.number().int(),
+    problem_uid: z.number().int(),
+    problem: z.object({
+      test_code: z.number().int(),
+      test_name: z.string(),
+      no: z.number().int(),
+      type: z.number().int(),
+      question_text: z.string(),
+      /** The key now. */
+      answer: z.string(),
+      is_voided: z.boolean(),
+    }),
+    member_nickname: z.string(),
+    /** The caller filed it. */
+    mine: z.boolean(),
+    claimed_answer: z.string(),
+    reason: z.string(),
+    reference: z.string(),
+    status: z.enum(DISPUTE_STATUSES),
+    support_count: z.number().int(),
+    supported_by_me: z.boolean(),
+    ruling: z
+      .object({
+        reason: z.string(),
+        /** The key set by an accepted ruling. */
+        answer: z.string().nullable(),
+        /** The key before an accepted ruling. */
+        previous_answer: z.string().nullable(),
+        lead_nickname: z.string().nullable(),
+        time: z.string(),
+      })
+      .nullable(),
+    comments: z.array(disputeCommentSchema),
+    creation_time: z.string(),
   }),
-  member_nickname: z.string(),
-  /** The caller filed it. */
-  mine: z.boolean(),
-  claimed_answer: z.string(),
-  reason: z.string(),
-  reference: z.string(),
-  status: z.enum(DISPUTE_STATUSES),
-  support_count: z.number().int(),
-  supported_by_me: z.boolean(),
-  ruling: z
-    .object({
-      reason: z.string(),
-      /** The key set by an accepted ruling. */
-      answer: z.string().nullable(),
-      /** The key before an accepted ruling. */
-      previous_answer: z.string().nullable(),
-      lead_nickname: z.string().nullable(),
-      time: z.string(),
-    })
-    .nullable(),
-  comments: z.array(disputeCommentSchema),
-  creation_time: z.string(),
-});
+);
 export type Dispute = z.infer<typeof disputeSchema>;
 
-export const disputeResponseSchema = z.object({ dispute: disputeSchema });
-export const disputeCommentResponseSchema = z.object({ comment: disputeCommentSchema });
-export const problemDisputesResponseSchema = z.object({ disputes: z.array(disputeSchema) });
-export const disputesResponseSchema = z.object({ disputes: z.array(disputeSchema) }).extend(pageInfoSchema.shape);
+export const disputeResponseSchema = defineSchema(() => z.object({ dispute: disputeSchema }));
+export const disputeCommentResponseSchema = defineSchema(() => z.object({ comment: disputeCommentSchema }));
+export const problemDisputesResponseSchema = defineSchema(() => z.object({ disputes: z.array(disputeSchema) }));
+export const disputesResponseSchema = defineSchema(() => z.object({ disputes: z.array(disputeSchema) }).extend(pageInfoSchema.shape));
 
 /** What a problem shows about its key: an open dispute, a correction, 문항 무효. */
-export const problemDisputeSummarySchema = z.object({
-  problem_uid: z.number().int(),
-  open_count: z.number().int(),
-  /** Supporters of the open disputes (the filers not counted). */
-  support_count: z.number().int(),
-  /** The latest accepted ruling: "정답 정정됨". */
-  corrected: z.object({ time: z.string(), reason: z.string(), answer: z.string().nullable() }).nullable(),
-  voided: z.object({ time: z.string(), reason: z.string() }).nullable(),
-});
+export const problemDisputeSummarySchema = defineSchema(() =>
+  z.object({
+    problem_uid: z.number().int(),
+    open_count: z.number().int(),
+    /** Supporters of the open disputes (the filers not counted). */
+    support_count: z.number().int(),
+    /** The latest accepted ruling: "정답 정정됨". */
+    corrected: z.object({ time: z.string(), reason: z.string(), answer: z.string().nullable() }).nullable(),
+    voided: z.object({ time: z.string(), reason: z.string() }).nullable(),
+  }),
+);
 export type ProblemDisputeSummary = z.infer<typeof problemDisputeSummarySchema>;
-export const disputeSummaryResponseSchema = z.object({ summaries: z.array(problemDisputeSummarySchema) });
+export const disputeSummaryResponseSchema = defineSchema(() => z.object({ summaries: z.array(problemDisputeSummarySchema) }));
 
 /** POST /v1/problem/{id}/unvoid: a voided problem counts in scoring again (the ruling stays in history). */
-export const unvoidResponseSchema = z.object({ problem_uid: z.number().int(), is_voided: z.literal(0) });
+export const unvoidResponseSchema = defineSchema(() => z.object({ problem_uid: z.number().int(), is_voided: z.literal(0) }));
 export type UnvoidResponse = z.infer<typeof unvoidResponseSchema>;

@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { defineSchema } from './define-schema';
 
 // DESIGN.md §4: every error the API returns has this shape.
-export const apiErrorSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
+export const apiErrorSchema = defineSchema(() =>
+  z.object({
+    message: z.string(),
+    code: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+);
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 // The codes live in a module without zod, so the web app's first screen can read them (decision 050).

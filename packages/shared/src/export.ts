@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineSchema } from './define-schema';
 
 // Spec §2/§7: the exam problem list's word-file export menu, and the call behind it:
 // GET /v1/test/{id}/export?format=docx&mode=q|qa|all|a|ac[&emphasis=0|1].
@@ -34,15 +35,17 @@ export const exportMessages = {
   emphasis: '부정 표현 강조(emphasis)는 0 또는 1이어야 합니다.',
 } as const;
 
-export const exportQuerySchema = z.strictObject({
-  format: z.enum(EXPORT_FORMATS, { error: exportMessages.format }),
-  mode: z.enum(EXPORT_MODE_KEYS, { error: exportMessages.mode }),
-  // Issue 16 item 5: 1 (the default) shows "옳지 않은", "아닌" … of the questions bold and underlined.
-  emphasis: z
-    .enum(['0', '1'], { error: exportMessages.emphasis })
-    .default('1')
-    .transform((value) => value === '1'),
-});
+export const exportQuerySchema = defineSchema(() =>
+  z.strictObject({
+    format: z.enum(EXPORT_FORMATS, { error: exportMessages.format }),
+    mode: z.enum(EXPORT_MODE_KEYS, { error: exportMessages.mode }),
+    // Issue 16 item 5: 1 (the default) shows "옳지 않은", "아닌" … of the questions bold and underlined.
+    emphasis: z
+      .enum(['0', '1'], { error: exportMessages.emphasis })
+      .default('1')
+      .transform((value) => value === '1'),
+  }),
+);
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
 
 /** The media type of a .docx file (the export's Content-Type). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ILLUSTRATION_MAX, PROBLEM_ANSWER_MAX, choiceTypeSchema, createdSlotSchema, problemNoSchema, problemTypeSchema } from './authoring';
 import { validationMessages as m } from './messages';
+import { defineSchema } from './define-schema';
 
 // Bulk import of an exam's problems (issue 16): a .docx, .xlsx or .csv is read into problems,
 // previewed with warnings (POST /v1/test/{id}/import?dry_run=1, multipart), edited or excluded per
@@ -14,70 +15,84 @@ export const IMPORT_IMAGES_PER_PROBLEM_MAX = 10;
 export const IMPORT_TEXT_MAX = 20_000;
 export const IMPORT_FORMATS = ['docx', 'xlsx', 'csv'] as const;
 
-const text = z.string({ error: m.invalidInput }).max(IMPORT_TEXT_MAX, m.invalidInput);
+const text = defineSchema(() => z.string({ error: m.invalidInput }).max(IMPORT_TEXT_MAX, m.invalidInput));
 /** A picture kept with its problem: a data URL (checked again by the server on import). */
-const images = z.array(z.string({ error: m.invalidInput }).startsWith('data:', m.imageFieldInvalid), { error: m.invalidInput }).max(IMPORT_IMAGES_PER_PROBLEM_MAX, m.invalidInput);
+const images = defineSchema(() => z.array(z.string({ error: m.invalidInput }).startsWith('data:', m.imageFieldInvalid), { error: m.invalidInput }).max(IMPORT_IMAGES_PER_PROBLEM_MAX, m.invalidInput));
 
 /** One problem as read from a file; question and comments are plain text, one paragraph a line. */
-export const importProblemSchema = z.strictObject({
-  no: problemNoSchema,
-  type: problemTypeSchema,
-  choice_type: choiceTypeSchema,
-  question: text,
-  illustration: z.string({ error: m.invalidInput }).max(ILLUSTRATION_MAX, m.illustrationTooLong),
-  answer: z.string({ error: m.invalidInput }).max(PROBLEM_ANSWER_MAX, m.problemAnswerTooLong),
-  comments: text,
-  images: images.default([]),
-  comment_images: images.default([]),
-});
+export const importProblemSchema = defineSchema(() =>
+  z.strictObject({
+    no: problemNoSchema,
+    type: problemTypeSchema,
+    choice_type: choiceTypeSchema,
+    question: text,
+    illustration: z.string({ error: m.invalidInput }).max(ILLUSTRATION_MAX, m.illustrationTooLong),
+    answer: z.string({ error: m.invalidInput }).max(PROBLEM_ANSWER_MAX, m.problemAnswerTooLong),
+    comments: text,
+    images: images.default([]),
+    comment_images: images.default([]),
+  }),
+);
 export type ImportProblem = z.infer<typeof importProblemSchema>;
 
 /** A shared passage "[1~3]" over multiple-choice problems begin..end. */
-export const importSetHeaderSchema = z.strictObject({
-  begin_problem_no: problemNoSchema,
-  end_problem_no: problemNoSchema,
-  header_text: text,
-  images: images.default([]),
-});
+export const importSetHeaderSchema = defineSchema(() =>
+  z.strictObject({
+    begin_problem_no: problemNoSchema,
+    end_problem_no: problemNoSchema,
+    header_text: text,
+    images: images.default([]),
+  }),
+);
 export type ImportSetHeader = z.infer<typeof importSetHeaderSchema>;
 
 /** What the number of a row meets in the exam: nothing, an empty slot to fill, or a written problem. */
-export const importSlotSchema = z.enum(['new', 'vacant', 'taken']);
+export const importSlotSchema = defineSchema(() => z.enum(['new', 'vacant', 'taken']));
 
-export const importPreviewProblemSchema = importProblemSchema.extend({
-  slot: importSlotSchema,
-  warnings: z.array(z.string()),
-});
+export const importPreviewProblemSchema = defineSchema(() =>
+  importProblemSchema.extend({
+    slot: importSlotSchema,
+    warnings: z.array(z.string()),
+  }),
+);
 export type ImportPreviewProblem = z.infer<typeof importPreviewProblemSchema>;
 
-export const importPreviewResponseSchema = z.object({
-  format: z.enum(IMPORT_FORMATS),
-  problems: z.array(importPreviewProblemSchema),
-  set_headers: z.array(importSetHeaderSchema),
-  /** Warnings about the file as a whole (each problem's own are on the problem). */
-  warnings: z.array(z.string()),
-});
+export const importPreviewResponseSchema = defineSchema(() =>
+  z.object({
+    format: z.enum(IMPORT_FORMATS),
+    problems: z.array(importPreviewProblemSchema),
+    set_headers: z.array(importSetHeaderSchema),
+    /** Warnings about the file as a whole (each problem's own are on the problem). */
+    warnings: z.array(z.string()),
+  }),
+);
 export type ImportPreviewResponse = z.infer<typeof importPreviewResponseSchema>;
 
-export const importQuerySchema = z.strictObject({
-  dry_run: z.enum(['0', '1'], { error: m.invalidInput }).optional(),
-});
+export const importQuerySchema = defineSchema(() =>
+  z.strictObject({
+    dry_run: z.enum(['0', '1'], { error: m.invalidInput }).optional(),
+  }),
+);
 
-export const importRequestSchema = z.strictObject({
-  problems: z.array(importProblemSchema, { error: m.invalidInput }).min(1, m.invalidInput).max(IMPORT_PROBLEMS_MAX, m.invalidInput),
-  set_headers: z.array(importSetHeaderSchema, { error: m.invalidInput }).max(IMPORT_SET_HEADERS_MAX, m.invalidInput).default([]),
-});
+export const importRequestSchema = defineSchema(() =>
+  z.strictObject({
+    problems: z.array(importProblemSchema, { error: m.invalidInput }).min(1, m.invalidInput).max(IMPORT_PROBLEMS_MAX, m.invalidInput),
+    set_headers: z.array(importSetHeaderSchema, { error: m.invalidInput }).max(IMPORT_SET_HEADERS_MAX, m.invalidInput).default([]),
+  }),
+);
 export type ImportRequest = z.infer<typeof importRequestSchema>;
 
-export const importResponseSchema = z.object({
-  created: z.number().int(),
-  filled: z.number().int(),
-  set_headers: z.number().int(),
-  problems: z.array(createdSlotSchema),
-});
+export const importResponseSchema = defineSchema(() =>
+  z.object({
+    created: z.number().int(),
+    filled: z.number().int(),
+    set_headers: z.number().int(),
+    problems: z.array(createdSlotSchema),
+  }),
+);
 export type ImportResponse = z.infer<typeof importResponseSchema>;
 
-export const importTemplateQuerySchema = z.strictObject({ format: z.enum(['xlsx', 'csv'], { error: m.invalidInput }) });
+export const importTemplateQuerySchema = defineSchema(() => z.strictObject({ format: z.enum(['xlsx', 'csv'], { error: m.invalidInput }) }));
 
 /** The template's Korean headers, in order; the reader also takes the English names. */
 export const IMPORT_COLUMNS = [

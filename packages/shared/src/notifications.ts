@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages } from './messages';
 import { idParam, pageInfoSchema, pagingQuery } from './paging';
+import { defineSchema } from './define-schema';
 
 // A member's notifications (issue 15): written in the same transaction as the event they tell of.
 
@@ -29,26 +30,32 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export const notificationSchema = z.object({
-  code: z.number().int(),
-  kind: z.enum(NOTIFICATION_KINDS),
-  /** The problem it concerns, with what a link needs; null when it was deleted. */
-  problem: z.object({ uid: z.number().int(), test_code: z.number().int(), test_name: z.string(), no: z.number().int(), type: z.number().int() }).nullable(),
-  dispute_code: z.number().int().nullable(),
-  detail: z.string(),
-  is_read: z.boolean(),
-  creation_time: z.string(),
-});
+export const notificationSchema = defineSchema(() =>
+  z.object({
+    code: z.number().int(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    /** The problem it concerns, with what a link needs; null when it was deleted. */
+    problem: z.object({ uid: z.number().int(), test_code: z.number().int(), test_name: z.string(), no: z.number().int(), type: z.number().int() }).nullable(),
+    dispute_code: z.number().int().nullable(),
+    detail: z.string(),
+    is_read: z.boolean(),
+    creation_time: z.string(),
+  }),
+);
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const notificationsQuerySchema = z.strictObject({ ...pagingQuery(20, 100) });
-export const notificationsResponseSchema = z
-  .object({ notifications: z.array(notificationSchema), unread: z.number().int() })
-  .extend(pageInfoSchema.shape);
+export const notificationsQuerySchema = defineSchema(() => z.strictObject({ ...pagingQuery(20, 100) }));
+export const notificationsResponseSchema = defineSchema(() =>
+  z
+    .object({ notifications: z.array(notificationSchema), unread: z.number().int() })
+    .extend(pageInfoSchema.shape),
+);
 
-export const markReadRequestSchema = z.strictObject({
-  /** None: all of the member's notifications. */
-  codes: z.array(idParam, { error: validationMessages.invalidInput }).max(500, validationMessages.invalidInput).optional(),
-});
+export const markReadRequestSchema = defineSchema(() =>
+  z.strictObject({
+    /** None: all of the member's notifications. */
+    codes: z.array(idParam, { error: validationMessages.invalidInput }).max(500, validationMessages.invalidInput).optional(),
+  }),
+);
 export type MarkReadRequest = z.infer<typeof markReadRequestSchema>;
-export const markReadResponseSchema = z.object({ unread: z.number().int() });
+export const markReadResponseSchema = defineSchema(() => z.object({ unread: z.number().int() }));

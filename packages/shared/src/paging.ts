@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { validationMessages as m } from './messages';
+import { defineSchema } from './define-schema';
 
 // Paging of every list call: page from 1; a limit above the call's maximum is lowered to it
 // (the spec's own client asks for 9999 and then follows further pages), never refused.
 export const MAX_PAGE_LIMIT = 1000;
 
-const positiveInt = z.coerce
-  .number({ error: m.invalidInput })
-  .int(m.invalidInput)
-  .min(1, m.invalidInput)
-  .max(2_147_483_647, m.invalidInput);
+const positiveInt = defineSchema(() =>
+  z.coerce
+    .number({ error: m.invalidInput })
+    .int(m.invalidInput)
+    .min(1, m.invalidInput)
+    .max(2_147_483_647, m.invalidInput),
+);
 
 export function pagingQuery(defaultLimit: number, maxLimit: number = MAX_PAGE_LIMIT) {
   return {
@@ -31,17 +34,21 @@ export const idParam = positiveInt;
  * (content loses it as an HTML parser would): SQLite's full-text MATCH ends its query at a NUL
  * (a syntax error, so a 500) and PostgreSQL refuses NUL in text.
  */
-export const searchText = z
-  .string({ error: m.invalidInput })
-  .transform((value) => value.replaceAll('\u0000', '').trim())
-  .pipe(z.string().max(200, m.searchTooLong))
-  .optional()
-  .transform((value) => (value ? value : undefined));
+export const searchText = defineSchema(() =>
+  z
+    .string({ error: m.invalidInput })
+    .transform((value) => value.replaceAll('\u0000', '').trim())
+    .pipe(z.string().max(200, m.searchTooLong))
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+);
 
-export const optionalId = z
-  .union([z.literal(''), positiveInt])
-  .optional()
-  .transform((value) => (value === '' || value === undefined ? undefined : value));
+export const optionalId = defineSchema(() =>
+  z
+    .union([z.literal(''), positiveInt])
+    .optional()
+    .transform((value) => (value === '' || value === undefined ? undefined : value)),
+);
 
 /**
  * A comma-separated list of problem uids ('3,5,8') for the calls that answer for a whole page of
@@ -55,4 +62,4 @@ export function uidListParam(max: number, message: string = m.invalidInput) {
     .refine((uids) => uids.every((uid) => uid <= 2_147_483_647), message);
 }
 
-export const pageInfoSchema = z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+export const pageInfoSchema = defineSchema(() => z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() }));

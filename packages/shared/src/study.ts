@@ -3,6 +3,7 @@ import { validationMessages as m } from './messages';
 import { idParam, pagingQuery } from './paging';
 import { problemSchema } from './problems';
 import { answerClientIdSchema } from './solve';
+import { defineSchema } from './define-schema';
 
 // Study sessions (issue 13 items 1–3): a member's own practice set over any mix of subjects,
 // years, exams and lecture classes, in tutor mode (verdict after each answer) or timed mode
@@ -42,43 +43,47 @@ export function defaultSessionMinutes(count: number): number {
   return Math.max(1, Math.ceil(count * DEFAULT_MINUTES_PER_PROBLEM));
 }
 
-const positiveCode = z.number({ error: s.scopeListInvalid }).int(s.scopeListInvalid).min(1, s.scopeListInvalid).max(2_147_483_647, s.scopeListInvalid);
-const year = z.number({ error: s.scopeListInvalid }).int(s.scopeListInvalid).min(1900, s.scopeListInvalid).max(2999, s.scopeListInvalid);
+const positiveCode = defineSchema(() => z.number({ error: s.scopeListInvalid }).int(s.scopeListInvalid).min(1, s.scopeListInvalid).max(2_147_483_647, s.scopeListInvalid));
+const year = defineSchema(() => z.number({ error: s.scopeListInvalid }).int(s.scopeListInvalid).min(1900, s.scopeListInvalid).max(2999, s.scopeListInvalid));
 const codeList = (item: z.ZodNumber) => z.array(item, { error: s.scopeListInvalid }).max(SCOPE_LIST_MAX, s.scopeListTooLong).optional();
 
 /** Within a list any item matches; the lists narrow one another (see decisions D-study-2). */
-export const studyScopeSchema = z.strictObject(
-  {
-    subject_codes: codeList(positiveCode),
-    years: codeList(year),
-    test_codes: codeList(positiveCode),
-    class_codes: codeList(positiveCode),
-    box_code: positiveCode.optional(),
-  },
-  { error: s.scopeListInvalid },
+export const studyScopeSchema = defineSchema(() =>
+  z.strictObject(
+    {
+      subject_codes: codeList(positiveCode),
+      years: codeList(year),
+      test_codes: codeList(positiveCode),
+      class_codes: codeList(positiveCode),
+      box_code: positiveCode.optional(),
+    },
+    { error: s.scopeListInvalid },
+  ),
 );
 export type StudyScope = z.infer<typeof studyScopeSchema>;
 
-const filterSchema = z.enum(STUDY_FILTERS, { error: s.filterInvalid });
+const filterSchema = defineSchema(() => z.enum(STUDY_FILTERS, { error: s.filterInvalid }));
 
 function checkBox(value: { filter: StudyFilter; scope: StudyScope }, ctx: z.RefinementCtx) {
   if (value.filter === 'box' && value.scope.box_code === undefined) ctx.addIssue({ code: 'custom', message: s.boxRequired, path: ['scope', 'box_code'] });
   if (value.filter !== 'box' && value.scope.box_code !== undefined) ctx.addIssue({ code: 'custom', message: s.boxOnlyWithBoxFilter, path: ['scope', 'box_code'] });
 }
 
-export const createSessionRequestSchema = z
-  .strictObject({
-    scope: studyScopeSchema.default({}),
-    filter: filterSchema,
-    count: z.number({ error: s.countRange }).int(s.countRange).min(SESSION_COUNT_MIN, s.countRange).max(SESSION_COUNT_MAX, s.countRange),
-    order: z.enum(STUDY_ORDERS, { error: s.orderInvalid }),
-    mode: z.enum(STUDY_MODES, { error: s.modeInvalid }),
-    minutes: z.number({ error: s.minutesRange }).min(1, s.minutesRange).max(SESSION_MINUTES_MAX, s.minutesRange).optional(),
-  })
-  .superRefine((value, ctx) => {
-    checkBox(value, ctx);
-    if (value.mode === 'tutor' && value.minutes !== undefined) ctx.addIssue({ code: 'custom', message: s.minutesOnlyTimed, path: ['minutes'] });
-  });
+export const createSessionRequestSchema = defineSchema(() =>
+  z
+    .strictObject({
+      scope: studyScopeSchema.default({}),
+      filter: filterSchema,
+      count: z.number({ error: s.countRange }).int(s.countRange).min(SESSION_COUNT_MIN, s.countRange).max(SESSION_COUNT_MAX, s.countRange),
+      order: z.enum(STUDY_ORDERS, { error: s.orderInvalid }),
+      mode: z.enum(STUDY_MODES, { error: s.modeInvalid }),
+      minutes: z.number({ error: s.minutesRange }).min(1, s.minutesRange).max(SESSION_MINUTES_MAX, s.minutesRange).optional(),
+    })
+    .superRefine((value, ctx) => {
+      checkBox(value, ctx);
+      if (value.mode === 'tutor' && value.minutes !== undefined) ctx.addIssue({ code: 'custom', message: s.minutesOnlyTimed, path: ['minutes'] });
+    }),
+);
 export type CreateSessionRequest = z.infer<typeof createSessionRequestSchema>;
 
 /** "1,2,3" (or the key repeated) in a query string → [1, 2, 3]; empty → absent. */
@@ -91,109 +96,127 @@ const queryList = (item: z.ZodNumber) =>
     return texts.map((part) => (typeof part === 'string' && /^\d{1,10}$/.test(part) ? Number(part) : part));
   }, codeList(item));
 
-export const sessionCountQuerySchema = z
-  .strictObject({
-    subject_codes: queryList(positiveCode),
-    years: queryList(year),
-    test_codes: queryList(positiveCode),
-    class_codes: queryList(positiveCode),
-    box_code: z.preprocess((raw) => (raw === '' ? undefined : typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : raw), positiveCode.optional()),
-    filter: z.preprocess((raw) => (raw === '' || raw === undefined ? 'all' : raw), filterSchema),
-  })
-  .transform(({ filter, ...scope }) => ({ filter, scope }))
-  .superRefine((value, ctx) => checkBox(value, ctx));
+export const sessionCountQuerySchema = defineSchema(() =>
+  z
+    .strictObject({
+      subject_codes: queryList(positiveCode),
+      years: queryList(year),
+      test_codes: queryList(positiveCode),
+      class_codes: queryList(positiveCode),
+      box_code: z.preprocess((raw) => (raw === '' ? undefined : typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : raw), positiveCode.optional()),
+      filter: z.preprocess((raw) => (raw === '' || raw === undefined ? 'all' : raw), filterSchema),
+    })
+    .transform(({ filter, ...scope }) => ({ filter, scope }))
+    .superRefine((value, ctx) => checkBox(value, ctx)),
+);
 export type SessionCountQuery = z.infer<typeof sessionCountQuerySchema>;
-export const sessionCountResponseSchema = z.object({ count: z.number().int() });
+export const sessionCountResponseSchema = defineSchema(() => z.object({ count: z.number().int() }));
 
-export const sessionParamsSchema = z.strictObject({ code: idParam });
+export const sessionParamsSchema = defineSchema(() => z.strictObject({ code: idParam }));
 
 /** The new session of a finished one's problems that were not answered right. */
-export const retrySessionRequestSchema = z
-  .strictObject({
-    mode: z.enum(STUDY_MODES, { error: s.modeInvalid }).optional(),
-    minutes: z.number({ error: s.minutesRange }).min(1, s.minutesRange).max(SESSION_MINUTES_MAX, s.minutesRange).optional(),
-  })
-  .default({});
+export const retrySessionRequestSchema = defineSchema(() =>
+  z
+    .strictObject({
+      mode: z.enum(STUDY_MODES, { error: s.modeInvalid }).optional(),
+      minutes: z.number({ error: s.minutesRange }).min(1, s.minutesRange).max(SESSION_MINUTES_MAX, s.minutesRange).optional(),
+    })
+    .default({}),
+);
 
-export const sessionSummarySchema = z.object({
-  code: z.number().int(),
-  mode: z.enum(STUDY_MODES),
-  /** The filter it was built with; 'retry' for a session of another session's misses. */
-  filter: z.string(),
-  order: z.enum(STUDY_ORDERS),
-  minutes: z.number().nullable(),
-  /** Timed mode: when answers stop being taken (server clock, ISO); null in tutor mode. */
-  ends_at: z.string().nullable(),
-  creation_time: z.string(),
-  finish_time: z.string().nullable(),
-  /** The session it retries, if any. */
-  retry_of: z.number().int().nullable(),
-  total: z.number().int(),
-  answered: z.number().int(),
-  /** Known only once finished in timed mode (null before). */
-  correct: z.number().int().nullable(),
-});
+export const sessionSummarySchema = defineSchema(() =>
+  z.object({
+    code: z.number().int(),
+    mode: z.enum(STUDY_MODES),
+    /** The filter it was built with; 'retry' for a session of another session's misses. */
+    filter: z.string(),
+    order: z.enum(STUDY_ORDERS),
+    minutes: z.number().nullable(),
+    /** Timed mode: when answers stop being taken (server clock, ISO); null in tutor mode. */
+    ends_at: z.string().nullable(),
+    creation_time: z.string(),
+    finish_time: z.string().nullable(),
+    /** The session it retries, if any. */
+    retry_of: z.number().int().nullable(),
+    total: z.number().int(),
+    answered: z.number().int(),
+    /** Known only once finished in timed mode (null before). */
+    correct: z.number().int().nullable(),
+  }),
+);
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
-export const createSessionResponseSchema = z.object({
-  session: z.object({ code: z.number().int(), mode: z.enum(STUDY_MODES), problem_uids: z.array(z.number().int()), ends_at: z.string().nullable() }),
-});
+export const createSessionResponseSchema = defineSchema(() =>
+  z.object({
+    session: z.object({ code: z.number().int(), mode: z.enum(STUDY_MODES), problem_uids: z.array(z.number().int()), ends_at: z.string().nullable() }),
+  }),
+);
 
-export const sessionAnswerSchema = z.object({
-  problem_uid: z.number().int(),
-  answer: z.string(),
-  /** Absent while a timed session runs: verdicts wait for the end. */
-  is_correct: z.boolean().optional(),
-  creation_time: z.string(),
-});
+export const sessionAnswerSchema = defineSchema(() =>
+  z.object({
+    problem_uid: z.number().int(),
+    answer: z.string(),
+    /** Absent while a timed session runs: verdicts wait for the end. */
+    is_correct: z.boolean().optional(),
+    creation_time: z.string(),
+  }),
+);
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
-export const sessionResultSchema = z.object({
-  total: z.number().int(),
-  answered: z.number().int(),
-  correct: z.number().int(),
-  seconds: z.number().int(),
-});
+export const sessionResultSchema = defineSchema(() =>
+  z.object({
+    total: z.number().int(),
+    answered: z.number().int(),
+    correct: z.number().int(),
+    seconds: z.number().int(),
+  }),
+);
 export type SessionResult = z.infer<typeof sessionResultSchema>;
 
-export const sessionDetailResponseSchema = z.object({
-  session: sessionSummarySchema.extend({ problem_uids: z.array(z.number().int()) }),
-  /**
-   * The session's problems in session order. While a timed session runs their answer,
-   * explanation and answer pictures are blank: the verdict waits for the end.
-   */
-  problems: z.array(problemSchema),
-  /** The latest answer to each problem in this session. */
-  answers: z.array(sessionAnswerSchema),
-  result: sessionResultSchema.nullable(),
-  /** The server's clock now, so a countdown can correct the device's clock. */
-  server_time: z.string(),
-});
+export const sessionDetailResponseSchema = defineSchema(() =>
+  z.object({
+    session: sessionSummarySchema.extend({ problem_uids: z.array(z.number().int()) }),
+    /**
+     * The session's problems in session order. While a timed session runs their answer,
+     * explanation and answer pictures are blank: the verdict waits for the end.
+     */
+    problems: z.array(problemSchema),
+    /** The latest answer to each problem in this session. */
+    answers: z.array(sessionAnswerSchema),
+    result: sessionResultSchema.nullable(),
+    /** The server's clock now, so a countdown can correct the device's clock. */
+    server_time: z.string(),
+  }),
+);
 export type SessionDetail = z.infer<typeof sessionDetailResponseSchema>;
 
-export const sessionAnswerRequestSchema = z.strictObject({
-  problem_uid: idParam,
-  answer: z.string({ error: m.answerRequired }).trim().min(1, m.answerRequired).max(500, m.answerTooLong),
-  /** Sent again under the same id (the offline queue), the answer is recorded once (decision 054). */
-  client_id: answerClientIdSchema.optional(),
-  /**
-   * When the member answered, on the server's clock as the screen knows it (device clock corrected
-   * by the session's server_time). Only an answer that arrives after the session ended reads it:
-   * one made while the session was open still counts (decision 054).
-   */
-  answered_at: z.iso.datetime({ error: m.answeredAtInvalid }).optional(),
-});
+export const sessionAnswerRequestSchema = defineSchema(() =>
+  z.strictObject({
+    problem_uid: idParam,
+    answer: z.string({ error: m.answerRequired }).trim().min(1, m.answerRequired).max(500, m.answerTooLong),
+    /** Sent again under the same id (the offline queue), the answer is recorded once (decision 054). */
+    client_id: answerClientIdSchema.optional(),
+    /**
+     * When the member answered, on the server's clock as the screen knows it (device clock corrected
+     * by the session's server_time). Only an answer that arrives after the session ended reads it:
+     * one made while the session was open still counts (decision 054).
+     */
+    answered_at: z.iso.datetime({ error: m.answeredAtInvalid }).optional(),
+  }),
+);
 export type SessionAnswerRequest = z.infer<typeof sessionAnswerRequestSchema>;
-export const sessionAnswerResponseSchema = z.object({ answer: sessionAnswerSchema });
+export const sessionAnswerResponseSchema = defineSchema(() => z.object({ answer: sessionAnswerSchema }));
 
-export const sessionFinishResponseSchema = z.object({ result: sessionResultSchema });
+export const sessionFinishResponseSchema = defineSchema(() => z.object({ result: sessionResultSchema }));
 
-export const sessionsQuerySchema = z.strictObject({ ...pagingQuery(20, 100) });
-export const sessionsResponseSchema = z.object({
-  sessions: z.array(sessionSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+export const sessionsQuerySchema = defineSchema(() => z.strictObject({ ...pagingQuery(20, 100) }));
+export const sessionsResponseSchema = defineSchema(() =>
+  z.object({
+    sessions: z.array(sessionSummarySchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
+);
 
-export const wrongNotesResponseSchema = z.object({ box_code: z.number().int(), added: z.number().int(), total: z.number().int() });
+export const wrongNotesResponseSchema = defineSchema(() => z.object({ box_code: z.number().int(), added: z.number().int(), total: z.number().int() }));
