@@ -4,7 +4,7 @@ import type { DbOrTx } from './db';
 import type { MemberRow } from '../db/schema';
 import { signedInMember } from './auth-guards';
 import { SingleFlight } from './single-flight';
-import { asksFresh, contentVersionSum, sendComputedOnce, sendStored, serializedBody, storedSize, versionText, type StoredBody } from './response-cache';
+import { asksFresh, contentVersionSum, sendComputedOnce, sendStored, serializedBody, storedSize, versionText, withDataVersion, type StoredBody } from './response-cache';
 
 // Serialized answers of a member's own aggregate reads (their statistics, review deck, due count,
 // the study builder's count), kept per member and URL with the version they were made at: the
@@ -75,8 +75,7 @@ export class MemberCache {
   async reply(request: FastifyRequest, reply: FastifyReply, compute: (now: Date) => Promise<MemberAnswer>, dataVersion?: string): Promise<FastifyReply> {
     const member: MemberRow = signedInMember(request);
     if (request.contentVersion === undefined) throw new Error(`MemberCache on ${request.routeOptions.url ?? request.url} without guard(…, { contentVersion: true })`);
-    const withData = (memberVersion: string) => (dataVersion === undefined ? memberVersion : `${memberVersion}/${dataVersion}`);
-    const version = withData(versionOf(request.contentVersion, member.activity_version));
+    const version = withDataVersion(versionOf(request.contentVersion, member.activity_version), dataVersion);
     // The member's code leads the key: one member's answer is never another's.
     const key = `${member.code} ${request.url}`;
     const now = Date.now();
@@ -87,7 +86,7 @@ export class MemberCache {
     }
     return sendComputedOnce(request, reply, this.computing, this.stats, key, version, async () => {
       const answer = await compute(new Date(now));
-      const stored: Entry = { version: answer.version === undefined ? version : withData(answer.version), until: answer.until, body: serializedBody(reply, answer.body) };
+      const stored: Entry = { version: answer.version === undefined ? version : withDataVersion(answer.version, dataVersion), until: answer.until, body: serializedBody(reply, answer.body) };
       this.entries.set(key, stored);
       return stored;
     });

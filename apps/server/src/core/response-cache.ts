@@ -57,6 +57,11 @@ export function versionText(sum: number | string | null | undefined): string {
   return String(sum ?? 'none');
 }
 
+/** A cache's own version joined with the version of other data a body derives from, if any. */
+export function withDataVersion(version: string, dataVersion: string | undefined): string {
+  return dataVersion === undefined ? version : `${version}/${dataVersion}`;
+}
+
 /** Whether Accept-Encoding allows gzip (named, or `*`, with a non-zero q). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
   const value = Array.isArray(header) ? header.join(',') : header;
@@ -97,8 +102,7 @@ export class ResponseCache {
   async reply(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>, dataVersion?: string): Promise<FastifyReply> {
     const key = request.url;
     // Read by the guard before this request's data, like our own read: still never newer than the data.
-    const contentVersion = request.contentVersion ?? (await this.version());
-    const version = dataVersion === undefined ? contentVersion : `${contentVersion}/${dataVersion}`;
+    const version = withDataVersion(request.contentVersion ?? (await this.version()), dataVersion);
     const entry = this.entries.get(key);
     if (entry?.version === version && !asksFresh(request)) {
       this.stats.hits += 1;

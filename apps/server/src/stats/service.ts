@@ -61,12 +61,12 @@ export async function statsOfMember(ctx: AppContext, memberCode: number, now: Da
   };
 }
 
-/** How approved members answered a problem the first time; figures only from MIN_CLASS_ANSWERS answers on. */
 /** What the class's answers to the problem derive from besides content: its answers version. */
 export function problemStatsVersion(ctx: AppContext, uid: number): Promise<string> {
   return problemAnswersVersion(ctx.db, uid);
 }
 
+/** How approved members answered a problem the first time; figures only from MIN_CLASS_ANSWERS answers on. */
 export async function problemStats(ctx: AppContext, uid: number): Promise<ProblemStats> {
   const problem = await findCountedProblem(ctx.db, uid);
   if (!problem) throw notFound(messages.problemNotFound);
