@@ -23,7 +23,9 @@ export default defineConfig({
   // The suite runs beside vitest (scripts/test.mjs) on a shared 2-core machine, where a flow of
   // twenty clicks has taken 33 s; the cap is there to stop hangs, not to time the app.
   timeout: 90_000,
-  expect: { timeout: 10_000 },
+  // An assertion's wait is a hang stop as well: the first screens of a run load their chunks while
+  // lint, vitest and the build hold both cores, and a heading has taken over 10 s to appear there.
+  expect: { timeout: 30_000 },
   reporter: [['list'], ['json', { outputFile: '../.test-output/e2e.json' }]],
   use: {
     baseURL: E2E_BASE_URL,

@@ -27,7 +27,7 @@ test('an exam saved for offline opens and is solved without a connection; the an
   const SHOTS = offlineShotsDir();
   await signIn(page, 'demo-student', '/exams');
   // The service worker installs on the first visit and takes over the open page.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
   const exam = await findExam(page);
   const [first, second] = exam.problems as [ProblemRow, ProblemRow];
 
@@ -37,7 +37,7 @@ test('an exam saved for offline opens and is solved without a connection; the an
   await page.goto(`/tests/${exam.test_code}/problems`);
   const save = page.getByRole('button', { name: '오프라인 저장' });
   await save.click();
-  await expect(page.getByRole('button', { name: '저장됨' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: '저장됨' })).toBeVisible();
   await expect(page.getByText(/오프라인용으로 저장했습니다/)).toBeVisible();
   await page.getByRole('button', { name: '저장됨' }).screenshot({ path: `${SHOTS}/save-offline-1280.png` });
   await page.screenshot({ path: `${SHOTS}/problems-saved-1280.png` });
@@ -83,7 +83,7 @@ test('an exam saved for offline opens and is solved without a connection; the an
   expect(sends.filter((s) => s.status > 0)).toEqual([]);
 
   await context.setOffline(false);
-  await expect(indicator).toHaveCount(0, { timeout: 20_000 });
+  await expect(indicator).toHaveCount(0);
   await expect(page.getByText('연결되면 보냅니다', { exact: true })).toHaveCount(0);
   await expect(page.getByTestId('solve-verdict')).toHaveText('오답');
 

@@ -30,7 +30,7 @@ test('solve mode fits a phone and its controls are easy to tap', async ({ page }
   await page.getByRole('button', { name: '해설 보기' }).tap();
   await expect(page.getByRole('region', { name: '해설' })).toBeVisible();
   // Toasts fade in and out; axe must not judge one half-transparent. They close by themselves.
-  await expect(page.getByRole('button', { name: '알림 닫기' })).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: '알림 닫기' })).toHaveCount(0);
   await expectNoHorizontalScroll(page);
   await expectTouchTargets(page);
   await expectNoSeriousA11yViolations(page);

@@ -40,7 +40,7 @@ const digitOf = (answer: string) => CIRCLED.indexOf(answer.trim()) + 1;
 
 /** Toasts fade in and out; axe must not judge one half-transparent. They close by themselves. */
 async function waitForToastsToClose(page: Page): Promise<void> {
-  await expect(page.getByRole('button', { name: '알림 닫기' })).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: '알림 닫기' })).toHaveCount(0);
 }
 
 /** Keyboard only: Tab until the answer box has the focus. */

@@ -35,7 +35,7 @@ test('a student answers a problem and sees how the class answered it', async ({ 
   await expect(classAnswers).not.toContainText(/김지민|한서연|강민서/);
   await classAnswers.screenshot({ path: test.info().outputPath('class-answers.png') });
   // Toasts fade in and out; axe must not judge one half-transparent. They close by themselves.
-  await expect(page.getByRole('button', { name: '알림 닫기' })).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: '알림 닫기' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 });
 

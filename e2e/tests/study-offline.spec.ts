@@ -25,7 +25,7 @@ const option = (page: Page, digit: string) => page.getByRole('group', { name: '�
 test('a study session started online is answered offline after a reload; the answers reach the server once', async ({ page, context }) => {
   const SHOTS = offlineShotsDir();
   await signIn(page, 'demo-student', '/study/sessions');
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
   const exam = await findExam(page);
   const [first, second] = exam.problems as [ProblemRow, ProblemRow];
 
@@ -82,7 +82,7 @@ test('a study session started online is answered offline after a reload; the ans
   expect(sends.filter((s) => s.status > 0)).toEqual([]);
 
   await context.setOffline(false);
-  await expect(indicator).toHaveCount(0, { timeout: 20_000 });
+  await expect(indicator).toHaveCount(0);
   await expect(page.getByTestId('session-queued')).toHaveCount(0);
   await expect(page.getByTestId('session-verdict')).toHaveText('오답');
 
