@@ -8,6 +8,7 @@ import { applyPreloadedStyles } from './app/preloaded-styles';
 import { AppProviders, connectApiClient, createAppQueryClient } from './app/providers';
 import { ROUTE_DOCUMENTS } from './app/route-documents';
 import { createAppRouter } from './app/router';
+import { afterPageSettles } from './lib/when-idle';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -23,10 +24,12 @@ if (ROUTE_DOCUMENTS.some((route) => matchPath(route.path, window.location.pathna
   void import('./app/route-preload').then((m) => m.preloadRoute(pathname, search)).catch(() => undefined);
 }
 
-// The service worker (offline study, decision 041) is registered once the first screen is up,
-// from a chunk of its own, so it adds nothing to the first screen's JS. Not in development.
+// The service worker (offline study, decision 041) is registered once the page has settled, from a
+// chunk of its own, so it adds nothing to the first screen's JS. Its install downloads and stores
+// the whole shell (~80 files); at the load event that doubled the browser's CPU while the page was
+// still drawing (decision 065). Not in development.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => void import('./offline/register-sw').then((module) => module.registerServiceWorker()));
+  afterPageSettles(() => void import('./offline/register-sw').then((module) => module.registerServiceWorker()));
 }
 
 /** Resolves in a new task, so what follows does not lengthen the one before (a phone's long tasks). */
