@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { scrollToListEnd } from '../support/problem-list';
 import { signIn } from '../support/sign-in';
 
 // The two problem viewers with the demo data: an exam with a common passage (the newest
@@ -35,7 +36,8 @@ test('a student reads an exam: views, tabs, search, a common passage with its pi
   await expect(info).toContainText('순환기내과학');
   await expect(info).toContainText(/\d+문항/);
   await expect(page.getByRole('heading', { name: 'Q01' }).first()).toBeVisible();
-  await expect(page.getByText('모든 문제를 불러왔습니다.')).toBeVisible();
+  // Cards are drawn ahead of the reader: the end of the list is reached by scrolling.
+  await scrollToListEnd(page);
 
   // Problems sharing a passage sit under its banner, with its range and picture.
   const group = page.getByRole('region', { name: /공통 지문 \[\d+–\d+\]/ });
@@ -90,6 +92,7 @@ test('a student reads an exam: views, tabs, search, a common passage with its pi
   await expect(page.getByText('검색 결과가 없습니다')).toBeVisible();
   await page.getByRole('button', { name: '검색어 지우기' }).click();
   await expect(page.getByRole('heading', { name: 'Q01' }).first()).toBeVisible();
+  await scrollToListEnd(page);
   expect(await page.getByRole('article').count()).toBeGreaterThan(found);
 
   // Back to the list that opened the exam.
@@ -119,7 +122,7 @@ test('a class problem list from the subject classes page, grouped by exam with l
   await expect(groupLink).toContainText(/\d{4}년/);
   await expect(groupLink).toContainText('순환기내과학');
   await expect(page.getByRole('article').first()).toBeVisible();
-  await expect(page.getByText('모든 문제를 불러왔습니다.')).toBeVisible();
+  await scrollToListEnd(page);
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('radiogroup', { name: '보기 방식' }).getByText('문제+정답').click();

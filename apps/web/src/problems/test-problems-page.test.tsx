@@ -5,6 +5,7 @@ import { renderRoutes } from '../testing/render';
 import { boxListBody, boxRow } from '../testing/fixtures/boxes';
 import { stubDownloads } from '../testing/download-stub';
 import { problemRow, problemsPage, setHeaderRow, testInfoRow } from '../testing/fixtures/problems';
+import { DRAW_AHEAD_MARGIN } from './use-progressive-count';
 
 const header = setHeaderRow({ code: 9, begin_problem_no: 1, end_problem_no: 2, header_text: '58세 남자가 가슴 통증으로 왔다.', pic_path: 'ecg.png' });
 
@@ -247,9 +248,16 @@ describe('exam problem list', () => {
     vi.stubGlobal(
       'IntersectionObserver',
       class {
-        constructor(private readonly callback: IntersectionObserverCallback) {}
+        constructor(
+          private readonly callback: IntersectionObserverCallback,
+          private readonly options?: IntersectionObserverInit,
+        ) {}
         observe() {
-          observers.push(() => this.callback([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver));
+          const fire = () => this.callback([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+          // The end of the drawn cards is always near the screen here (jsdom lays nothing out); the
+          // list's sentinel comes into view when the test says so.
+          if (this.options?.rootMargin === DRAW_AHEAD_MARGIN) queueMicrotask(() => act(fire));
+          else observers.push(fire);
         }
         disconnect() {}
         unobserve() {}

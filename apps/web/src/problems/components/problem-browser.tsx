@@ -71,7 +71,7 @@ export function ProblemBrowser({
   // Server order is the cards' order (type, then number), so the drawn part is a prefix of the list.
   // A problem to scroll to comes with a screenful of cards under it: the page must be long enough
   // for the scroll to put it in the middle.
-  const shown = useProgressiveCount(problems.length, targetIndex < 0 ? 0 : targetIndex + 1 + SCREENFUL);
+  const { shown, endRef } = useProgressiveCount(problems.length, targetIndex < 0 ? 0 : targetIndex + 1 + SCREENFUL);
   const drawn = useMemo(() => (shown < problems.length ? problems.slice(0, shown) : problems), [problems, shown]);
 
   if (query.isPending || drawing) return <PageLoader />;
@@ -109,6 +109,8 @@ export function ProblemBrowser({
               <NegationEmphasisSwitch />
             </Group>
             {renderProblems(drawn, highlightedUid)}
+            {/* Where the drawn cards end: the next few are drawn as it nears the screen. */}
+            {shown < problems.length && <div ref={endRef} aria-hidden data-testid="problem-draw-marker" />}
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="answers" pt="md">
