@@ -29,7 +29,6 @@ async function firstExamScreens(page: Page): Promise<string[]> {
 export function layoutTests(width: number | null, label: string): void {
   for (const walk of WALKS) {
     test(`${walk.role}'s main screens fit ${label} without overflow or clipped controls`, async ({ page }) => {
-      test.setTimeout(120_000);
       if (width !== null) await page.setViewportSize({ width, height: 800 });
       if (walk.account) await signIn(page, walk.account, DEMO_PASSWORD);
       const screens = walk.role === 'student' ? [...walk.screens, ...(await firstExamScreens(page))] : walk.screens;

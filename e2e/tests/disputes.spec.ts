@@ -15,7 +15,6 @@ interface ProblemRow {
 const CIRCLED = ['①', '②', '③', '④', '⑤'];
 
 test('a student disputes a key, a lead accepts it, the student is told and sees the corrected verdict', async ({ page, browser }) => {
-  test.setTimeout(120_000);
   await signIn(page, 'demo-student', '/exams');
   const tests = (await (await page.request.get(`/v1/test/tests?search=${encodeURIComponent('형성평가 2차')}&limit=100`)).json()) as {
     tests: Array<{ test_code: number; test_name: string; subject_name: string }>;

@@ -35,7 +35,6 @@ async function choose(page: Page, digit: string): Promise<void> {
 }
 
 test('a timed session from the wrong answers of an exam, finished, noted and retried', async ({ page }) => {
-  test.setTimeout(120_000);
   await signIn(page, 'demo-student', '/study/new');
   const { exam, answerable } = await biggestExam(page);
   const choices = answerable.filter((p) => p.type === 1);
