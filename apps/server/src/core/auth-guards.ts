@@ -34,7 +34,7 @@ async function lookupMember(request: FastifyRequest, withContentVersion: boolean
   const byCode = db.selectFrom('members').selectAll().where('code', '=', claims.memberCode);
   let member: MemberRow | undefined;
   if (withContentVersion) {
-    const row = await byCode.select((eb) => contentVersionSum(eb).as('content_version')).executeTakeFirst();
+    const row = await byCode.select(contentVersionSum.as('content_version')).executeTakeFirst();
     if (row) {
       const { content_version: version, ...rest } = row;
       request.contentVersion = versionText(version);

@@ -47,7 +47,7 @@ function versionOf(contentVersion: string, activityVersion: number | string): st
 export async function readMemberVersion(db: DbOrTx, memberCode: number): Promise<string> {
   const row = await db
     .selectFrom('members')
-    .select((eb) => ['members.activity_version', contentVersionSum(eb).as('content_version')])
+    .select(['members.activity_version', contentVersionSum.as('content_version')])
     .where('members.code', '=', memberCode)
     .executeTakeFirst();
   // A member deleted meanwhile: a version no guard reads, so the entry is never used.

@@ -1,9 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import type { Database } from '../db/schema';
 import type { Db } from './db';
 import { SingleFlight } from './single-flight';
 
@@ -46,11 +45,10 @@ const gzipNegotiator = new Negotiator({ supportedValues: ['gzip'], cache: new LR
 /**
  * The content version as a select expression: the sum of the version rows (several on PostgreSQL,
  * see migration 070); every committed write raises it, so equal sums mean no write in between.
- * A guarded route reads it in the same statement as the member (core/auth-guards.ts).
+ * A guarded route reads it in the same statement as the member (core/auth-guards.ts); the shared
+ * cache reads it alone (`ResponseCache.version`).
  */
-export function contentVersionSum(eb: ExpressionBuilder<Database, 'members'>) {
-  return eb.selectFrom('content_versions').select((inner) => inner.fn.sum<number | string>('version').as('version'));
-}
+export const contentVersionSum = sql<number | string | null>`(select sum(version) from content_versions)`;
 
 /** The text form both readers of the version compare. */
 export function versionText(sum: number | string | null | undefined): string {
@@ -86,10 +84,7 @@ export class ResponseCache {
   constructor(private readonly db: Db) {}
 
   async version(): Promise<string> {
-    const row = await this.db
-      .selectFrom('content_versions')
-      .select((eb) => eb.fn.sum<number | string>('version').as('version'))
-      .executeTakeFirst();
+    const row = await this.db.selectNoFrom(contentVersionSum.as('version')).executeTakeFirst();
     return versionText(row?.version);
   }
 
