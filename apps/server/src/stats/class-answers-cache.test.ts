@@ -234,6 +234,21 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
     expect(moved.after.peers).toBe(5);
   });
 
+  function rejudgeBoth(uids: number[], answer: string, isCorrect: 0 | 1) {
+    return database.db.transaction().execute(async (trx) => {
+      if (dialect === 'postgres') {
+        await trx
+          .selectFrom('members')
+          .select('code')
+          .where('code', 'in', (eb) => eb.selectFrom('solve_attempts').select('member_code').where('problem_uid', 'in', uids))
+          .orderBy('code')
+          .forNoKeyUpdate()
+          .execute();
+      }
+      await trx.updateTable('solve_attempts').set({ is_correct: isCorrect }).where('problem_uid', 'in', uids).where('answer', '=', answer).execute();
+    });
+  }
+
   it('counts every first answer when members answer, whole problems are re-judged and members leave at once, without deadlocks', async () => {
     const [p6, p7] = [p[6]!, p[7]!];
     const versions = [await versionOf(p6), await versionOf(p7)];
@@ -249,9 +264,12 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
           await trx.selectFrom('members').select('code').where('code', '=', member.code).execute();
         }),
       ),
-      // Both problems' answers in one statement, as a key change re-judges them (in either order of uids).
-      database.db.updateTable('solve_attempts').set({ is_correct: 0 }).where('problem_uid', 'in', [p7, p6]).where('answer', '=', '②').execute(),
-      database.db.updateTable('solve_attempts').set({ is_correct: 1 }).where('problem_uid', 'in', [p6, p7]).where('answer', '=', '③').execute(),
+      // Both problems' answers in one statement (in either order of uids), after the answering
+      // members' rows, as a key change re-judges them (authoring/rejudge.ts, lockMembersOfProblem):
+      // a member's deletion takes the member's row before their answers, so a re-judging that took
+      // the answers first would deadlock with it.
+      rejudgeBoth([p7, p6], '②', 0),
+      rejudgeBoth([p6, p7], '③', 1),
       // Members deleted with their answers to both problems.
       ...leaving.map((member) => database.db.deleteFrom('members').where('code', '=', member.code).execute()),
     ]);
