@@ -4,6 +4,7 @@ import type { MemberRow } from '../db/schema';
 import type { ReviewCount, ReviewDeck } from '@qbank/shared/review';
 import type { StatsMe } from '@qbank/shared/stats';
 import { rejudgeProblemAnswers } from '../authoring/rejudge';
+import { lockMembersOfProblem } from '../authoring/rejudge-repository';
 import { invalidateReviewCards, rescheduleReviewCard } from '../study/review-service';
 import { createMember, loginCookie, openTestDatabase, testDialects, twoProcessApps, type TestDatabase } from '../testing/harness';
 import { createProblem, createSubject, createTest } from '../testing/factories';
@@ -327,8 +328,17 @@ describe.each(testDialects)('per-member caches on %s', (dialect) => {
     await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
         i % 3 === 2
-          ? // Every member's answers to the problem in one statement, as re-judging does.
-            database.db.updateTable('solve_attempts').set({ is_correct: 0 }).where('problem_uid', '=', p[9]!).execute()
+          ? // Every member's answers to the problem in one statement, as a key change re-judges
+            // them (authoring/rejudge.ts): after the problem's row (the key's update takes it, so
+            // two re-judgings of one problem take turns) and its members' rows. Two bare statements
+            // over the same rows can deadlock on PostgreSQL (each re-reads the rows the other moved).
+            database.db.transaction().execute(async (trx) => {
+              if (dialect === 'postgres') {
+                await trx.selectFrom('problems').select('uid').where('uid', '=', p[9]!).forNoKeyUpdate().execute();
+                await lockMembersOfProblem(trx, p[9]!);
+              }
+              await trx.updateTable('solve_attempts').set({ is_correct: 0 }).where('problem_uid', '=', p[9]!).execute();
+            })
           : database.db.transaction().execute(async (trx) => {
               await trx.insertInto('solve_attempts').values(answer(members[i % 2]!)).execute();
               await trx.insertInto('solve_attempts').values(answer(members[i % 2]!)).execute();

@@ -237,6 +237,9 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
   function rejudgeBoth(uids: number[], answer: string, isCorrect: 0 | 1) {
     return database.db.transaction().execute(async (trx) => {
       if (dialect === 'postgres') {
+        // The problems' rows first, in uid order, as the keys' updates take them: two re-judgings
+        // of the same problems take turns.
+        await trx.selectFrom('problems').select('uid').where('uid', 'in', uids).orderBy('uid').forNoKeyUpdate().execute();
         await trx
           .selectFrom('members')
           .select('code')
@@ -264,9 +267,9 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
           await trx.selectFrom('members').select('code').where('code', '=', member.code).execute();
         }),
       ),
-      // Both problems' answers in one statement (in either order of uids), after the answering
-      // members' rows, as a key change re-judges them (authoring/rejudge.ts, lockMembersOfProblem):
-      // a member's deletion takes the member's row before their answers, so a re-judging that took
+      // Both problems' answers in one statement (in either order of uids), after the problems' and
+      // the answering members' rows, as a key change re-judges them (authoring/rejudge.ts): a
+      // member's deletion takes the member's row before their answers, so a re-judging that took
       // the answers first would deadlock with it.
       rejudgeBoth([p7, p6], '②', 0),
       rejudgeBoth([p6, p7], '③', 1),
