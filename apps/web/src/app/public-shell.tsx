@@ -8,6 +8,7 @@ import { nextFromLocation, sanitizeNextPath } from '../lib/next-path';
 import { paths } from '../lib/paths';
 import { useSession } from '../lib/session';
 import { LazyNotificationBell, LazyOfflineIndicator, LazyPendingNotice } from './shell-extras';
+import { usePageSettled } from '../lib/use-page-settled';
 import { messages } from './messages';
 
 const m = messages.nav;
@@ -51,10 +52,14 @@ function MainLinks({ vertical = false, onNavigate }: { vertical?: boolean; onNav
 /** Login/signup for visitors; dashboard and logout for members; nothing while the session is checked. */
 function AuthActions({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
   const session = useSession();
+  const settled = usePageSettled();
   const location = useLocation();
   if (session.status === 'checking') return null;
 
   if (session.status === 'signed-in') {
+    // The top bar's buttons wait for the page to settle (decision 065); in the drawer, which a
+    // member opens, they are there at once.
+    if (!settled && !vertical) return null;
     return (
       <Suspense fallback={null}>
         <MemberActions vertical={vertical} onNavigate={onNavigate} />

@@ -1,21 +1,27 @@
 import { Box } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { isApproved, useSession } from '../lib/session';
+import { usePageSettled } from '../lib/use-page-settled';
 
 // The top bar's parts that load after the first screen (decision 050).
 //
 // Only a signed-in member has a bell or answers to send. Their code (the bell's popover with
 // @floating-ui, focus trap and portal; the answer queue with its schemas and toasts) is no part of
-// a visitor's first screen: each is its own chunk, fetched once a member is known.
+// a visitor's first screen: each is its own chunk, fetched once a member is known and the page has
+// settled (decision 065): before, their chunks and reads went out beside the page's own.
 const Bell = lazy(() => import('../notifications/notification-bell').then((m) => ({ default: m.NotificationBell })));
 const Pending = lazy(() => import('./pending-notice').then((m) => ({ default: m.PendingNotice })));
 const Sync = lazy(() => import('../offline/answer-sync').then((m) => ({ default: m.AnswerSync })));
-// The connection word needs the answer queue (IndexedDB) for its count: fetched right after the first
-// render. Until then the empty live region it renders when online is already in place.
+// The connection word needs the answer queue (IndexedDB) for its count: fetched once the page has
+// settled, or at once when offline. Until then the empty live region it renders when online is
+// already in place.
 const Indicator = lazy(() => import('../offline/offline-indicator').then((m) => ({ default: m.OfflineIndicator })));
 
 /** "오프라인" and the waiting answers (offline/offline-indicator.tsx), for everyone. */
 export function LazyOfflineIndicator() {
+  const settled = usePageSettled();
+  // Offline at the start, the word is what the reader needs to know first: no wait then.
+  if (!settled && navigator.onLine) return <span role="status" aria-live="polite" />;
   return (
     <Suspense fallback={<span role="status" aria-live="polite" />}>
       <Indicator />
@@ -26,8 +32,11 @@ export function LazyOfflineIndicator() {
 /** The bell with the unread count, for approved members (both layouts). */
 export function LazyNotificationBell() {
   const session = useSession();
+  const settled = usePageSettled();
   if (session.status !== 'signed-in' || !isApproved(session.user)) return null;
-  // The bell's place (ActionIcon size "lg") is held while its chunk arrives: the header does not shift.
+  // The bell's place (ActionIcon size "lg") is held until the page has settled and while its chunk
+  // arrives: the header does not shift.
+  if (!settled) return <Box w={34} h={34} />;
   return (
     <Suspense fallback={<Box w={34} h={34} />}>
       <Bell />
@@ -49,7 +58,8 @@ export function LazyPendingNotice() {
 /** Sends answers made offline (decision 041), whichever screen is open; only with a member. */
 export function LazyAnswerSync() {
   const session = useSession();
-  if (session.status !== 'signed-in') return null;
+  const settled = usePageSettled();
+  if (session.status !== 'signed-in' || !settled) return null;
   return (
     <Suspense fallback={null}>
       <Sync />
