@@ -58,8 +58,8 @@ export function LazyPendingNotice() {
 /** Sends answers made offline (decision 041), whichever screen is open; only with a member. */
 export function LazyAnswerSync() {
   const session = useSession();
-  const settled = usePageSettled();
-  if (session.status !== 'signed-in' || !settled) return null;
+  // At once, not after the page settles: answers kept offline go as soon as the app is back.
+  if (session.status !== 'signed-in') return null;
   return (
     <Suspense fallback={null}>
       <Sync />

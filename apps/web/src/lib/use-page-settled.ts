@@ -20,7 +20,7 @@ function subscribe(listener: () => void): () => void {
 /**
  * Whether the page has settled (`afterPageSettles`: a few seconds after the load event, at an idle
  * moment). The top bar's member parts wait for it (the bell with its popover and its poll, the
- * dashboard and logout buttons, the answer sync): on a phone their chunks and reads went out
+ * dashboard and logout buttons): on a phone their chunks and reads went out
  * beside the page's own and delayed its first content (decision 065).
  */
 export function usePageSettled(): boolean {

@@ -202,4 +202,30 @@ describe('the offline answer queue', () => {
     expect(ids.size).toBe(50);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
+
+  it('does not send an answer twice when a flush runs while it is being kept', async () => {
+    const store = memoryAnswerStore();
+    let release: () => void = () => {};
+    const put = store.put.bind(store);
+    // The first put waits until the flush below has looked at the store (IndexedDB is asynchronous).
+    let firstPut = true;
+    store.put = async (a: QueuedAnswer) => {
+      await put(a);
+      if (firstPut) {
+        firstPut = false;
+        await new Promise<void>((resolve) => (release = resolve));
+      }
+    };
+    const server = fakeServer();
+    const queue = createAnswerQueue(store, server.send);
+    const events: QueueEvent<Attempt>[] = [];
+    queue.subscribe((event) => events.push(event));
+    const submitted = queue.submit(answer());
+    const flushed = queue.flush(1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    await Promise.all([submitted, flushed]);
+    expect(server.sends).toBe(1);
+    expect(events.map((event) => event.type)).toEqual(['sent']);
+  });
 });

@@ -80,7 +80,16 @@ export function createAnswerQueue<R>(store: AnswerStore, send: (answer: QueuedAn
   return {
     /** Keeps the answer, then tries to send it at once. */
     async submit(answer: QueuedAnswer): Promise<SendOutcome<R>> {
-      await store.put(answer);
+      // On its way from the moment a flush can see it in the store: a flush running meanwhile (the
+      // sync's start, its retry) would otherwise send it beside this send, and the screen would
+      // hear of it twice, the second time as refused.
+      inFlight.add(answer.client_id);
+      try {
+        await store.put(answer);
+      } catch (error) {
+        inFlight.delete(answer.client_id);
+        throw error;
+      }
       notifyOfflineData();
       return sendOne(answer);
     },
