@@ -16,14 +16,15 @@ const Sync = lazy(() => import('../offline/answer-sync').then((m) => ({ default:
 // settled, or at once when offline. Until then the empty live region it renders when online is
 // already in place.
 const Indicator = lazy(() => import('../offline/offline-indicator').then((m) => ({ default: m.OfflineIndicator })));
+const emptyLiveRegion = <span role="status" aria-live="polite" />;
 
 /** "오프라인" and the waiting answers (offline/offline-indicator.tsx), for everyone. */
 export function LazyOfflineIndicator() {
   const settled = usePageSettled();
   // Offline at the start, the word is what the reader needs to know first: no wait then.
-  if (!settled && navigator.onLine) return <span role="status" aria-live="polite" />;
+  if (!settled && navigator.onLine) return emptyLiveRegion;
   return (
-    <Suspense fallback={<span role="status" aria-live="polite" />}>
+    <Suspense fallback={emptyLiveRegion}>
       <Indicator />
     </Suspense>
   );

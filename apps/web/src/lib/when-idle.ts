@@ -21,12 +21,11 @@ export function whenIdle(callback: () => void, timeout = 200): () => void {
 export const SETTLE_DELAY_MS = 3000;
 
 /**
- * Runs `callback` once the page has loaded and settled: `delayMs` (by default `SETTLE_DELAY_MS`)
- * after the load event, at the next idle moment. For work the page does not need to show itself
- * (decision 065).
+ * Runs `callback` once the page has loaded and settled: `SETTLE_DELAY_MS` after the load event, at
+ * the next idle moment. For work the page does not need to show itself (decision 065).
  */
-export function afterPageSettles(callback: () => void, delayMs = SETTLE_DELAY_MS): void {
-  const settle = () => window.setTimeout(() => whenIdle(callback, 2000), delayMs);
+export function afterPageSettles(callback: () => void): void {
+  const settle = () => window.setTimeout(() => whenIdle(callback, 2000), SETTLE_DELAY_MS);
   if (document.readyState === 'complete') settle();
   else window.addEventListener('load', settle, { once: true });
 }
