@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { FIRST_PAINT_PAGES, firstPaintMarkup, firstPaintStyle, STYLES_ATTRIBUTE } from './src/app/first-paint';
 import { OFFLINE_CACHES } from './src/lib/offline-caches';
-import { ROUTE_DOCUMENTS, type RouteDocument } from './src/app/route-documents';
+import { ROUTE_DOCUMENTS, SERVER_PAINT_MARKER, type RouteDocument } from './src/app/route-documents';
 import { lazyChunkGroups } from './build/chunk-groups';
 
 // The API server (apps/server) listens on :3000; in development Vite serves the app
@@ -98,6 +98,28 @@ function firstPaint(): Plugin {
 }
 
 /**
+ * The document of a page the server draws (decision 067), made from its route document: the
+ * server puts its drawing at SERVER_PAINT_MARKER. The stylesheets are in force before the first
+ * paint (the drawing is the app's markup, styled by them), and the scripts are asked for by
+ * build/boot-after-paint.js once the drawing is on screen. The drawing is inert (a picture of the
+ * page) until the app's own copy takes its place (src/lib/server-paint.ts).
+ */
+function paintedDocument(source: string, bootSrc: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(source)?.[1];
+  if (!entry) throw new Error('route documents: no entry script');
+  const preloads = [...source.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+  const boot = `<script defer src="${bootSrc}" data-entry="${entry}" data-preloads='${JSON.stringify(preloads)}'></script>`;
+  const painted = source
+    .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+    .replace(/<link rel="preload" as="style"( crossorigin)? href="([^"]+)"( data-qbank-styles)?>/g, '<link rel="stylesheet"$1 href="$2">')
+    .replace('</head>', `  ${boot}\n  </head>`)
+    .replace(/<div id="root">[\s\S]*?<\/div>(\s*<\/body>)/, `<div id="qbank-paint" inert>${SERVER_PAINT_MARKER}</div>$1`);
+  if (!painted.includes(SERVER_PAINT_MARKER) || painted.includes('type="module"')) throw new Error('route documents: the painted document lost its shape');
+  return painted;
+}
+
+/**
  * A copy of the built index.html per member page of ROUTE_DOCUMENTS (decision 060), naming every
  * chunk and stylesheet that page's module needs, so the browser fetches them with the entry script
  * instead of after it has run. Vite's preload helper finds the links there and adds none of its own.
@@ -111,6 +133,7 @@ function routeDocuments(): Plugin {
       handler(_options, bundle) {
         const index = bundle['index.html'];
         if (index?.type !== 'asset' || typeof index.source !== 'string') throw new Error('route documents: the build has no index.html');
+        const boot = this.emitFile({ type: 'asset', name: 'boot-after-paint.js', source: readFileSync(path.resolve(import.meta.dirname, 'build/boot-after-paint.js'), 'utf8') });
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
         const entry = chunks.find((chunk) => chunk.isEntry);
         if (!entry) throw new Error('route documents: the build has no entry chunk');
@@ -137,8 +160,11 @@ function routeDocuments(): Plugin {
             ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
           ].join('\n    ');
           const file = `route-documents/${route.name}.html`;
-          this.emitFile({ type: 'asset', fileName: file, source: index.source.replace('</head>', `  ${links}\n  </head>`) });
-          routes.push({ path: route.path, file });
+          const source = index.source.replace('</head>', `  ${links}\n  </head>`);
+          this.emitFile({ type: 'asset', fileName: file, source });
+          const painted = `route-documents/${route.name}.painted.html`;
+          this.emitFile({ type: 'asset', fileName: painted, source: paintedDocument(source, `/${this.getFileName(boot)}`) });
+          routes.push({ path: route.path, file, painted });
         }
         this.emitFile({ type: 'asset', fileName: 'route-documents/routes.json', source: JSON.stringify(routes, null, 2) });
       },

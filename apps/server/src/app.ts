@@ -34,6 +34,7 @@ import { notificationRoutes } from './notifications/routes';
 import { submissionReviewRoutes } from './authoring/submission-review-routes';
 import { MemberCache } from './core/member-cache';
 import { ResponseCache } from './core/response-cache';
+import { ServerPaint } from './core/server-paint';
 import { SharedRedis } from './core/shared-redis';
 import { sharedRateLimitStore } from './limits/rate-limit-store';
 import { createFileStore } from './storage/create-store';
@@ -68,10 +69,10 @@ function firstPaintPagesOf(webDistDir: string): Map<string, string> {
  * with the page's chunks named up front, for the paths in route-documents/routes.json
  * (`/tests/:testCode/problems` → a `:param` is one non-empty segment).
  */
-function routeDocumentsOf(webDistDir: string): Array<{ pattern: RegExp; file: string }> {
+function routeDocumentsOf(webDistDir: string): Array<{ pattern: RegExp; file: string; painted?: string }> {
   const list = path.join(webDistDir, 'route-documents', 'routes.json');
   if (!existsSync(list)) return [];
-  const routes = JSON.parse(readFileSync(list, 'utf8')) as Array<{ path: string; file: string }>;
+  const routes = JSON.parse(readFileSync(list, 'utf8')) as Array<{ path: string; file: string; painted?: string }>;
   return routes.map((route) => ({
     pattern: new RegExp(
       `^${route.path
@@ -80,6 +81,7 @@ function routeDocumentsOf(webDistDir: string): Array<{ pattern: RegExp; file: st
         .join('/')}/?$`,
     ),
     file: route.file,
+    painted: route.painted,
   }));
 }
 
@@ -204,6 +206,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const webBuilt = existsSync(path.join(webDistDir, 'index.html'));
   const firstPaintPages = webBuilt ? firstPaintPagesOf(webDistDir) : new Map<string, string>();
   const routeDocuments = webBuilt ? routeDocumentsOf(webDistDir) : [];
+  // A member's reading pages drawn by the server (decision 067), when the web build has the drawing.
+  const serverPaint = webBuilt && routeDocuments.some((route) => route.painted) ? await ServerPaint.load(webDistDir) : null;
   if (webBuilt) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -226,7 +230,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   }
 
   // Unknown API paths answer JSON; any other GET is a web route and gets the single-page app.
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathOnly = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => pathOnly === prefix || pathOnly.startsWith(prefix));
     // A refused dotfile (see `dotfiles` above) stays a 404, not the app's index.html.
@@ -235,8 +239,13 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       // A signed-out visitor of a page with a static head gets index.html with that head drawn in
       // (decision 059); a member's page is drawn in the member layout, so they get the plain one.
       const firstPaintPage = request.cookies[TOKEN_COOKIE] ? undefined : firstPaintPages.get(pathOnly);
-      // A member page whose chunks the document names up front (decision 060), for anyone.
-      const routeDocument = routeDocuments.find((route) => route.pattern.test(pathOnly))?.file;
+      // A member page whose chunks the document names up front (decision 060), for anyone; drawn
+      // with the member's first problems when a member with a session asks (decision 067).
+      const route = routeDocuments.find((candidate) => candidate.pattern.test(pathOnly));
+      if (route?.painted && serverPaint && request.method === 'GET' && request.cookies[TOKEN_COOKIE]) {
+        if (await serverPaint.send(app, request, reply, route.painted)) return reply;
+      }
+      const routeDocument = route?.file;
       return reply
         .header('Cache-Control', 'no-cache')
         .header('Vary', 'Cookie')

@@ -8,10 +8,10 @@ import { applyPreloadedStyles } from './app/preloaded-styles';
 import { AppProviders, connectApiClient, createAppQueryClient } from './app/providers';
 import { ROUTE_DOCUMENTS } from './app/route-documents';
 import { createAppRouter } from './app/router';
+import { appContainer, releaseServerPaint } from './lib/server-paint';
 import { afterPageSettles } from './lib/when-idle';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+const container = appContainer();
 
 const queryClient = createAppQueryClient();
 connectApiClient(queryClient);
@@ -44,6 +44,12 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 void (async () => {
   await nextTask();
   const router = createAppRouter();
+  // The server's drawing of a reading page (decision 067) gives way when its page is ready, when
+  // the member goes elsewhere, or after a while whatever the page shows (appContainer).
+  const drawnPath = window.location.pathname;
+  router.subscribe((state) => {
+    if (state.location.pathname !== drawnPath) releaseServerPaint();
+  });
   await applyPreloadedStyles();
   await nextTask();
   const root = createRoot(container);

@@ -46,8 +46,9 @@ const BLOCK_TAGS = new Set(['p', 'div', 'li', 'td', 'th', 'caption', 'blockquote
  * markup ("옳지 <em>않은</em>") is found as the web app finds it; each text node then wraps only
  * its own part, which keeps the markup well nested. Only text nodes are split and only
  * <strong><u> elements added on the parsed tree, so no stored markup is pasted by hand.
+ * `className` marks each <strong> as the web app marks it (the server's drawing of a page).
  */
-export function emphasizeNegationsInHtml(html: string): string {
+export function emphasizeNegationsInHtml(html: string, emphasis: { className?: string } = {}): string {
   const document = parseDocument(sanitizeHtml(html, options));
   const segments: { node: Text; start: number }[] = [];
   let text = '';
@@ -77,7 +78,7 @@ export function emphasizeNegationsInHtml(html: string): string {
       const from = Math.max(range.start - start, 0);
       const to = Math.min(range.end - start, node.data.length);
       if (from > at) pieces.push(new Text(node.data.slice(at, from)));
-      pieces.push(new Element('strong', {}, [new Element('u', {}, [new Text(node.data.slice(from, to))])]));
+      pieces.push(new Element('strong', emphasis.className ? { class: emphasis.className } : {}, [new Element('u', {}, [new Text(node.data.slice(from, to))])]));
       at = to;
     }
     if (at < node.data.length) pieces.push(new Text(node.data.slice(at)));

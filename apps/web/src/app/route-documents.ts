@@ -15,8 +15,15 @@ export const ROUTE_DOCUMENTS = [
   { name: 'solve', path: paths.testSolve.path, modules: [ROUTE_PRELOAD, '/src/solve/solve-page.tsx'] },
 ] as const;
 
-/** What the server reads: a route pattern (`/tests/:testCode/problems`) and the document for it. */
+/** Where the server puts its drawing of the page in the painted document (decision 067). */
+export const SERVER_PAINT_MARKER = '<!--qbank-server-paint-->';
+
+/**
+ * What the server reads: a route pattern (`/tests/:testCode/problems`), the document for it, and
+ * the document it fills with its drawing of the page for a member (decision 067).
+ */
 export interface RouteDocument {
   path: string;
   file: string;
+  painted: string;
 }

@@ -22,7 +22,8 @@ const emptyLiveRegion = <span role="status" aria-live="polite" />;
 export function LazyOfflineIndicator() {
   const settled = usePageSettled();
   // Offline at the start, the word is what the reader needs to know first: no wait then.
-  if (!settled && navigator.onLine) return emptyLiveRegion;
+  // The server's drawing (app/server-paint.tsx) has no navigator: it draws the page as online.
+  if (!settled && (typeof navigator === 'undefined' || navigator.onLine)) return emptyLiveRegion;
   return (
     <Suspense fallback={emptyLiveRegion}>
       <Indicator />

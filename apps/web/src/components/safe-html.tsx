@@ -39,12 +39,26 @@ export function sanitizeHtml(html: string): string {
   return DOMPurify.sanitize(html);
 }
 
+/** Sanitizes stored HTML and, when asked, emphasizes its negation phrases, where there is no DOM. */
+export type HtmlCleaner = (html: string, emphasizeNegation: boolean) => string;
+let cleanerWithoutDom: HtmlCleaner | null = null;
+
+/**
+ * The server's drawing of a page (app/server-paint.tsx) runs in Node, where DOMPurify has no DOM
+ * to work on: the server hands in its own sanitizer (sanitize-html, the one content is stored
+ * with) and its negation emphasis instead.
+ */
+export function setHtmlCleanerWithoutDom(cleaner: HtmlCleaner): void {
+  cleanerWithoutDom = cleaner;
+}
+
 /**
  * Renders stored HTML (a post, a problem's question or explanation) after sanitizing it.
  * `emphasizeNegation` marks a question's deciding phrases ("옳지 않은") on the sanitized DOM.
  */
 export function SafeHtml({ html, className, emphasizeNegation = false }: { html: string; className?: string; emphasizeNegation?: boolean }) {
   const clean = useMemo(() => {
+    if (cleanerWithoutDom) return cleanerWithoutDom(html, emphasizeNegation);
     const sanitized = sanitizeHtml(html);
     return emphasizeNegation ? emphasizeNegations(sanitized) : sanitized;
   }, [html, emphasizeNegation]);

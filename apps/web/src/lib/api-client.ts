@@ -40,6 +40,8 @@ interface ApiClientHooks {
   onUnauthorized?: () => void;
   /** A 403 NOT_APPROVED: the member's approval was withdrawn or is still pending. */
   onNotApproved?: () => void;
+  /** Where requests go instead of the browser's fetch: the server's own routes when it draws a page (app/server-paint.tsx). */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 let hooks: ApiClientHooks = {};
@@ -136,7 +138,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
 
   let response: Response;
   try {
-    response = await fetch(withQuery(path, query), init);
+    response = await (hooks.fetch ?? fetch)(withQuery(path, query), init);
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiRequestError({ status: 0, message: messages.errors.network, code: 'NETWORK', body: error });

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import { answerKindOf, savedExams, subscribeOfflineData, type QueuedAnswer } from '../lib/offline-data';
+import { useDrawnByServer } from '../lib/server-paint';
 import { answerQueue } from './api';
 
 function subscribeOnline(onChange: () => void): () => void {
@@ -59,6 +60,8 @@ export function useQueuedAnswersWhere(memberCode: number | null, key: string, ma
   const readKey = `${memberCode}:${key}`;
   const [read, setRead] = useState<{ key: string; list: QueuedAnswer[] } | null>(null);
   const pick = useEffectEvent(match);
+  // The server's drawing of a page has no queue of this browser's: nothing waits there.
+  const drawnByServer = useDrawnByServer();
   useEffect(() => {
     if (memberCode === null) return;
     let live = true;
@@ -70,7 +73,7 @@ export function useQueuedAnswersWhere(memberCode: number | null, key: string, ma
       live = false;
     };
   }, [readKey, memberCode]);
-  if (memberCode === null) return [];
+  if (memberCode === null || drawnByServer) return [];
   return read?.key === readKey ? read.list : null;
 }
 

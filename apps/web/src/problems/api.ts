@@ -86,13 +86,18 @@ export function useProblems(scope: ProblemScope | null, q: string, limit: number
 }
 
 /** The exam's written problems per type, for the section headings while the list loads in chunks. */
-export function useTestTypeCounts(testCode: number | null, enabled: boolean) {
-  return useQuery({
-    queryKey: problemKeys.testTypeCounts(testCode ?? 0),
+export const testTypeCountsQueryOptions = (testCode: number) =>
+  queryOptions({
+    queryKey: problemKeys.testTypeCounts(testCode),
     queryFn: ({ signal }) => {
-      const [path, options] = testMetaRead(testCode ?? 0);
+      const [path, options] = testMetaRead(testCode);
       return apiRequest(path, { ...options, signal });
     },
+  });
+
+export function useTestTypeCounts(testCode: number | null, enabled: boolean) {
+  return useQuery({
+    ...testTypeCountsQueryOptions(testCode ?? 0),
     select: ({ meta }): ReadonlyMap<number, number> =>
       new Map([
         [PROBLEM_TYPES.multipleChoice, meta.counts.multiple_choice],

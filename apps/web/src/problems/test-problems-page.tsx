@@ -4,6 +4,7 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
+import { useReleaseServerPaint } from '../lib/server-paint';
 import { messages } from './messages';
 import { TEST_PROBLEMS_PAGE_SIZE, useProblems, useTestInfo, useTestTypeCounts } from './api';
 import { SaveOfflineButton } from '../offline/save-offline-button';
@@ -36,6 +37,9 @@ export function TestProblemsPage() {
   const typeCounts = useTestTypeCounts(testCode, q === '');
 
   const notFound = testCode === null || (isApiRequestError(info.error) && info.error.status === 404);
+  // The server's drawing of this page (decision 067) shows the first problems: it gives way once
+  // they are here, or what stands in their place.
+  useReleaseServerPaint(notFound || problems.isSuccess || problems.isError);
   const title = info.data?.test_name ?? examNameFromState(location.state) ?? messages.titles.testProblems;
   useDocumentTitle(messages.app.pageTitle(title));
 

@@ -14,6 +14,7 @@ import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { useSession } from '../lib/session';
 import { useQueuedAnswers } from '../offline/use-offline-status';
 import { paths } from '../lib/paths';
+import { useReleaseServerPaint } from '../lib/server-paint';
 import { messages } from './messages';
 import { useRestartRun, useSolveProblems, useSolveProgress, useSolveTest, useSelfJudgment } from './api';
 import { NotePanel } from '../notes/note-panel';
@@ -269,6 +270,8 @@ function SolveScreen({ testCode }: { testCode: number }) {
   }, [currentUid, articleRef]);
 
   const testMissing = stateTest === null && isApiRequestError(testQuery.error) && testQuery.error.status === 404;
+  // The server's drawing of this page (decision 067) gives way once the screen is drawn here too.
+  useReleaseServerPaint(testMissing || problemsQuery.isError || !loading);
 
   let content;
   if (testMissing) {
