@@ -26,6 +26,7 @@ let cleanHtml = null;
 export function configureServerPaint(options) { cleanHtml = options.cleanHtml; }
 export async function renderServerPaint(url, fetch) {
   if (url.searchParams.get('q')) return null;
+  if (url.searchParams.get('slow')) await new Promise((resolve) => setTimeout(resolve, 2500));
   const code = url.pathname.split('/')[2];
   const me = await fetch('/v1/auth/me', {});
   if (!me.ok) return null;
@@ -124,15 +125,30 @@ describe.each(testDialects)('drawn reading pages on %s', (dialect) => {
   });
 
   it('answers any exam path as before, drawn or plain, never with a server error', async () => {
-    const segment = fc.oneof(hostileParam.map(encodeURIComponent), fc.constantFrom(...RAW_PATH_SEGMENTS));
+    // A lone surrogate has no URL form: it is sent as the replacement character UTF-8 gives it.
+    const encode = (text: string) => encodeURIComponent(Buffer.from(text, 'utf8').toString('utf8'));
+    const segment = fc.oneof(hostileParam.map(encode), fc.constantFrom(...RAW_PATH_SEGMENTS));
     await fc.assert(
       fc.asyncProperty(segment, fc.constantFrom('problems', 'solve'), hostileParam, async (code, page, query) => {
-        const response = await get(`/tests/${code}/${page}?view=${encodeURIComponent(query)}`, { cookie: student.cookie });
+        const response = await get(`/tests/${code}/${page}?view=${encode(query)}`, { cookie: student.cookie });
         expect(response.statusCode, `${code} ${page}`).toBeLessThan(500);
         if (response.statusCode === 200) expect(response.headers['content-type']).toContain('text/html');
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('sends the plain document rather than wait for a slow drawing, and draws two at most at once', async () => {
+    const drawn = async (url: string) => (await get(url, { cookie: student.cookie })).body.includes('data-member=');
+    // The stand-in takes 2.5 s over these, past the 1.5 s the server waits.
+    const slow = [1, 2].map(() => drawn(`/tests/${testCode}/problems?slow=1`));
+    // Time for both to reach the drawing (their session check and hooks come first).
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Both places are taken by the slow drawings: this page goes plain, though it would be drawn.
+    expect(await drawn(`/tests/${testCode}/problems`)).toBe(false);
+    expect(await Promise.all(slow)).toEqual([false, false]);
+    // Once they are done, pages are drawn again.
+    await expect.poll(() => drawn(`/tests/${testCode}/problems`), { timeout: 10_000, interval: 200 }).toBe(true);
   });
 
   it('never draws for HEAD or for other pages', async () => {
