@@ -31,6 +31,18 @@ const FIRST_SCREENS: ReadonlyArray<{ name: string; modules: readonly string[]; r
   { name: 'reader', modules: ['/src/problems/test-problems-page.tsx', '/src/solve/solve-page.tsx'], readsSchemas: true },
 ];
 
+/**
+ * Whether a chunk is part of a first screen: the shell (entry and its groups), the FIRST_SCREENS'
+ * groups and their pages' own chunks. These start with V8's compile hint (vite.config.ts
+ * `postBanner`): the browser compiles every function of the chunk while it streams in, off the
+ * main thread, instead of each on its first call inside the page's first tasks (decision 067).
+ */
+export function isFirstScreenChunk(chunk: { name: string; isEntry: boolean; facadeModuleId: string | null }): boolean {
+  if (chunk.isEntry || chunk.name.startsWith('shell')) return true;
+  if (FIRST_SCREENS.some((screen) => chunk.name === `${screen.name}-screen` || chunk.name === `${screen.name}-schemas`)) return true;
+  return FIRST_SCREENS.some((screen) => screen.modules.some((module) => chunk.facadeModuleId?.endsWith(module)));
+}
+
 /** Packages whose index only re-exports (`export { X } from './x.mjs'`): a page uses the names it imports, not the index. */
 const BARRELS: Record<string, string> = {
   '@mantine/core': '/node_modules/@mantine/core/esm/index.mjs',
