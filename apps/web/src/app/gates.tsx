@@ -3,6 +3,7 @@ import { lazy, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { nextFromLocation } from '../lib/next-path';
 import { paths } from '../lib/paths';
+import { useReleaseServerPaint } from '../lib/server-paint';
 import { isApproved, useSession } from '../lib/session';
 import { gateMessages } from './gate-messages';
 
@@ -22,6 +23,9 @@ const PendingApproval = lazy(() => import('../auth/pending-approval').then((m) =
 export function RequireLogin({ children }: { children?: ReactNode }) {
   const session = useSession();
   const location = useLocation();
+  // A page the server drew for a session this device has forgotten (decision 067) gives way to
+  // what the gate shows instead at once, not after the hand-over's wait.
+  useReleaseServerPaint(session.status === 'signed-out' || (session.status === 'signed-in' && !isApproved(session.user)));
   if (session.status === 'checking') return null;
   if (session.status === 'signed-out') return <LoginRequiredCard next={nextFromLocation(location)} />;
   if (!isApproved(session.user)) return <PendingApproval user={session.user} />;
