@@ -145,7 +145,10 @@ export function listBoxProblems(
     .$if(filters.subject_code !== undefined, (qb) => qb.where('tests.subject_code', '=', filters.subject_code!))
     .$if(filters.year !== undefined, (qb) => qb.where('tests.year', '=', filters.year!))
     .$if(filters.type !== undefined, (qb) => qb.where('problems.type', '=', filters.type!))
-    .$if(filters.q !== undefined, (qb) => qb.where((eb) => matchesSearch(eb, dialect, filters.q!)))
+    // The documents live in the problems' search rows (migration 2026-11-27-010).
+    .$if(filters.q !== undefined, (qb) =>
+      qb.innerJoin('problem_search', 'problem_search.uid', 'problems.uid').where((eb) => matchesSearch(eb, dialect, filters.q!, 'lookup', 'problem_search')),
+    )
     .orderBy('box_problems.creation_time', 'desc')
     .orderBy('problems.uid', 'desc')
     .limit(1000)

@@ -30,7 +30,8 @@ function isSyllable(character: string): boolean {
 
 /**
  * The choseong document of a text. PostgreSQL computes the same document with the SQL function
- * qbank_choseong (the migration); SQLite's triggers call this through core/db.ts.
+ * qbank_choseong (the migration); SQLite's triggers call this through core/db.ts. Search matches
+ * its key (choseongKey), which problem_search keeps.
  */
 export function choseongDocument(text: string): string {
   let document = '';
@@ -47,6 +48,28 @@ export function choseongDocument(text: string): string {
     }
   }
   return document.trim();
+}
+
+/** The letter each initial stands for in a choseong key, in the order of INITIALS. */
+const KEY_LETTERS = 'abcdefghijklmnopqrs';
+
+/**
+ * The choseong key of a choseong document (or of initials as typed): each initial as one ASCII
+ * letter (ㄱ a, ㄲ b, … ㅎ s), spaces kept. A one-to-one spelling, so a key matches where the
+ * document does. Search matches keys (problem_search.choseong_key, migration 2026-11-27-010):
+ * PostgreSQL's LIKE compares initials byte by byte, and in a document of initials every
+ * character begins with the pattern's first byte (all are U+3131–U+314E), so it cost ~5 µs a row
+ * against ~1 µs for letters; the probe of a common 초성 term tests thousands of rows.
+ * qbank_choseong_key (the migration's SQL function on PostgreSQL; core/db.ts on SQLite) computes
+ * choseongKey(choseongDocument(text)) from a search document.
+ */
+export function choseongKey(document: string): string {
+  let key = '';
+  for (const character of document) {
+    const index = INITIALS.findIndex((range) => range.initial === character);
+    key += index >= 0 ? KEY_LETTERS[index] : character;
+  }
+  return key;
 }
 
 export type SearchQuery =
@@ -69,7 +92,7 @@ export function parseSearchQuery(text: string): SearchQuery {
   return { kind: 'mixed', text, segments: choseongDocument(text).split(' ').filter((s) => [...s].length >= 2) };
 }
 
-/** The bigrams of the choseong segments: every one of them is in the index of a matching row. */
+/** The bigrams of choseong segments (or of their keys): every one of them is in the index of a matching row. */
 export function choseongBigrams(segments: string[]): string[] {
   return [...new Set(segments.flatMap((s) => bigramDocument(s).split(' ').filter(Boolean)))];
 }

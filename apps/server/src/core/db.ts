@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/schema';
 import { cacheStatements, FairSqliteDialect } from './fair-sqlite';
-import { choseongDocument } from './choseong';
+import { choseongDocument, choseongKey } from './choseong';
 import { bigramDocument } from './search';
 
 export type { Dialect } from './dialect';
@@ -52,6 +52,8 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   sqlite.function('qbank_bigrams', { deterministic: true }, (text) => bigramDocument(typeof text === 'string' ? text : ''));
   // The 초성 search column's triggers and the name searches call this (migration 2026-11-24-060).
   sqlite.function('qbank_choseong', { deterministic: true }, (text) => choseongDocument(typeof text === 'string' ? text : ''));
+  // The search rows' triggers call this (migration 2026-11-27-010).
+  sqlite.function('qbank_choseong_key', { deterministic: true }, (text) => choseongKey(choseongDocument(typeof text === 'string' ? text : '')));
   return { db: new Kysely<Database>({ dialect: new FairSqliteDialect({ database: cacheStatements(sqlite) }) }), dialect: 'sqlite' };
 }
 

@@ -16,6 +16,7 @@ import * as choseongTrigramIndex from './migrations/2026-11-25-020-choseong-trig
 import * as answerableProblems from './migrations/2026-11-25-060-answerable-problems';
 import * as memberActivityVersion from './migrations/2026-11-26-010-member-activity-version';
 import * as problemAnswersVersion from './migrations/2026-11-26-020-problem-answers-version';
+import * as problemSearchTable from './migrations/2026-11-27-010-problem-search-table';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from disk, so the bundled server carries them.
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-060-answerable-problems': answerableProblems,
   '2026-11-26-010-member-activity-version': memberActivityVersion,
   '2026-11-26-020-problem-answers-version': problemAnswersVersion,
+  '2026-11-27-010-problem-search-table': problemSearchTable,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -95,6 +95,22 @@ export interface ProblemsTable {
   is_voided: Generated<number>;
 }
 
+/**
+ * Each problem's search row (migration 2026-11-27-010): the columns a search filters and sorts on
+ * and its two documents, apart from the wide problem row. Written only by the database's triggers
+ * on problems; the app reads it.
+ */
+export interface ProblemSearchTable {
+  uid: number;
+  test_code: number;
+  type: number;
+  no: number;
+  is_vacant: number;
+  search_text: string;
+  /** The choseong document with each initial as one ASCII letter (core/choseong.ts choseongKey). */
+  choseong_key: string;
+}
+
 export interface ProblemVersionsTable {
   code: Generated<number>;
   problem_uid: number;
@@ -338,6 +354,7 @@ export interface Database {
   test_grades: TestGradesTable;
   set_headers: SetHeadersTable;
   problems: ProblemsTable;
+  problem_search: ProblemSearchTable;
   problem_versions: ProblemVersionsTable;
   problem_classes: ProblemClassesTable;
   problem_replies: ProblemRepliesTable;

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, type Expression } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
-import { choseongBigrams, choseongFtsQuery, mixedPattern, parseSearchQuery, type SearchQuery } from '../core/choseong';
+import { choseongBigrams, choseongFtsQuery, choseongKey, mixedPattern, parseSearchQuery, type SearchQuery } from '../core/choseong';
 import { containsLowerCasedText, containsText, isBigramTerm } from '../core/search';
 import type { Database } from '../db/schema';
 import { visibleProblems } from '../core/visible-problems';
@@ -28,9 +28,16 @@ function ftsPhrase(text: string): string {
  * How the search filter meets the rest of a query. 'lookup' (the default): the database may start
  * from the hits and look each one up. 'probe': the hits only answer "is this problem one of them?"
  * while the query walks problems in another index's order (a page of a common term, search-page.ts);
- * SQLite would otherwise drive the walk from the hit list and lose the order.
+ * SQLite would otherwise drive the walk from the hit list and lose the order, and PostgreSQL tests
+ * a walked row's choseong key itself (walkedKeyTest).
  */
 export type SearchUse = 'lookup' | 'probe';
+
+/**
+ * Where a query has the search rows (problem_search, migration 2026-11-27-010): the list search
+ * reads them under the name `problems` (searchRows), a box search joins them as `problem_search`.
+ */
+export type SearchTable = 'problems' | 'problem_search';
 
 /** The search filter of the problem search, the viewers and the library (초성 included). */
 export function matchesSearch(
@@ -38,61 +45,86 @@ export function matchesSearch(
   dialect: Dialect,
   text: string,
   use: SearchUse = 'lookup',
+  table: SearchTable = 'problems',
 ): Expression<SqlBool> {
   const query = parseSearchQuery(text);
-  if (query.kind !== 'text') return matchesChoseong(eb, dialect, query, use);
+  if (query.kind !== 'text') return matchesChoseong(eb, dialect, query, use, table);
   if (dialect === 'sqlite') {
-    if (isBigramTerm(text)) return inFtsHits('problems_bigram_fts', ftsPhrase(text), use);
-    if ([...text].length >= TRIGRAM_MIN) return inFtsHits('problems_fts', ftsPhrase(text), use);
-    return containsText(dialect, 'problems.search_text', text);
+    if (isBigramTerm(text)) return inFtsHits(table, 'problems_bigram_fts', ftsPhrase(text), use);
+    if ([...text].length >= TRIGRAM_MIN) return inFtsHits(table, 'problems_fts', ftsPhrase(text), use);
+    return containsText(dialect, `${table}.search_text`, text);
   }
   // Never walked (search-page.ts exactHitList): computing a walked row's bigrams costs ~1 ms.
   return isBigramTerm(text)
-    ? sql<SqlBool>`qbank_bigrams(problems.search_text) @> array[${text.toLowerCase()}]`
-    : containsLowerCasedText('problems.search_text', text);
+    ? sql<SqlBool>`qbank_bigrams(${sql.ref(`${table}.search_text`)}) @> array[${text.toLowerCase()}]`
+    : containsLowerCasedText(`${table}.search_text`, text);
 }
 
 // SQLite's FTS5 tables hold the problem uid as rowid. The unary plus keeps SQLite from using the
 // uid's index for the IN, so a 'probe' is a lookup in the hit list, never the loop's driver.
-function inFtsHits(table: string, match: string, use: SearchUse): Expression<SqlBool> {
-  const uid = use === 'probe' ? sql`+problems.uid` : sql`problems.uid`;
-  return sql<SqlBool>`${uid} in (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${match})`;
+function inFtsHits(table: SearchTable, fts: string, match: string, use: SearchUse): Expression<SqlBool> {
+  const uid = use === 'probe' ? sql`+${sql.ref(`${table}.uid`)}` : sql.ref(`${table}.uid`);
+  return sql<SqlBool>`${uid} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${match})`;
 }
 
 // 초성 queries (core/choseong.ts). Three or more initials in a row: the trigram index of the
-// choseong document (migration 2026-11-25-020) finds them. Two: its bigram index finds the
-// candidates (each bigram of initials is in most problems, so only short queries use it). Then
-// LIKE on that document (initials only) or the search document with a pattern (mixed) confirms.
+// choseong key (PostgreSQL) or document (SQLite's FTS5, migration 2026-11-25-020) finds them.
+// Two: the bigram index finds the candidates (each bigram of initials is in most problems, so
+// only short queries use it). Then LIKE on the key (initials only) or the search document with a
+// pattern (mixed) confirms.
 function matchesChoseong(
   eb: ExpressionBuilder<Database, 'problems'>,
   dialect: Dialect,
   query: Exclude<SearchQuery, { kind: 'text' }>,
   use: SearchUse,
+  table: SearchTable,
 ): Expression<SqlBool> {
   const segments = query.kind === 'initials' ? [query.initials] : query.segments;
+  const key = `${table}.choseong_key`;
   const confirm =
     query.kind === 'initials'
-      ? containsLowerCasedText('problems.choseong_text', query.initials)
+      ? containsLowerCasedText(key, choseongKey(query.initials))
       : dialect === 'sqlite'
-        ? sql<SqlBool>`problems.search_text glob ${mixedPattern(dialect, query.text)}`
-        : sql<SqlBool>`problems.search_text ~ ${mixedPattern(dialect, query.text)}`;
+        ? sql<SqlBool>`${sql.ref(`${table}.search_text`)} glob ${mixedPattern(dialect, query.text)}`
+        : sql<SqlBool>`${sql.ref(`${table}.search_text`)} ~ ${mixedPattern(dialect, query.text)}`;
   // A probe tests a few hundred walked problems: the confirmation alone is cheaper than an index.
-  if (segments.length === 0 || use === 'probe') return confirm;
+  if (segments.length === 0 || use === 'probe') return dialect === 'postgres' ? walkedKeyTest(table, segments, query, confirm) : confirm;
   if (segments.every((segment) => [...segment].length >= TRIGRAM_MIN)) {
     if (dialect === 'postgres') {
       // pg_trgm answers LIKE on the column; for initials alone that LIKE is the whole match.
-      const found = segments.map((segment) => containsLowerCasedText('problems.choseong_text', segment));
+      const found = segments.map((segment) => containsLowerCasedText(key, choseongKey(segment)));
       return eb.and(query.kind === 'initials' ? found : [...found, confirm]);
     }
     // FTS5's trigram phrase is an exact substring match: initials alone need no confirmation.
-    const found = inFtsHits('problems_choseong_trgm_fts', segments.map(ftsPhrase).join(' '), use);
+    const found = inFtsHits(table, 'problems_choseong_trgm_fts', segments.map(ftsPhrase).join(' '), use);
     return query.kind === 'initials' ? found : eb.and([found, confirm]);
   }
   const candidates =
     dialect === 'sqlite'
-      ? inFtsHits('problems_choseong_fts', choseongFtsQuery(segments), use)
-      : sql<SqlBool>`qbank_bigrams(problems.choseong_text) @> ${choseongBigrams(segments)}::text[]`;
+      ? inFtsHits(table, 'problems_choseong_fts', choseongFtsQuery(segments), use)
+      : sql<SqlBool>`qbank_bigrams(${sql.ref(key)}) @> ${choseongBigrams(segments.map(choseongKey))}::text[]`;
   return eb.and([candidates, confirm]);
+}
+
+/**
+ * PostgreSQL's test of a walked row (a 'probe'). The key's trigrams are few (19 letters) and
+ * common: ㅎㅇㄱㅅ's two are in 18,843 problems, so intersecting an exam batch with the trigram
+ * index read ~4 ms of index for 800 rows. strpos on the key instead is ~0.3 µs a row and no index
+ * can answer it, so the planner reads the batch's rows. A mixed query tests each segment's key
+ * first and the pattern only on rows that pass; CASE keeps that order (PostgreSQL orders a
+ * WHERE clause's conditions by estimated cost, and a regular expression is one operator where
+ * strpos(…) > 0 is two).
+ */
+function walkedKeyTest(
+  table: SearchTable,
+  segments: string[],
+  query: Exclude<SearchQuery, { kind: 'text' }>,
+  confirm: Expression<SqlBool>,
+): Expression<SqlBool> {
+  const keyTests = segments.map((segment) => sql<SqlBool>`strpos(${sql.ref(`${table}.choseong_key`)}, ${choseongKey(segment)}) > 0`);
+  if (query.kind === 'initials') return keyTests[0]!;
+  if (keyTests.length === 0) return confirm;
+  return sql<SqlBool>`case when ${sql.join(keyTests, sql` and `)} then ${confirm} else false end`;
 }
 
 /**
@@ -135,6 +167,9 @@ export function replyCount(eb: ExpressionBuilder<Database, 'problems'>) {
     .as('reply_count');
 }
 
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- Kysely's type of "no columns selected yet"
+type ProblemRows = SelectQueryBuilder<Database, 'problems', {}>;
+
 /** Problems joined with their exam and subject, nothing selected yet. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- Kysely's type of "no columns selected yet"
 export type JoinedProblems = SelectQueryBuilder<Database, 'problems' | 'tests' | 'subjects', {}>;
@@ -157,8 +192,22 @@ export function applyFilters(qb: JoinedProblems, dialect: Dialect, filters: Prob
   );
 }
 
+/**
+ * The search rows (problem_search, migration 2026-11-27-010) under the name `problems`: they hold
+ * every column the list filters and the list order read, and the documents, so a search runs the
+ * same query on them. A search row is ~1.1 kB, stored plainly; a problem row is ~1.9 kB with its
+ * documents mostly compressed, so a search that tests thousands of rows reads these and leaves
+ * problems to the page's rows (readPageRows).
+ */
+export function searchRows(db: DbOrTx): ProblemRows {
+  // Kysely types the alias with problem_search's columns, which are all the queries read.
+  return db.selectFrom('problem_search as problems') as unknown as ProblemRows;
+}
+
+/** The filters' query: a search reads the search rows, any other list the problems. */
 export function filtered(db: DbOrTx, dialect: Dialect, filters: ProblemFilters) {
-  return applyFilters(db.selectFrom('problems').$call(withExamAndSubject), dialect, filters);
+  const rows = filters.q === undefined ? db.selectFrom('problems') : searchRows(db);
+  return applyFilters(rows.$call(withExamAndSubject), dialect, filters);
 }
 
 /** A page of problem ids and how many problems the filters match (`capped`: at least that many). */

@@ -1,7 +1,8 @@
+import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
 import { parseSearchQuery } from '../core/choseong';
 import { isBigramTerm } from '../core/search';
-import { applyFilters, filtered, listPageIds, type JoinedProblems, type PageIds, type ProblemFilters } from './repository';
+import { applyFilters, filtered, listPageIds, searchRows, type JoinedProblems, type PageIds, type ProblemFilters } from './repository';
 
 /**
  * A search counts its matches up to this many; past it the total is "at least 500" and the page is
@@ -26,8 +27,8 @@ function listOrder(a: SortKeys, b: SortKeys): number {
 
 /**
  * A page of a search, without paying for every match of a common term (혈액검사 is in 13 % of all
- * problems). First up to cap + 1 matches with their sort keys, in whatever order the index hands
- * them out:
+ * problems). Both steps read the search rows (repository.ts searchRows), never the problems.
+ * First up to cap + 1 matches with their sort keys, in whatever order the index hands them out:
  * - at most `cap`: that is every match; they are sorted here and the total is exact.
  * - more: the page is read by walking exams newest first and their problems in (type, number)
  *   order through the indexes, testing each against the search, and stopping at the page's
@@ -75,12 +76,13 @@ function walkInListOrder(db: DbOrTx, dialect: Dialect, filters: ProblemFilters, 
   if (dialect === 'sqlite') {
     // CROSS JOIN fixes SQLite's join order (exams outside, their problems inside), so both loops
     // run in index order and the ORDER BY needs no sort.
+    // The search rows stand in for problems, as in every search query (repository.ts searchRows).
     const walk = db
       .selectFrom('tests')
-      .crossJoin('problems')
+      .crossJoin('problem_search as problems')
       .crossJoin('subjects')
       .whereRef('problems.test_code', '=', 'tests.code')
-      .whereRef('subjects.code', '=', 'tests.subject_code');
+      .whereRef('subjects.code', '=', 'tests.subject_code') as unknown as JoinedProblems;
     return applyFilters(walk, dialect, filters, 'probe')
       .select('problems.uid')
       .orderBy('tests.year', 'desc')
@@ -102,28 +104,36 @@ const FIRST_EXAM_BATCH = 8;
  * batch for the batch's matches with their sort keys, sorted here, until the page's last row.
  * Per exam (a LATERAL subquery, decision 042) PostgreSQL intersected the exam's problems with the
  * whole search index for every exam it walked: 혈액검사's 13,470 index entries read again for each
- * of the newest exams (three at ~2.5 ms each for page 1, decision 058). A batch reads them once
- * and re-checks only the batch's candidates; a rarer term just takes a few more, larger batches.
+ * of the newest exams (three at ~2.5 ms each for page 1, decision 058). A batch reads the index
+ * once and re-checks only the batch's candidates, or tests its own rows (a 초성 term's key,
+ * repository.ts walkedKeyTest); a rarer term just takes a few more, larger batches. Each batch's
+ * exams are read as it is reached, after the last one's (year, code): a common term's first page
+ * needs the first eight, and reading all 1,000 exams' codes took ~2 ms (decision 066).
  */
 async function walkInExamBatches(db: DbOrTx, dialect: Dialect, filters: ProblemFilters, offset: number, limit: number): Promise<{ uid: number }[]> {
-  const exams = await db
-    .selectFrom('tests')
-    .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
-    .select('tests.code')
-    .orderBy('tests.year', 'desc')
-    .orderBy('tests.code', 'desc')
-    .execute();
-  const rank = new Map(exams.map((exam, i) => [exam.code, i]));
   const wanted = offset + limit;
-  const found: { uid: number; rank: number; type: number; no: number }[] = [];
-  for (let start = 0, size = FIRST_EXAM_BATCH; found.length < wanted && start < exams.length; start += size, size *= 2) {
-    const batch = exams.slice(start, start + size).map((exam) => exam.code);
-    // The filters name only problems' columns; the statement joins nothing else.
-    const inBatch = db.selectFrom('problems').where('problems.test_code', 'in', batch) as unknown as JoinedProblems;
-    const rows = await applyFilters(inBatch, dialect, filters).select(['problems.uid', 'problems.test_code', 'problems.type', 'problems.no']).execute();
+  const found: { uid: number }[] = [];
+  let last: { year: number; code: number } | undefined;
+  for (let size = FIRST_EXAM_BATCH; found.length < wanted; size *= 2) {
+    const exams = await db
+      .selectFrom('tests')
+      .innerJoin('subjects', 'subjects.code', 'tests.subject_code')
+      .select(['tests.code', 'tests.year'])
+      .$if(last !== undefined, (qb) => qb.where(sql<SqlBool>`(tests.year, tests.code) < (${last!.year}, ${last!.code})`))
+      .orderBy('tests.year', 'desc')
+      .orderBy('tests.code', 'desc')
+      .limit(size)
+      .execute();
+    if (exams.length === 0) break;
+    last = exams.at(-1);
+    const rank = new Map(exams.map((exam, i) => [exam.code, i]));
+    // The filters name only the search rows' columns; the statement joins nothing else.
+    const inBatch = searchRows(db).where('problems.test_code', 'in', [...rank.keys()]) as unknown as JoinedProblems;
+    const rows = await applyFilters(inBatch, dialect, filters, 'probe').select(['problems.uid', 'problems.test_code', 'problems.type', 'problems.no']).execute();
     const sorted = rows.map((row) => ({ uid: row.uid, rank: rank.get(row.test_code)!, type: row.type, no: row.no }));
     sorted.sort((a, b) => a.rank - b.rank || a.type - b.type || a.no - b.no);
     found.push(...sorted);
+    if (exams.length < size) break;
   }
   return found.slice(offset, wanted);
 }

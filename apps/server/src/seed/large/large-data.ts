@@ -870,8 +870,9 @@ const TWO_CHARACTER_CANDIDATES = ['폐렴', '두통', '빈혈', '치료'];
 async function countMatches(ctx: SeedRun, term: string): Promise<number> {
   const operator = ctx.dialect === 'postgres' ? sql`ilike` : sql`like`;
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // The search rows (migration 2026-11-27-010): the problems' search indexes live there.
   const row = await ctx.trx
-    .selectFrom('problems')
+    .selectFrom('problem_search')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where(sql<boolean>`search_text ${operator} ${pattern} escape '\\'`)
     .executeTakeFirstOrThrow();
