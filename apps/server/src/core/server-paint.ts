@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { setTimeout as wait } from 'node:timers/promises';
 import { gzip } from 'node:zlib';
+import { NEGATION_CLASS } from '@qbank/shared/negation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { emphasizeNegationsInHtml, sanitizeRichHtml } from './html';
 import { acceptsGzip } from './response-cache';
@@ -36,9 +38,6 @@ interface PaintModule {
   renderServerPaint(url: URL, fetch: ServerFetch): Promise<string | null>;
 }
 
-/** The class the web app gives a marked negation phrase (apps/web/src/lib/emphasize-negations.ts). */
-const NEGATION_CLASS = 'qbank-negation';
-
 /** Stored HTML as the drawing shows it: sanitized as it is stored, with the negation phrases marked. */
 const cleanHtml: HtmlCleaner = (html, emphasizeNegation) =>
   emphasizeNegation ? emphasizeNegationsInHtml(html, { className: NEGATION_CLASS }) : sanitizeRichHtml(html);
@@ -57,10 +56,6 @@ function injectFetch(app: FastifyInstance, request: FastifyRequest): ServerFetch
     const type = answer.headers['content-type'];
     return new Response(answer.body, { status: answer.statusCode, headers: type ? { 'content-type': String(type) } : {} });
   };
-}
-
-function timeout(ms: number): Promise<null> {
-  return new Promise((resolve) => setTimeout(() => resolve(null), ms).unref());
 }
 
 export class ServerPaint {
@@ -109,7 +104,7 @@ export class ServerPaint {
       .finally(() => {
         this.drawing -= 1;
       });
-    const markup = await Promise.race([drawn, timeout(PAINT_TIMEOUT_MS)]);
+    const markup = await Promise.race([drawn, wait(PAINT_TIMEOUT_MS, null, { ref: false })]);
     if (markup === null) return false;
     const document = this.template(paintedFile).replace(SERVER_PAINT_MARKER, () => markup);
     // The member's own page: never kept by a shared cache, and always asked for again.

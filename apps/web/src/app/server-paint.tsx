@@ -45,14 +45,15 @@ function readsFor(pathname: string, search: string): ((client: QueryClient) => P
   const list = parsePositiveId(matchPath(paths.testProblems.path, pathname)?.params.testCode);
   // A search is drawn by the browser: its hits depend on a query the server does not repeat here.
   if (list !== null && !new URLSearchParams(search).get('q')) {
+    const problems = problemsInfiniteOptions({ test_code: list }, '', TEST_PROBLEMS_PAGE_SIZE);
     return (client) =>
       Promise.all([
         client.fetchQuery(testInfoQueryOptions(list)),
         client.fetchQuery(testTypeCountsQueryOptions(list)),
-        client.fetchInfiniteQuery(problemsInfiniteOptions({ test_code: list }, '', TEST_PROBLEMS_PAGE_SIZE)).then(() =>
+        client.fetchInfiniteQuery(problems).then(() =>
           // A list the page finds in the cache is drawn whole; the drawing needs only a phone's
           // first screen of it, and the browser's page draws the rest.
-          client.setQueryData(problemsInfiniteOptions({ test_code: list }, '', TEST_PROBLEMS_PAGE_SIZE).queryKey, (data) =>
+          client.setQueryData(problems.queryKey, (data) =>
             data && { ...data, pages: data.pages.slice(0, 1).map((page) => ({ ...page, problem: page.problem.slice(0, SCREENFUL) })) },
           ),
         ),

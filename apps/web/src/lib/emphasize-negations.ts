@@ -1,4 +1,4 @@
-import { findNegationRanges } from '@qbank/shared/negation';
+import { findNegationRanges, NEGATION_CLASS } from '@qbank/shared/negation';
 
 // Works on the DOM of already sanitized HTML: only text nodes are split and only <strong><u>
 // elements are added, so no stored markup is ever pasted into a string.
@@ -13,7 +13,7 @@ function blockOf(node: Node, root: Node): Node {
 
 function emphasisElement(doc: Document, text: string): HTMLElement {
   const strong = doc.createElement('strong');
-  strong.className = 'qbank-negation';
+  strong.className = NEGATION_CLASS;
   const underline = doc.createElement('u');
   underline.textContent = text;
   strong.append(underline);
