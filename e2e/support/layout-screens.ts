@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, settleAnimations, test } from './fixtures';
-import { expectCleanLayout, sidebarEdgeGap, signIn } from './layout';
+import { expectCleanLayout, sidebarEdgeGap, signIn, waitForAppScreen } from './layout';
 
 // The main screens of each role, walked by layout.spec.ts (1280 px) and layout-mobile.spec.ts
 // (Pixel 7, 412 px; and 375 px), each screen checked and photographed.
@@ -34,7 +34,7 @@ export function layoutTests(width: number | null, label: string): void {
       const screens = walk.role === 'student' ? [...walk.screens, ...(await firstExamScreens(page))] : walk.screens;
       for (const path of screens) {
         await page.goto(path);
-        await page.locator('main, [role="main"]').first().waitFor();
+        await waitForAppScreen(page);
         await page.waitForTimeout(300);
         // A whole-page photograph taken while the shell still slides (its main area's padding follows
         // the sidebar with a transition) shows the content under the sidebar: wait until it rests.

@@ -63,6 +63,17 @@ export async function expectCleanLayout(page: Page, screen: string, options: { d
   expect(problems, `${screen}:\n${problems.join('\n')}`).toEqual([]);
 }
 
+/**
+ * Waits until the app itself draws the screen. Every document starts with index.html's first paint
+ * (a `<main>` of its own) and a reading page with the server's drawing; a photograph taken before
+ * the app replaced them showed the first paint's top bar where the dashboard's sidebar belongs (a
+ * CI run under load, /dashboard/my). The page's skeleton is not the screen either.
+ */
+export async function waitForAppScreen(page: Page): Promise<void> {
+  await page.locator('#root #main-content').waitFor();
+  await page.waitForFunction(() => !document.querySelector('.qb-fp, #qbank-paint, [data-testid="page-skeleton"]'));
+}
+
 export async function signIn(page: Page, id: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('아이디 또는 이메일').fill(id);
