@@ -1,7 +1,5 @@
-import { matchPath } from 'react-router';
-import { parsePositiveId } from '../lib/parse-positive-id';
-import { paths } from '../lib/paths';
 import { readSignedInFlag } from '../lib/session';
+import { readingPageAt } from './reading-page';
 import { loadSolvePage, loadTestProblemsPage } from './router';
 
 /**
@@ -22,18 +20,12 @@ function loadSoon(load: () => Promise<unknown>): void {
  */
 export function preloadRoute(pathname: string, search: string): void {
   if (!readSignedInFlag()) return;
-  const list = matchPath(paths.testProblems.path, pathname);
-  const listCode = parsePositiveId(list?.params.testCode);
-  if (listCode !== null) {
+  const reading = readingPageAt(pathname, search);
+  if (reading?.page === 'list') {
     loadSoon(loadTestProblemsPage);
-    const q = (new URLSearchParams(search).get('q') ?? '').trim();
-    void import('../problems/api').then((m) => m.startTestProblemsReads(listCode, q)).catch(() => undefined);
-    return;
-  }
-  const solve = matchPath(paths.testSolve.path, pathname);
-  const solveCode = parsePositiveId(solve?.params.testCode);
-  if (solveCode !== null) {
+    void import('../problems/api').then((m) => m.startTestProblemsReads(reading.testCode, reading.q)).catch(() => undefined);
+  } else if (reading?.page === 'solve') {
     loadSoon(loadSolvePage);
-    void import('../solve/api').then((m) => m.startSolveReads(solveCode)).catch(() => undefined);
+    void import('../solve/api').then((m) => m.startSolveReads(reading.testCode)).catch(() => undefined);
   }
 }

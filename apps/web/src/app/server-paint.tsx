@@ -7,17 +7,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { setHtmlCleanerWithoutDom, type HtmlCleaner } from '../components/safe-html';
 import { apiRequest, configureApiClient } from '../lib/api-client';
-import { parsePositiveId } from '../lib/parse-positive-id';
-import { paths } from '../lib/paths';
 import { DrawnByServerContext } from '../lib/server-paint';
 import { sessionQueryKey } from '../lib/session';
 import { problemsInfiniteOptions, testInfoQueryOptions, testTypeCountsQueryOptions, TEST_PROBLEMS_PAGE_SIZE } from '../problems/api';
 import { solveProblemsQueryOptions, solveProgressQueryOptions, solveTestQueryOptions } from '../solve/api';
 import { SCREENFUL } from '../problems/use-progressive-count';
 import { AppProviders } from './providers';
+import { readingPageAt } from './reading-page';
 import { routes } from './router';
 
 /** A GET to the server's own API with the member's cookie (the server's `inject`). */
@@ -42,9 +41,10 @@ export function configureServerPaint({ cleanHtml }: { cleanHtml: HtmlCleaner }):
 
 /** The reads a drawn page needs before it shows its first problem, or null for a page not drawn. */
 function readsFor(pathname: string, search: string): ((client: QueryClient) => Promise<unknown>) | null {
-  const list = parsePositiveId(matchPath(paths.testProblems.path, pathname)?.params.testCode);
+  const reading = readingPageAt(pathname, search);
   // A search is drawn by the browser: its hits depend on a query the server does not repeat here.
-  if (list !== null && !new URLSearchParams(search).get('q')) {
+  if (reading?.page === 'list' && reading.q === '') {
+    const list = reading.testCode;
     const problems = problemsInfiniteOptions({ test_code: list }, '', TEST_PROBLEMS_PAGE_SIZE);
     return (client) =>
       Promise.all([
@@ -59,8 +59,8 @@ function readsFor(pathname: string, search: string): ((client: QueryClient) => P
         ),
       ]);
   }
-  const solve = parsePositiveId(matchPath(paths.testSolve.path, pathname)?.params.testCode);
-  if (solve !== null) {
+  if (reading?.page === 'solve') {
+    const solve = reading.testCode;
     return (client) =>
       Promise.all([
         client.fetchQuery(solveTestQueryOptions(solve)),
