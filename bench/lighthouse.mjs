@@ -46,6 +46,8 @@ function summarize(lhr) {
     failed_accessibility_audits: failedA11y,
     benchmark_index: lhr.environment?.benchmarkIndex,
     runtime_error: lhr.runtimeError?.code,
+    runtime_message: lhr.runtimeError?.message,
+    metric_errors: Object.keys(METRICS).flatMap((id) => (lhr.audits[id]?.errorMessage ? [`${id}: ${lhr.audits[id].errorMessage}`] : [])),
     warnings: lhr.runWarnings,
   };
 }
@@ -84,7 +86,11 @@ export async function runLighthouse({ pages, chromePath, runs = 3, log, extraChr
       attempts.sort((a, b) => a.performance - b.performance);
       const chosen = attempts[Math.floor(attempts.length / 2)];
       log?.(`lighthouse ${page.name}: performance ${chosen.performance}, accessibility ${chosen.accessibility}`);
-      results.push({ name: page.name, path: new URL(page.url).pathname, runs, performance_all: attempts.map((a) => a.performance), ...chosen });
+      // A run Lighthouse could not finish scores 0; what it said is kept, whichever run is the median.
+      const failures = attempts
+        .filter((a) => a.runtime_error || a.metric_errors.length > 0)
+        .map((a) => [a.runtime_error && `${a.runtime_error}: ${a.runtime_message ?? ''}`, ...a.metric_errors].filter(Boolean).join('; '));
+      results.push({ name: page.name, path: new URL(page.url).pathname, runs, performance_all: attempts.map((a) => a.performance), ...chosen, ...(failures.length ? { failed_runs: failures } : {}) });
     }
     return results;
   } finally {

@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
+import { timeoutManager } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchPath, RouterProvider } from 'react-router';
@@ -8,11 +9,14 @@ import { applyPreloadedStyles } from './app/preloaded-styles';
 import { AppProviders, connectApiClient, createAppQueryClient } from './app/providers';
 import { ROUTE_DOCUMENTS } from './app/route-documents';
 import { createAppRouter } from './app/router';
+import { coalescedTimeoutProvider } from './lib/coalesced-timers';
 import { appContainer, releaseServerPaint } from './lib/server-paint';
 import { afterPageSettles } from './lib/when-idle';
 
 const container = appContainer();
 
+// Before any query exists: React Query's long timers share slots (lib/coalesced-timers.ts).
+timeoutManager.setTimeoutProvider(coalescedTimeoutProvider());
 const queryClient = createAppQueryClient();
 connectApiClient(queryClient);
 // The exam viewer and solve mode (the pages with a route document) start their code and first
