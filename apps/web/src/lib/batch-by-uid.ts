@@ -4,6 +4,41 @@
 
 type Waiting<T> = { resolve: (value: T | null) => void; reject: (error: unknown) => void };
 
+// While a list asks for a chunk's parts over several tasks (problems/use-card-data-prefetch.ts),
+// every batcher's call waits: the cards drawn in the commit ask for their own problem first, and
+// their call would otherwise leave before the chunk's. A call due during a hold goes once the
+// last hold ends.
+let holds = 0;
+const heldCalls = new Set<() => void>();
+
+function callSoon(call: () => void): void {
+  setTimeout(function attempt() {
+    if (holds > 0) heldCalls.add(attempt);
+    else call();
+  }, 0);
+}
+
+/**
+ * Holds the calls of every batcher until the returned function is called (once is enough), or for
+ * `maxMs` at most: a hold nobody ends must not keep a page's notes away for good.
+ */
+export function holdUidBatches(maxMs = 1000): () => void {
+  holds += 1;
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearTimeout(timer);
+    holds -= 1;
+    if (holds > 0) return;
+    const calls = [...heldCalls];
+    heldCalls.clear();
+    for (const call of calls) setTimeout(call, 0);
+  };
+  const timer = setTimeout(end, maxMs);
+  return end;
+}
+
 /**
  * `load(uid)` answers for one problem; the loads of one tick share `fetchChunk` calls, which answer
  * with what they know by uid (a missing uid answers null).
@@ -33,7 +68,7 @@ export function createUidBatcher<T>(max: number, fetchChunk: (uids: number[]) =>
       pending.set(uid, [...(pending.get(uid) ?? []), { resolve, reject }]);
       if (!scheduled) {
         scheduled = true;
-        setTimeout(() => void flush(), 0);
+        callSoon(() => void flush());
       }
     });
   };

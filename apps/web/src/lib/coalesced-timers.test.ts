@@ -9,7 +9,21 @@ describe('coalescedTimeoutProvider', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
-  const provider = () => coalescedTimeoutProvider({ setTimeout, clearTimeout, setInterval, clearInterval, now: Date.now });
+  // A browser's timer functions throw "Illegal invocation" when called on another object; these
+  // do the same, so a provider that calls them as `host.setTimeout(…)` fails here too.
+  const unbound = <A extends unknown[], R>(fn: (...args: A) => R) =>
+    function (this: unknown, ...args: A): R {
+      if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
+      return fn(...args);
+    };
+  const provider = () =>
+    coalescedTimeoutProvider({
+      setTimeout: unbound((callback: () => void, delay?: number) => setTimeout(callback, delay)) as unknown as typeof setTimeout,
+      clearTimeout: unbound((id?: ReturnType<typeof setTimeout>) => clearTimeout(id)) as typeof clearTimeout,
+      setInterval: unbound((callback: () => void, delay?: number) => setInterval(callback, delay)) as unknown as typeof setInterval,
+      clearInterval: unbound((id?: ReturnType<typeof setInterval>) => clearInterval(id)) as typeof clearInterval,
+      now: unbound(() => Date.now()),
+    });
 
   it('gives long timers that end in one slot a single platform timer, fired never early and at most a slot late', () => {
     const timers = provider();

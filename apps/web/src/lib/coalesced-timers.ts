@@ -25,6 +25,9 @@ interface Slot {
  * made). Coalesced timers get negative ids, so they never meet the platform's (positive) ones.
  */
 export function coalescedTimeoutProvider(host: Host = { setTimeout, clearTimeout, setInterval, clearInterval, now: Date.now }): TimeoutProvider<number> {
+  // Called as plain functions: a browser's window.setTimeout called on another object (`host.…`)
+  // throws "Illegal invocation".
+  const { setTimeout: platformSetTimeout, clearTimeout: platformClearTimeout, setInterval: platformSetInterval, clearInterval: platformClearInterval, now } = host;
   const slots = new Map<number, Slot>();
   const slotOf = new Map<number, number>();
   let lastId = 0;
@@ -39,7 +42,7 @@ export function coalescedTimeoutProvider(host: Host = { setTimeout, clearTimeout
         callback();
       } catch (error) {
         // As with platform timers, one callback's error neither stops the others nor goes unseen.
-        host.setTimeout(() => {
+        platformSetTimeout(() => {
           throw error;
         }, 0);
       }
@@ -48,12 +51,12 @@ export function coalescedTimeoutProvider(host: Host = { setTimeout, clearTimeout
 
   return {
     setTimeout(callback, delay) {
-      if (!(delay >= COALESCE_FROM_MS)) return Number(host.setTimeout(callback, delay));
-      const now = host.now();
-      const end = Math.ceil((now + delay) / SLOT_MS) * SLOT_MS;
+      if (!(delay >= COALESCE_FROM_MS)) return Number(platformSetTimeout(callback, delay));
+      const start = now();
+      const end = Math.ceil((start + delay) / SLOT_MS) * SLOT_MS;
       let slot = slots.get(end);
       if (!slot) {
-        slot = { handle: host.setTimeout(() => fire(end), end - now), callbacks: new Map() };
+        slot = { handle: platformSetTimeout(() => fire(end), end - start), callbacks: new Map() };
         slots.set(end, slot);
       }
       lastId -= 1;
@@ -63,7 +66,7 @@ export function coalescedTimeoutProvider(host: Host = { setTimeout, clearTimeout
     },
     clearTimeout(id) {
       if (id === undefined) return;
-      if (id > 0) return host.clearTimeout(id as unknown as ReturnType<typeof setTimeout>);
+      if (id > 0) return platformClearTimeout(id as unknown as ReturnType<typeof setTimeout>);
       const end = slotOf.get(id);
       if (end === undefined) return;
       slotOf.delete(id);
@@ -71,11 +74,11 @@ export function coalescedTimeoutProvider(host: Host = { setTimeout, clearTimeout
       if (!slot) return;
       slot.callbacks.delete(id);
       if (slot.callbacks.size === 0) {
-        host.clearTimeout(slot.handle);
+        platformClearTimeout(slot.handle);
         slots.delete(end);
       }
     },
-    setInterval: (callback, delay) => Number(host.setInterval(callback, delay)),
-    clearInterval: (id) => host.clearInterval(id as unknown as ReturnType<typeof setInterval>),
+    setInterval: (callback, delay) => Number(platformSetInterval(callback, delay)),
+    clearInterval: (id) => platformClearInterval(id as unknown as ReturnType<typeof setInterval>),
   };
 }
