@@ -47,7 +47,6 @@ function summarize(lhr) {
     benchmark_index: lhr.environment?.benchmarkIndex,
     runtime_error: lhr.runtimeError?.code,
     runtime_message: lhr.runtimeError?.message,
-    metric_errors: Object.keys(METRICS).flatMap((id) => (lhr.audits[id]?.errorMessage ? [`${id}: ${lhr.audits[id].errorMessage}`] : [])),
     warnings: lhr.runWarnings,
   };
 }
@@ -69,7 +68,11 @@ export async function runLighthouse({ pages, chromePath, runs = 3, log, extraChr
     const results = [];
     for (const page of pages) {
       const attempts = [];
-      for (let i = 0; i < runs; i += 1) {
+      const failures = [];
+      // A run Lighthouse cannot finish (`NO_NAVSTART`: "something went wrong with recording the
+      // trace", now and then on this Chromium, whatever the page) scores 0 and measures nothing: it
+      // is kept apart and run again, up to `runs` more times, so the median is of finished runs.
+      while (attempts.length < runs && failures.length <= runs) {
         const flags = {
           port: chrome.port,
           output: 'json',
@@ -81,15 +84,14 @@ export async function runLighthouse({ pages, chromePath, runs = 3, log, extraChr
         if (page.signedIn) await tab.evaluateOnNewDocument(SIGNED_IN_FLAG);
         const result = await lighthouse(page.url, flags, undefined, tab).finally(() => tab.close());
         if (!result) throw new Error(`lighthouse returned nothing for ${page.url}`);
-        attempts.push(summarize(result.lhr));
+        const attempt = summarize(result.lhr);
+        if (attempt.runtime_error) failures.push(`${attempt.runtime_error}: ${attempt.runtime_message ?? ''}`);
+        else attempts.push(attempt);
       }
+      if (attempts.length === 0) throw new Error(`lighthouse finished no run of ${page.url}: ${failures.join('; ')}`);
       attempts.sort((a, b) => a.performance - b.performance);
       const chosen = attempts[Math.floor(attempts.length / 2)];
-      log?.(`lighthouse ${page.name}: performance ${chosen.performance}, accessibility ${chosen.accessibility}`);
-      // A run Lighthouse could not finish scores 0; what it said is kept, whichever run is the median.
-      const failures = attempts
-        .filter((a) => a.runtime_error || a.metric_errors.length > 0)
-        .map((a) => [a.runtime_error && `${a.runtime_error}: ${a.runtime_message ?? ''}`, ...a.metric_errors].filter(Boolean).join('; '));
+      log?.(`lighthouse ${page.name}: performance ${chosen.performance}, accessibility ${chosen.accessibility}${failures.length ? ` (${failures.length} unfinished run(s) run again)` : ''}`);
       results.push({ name: page.name, path: new URL(page.url).pathname, runs, performance_all: attempts.map((a) => a.performance), ...chosen, ...(failures.length ? { failed_runs: failures } : {}) });
     }
     return results;
