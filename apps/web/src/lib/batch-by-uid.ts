@@ -20,9 +20,11 @@ function callSoon(call: () => void): void {
 
 /**
  * Holds the calls of every batcher until the returned function is called (once is enough), or for
- * `maxMs` at most: a hold nobody ends must not keep a page's notes away for good.
+ * `maxMs` at most: a hold nobody ends must not keep a page's notes away for good. Generous, as a
+ * hold's tasks can wait behind a long render on a slow phone or in a background tab, whose timers
+ * run about once a second; ended early, a part only goes out as two calls.
  */
-export function holdUidBatches(maxMs = 1000): () => void {
+export function holdUidBatches(maxMs = 5000): () => void {
   holds += 1;
   let ended = false;
   const end = () => {
