@@ -16,10 +16,10 @@ const HANGUL = '\\uAC00-\\uD7A3';
 const START = `(?<![${HANGUL}])`;
 const END = `(?=$|[^${HANGUL}]|것)`;
 
-/** The phrases, most specific first (alternation tries them in order at each position). */
 /** The class of the <strong> that marks a negation phrase, in the web app and in the server's drawing of a page. */
 export const NEGATION_CLASS = 'qbank-negation';
 
+/** The phrases, most specific first (alternation tries them in order at each position). */
 export const NEGATION_PATTERNS: readonly string[] = [
   // 옳지 않은, 가장 적절하지 않은, 해당하지 않는, 맞지 않는, 옳지 못한 …
   `(?:가장\\s*)?(?:옳|맞|바르|적절하|타당하|적합하|해당하|해당되|관계되|관련되|일치하|부합하)지\\s*(?:않|못)(?:은|는|한)`,

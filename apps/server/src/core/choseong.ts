@@ -13,15 +13,20 @@ const FIRST_SYLLABLE = 0xac00;
 const LAST_SYLLABLE = 0xd7a3;
 const SYLLABLES_PER_INITIAL = 588;
 
-/** The 19 initials in Unicode order, each with the syllable range that begins with it. */
-const INITIALS = Array.from({ length: 19 }, (_, index) => {
-  const first = FIRST_SYLLABLE + index * SYLLABLES_PER_INITIAL;
-  return {
-    initial: getChoseong(String.fromCodePoint(first)),
-    first: String.fromCodePoint(first),
-    last: String.fromCodePoint(first + SYLLABLES_PER_INITIAL - 1),
-  };
-});
+/** The letter each initial stands for in a choseong key (choseongKey), in Unicode order. */
+const KEY_LETTERS = 'abcdefghijklmnopqrs';
+
+/**
+ * The 19 initials in Unicode order, each with the syllable range that begins with it and its key
+ * letter, by the initial: looked up for every character of a problem's text on each write.
+ */
+const INITIALS = new Map(
+  Array.from({ length: 19 }, (_, index) => {
+    const first = FIRST_SYLLABLE + index * SYLLABLES_PER_INITIAL;
+    const initial = getChoseong(String.fromCodePoint(first));
+    return [initial, { first: String.fromCodePoint(first), last: String.fromCodePoint(first + SYLLABLES_PER_INITIAL - 1), key: KEY_LETTERS[index]! }] as const;
+  }),
+);
 
 function isSyllable(character: string): boolean {
   const code = character.codePointAt(0)!;
@@ -50,9 +55,6 @@ export function choseongDocument(text: string): string {
   return document.trim();
 }
 
-/** The letter each initial stands for in a choseong key, in the order of INITIALS. */
-const KEY_LETTERS = 'abcdefghijklmnopqrs';
-
 /**
  * The choseong key of a choseong document (or of initials as typed): each initial as one ASCII
  * letter (ㄱ a, ㄲ b, … ㅎ s), spaces kept. A one-to-one spelling, so a key matches where the
@@ -66,8 +68,7 @@ const KEY_LETTERS = 'abcdefghijklmnopqrs';
 export function choseongKey(document: string): string {
   let key = '';
   for (const character of document) {
-    const index = INITIALS.findIndex((range) => range.initial === character);
-    key += index >= 0 ? KEY_LETTERS[index] : character;
+    key += INITIALS.get(character)?.key ?? character;
   }
   return key;
 }
@@ -109,7 +110,7 @@ export function choseongFtsQuery(segments: string[]): string {
  */
 export function mixedPattern(dialect: Dialect, text: string): string {
   const parts = [...text.toLowerCase()].map((character) => {
-    const range = INITIALS.find((r) => r.initial === character);
+    const range = INITIALS.get(character);
     if (range) return `[${character}${range.first}-${range.last}]`;
     if (dialect === 'sqlite') return /[*?[]/.test(character) ? `[${character}]` : character;
     return /[\\^$.|?*+()[\]{}]/.test(character) ? `\\${character}` : character;
