@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
-// Layering (docs/decisions.md D-arch-1). Each feature folder lists the features it may import; the
+// Layering (docs/decisions/083-lint-guards-layering.md, docs/architecture.md "The arrows"). Each feature folder lists the features it may import; the
 // direction is one way (a feature never imports one that lists it). Everything else under src/ that
 // is not core is off limits to it. A new feature adds one line here, after the features it builds on.
 const serverCore = ['core', 'db', 'env.ts', 'errors.ts', 'messages.ts', 'mail'];

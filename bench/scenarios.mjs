@@ -95,7 +95,7 @@ export function buildScenarios({ summary, token, boxCodes, base, load, statsToke
       next: () => get('/v1/study/sessions/count?filter=unseen'),
     },
     {
-      // The deck is rebuilt from the student's answers before each read (lazy sync, decision D-review-1).
+      // The deck is rebuilt from the student's answers before each read (lazy sync, decision 097).
       name: 'review deck (due problems)',
       kind: 'read',
       ...load.read,

@@ -2,7 +2,7 @@
 // are shown bold and underlined in the viewers, solve mode and the .docx export. The stored text
 // never changes: callers emphasize the ranges this function finds when they render.
 //
-// Decisions (docs/decisions.md, "Negation emphasis"):
+// Decisions (docs/decisions/120-negation-emphasis.md):
 // - A phrase is emphasized only as whole words: it starts after a non-Hangul character (or the
 //   start) and ends before one, or right before 것 ("옳지 않은것은", typed without the space).
 //   So "아닌지", "아닌가", "틀린다", "않는다" (a choice's statement, not the stem's question) are

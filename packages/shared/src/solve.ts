@@ -30,7 +30,7 @@ export const attemptSchema = defineSchema(() =>
     is_correct: z.boolean(),
     /**
      * 'machine': compared with the official answer. 'self': the member judged their essay or slide
-     * answer against the official one (decision D-defects-1); statistics keep the two apart.
+     * answer against the official one (decision 116); statistics keep the two apart.
      */
     judged_by: z.enum(['machine', 'self']),
     creation_time: z.string(),

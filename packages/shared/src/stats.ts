@@ -4,7 +4,7 @@ import { defineSchema } from './define-schema';
 
 // Statistics (issue 14): a member's own progress, the class's first answers to a problem, the
 // percentile on an exam, and the item analysis for leads. Every figure comes from SQL aggregates
-// over solve_attempts; the rules are in docs/decisions.md (D-stats-*).
+// over solve_attempts; the rules are in docs/decisions/087–092.
 
 /** No class figure is shown before this many first answers / members (privacy and noise). */
 export const MIN_CLASS_ANSWERS = 5;

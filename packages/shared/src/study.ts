@@ -47,7 +47,7 @@ const positiveCode = defineSchema(() => z.number({ error: s.scopeListInvalid }).
 const year = defineSchema(() => z.number({ error: s.scopeListInvalid }).int(s.scopeListInvalid).min(1900, s.scopeListInvalid).max(2999, s.scopeListInvalid));
 const codeList = (item: z.ZodNumber) => z.array(item, { error: s.scopeListInvalid }).max(SCOPE_LIST_MAX, s.scopeListTooLong).optional();
 
-/** Within a list any item matches; the lists narrow one another (see decisions D-study-2). */
+/** Within a list any item matches; the lists narrow one another (see decision 094). */
 export const studyScopeSchema = defineSchema(() =>
   z.strictObject(
     {

@@ -14,7 +14,7 @@ export interface RejudgeResult {
 /**
  * Judges every machine-judged stored answer to the problem again with its current key (solve
  * runs, study sessions, the review deck: all live in solve_attempts), inside the caller's
- * transaction. Self-judged answers keep the member's own verdict (decision D-disputes-3).
+ * transaction. Self-judged answers keep the member's own verdict (decision 102).
  * Called by the one versioned write of a problem (content.ts writeProblemContent) whenever the
  * key or type changes: an editor's edit, a restore, an accepted dispute. What is derived from
  * these rows follows: the review deck's cards are dropped and rebuilt on their next read;

@@ -60,7 +60,7 @@ function replayed<A extends { problem_uid: number; answer: string }>(attempt: A,
 
 /**
  * The member's own verdict on an essay or slide answer, after seeing the official answer
- * (decision D-defects-1). Only their own answers: anyone else's is answered 404, as if it did
+ * (decision 116). Only their own answers: anyone else's is answered 404, as if it did
  * not exist. Multiple choice keeps the machine's verdict. Judging again replaces the verdict.
  */
 export async function recordSelfJudgment(ctx: AppContext, memberCode: number, attemptCode: number, isCorrect: boolean) {

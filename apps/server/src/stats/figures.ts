@@ -75,7 +75,7 @@ export function answerGroups(rows: readonly AnswersAtScore[], cuts: { upperCut: 
 /**
  * The upper and lower 27 % of the ranked members. Members with equal scores are never split: a
  * group is every member whose score is at least (at most) the score of the member at the 27 %
- * mark, so ties at the boundary all join (D-stats-3). The group size target is round(27 % of N), at least 1.
+ * mark, so ties at the boundary all join (decision 088). The group size target is round(27 % of N), at least 1.
  */
 export function groupCuts(distribution: readonly ScoreCount[]): { upperCut: number; lowerCut: number; upperSize: number; lowerSize: number } | null {
   const total = distribution.reduce((sum, row) => sum + row.n, 0);

@@ -15,7 +15,7 @@ import type { AnswersAtScore } from './figures';
  * Which problems count in any statistic (p = problems). Vacant slots never do. This is the one
  * place a further exclusion (e.g. voided problems) belongs.
  */
-// Counted in statistics: written problems that are not voided (문항 무효 takes a problem out of scoring, decision D-disputes-4).
+// Counted in statistics: written problems that are not voided (문항 무효 takes a problem out of scoring, decision 103).
 const countedProblem = (alias: string): RawBuilder<boolean> => sql<boolean>`${visibleProblems(alias)} and ${sql.ref(`${alias}.is_voided`)} = 0`;
 
 /** Objective problems: the ones scored by the machine (multiple choice). */

@@ -2,7 +2,7 @@ import type { ReviewRating } from '@qbank/shared/review';
 import { createEmptyCard, fsrs, generatorParameters, Rating, type FSRSHistory, type Grade } from 'ts-fsrs';
 import type { ReviewCardsTable } from '../db/schema';
 
-// The glue between stored answers and ts-fsrs (decision D-review-1). A card is never updated in
+// The glue between stored answers and ts-fsrs (decision 097). A card is never updated in
 // place: it is rebuilt from all of the member's answers to the problem with `reschedule`, so a
 // re-judged answer or a late self-rating changes the schedule exactly as if it had always been so.
 //

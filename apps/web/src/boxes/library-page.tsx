@@ -12,7 +12,7 @@ import { BoxesPanel, DeleteBoxModal } from './boxes-panel';
 import { BoxProblemsPanel } from './box-problems-panel';
 import { b, failure, positiveInt } from './library-shared';
 
-/** The chosen box and the filters live in the URL (docs/decisions.md 018): back and reload keep them. */
+/** The chosen box and the filters live in the URL (docs/decisions/018-reading-screen-state.md): back and reload keep them. */
 function useLibraryParams() {
   const [params, setParams] = useSearchParams();
   const boxId = positiveInt(params.get('box')) ?? null;

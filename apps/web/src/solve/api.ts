@@ -111,7 +111,7 @@ export function useRestartRun(testCode: number) {
   });
 }
 
-/** The member's own verdict on one of their essay or slide answers (decision D-defects-1). */
+/** The member's own verdict on one of their essay or slide answers (decision 116). */
 export function useSelfJudgment() {
   return useMutation({
     mutationFn: ({ attemptCode, isCorrect }: { attemptCode: number; isCorrect: boolean }) =>

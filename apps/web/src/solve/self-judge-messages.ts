@@ -1,4 +1,4 @@
-// Texts of essay and slide self-judging in solve mode (issue 12 item 2, decision D-defects-1).
+// Texts of essay and slide self-judging in solve mode (issue 12 item 2, decision 116).
 export const selfJudgeMessages = {
   title: '스스로 채점',
   prompt: '정답과 비교해 내 답이 맞았는지 고르세요.',

@@ -20,7 +20,7 @@ export interface SolveResult {
   token: number;
   /** The server's record of the answer, once saved (the member's own verdict is sent for it). */
   attemptCode: number | null;
-  /** 'self' once the member judged an essay or slide answer (decision D-defects-1). */
+  /** 'self' once the member judged an essay or slide answer (decision 116). */
   judgedBy: 'machine' | 'self';
 }
 

@@ -5,7 +5,7 @@ import '../solve.css';
 
 /**
  * 맞음 / 틀림 for an essay or slide answer, once the official answer is in view (decision
- * D-defects-1). `verdict` is the member's earlier verdict (null before they gave one); pressing
+ * 116). `verdict` is the member's earlier verdict (null before they gave one); pressing
  * the other button changes it. Y and N do the same from the keyboard (use-solve-shortcuts).
  */
 export function SelfJudgment({ verdict, onJudge }: { verdict: boolean | null; onJudge: (correct: boolean) => void }) {
