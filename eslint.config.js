@@ -96,7 +96,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration in env.ts only (STYLE.md §5).' },
+        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration in env.ts only (docs/architecture.md, code style rule 5).' },
       ],
     },
   },
@@ -156,7 +156,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [{ name: 'kysely', message: 'Routes call services only; queries live in repositories.' }] }],
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration in env.ts only (STYLE.md §5).' },
+        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration in env.ts only (docs/architecture.md, code style rule 5).' },
         { selector: "MemberExpression[property.name='db']", message: 'Routes call services only: pass ctx to the service, which hands ctx.db to its repository.' },
       ],
     },

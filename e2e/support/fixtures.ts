@@ -47,7 +47,7 @@ export async function apiLogin(request: APIRequestContext, id: string, password 
   expect(response.status(), await response.text()).toBe(200);
 }
 
-// Every test fails on a console error or an uncaught page error (DESIGN.md §6: no console errors).
+// Every test fails on a console error or an uncaught page error (docs/architecture.md, quality bars: no console errors).
 // A 401 from /v1/auth/me while signed out is the expected answer and the browser logs it; it is allowed.
 // A test that provokes another expected answer (a 404 for a missing post) names it with
 // `test.use({ allowedConsoleErrors: [/status of 404/] })`.

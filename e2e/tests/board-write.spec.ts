@@ -3,7 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
 import { signIn } from '../support/sign-in';
 
-// Board writing (issue 6, DESIGN.md §5 "Replies and posts"). The tests of a run share one demo
+// Board writing (issue 6, decision 126). The tests of a run share one demo
 // database and other specs count the seeded posts, so everything written here is deleted again.
 
 interface BoardRow {

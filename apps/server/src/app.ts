@@ -85,7 +85,7 @@ function routeDocumentsOf(webDistDir: string): Array<{ pattern: RegExp; file: st
   }));
 }
 
-// DESIGN.md §5 (CSRF): a cookie-authenticated write from another origin is refused. Bearer
+// Decision 123 (CSRF): a cookie-authenticated write from another origin is refused. Bearer
 // clients are not exposed to CSRF; JSON-only parsing (text/plain removed) blocks form posts.
 function checkOrigin(ctx: AppContext, allowedOrigins: Set<string>) {
   return async (request: FastifyRequest) => {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-// The one place that reads process.env (STYLE.md §5). Validated at boot; a bad value stops the server.
+// The one place that reads process.env (docs/architecture.md, code style rule 5). Validated at boot; a bad value stops the server.
 const flag = z.enum(['0', '1']).optional();
 const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
 

@@ -2,7 +2,7 @@ import { ERROR_CODES } from '@qbank/shared/errors';
 import { messages } from './messages';
 
 // Typed errors with a stable code and a Korean message; the one error handler turns them into
-// `{message, code, fields?}` with the status below (DESIGN.md §4).
+// `{message, code, fields?}` with the status below (decision 121).
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,

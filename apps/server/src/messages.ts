@@ -22,7 +22,7 @@ export const messages = {
   duplicateEmail: '이미 등록된 이메일입니다.',
   duplicateGeneric: '이미 등록된 정보입니다.',
   memberNotFound: '회원을 찾을 수 없습니다.',
-  // Member administration (DESIGN.md §5 Authority).
+  // Member administration (decision 122).
   alreadyAdmin: '이미 관리자입니다.',
   alreadyLead: '이미 학습부장입니다.',
   superadminUnchangeable: 'Super Admin의 권한과 정보는 변경하거나 삭제할 수 없습니다.',
@@ -36,7 +36,7 @@ export const messages = {
   retainUnknownMembers: '존재하지 않는 회원이 포함되어 있습니다. 아무도 유급 처리하지 않았습니다.',
   retainWithoutGradYear: (names: string) =>
     `학년(졸업 예정 연도) 정보가 없는 회원이 포함되어 있습니다: ${names}. 아무도 유급 처리하지 않았습니다.`,
-  // Password change (DESIGN.md §5 Password change; spec §8).
+  // Password change (decision 124; spec §8).
   passwordChangeNotYou: '사용자 정보를 찾을 수 없습니다. 다시 로그인해주세요.',
   passwordChangeEmailMismatch: '회원 정보에 등록된 이메일과 일치하지 않습니다.',
   passwordChangeWrongPassword: '현재 비밀번호가 올바르지 않습니다.',
@@ -54,7 +54,7 @@ export const messages = {
   subjectNotFound: '과목을 찾을 수 없습니다.',
   testNotFound: '시험 정보를 찾을 수 없습니다.',
   classNotFound: '수업 정보를 찾을 수 없습니다.',
-  // Exam, subject and class management (spec §5 "Exam deletion"; DESIGN.md §5 "Classes").
+  // Exam, subject and class management (spec §5 "Exam deletion"; decision 028).
   testHasWrittenProblems: (count: number) =>
     `작성된 문제가 ${count}개 있어 시험을 삭제할 수 없습니다. 문제를 삭제하거나 빈 문제로 바꾼 뒤 다시 시도하세요.`,
   subjectUsedByTests: (count: number) => `이 과목을 사용하는 시험이 ${count}개 있어 삭제할 수 없습니다.`,

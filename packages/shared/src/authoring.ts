@@ -16,7 +16,7 @@ export const PROBLEM_NO_MAX = 9999;
 export const RICH_TEXT_MAX = 100_000;
 export const ILLUSTRATION_MAX = 20_000;
 export const PROBLEM_ANSWER_MAX = 5_000;
-/** DESIGN.md §5 "Images": each at most 5 MB decoded. */
+/** Decision 125: each at most 5 MB decoded. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Classes one problem may be linked to. */
 export const PROBLEM_CLASSES_MAX = 100;

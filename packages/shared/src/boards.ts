@@ -73,7 +73,7 @@ export const boardContentDetailSchema = defineSchema(() =>
 export type BoardContentDetail = z.infer<typeof boardContentDetailSchema>;
 export const boardContentResponseSchema = defineSchema(() => z.object({ content: boardContentDetailSchema }));
 
-// ---- Writing (DESIGN.md §5 "Replies and posts"): the same schemas check the web form and the request.
+// ---- Writing (decision 126): the same schemas check the web form and the request.
 
 export const POST_TITLE_MAX = 200;
 /** Characters of the stored (sanitized) HTML body, after inline images became /uploads/ links. */

@@ -1,4 +1,4 @@
-// The `code` of every API error (DESIGN.md §4). No zod here: the web app's first screen reads these
+// The `code` of every API error (decision 121). No zod here: the web app's first screen reads these
 // without loading a schema library (decision 050); errors.ts re-exports them beside the schema.
 export const ERROR_CODES = {
   validation: 'VALIDATION',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineSchema } from './define-schema';
 
-// DESIGN.md §4: every error the API returns has this shape.
+// Decision 121: every error the API returns has this shape.
 export const apiErrorSchema = defineSchema(() =>
   z.object({
     message: z.string(),

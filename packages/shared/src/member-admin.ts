@@ -5,7 +5,7 @@ import { validationMessages as m } from './messages';
 import { pageInfoSchema, pagingQuery, searchText } from './paging';
 import { defineSchema } from './define-schema';
 
-// Member administration (spec §7 Members; DESIGN.md §5 Authority): requests and responses of the
+// Member administration (spec §7 Members; decision 122): requests and responses of the
 // admin screens (approvals, leads, admins, members, users) and of grade retention.
 
 /** The admin screens fetch 9999 members at once (spec §9); that is the most one page holds. */

@@ -70,7 +70,7 @@ export const validationMessages = {
   subjectTypeRequired: '과목 구분을 선택하세요',
   cliexamTypeRequired: '임상종합평가 여부를 선택하세요',
   subjectCodeRequired: '과목을 선택하세요',
-  // Classes of a subject (DESIGN.md §5 "Classes").
+  // Classes of a subject (decision 028).
   classNameRequired: '수업명을 입력하세요.',
   classNameTooLong: '수업명은 200자 이내로 입력하세요.',
   classDateRequired: '수업 날짜를 입력하세요.',

@@ -4,7 +4,7 @@ import { memberEmailSchema } from './member-admin';
 import { validationMessages as m } from './messages';
 import { defineSchema } from './define-schema';
 
-// Password change in two steps (spec §4, DESIGN.md §5): a signed-in request mails a single-use
+// Password change in two steps (spec §4, decision 124): a signed-in request mails a single-use
 // link; the public confirmation applies it.
 
 /** How long the mailed link works. */

@@ -4,7 +4,7 @@ import type { Role } from './roles';
 
 const ROLES: Role[] = ['student', 'lead', 'admin', 'superadmin'];
 
-describe('the shared policies (DESIGN.md §5), as server and screens apply them', () => {
+describe('the shared policies (decisions 122, 126), as server and screens apply them', () => {
   it('lets only the author edit, and the author or an admin delete', () => {
     expect(mayEditAuthored(false)).toBe(false);
     expect(mayEditAuthored(true)).toBe(true);

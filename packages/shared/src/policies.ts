@@ -1,6 +1,6 @@
 import { isAdminRole, isLeadRole, type Role } from './roles';
 
-// Who may change what (DESIGN.md §5 "Authority", "Replies and posts"; decision 043). The server's
+// Who may change what (decisions 122, 126, 043). The server's
 // services refuse with these, and the web's screens hide the buttons with the same functions, so
 // a rule is written once. Which role may call a route at all is the route's guard (LEAD_ROLES,
 // ADMIN_ROLES in ./roles); the rules here are the ones that depend on the row being changed.
@@ -43,7 +43,7 @@ export function seesAllDisputes(role: Role): boolean {
   return mayAuthor(role);
 }
 
-/** Why a member may not be changed by this actor (DESIGN.md §5 Authority): the server's message and the screen's hint differ. */
+/** Why a member may not be changed by this actor (decision 122): the server's message and the screen's hint differ. */
 export type MemberProtection = 'superadmin' | 'self' | 'adminsBySuperadmin';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTHORITY, isAdminRole, isLeadRole, roleLabels, roleOfAuthority } from './roles';
 
-describe('roleOfAuthority (DESIGN.md §5: null/0 student, 1 admin, 2 lead, 3 superadmin)', () => {
+describe('roleOfAuthority (decision 122: null/0 student, 1 admin, 2 lead, 3 superadmin)', () => {
   it.each([
     [null, 'student'],
     [undefined, 'student'],

@@ -1,4 +1,4 @@
-// One authority mapping for the whole product (DESIGN.md §5):
+// One authority mapping for the whole product (decision 122):
 // null/0 student, 1 admin, 2 lead, 3 superadmin.
 export const AUTHORITY = { student: 0, admin: 1, lead: 2, superadmin: 3 } as const;
 
@@ -25,7 +25,7 @@ export const roleLabels: Record<Role, string> = {
   student: '학생',
 };
 
-// The role groups (DESIGN.md §5 Authority): the server's route guards and the web's dashboard
+// The role groups (decision 122): the server's route guards and the web's dashboard
 // gates and navigation read these, so a group is spelt once. Admins are leads too.
 /** The lead screens: exams, subjects, classes, problems, assignments, disputes' rulings. */
 export const LEAD_ROLES = ['lead', 'admin', 'superadmin'] as const satisfies readonly Role[];

@@ -80,7 +80,7 @@ export type ClassMeta = z.infer<typeof classMetaSchema>;
 export const classParamsSchema = defineSchema(() => z.strictObject({ code: idParam }));
 export const classMetaResponseSchema = defineSchema(() => z.object({ meta: classMetaSchema }));
 
-// ---- Subject and class management (lead screens; spec §5 "Subject form", DESIGN.md §5 "Classes") ----
+// ---- Subject and class management (lead screens; spec §5 "Subject form", decision 028) ----
 
 export const SUBJECT_NAME_MAX = 100;
 export const SUBJECT_ABBR_MAX = 32;

@@ -1,6 +1,6 @@
 import type { SharedRedis } from '../core/shared-redis';
 
-// Failed attempts per identifier (DESIGN.md §5: strict per id, generous per address). With
+// Failed attempts per identifier (decisions 008, 124: strict per id, generous per address). With
 // REDIS_URL the count is shared by every process (key qbank:<scope>:<id>, expiring with the
 // window), so failures spread over processes still lock the id everywhere. The process always
 // keeps its own count as well: it answers while Redis is away (the fallback is per process, as

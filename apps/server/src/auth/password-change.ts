@@ -24,7 +24,7 @@ import {
   markPasswordChangeUsed,
 } from './repository';
 
-// DESIGN.md §5 Password change: the signed-in request checks the old password and the e-mail,
+// Decision 124, password change: the signed-in request checks the old password and the e-mail,
 // keeps the new hash as pending and mails a single-use link valid 30 minutes (32 random bytes;
 // only the sha256 is stored). Confirming applies it once and revokes every earlier token.
 

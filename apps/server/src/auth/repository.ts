@@ -2,7 +2,7 @@ import type { DbOrTx } from '../core/db';
 import type { PasswordChangeRequestsTable } from '../db/schema';
 import type { Insertable, Selectable } from 'kysely';
 
-// Pending password changes (DESIGN.md §5): only the sha256 of the mailed token is stored.
+// Pending password changes (decision 124): only the sha256 of the mailed token is stored.
 
 export type PasswordChangeRow = Selectable<PasswordChangeRequestsTable>;
 

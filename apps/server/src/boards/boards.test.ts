@@ -284,7 +284,7 @@ describe.each(testDialects)('board reads on %s', (dialect) => {
     });
   });
 
-  describe('public reads (DESIGN.md §5)', () => {
+  describe('public reads (decision 014)', () => {
     const callers: Array<[string, { role: Role; validated: boolean } | null]> = [
       ['anonymous', null],
       ['an unapproved member', { role: 'student', validated: false }],

@@ -8,7 +8,7 @@ import { messages } from '../messages';
 import type { FileStore } from '../core/file-store';
 import { sniffImageKind, storeImage } from '../uploads/storage';
 
-// DESIGN.md §5 "Images": an image pasted into a post arrives as a data URL; it is decoded,
+// Decision 125 (images): an image pasted into a post arrives as a data URL; it is decoded,
 // sniffed (PNG, JPEG, GIF, WebP), at most 5 MB, and stored under /uploads with a content-hash
 // name, so the stored HTML carries a short link instead of megabytes of base64.
 const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

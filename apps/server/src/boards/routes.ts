@@ -41,7 +41,7 @@ import {
 // larger request is refused with 413 before it is parsed. Everything else keeps the 1 MB limit.
 const POST_BODY_LIMIT = 14 * 1024 * 1024;
 
-// Spec §7 board reads. DESIGN.md §5: boards are public, so no guard runs on the reads, not even
+// Spec §7 board reads. Decision 014: boards are public, so no guard runs on the reads, not even
 // the approval check. Writing, replies, attachments and board administration need a member.
 export async function boardRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;

@@ -90,7 +90,7 @@ export async function readBoardContent(
   return { content, replies };
 }
 
-// ---- Writing (DESIGN.md §5 "Replies and posts").
+// ---- Writing (decision 126).
 
 function isAuthor(member: MemberRow, authorCode: number | null): boolean {
   return authorCode !== null && authorCode === member.code;

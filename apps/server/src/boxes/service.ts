@@ -33,7 +33,7 @@ export async function createBox(ctx: AppContext, memberCode: number, request: Cr
   return requireMemberBox(ctx, memberCode, code);
 }
 
-/** Solve mode's 중요 문제 and 오답 노트 boxes, created on first use (DESIGN.md §5). */
+/** Solve mode's 중요 문제 and 오답 노트 boxes, created on first use (decision 016). */
 export async function ensureSolveBoxes(ctx: AppContext, memberCode: number): Promise<{ important: Box; wrong: Box }> {
   await ctx.db.transaction().execute(async (trx) => {
     const count = await countMemberBoxes(trx, memberCode);

@@ -78,7 +78,7 @@ export async function findClassMeta(db: DbOrTx, uid: number) {
   return row && { ...row, problem_count: Number(row.problem_count) };
 }
 
-// ---- Writes (class management of a subject, DESIGN.md §5 "Classes") ----
+// ---- Writes (class management of a subject, decision 028) ----
 
 export interface ClassValues {
   class_name: string;

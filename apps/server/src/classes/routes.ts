@@ -16,7 +16,7 @@ import { messages } from '../messages';
 import { getSubject } from '../subjects/service';
 import { changeClass, createClass, findClassMeta, listSubjectClasses, removeClass } from './service';
 
-// DESIGN.md §5 "Classes": leads manage a subject's classes from the subject management screen.
+// Decision 028: leads manage a subject's classes from the subject management screen.
 
 export async function classRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;

@@ -82,7 +82,7 @@ export async function requireRole(request: FastifyRequest, roles: readonly Role[
 }
 
 /**
- * Who may call a route (DESIGN.md §5; the authorization matrix in ../security/policy.ts checks
+ * Who may call a route (decisions 122, 123; the authorization matrix in ../testing/security/policy.ts checks
  * every route against it): `signedIn` approved or not (the /v1/auth/* calls), `approved` any
  * approved member, `lead` LEAD_ROLES, `admin` ADMIN_ROLES. A route without a guard is public.
  */

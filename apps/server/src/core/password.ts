@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-// DESIGN.md §5: scrypt N=2^17, r=8, p=1, 16-byte salt; parameters stored with the hash
+// Decision 124: scrypt N=2^17, r=8, p=1, 16-byte salt; parameters stored with the hash
 // as `scrypt$<log2N>$<r>$<p>$<salt b64>$<hash b64>` so the cost can rise without breaking old hashes.
 const KEY_LENGTH = 32;
 const PRODUCTION_LOG2N = 17;

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 
 /**
- * DESIGN.md §5 Visibility: a vacant slot (a number a lead made, not yet filled in by its assignee)
+ * Decision 014 (visibility): a vacant slot (a number a lead made, not yet filled in by its assignee)
  * is not a problem to its readers. Every read for students (lists, counts, search, boxes, notes,
  * exports, study, statistics, disputes) applies this one condition; only the lead screens and the
  * assignee's own slot read vacant rows. `table` is the name or alias the query gives `problems`.

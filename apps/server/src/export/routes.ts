@@ -13,7 +13,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Spec §7: the word export of an exam. It carries answers and explanations, so it needs an
-  // approved member like the problem bodies do (DESIGN.md §5).
+  // approved member like the problem bodies do (decision 014).
   api.get('/v1/test/:id/export', { onRequest: guard('approved'), schema: { params: testParamsSchema, querystring: exportQuerySchema } }, async (request, reply) => {
     const file = await exportTestDocx(ctx, request.params.id, request.query.mode, request.query.emphasis);
     return reply

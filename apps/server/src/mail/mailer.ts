@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../env';
 
-// DESIGN.md §2/§3: mail goes through nodemailer. With SMTP_URL it is delivered over SMTP; without
+// Decision 127: mail goes through nodemailer. With SMTP_URL it is delivered over SMTP; without
 // it, each message is written to DATA_DIR/outbox/ as JSON and logged, so a fresh install (and a
 // developer) can still follow a password-change link.
 

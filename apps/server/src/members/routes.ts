@@ -24,7 +24,7 @@ import {
   retainGrades,
 } from './service';
 
-// Spec §7 Members. Who may do what is DESIGN.md §5 Authority, enforced in the service.
+// Spec §7 Members. Who may do what is decision 122 (authority), enforced in the service.
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();

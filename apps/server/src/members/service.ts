@@ -63,7 +63,7 @@ export async function listMembersFor(
   return listMembers(ctx.db, ctx.dialect, filters, { page, limit });
 }
 
-/** DESIGN.md §5 Authority, with each call's own message for the refusal. */
+/** Decision 122 (authority), with each call's own message for the refusal. */
 function requireMayChange(actor: MemberRow, target: MemberRow, refusals: Record<MemberProtection, string>, makesAdmin = false): void {
   const protection = memberProtection(actorOf(actor), actorOf(target), makesAdmin);
   if (protection) throw forbidden(refusals[protection]);
@@ -76,7 +76,7 @@ async function lockMember(ctx: AppContext, db: DbOrTx, code: number): Promise<Me
 }
 
 /**
- * DESIGN.md §5 Authority: admins and superadmins appoint and remove leads; only a superadmin
+ * Decision 122 (authority): admins and superadmins appoint and remove leads; only a superadmin
  * appoints or removes admins; nobody changes a superadmin or their own authority. The guards load
  * the member from the database on every request, so the change applies at once, without a new login.
  */

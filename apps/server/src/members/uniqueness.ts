@@ -4,7 +4,7 @@ import { conflict } from '../errors';
 import { messages } from '../messages';
 import { findUniqueFieldClashes } from './repository';
 
-// DESIGN.md §5 Uniqueness: member id, school_no and e-mail are unique; a clash is a 409 whose
+// Decision 122 (uniqueness): member id, school_no and e-mail are unique; a clash is a 409 whose
 // message names the field. Sign-up and the admin's "add member" share this.
 
 type UniqueField = 'id' | 'school_no' | 'email';

@@ -19,7 +19,7 @@ export async function problemRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // Problem bodies, answers and explanations need an approved member (DESIGN.md §5).
+  // Problem bodies, answers and explanations need an approved member (decision 014).
   // The same page for every approved member: served from ctx.contentCache after the guard, which
   // reads the content version in the member's statement.
   api.get('/v1/problem', { onRequest: guard('approved', { contentVersion: true }), schema: { querystring: problemsQuerySchema, response: { 200: problemsResponseSchema } } }, async (request, reply) => {

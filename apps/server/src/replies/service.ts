@@ -39,7 +39,7 @@ export async function addReply(ctx: AppContext, member: MemberRow, problemUid: n
   return requireReply(ctx, problemUid, code);
 }
 
-// DESIGN.md §5: authors edit their own replies; authors and admins delete them.
+// Decision 126: authors edit their own replies; authors and admins delete them.
 export async function editReply(ctx: AppContext, member: MemberRow, problemUid: number, replyCode: number, text: string): Promise<ProblemReply> {
   const reply = await requireReply(ctx, problemUid, replyCode);
   if (!mayEditAuthored(reply.member_code === member.code)) throw forbidden(messages.replyEditForbidden);

@@ -12,7 +12,7 @@ import { REQUESTS, toInject } from '../testing/security/requests';
 import { buildWorld, dataUrl, PNG_1PX, type SignedInActor, type World } from '../testing/security/world';
 
 // Issue 7 item 4: malformed, oversized, wrongly typed and hostile requests to every route never
-// get a 5xx, a stack trace or anything but the DESIGN.md §4 error format; stored text fields
+// get a 5xx, a stack trace or anything but the error format of decision 121; stored text fields
 // keep no executable markup; lying or oversized uploads are refused; SQL metacharacters and
 // Korean/emoji text come back unchanged.
 

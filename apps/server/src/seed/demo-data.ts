@@ -13,7 +13,7 @@ import { renderSlideImages } from './demo-slide-images';
 import { seedDemoStudySessions } from './demo-study-sessions';
 import { DEMO_SUBJECTS, LETTERS, circled, type DemoImageName, type ExamSeed, type ProblemSeed, type ProblemType, type SetSeed, type SubjectSeed } from './demo-subjects';
 
-// Korean demo data set (DESIGN.md §3: seeded on first start with an empty database).
+// Korean demo data set (seeded on first start with an empty database; decision 031 says when).
 // Everything here is original teaching material written for the demo: members of every role,
 // subjects with their classes, three years of exams with problems of every type and choice
 // format, common passages, pictures, boards, comments, bookmark boxes and assigned empty slots.

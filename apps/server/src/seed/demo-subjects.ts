@@ -3,7 +3,7 @@ import type { DemoImageName as DrawnImageName } from './demo-images';
 import type { SlideImageName } from './demo-slide-images';
 import subjectsFile from './demo-subjects.json';
 
-// The demo subjects, their exams and their problems (DESIGN.md §3). The teaching material is data,
+// The demo subjects, their exams and their problems (decision 053). The teaching material is data,
 // written once in demo-subjects.json; this module reads it through a schema (so a slip in the file
 // stops the seed with the place it is in) and turns each entry into the problem the seed writes.
 

@@ -15,7 +15,7 @@ import {
 import { guard } from '../core/auth-guards';
 import { changeSubject, createSubject, listClassYears, listSubjectNames, removeSubject, searchSubjects } from './service';
 
-// Subject reads are public (DESIGN.md §5); writes belong to the lead screens (spec §6).
+// Subject reads are public (decision 014); writes belong to the lead screens (spec §6).
 export async function subjectRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -22,7 +22,7 @@ import { changeTest, checkTestDeletion, countTests, createTest, getTestInfo, get
 
 // Exam management is the lead screens' (spec §6).
 
-// Exam reads are public (DESIGN.md §5): lists, years and exam headers; problem bodies are not.
+// Exam reads are public (decision 014): lists, years and exam headers; problem bodies are not.
 export async function testRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -6,7 +6,7 @@ import { messages } from '../messages';
 import type { FileStore } from '../core/file-store';
 import { sniffImageKind, storeImage } from './storage';
 
-// DESIGN.md §5 "Images" for problem and set-header pictures: a data URL is decoded, its bytes
+// Decision 125 (images) for problem and set-header pictures: a data URL is decoded, its bytes
 // sniffed (PNG, JPEG, GIF, WebP only — the declared type is not trusted), at most 5 MB, and
 // stored under /uploads with a content-hash name. Every image of a request is checked before
 // any is written, so a bad second picture leaves nothing behind.

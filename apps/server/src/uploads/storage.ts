@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { storedKey, type FileStore } from '../core/file-store';
 
-// DESIGN.md §5: images are stored under uploads/ (DATA_DIR or the bucket) with a content-hash
+// Decision 125: images are stored under uploads/ (DATA_DIR or the bucket) with a content-hash
 // name and served at /uploads/<name>. The same bytes always map to the same file.
 export type ImageKind = 'png' | 'jpeg' | 'gif' | 'webp';
 

@@ -18,7 +18,7 @@ interface PictureFieldProps {
 }
 
 /**
- * One picture of a problem or passage (DESIGN.md §5): chosen with the file picker, pasted or
+ * One picture of a problem or passage (decision 125): chosen with the file picker, pasted or
  * dropped; checked here for type and size, then kept as a data URL until the form is saved.
  */
 export function PictureField({ label, value, onChange, error }: PictureFieldProps) {

@@ -77,7 +77,7 @@ export function questionWritten(values: Pick<ContentFormValues, 'question' | 'qu
   return htmlToPlainText(values.question) !== '' || /<img\b/i.test(values.question) || values.question_pic !== null;
 }
 
-/** DESIGN.md §5: the server keeps PNG, JPEG, GIF and WebP only. */
+/** Decision 125: the server keeps PNG, JPEG, GIF and WebP only. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
 /** Why a chosen file cannot be a problem picture, or null when it can (checked before reading it). */

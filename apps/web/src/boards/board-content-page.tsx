@@ -32,7 +32,7 @@ function ErrorState({ text }: { text: string }) {
   );
 }
 
-/** Name and size of the file; a download button for approved members (DESIGN.md decision 020). */
+/** Name and size of the file; a download button for approved members (decision 020). */
 function Attachment({ post, canDownload }: { post: BoardContentDetail; canDownload: boolean }) {
   const [downloading, setDownloading] = useState(false);
   const name = post.attached_filename;

@@ -2,7 +2,7 @@ import type { Member } from '@qbank/shared/auth';
 import { isNoticeBoard, type Board } from '@qbank/shared/boards';
 import { mayDeleteAuthored, mayEditAuthored, mayWriteOnBoard } from '@qbank/shared/policies';
 
-// DESIGN.md §5 "Replies and posts", as the screens show it: the server refuses with the same
+// Decision 126 (replies and posts), as the screens show it: the server refuses with the same
 // rules (@qbank/shared/policies); these only decide which buttons a member sees. Authors are
 // matched by member id (what posts carry).
 

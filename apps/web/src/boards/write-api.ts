@@ -19,7 +19,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { apiRequest } from '../lib/api-client';
 import { boardContentQueryOptions, boardsQueryOptions } from './api';
 
-// Board writing (spec §7 Boards; DESIGN.md §5): posts, replies and board administration.
+// Board writing (spec §7 Boards; decision 126): posts, replies and board administration.
 // Every read of a post counts a view, so after a change the post in the cache is updated from
 // the answer instead of being read again; only the lists are refetched.
 
@@ -67,7 +67,7 @@ export function useUpdatePost(boardCode: Id, contentCode: number) {
   });
 }
 
-/** Where an approved member downloads a post's attachment (DESIGN.md decision 020). */
+/** Where an approved member downloads a post's attachment (decision 020). */
 export function attachmentPath(boardCode: Id, contentCode: number): string {
   return `${contentPath(boardCode, contentCode)}/attachment`;
 }

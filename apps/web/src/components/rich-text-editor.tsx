@@ -19,7 +19,7 @@ import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react
 import { commonMessages as messages } from '../common/messages';
 
 // The one rich-text editor of the app (posts now, the lead problem editor later): Mantine's
-// Tiptap toolbar over the subset of HTML the server keeps (DESIGN.md §2: sanitize-html on write) —
+// Tiptap toolbar over the subset of HTML the server keeps (decision 128: sanitize-html on write) —
 // text marks, sub/superscript, lists, links and tables for lab values. It pulls in Tiptap and
 // ProseMirror, so only lazily loaded pages import it.
 

@@ -5,7 +5,7 @@ import { emphasizeNegations } from '../lib/emphasize-negations';
 import './safe-html.css';
 
 // Markup is sanitized when stored (server) and again here, before it reaches the DOM
-// (DESIGN.md §2): a `<script>`, an `on…=` handler or a `javascript:` link never runs.
+// (decision 128): a `<script>`, an `on…=` handler or a `javascript:` link never runs.
 
 let configured = false;
 

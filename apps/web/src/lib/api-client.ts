@@ -54,7 +54,7 @@ export function configureApiClient(next: ApiClientHooks): void {
 export type SchemaLoader<T> = () => Promise<z.ZodType<T>>;
 
 /**
- * The API's error body (DESIGN.md §4, `apiErrorSchema` in @qbank/shared/errors), read without zod:
+ * The API's error body (decision 121, `apiErrorSchema` in @qbank/shared/errors), read without zod:
  * every request's error path runs through here, and the first screen carries no zod (decision 050).
  */
 export function readApiError(data: unknown): ApiError | undefined {

@@ -110,7 +110,7 @@ function StudentTable({
   );
 }
 
-/** Spec §2/§4 grade retention (DESIGN.md §5: the lead "grades" screen): select students, 유급 처리. */
+/** Spec §2/§4 grade retention (decision 122: the lead "grades" screen): select students, 유급 처리. */
 export function GradesPage() {
   const list = useQuery(memberListQueryOptions({ ...ALL_MEMBERS, validated: 1 }));
   const retain = useRetainGrades();

@@ -56,7 +56,7 @@ const validatedOptions = [
   { value: '0', label: messages.members.validatedStates.pending },
 ];
 
-// DESIGN.md §5: one authority mapping; 'none' asks for students (authority null or 0).
+// Decision 122: one authority mapping; 'none' asks for students (authority null or 0).
 const authorityOptions = [
   { value: '', label: l.all },
   { value: 'none', label: roleLabels.student },

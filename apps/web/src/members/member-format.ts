@@ -30,7 +30,7 @@ export function matchesMemberSearch(member: Pick<Member, 'id' | 'name' | 'nickna
 }
 
 /**
- * Why `actor` may not change `target` (DESIGN.md §5 Authority), or null when they may.
+ * Why `actor` may not change `target` (decision 122), or null when they may.
  * The server enforces the same rules; the screens only disable what would be refused.
  */
 export function protectionReason(actor: Pick<Member, 'code' | 'role'>, target: Pick<Member, 'code' | 'role'>): string | null {

@@ -8,7 +8,7 @@ import { messages } from './messages';
 const m = messages.solve;
 
 /**
- * Solve mode's two boxes (DESIGN.md §5): ★ 중요 toggles the problem in the member's 중요 문제 box;
+ * Solve mode's two boxes (decision 016): ★ 중요 toggles the problem in the member's 중요 문제 box;
  * a wrong answer puts it in 오답 노트 (said once per visit). Both boxes are the member's own server
  * boxes, made by the server the first time they are needed.
  */

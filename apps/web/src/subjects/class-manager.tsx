@@ -20,7 +20,7 @@ import { applyFieldErrors } from '../lib/field-errors';
 import { FormActions } from '../components/form-actions';
 import { ClassCells, ClassHeadCells, ListBody } from './subject-pieces';
 
-// DESIGN.md §5 "Classes": a lead manages a subject's classes from the subject management screen.
+// Decision 028: a lead manages a subject's classes from the subject management screen.
 // One modal, three views: the list (by year), the add/edit form, and the delete confirmation.
 
 const m = messages.leadSubjects;

@@ -15,7 +15,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { apiRequest } from '../lib/api-client';
 import { subjectKeys, type SubjectFilters } from './api';
 
-// The lead subject screen's calls (spec §7 Subjects; DESIGN.md §5 Classes). Reads are the public
+// The lead subject screen's calls (spec §7 Subjects; decision 028). Reads are the public
 // ones; writes need a lead. Every write re-reads everything under ['subjects'], so the public
 // subject and class pages show the change too.
 

@@ -20,7 +20,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { GradeChips, ListBody, SubjectCardName, SubjectTableShell } from './subject-pieces';
 
 // Spec §2 "Subject management (lead/subjects)": search, type and grade filters, a server-paged
-// list, the add/edit dialog and deletion; DESIGN.md §5: each subject's classes are managed here.
+// list, the add/edit dialog and deletion; decision 028: each subject's classes are managed here.
 // The filters and the page live in the URL, so a reload or a shared link keeps them.
 
 const m = messages.leadSubjects;

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { ERROR_CODES } from '@qbank/shared/errors';
 
-// DESIGN.md §4: every refusal is JSON `{message, code, fields?}`, the message a Korean sentence,
+// Decision 121: every refusal is JSON `{message, code, fields?}`, the message a Korean sentence,
 // the code one of the stable codes; never a stack trace, never a 5xx for bad input.
 
 const HANGUL = /[\uac00-\ud7a3]/;
@@ -16,7 +16,7 @@ const LEAKS: ReadonlyArray<[string, RegExp]> = [
   ['English library message', /\b(?:Unexpected token|is not valid JSON|Body cannot be empty|must be|Invalid input|expected|Required)\b/],
 ];
 
-/** Problems with an error response, as sentences (empty when it follows DESIGN.md §4). */
+/** Problems with an error response, as sentences (empty when it follows decision 121). */
 export function errorFormatProblems(response: LightMyRequestResponse): string[] {
   const problems: string[] = [];
   const status = response.statusCode;

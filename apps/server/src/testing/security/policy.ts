@@ -1,5 +1,5 @@
-// The authorization policy of every route, in one table (DESIGN.md §5 "Authority", "Approval",
-// "Visibility", "Replies and posts"; decisions 014, 020, 021). The matrix test calls each route
+// The authorization policy of every route, in one table (decisions 122 "Authority,
+// approval", 014 "What is public", 126 "Replies and posts", 020, 021). The matrix test calls each route
 // registered in Fastify's route table as each actor below, with a well-formed request, and
 // compares the status with this table. A route missing here fails the test, so a new route
 // cannot ship without a declared policy.
@@ -234,7 +234,7 @@ export const VARIANT_POLICY: Readonly<Record<string, RoutePolicy>> = {
   'POST /v1/member/:code/authority # an admin': { ...ADMINS, admin: 403 },
   'PATCH /v1/member/:code # an admin': { ...ADMINS, admin: 403 },
   'DELETE /v1/member/:code # an admin': { ...ADMINS, admin: 403 },
-  // Vacant slots are hidden from the reading calls, even from leads (DESIGN.md §5 "Visibility").
+  // Vacant slots are hidden from the reading calls, even from leads (decision 014).
   // The bookmark stars of a page of problems: the member's own boxes only, like the plain list.
   'GET /v1/box # the stars of a page of problems': APPROVED,
   'GET /v1/problem/:id # a vacant slot': { ...APPROVED, student: 404, other: 404, lead: 404, admin: 404, superadmin: 404 },
