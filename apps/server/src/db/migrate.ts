@@ -17,6 +17,7 @@ import * as answerableProblems from './migrations/2026-11-25-060-answerable-prob
 import * as memberActivityVersion from './migrations/2026-11-26-010-member-activity-version';
 import * as problemAnswersVersion from './migrations/2026-11-26-020-problem-answers-version';
 import * as problemSearchTable from './migrations/2026-11-27-010-problem-search-table';
+import * as openSolveRun from './migrations/2026-11-28-010-open-solve-run';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from disk, so the bundled server carries them.
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-010-member-activity-version': memberActivityVersion,
   '2026-11-26-020-problem-answers-version': problemAnswersVersion,
   '2026-11-27-010-problem-search-table': problemSearchTable,
+  '2026-11-28-010-open-solve-run': openSolveRun,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -153,6 +153,8 @@ export interface SolveRunsTable {
   member_code: number;
   test_code: number;
   creation_time: Generated<string>;
+  /** 1 for the member's open run of the exam (one at most: unique with member and exam), NULL once restarted. */
+  is_open: Generated<number | null>;
 }
 
 export type AnswerSource = 'solve' | 'session' | 'review';

@@ -6,19 +6,26 @@ import { messages } from '../messages';
 import type { AppContext } from '../core/context';
 import { requireVisibleProblem } from '../problems/visibility';
 import { getTestInfo } from '../tests/service';
-import { findAttemptByClientId, findLatestRun, findOwnAttempt, insertAttempt, insertRun, listLatestAttempts, updateSelfJudgment } from './repository';
+import { closeOpenRun, findAttemptByClientId, findOpenRun, findOwnAttempt, insertAttempt, listLatestAttempts, openRun, updateSelfJudgment } from './repository';
 import { rescheduleReviewCard } from '../study/review-service';
 
 export async function solveProgress(ctx: AppContext, memberCode: number, testCode: number) {
   await getTestInfo(ctx, testCode);
-  const run = await findLatestRun(ctx.db, memberCode, testCode);
+  const run = await findOpenRun(ctx.db, memberCode, testCode);
   return { run: run ?? null, attempts: run ? await listLatestAttempts(ctx.db, run.code) : [] };
 }
 
-/** Restart: a new, empty run; the earlier runs and their attempts are kept. */
+/**
+ * Restart: a new, empty run; the earlier runs and their attempts are kept. Two restarts at once
+ * make one new run (the second finds the first's open), with what was answered in it meanwhile.
+ */
 export async function restartRun(ctx: AppContext, memberCode: number, testCode: number) {
   await getTestInfo(ctx, testCode);
-  return { run: await insertRun(ctx.db, memberCode, testCode), attempts: [] };
+  return ctx.db.transaction().execute(async (trx) => {
+    await closeOpenRun(trx, memberCode, testCode);
+    const run = await openRun(trx, memberCode, testCode);
+    return { run, attempts: await listLatestAttempts(trx, run.code) };
+  });
 }
 
 // The server decides correctness with the shared rule, so a record cannot be forged by the client.
@@ -33,7 +40,7 @@ export async function recordAttempt(ctx: AppContext, memberCode: number, request
   const problem = await requireVisibleProblem(ctx.db, request.problem_uid);
   try {
     const attempt = await ctx.db.transaction().execute(async (trx) => {
-      const run = (await findLatestRun(trx, memberCode, problem.test_code)) ?? (await insertRun(trx, memberCode, problem.test_code));
+      const run = await openRun(trx, memberCode, problem.test_code);
       return insertAttempt(trx, {
         run_code: run.code,
         member_code: memberCode,
