@@ -198,8 +198,9 @@ export const sessionAnswerRequestSchema = defineSchema(() =>
     client_id: answerClientIdSchema.optional(),
     /**
      * When the member answered, on the server's clock as the screen knows it (device clock corrected
-     * by the session's server_time). Only an answer that arrives after the session ended reads it:
-     * one made while the session was open still counts (decision 054).
+     * by the session's server_time). Never before the session began nor ahead of the server's clock;
+     * an answer arriving after a timed session's end counts if made before it, until the result
+     * is shown (decisions 054, 071).
      */
     answered_at: z.iso.datetime({ error: m.answeredAtInvalid }).optional(),
   }),

@@ -88,38 +88,93 @@ describe.each(testDialects)('answers sent again from the offline queue on %s', (
     }
   });
 
-  it('timed mode: an answer made before the end and sent after it still counts, once; one made after the end does not', async () => {
+  const countOf = async (sessionCode: number) =>
+    (await t.db.selectFrom('solve_attempts').select('code').where('session_code', '=', sessionCode).execute()).length;
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+  it('timed mode: an answer made before the end and sent after it counts until the result is shown, once; one made after the end, in the future or before the session does not', async () => {
     const session = await startSession('timed');
     const url = `/v1/study/sessions/${session.code}/answers`;
-    const madeAt = new Date().toISOString();
-    // The time runs out while the answers wait offline (ends_at moved back: the server's clock passed it).
-    const endedAt = new Date(Date.now() + 1000).toISOString();
-    await t.db.updateTable('study_sessions').set({ ends_at: endedAt }).where('code', '=', session.code).execute();
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const finished = (await call('GET', `/v1/study/sessions/${session.code}`, member.cookie)).json();
-    expect(finished.session.finish_time).toBe(endedAt);
-    expect(finished.result).toMatchObject({ answered: 0, correct: 0 });
+    // The session began ten minutes ago and its time ran out five minutes ago, while the answers waited offline.
+    const endsAt = minutesAgo(5);
+    await t.db.updateTable('study_sessions').set({ creation_time: minutesAgo(10), ends_at: endsAt }).where('code', '=', session.code).execute();
+    const madeAt = minutesAgo(7);
 
     const clientId = randomUUID();
     const late = await call('POST', url, member.cookie, { problem_uid: p[0], answer: '③', client_id: clientId, answered_at: madeAt });
     expect(late.statusCode, late.body).toBe(201);
-    // The session is over: the verdict is told.
-    expect(late.json().answer).toMatchObject({ problem_uid: p[0], is_correct: true });
+    // Nobody has seen the result yet, and an answer does not show it.
+    expect(late.json().answer).not.toHaveProperty('is_correct');
     expect((await call('POST', url, member.cookie, { problem_uid: p[0], answer: '③', client_id: clientId, answered_at: madeAt })).statusCode).toBe(200);
-    const result = (await call('GET', `/v1/study/sessions/${session.code}`, member.cookie)).json().result;
-    expect(result).toMatchObject({ answered: 1, correct: 1 });
+    expect((await call('POST', url, member.cookie, { problem_uid: p[1], answer: '①', client_id: randomUUID(), answered_at: minutesAgo(6) })).statusCode).toBe(201);
 
-    for (const [answeredAt, why] of [
-      [undefined, 'no time'],
-      [new Date(Date.parse(endedAt) + 1).toISOString(), 'after the end'],
-      [new Date(Date.now() + 60_000).toISOString(), 'in the future'],
-      [new Date(Date.now() - 3_600_000).toISOString(), 'before the session began'],
+    for (const [answeredAt, status, text, why] of [
+      [undefined, 409, '시험 시간이 끝나', 'no time'],
+      [minutesAgo(4), 409, '시험 시간이 끝나', 'after the end'],
+      [new Date(Date.now() + 10 * 60_000).toISOString(), 400, '기기의 시계', 'in the future'],
+      [minutesAgo(60), 400, '기기의 시계', 'before the session began'],
     ] as const) {
-      const refused = await call('POST', url, member.cookie, { problem_uid: p[1], answer: '③', client_id: randomUUID(), ...(answeredAt ? { answered_at: answeredAt } : {}) });
-      expect(refused.statusCode, why).toBe(409);
-      expect(refused.json().message, why).toContain('시험 시간이 끝나');
+      const refused = await call('POST', url, member.cookie, { problem_uid: p[2], answer: '③', client_id: randomUUID(), ...(answeredAt ? { answered_at: answeredAt } : {}) });
+      expect(refused.statusCode, why).toBe(status);
+      expect(refused.json().message, why).toContain(text);
     }
-    expect((await call('GET', `/v1/study/sessions/${session.code}`, member.cookie)).json().result).toMatchObject({ answered: 1, correct: 1 });
+    expect(await countOf(session.code)).toBe(2);
+
+    // The result is shown: the session is finished at its end, with the two answers made in time.
+    const shown = (await call('GET', `/v1/study/sessions/${session.code}`, member.cookie)).json();
+    expect(shown.session.finish_time).toBe(endsAt);
+    expect(shown.result).toMatchObject({ answered: 2, correct: 1 });
+    expect(shown.problems[2].answer).toBe('③');
+    // From now on a time before the end could be anybody's guess with the key in hand: refused, nothing changes.
+    for (const problemUid of [p[1], p[2]]) {
+      const backdated = await call('POST', url, member.cookie, { problem_uid: problemUid, answer: '③', client_id: randomUUID(), answered_at: madeAt });
+      expect(backdated.statusCode).toBe(409);
+      expect(backdated.json().message).toContain('시험 시간이 끝나');
+    }
+    expect(await countOf(session.code)).toBe(2);
+    expect((await call('GET', `/v1/study/sessions/${session.code}`, member.cookie)).json().result).toMatchObject({ answered: 2, correct: 1 });
+    // A resend of an answer recorded in time still gets its record.
+    expect((await call('POST', url, member.cookie, { problem_uid: p[0], answer: '③', client_id: clientId, answered_at: madeAt })).statusCode).toBe(200);
+  });
+
+  it('a finished session takes no backdated answer; an open one refuses a time in the future or before it began', async () => {
+    const session = await startSession('tutor');
+    const url = `/v1/study/sessions/${session.code}/answers`;
+    await t.db.updateTable('study_sessions').set({ creation_time: minutesAgo(10) }).where('code', '=', session.code).execute();
+    for (const [answeredAt, why] of [
+      [new Date(Date.now() + 10 * 60_000).toISOString(), 'in the future'],
+      [minutesAgo(11), 'before the session began'],
+    ] as const) {
+      const refused = await call('POST', url, member.cookie, { problem_uid: p[0], answer: '③', client_id: randomUUID(), answered_at: answeredAt });
+      expect(refused.statusCode, why).toBe(400);
+      expect(refused.json().message, why).toMatch(/[가-힣]/);
+    }
+    expect(await countOf(session.code)).toBe(0);
+    // A device clock a little ahead of the server's is no lie.
+    expect((await call('POST', url, member.cookie, { problem_uid: p[0], answer: '①', answered_at: new Date(Date.now() + 5_000).toISOString() })).statusCode).toBe(201);
+
+    const finished = (await call('POST', `/v1/study/sessions/${session.code}/finish`, member.cookie)).json().result;
+    expect(finished).toMatchObject({ answered: 1, correct: 0 });
+    const detail = (await call('GET', `/v1/study/sessions/${session.code}`, member.cookie)).json();
+    // A time before the finish, sent once the keys are known, would turn 0 correct into 1.
+    const backdated = await call('POST', url, member.cookie, { problem_uid: p[1], answer: detail.problems[1].answer, client_id: randomUUID(), answered_at: minutesAgo(1) });
+    expect(backdated.statusCode).toBe(409);
+    expect(backdated.json().message).toBe('이미 끝난 세션입니다. 결과 화면에서 확인하세요.');
+    expect(await countOf(session.code)).toBe(1);
+    expect((await call('GET', `/v1/study/sessions/${session.code}`, member.cookie)).json().result).toMatchObject({ answered: 1, correct: 0 });
+  });
+
+  it('solve mode and the review deck take no answered_at: refused in Korean, nothing recorded', async () => {
+    const fresh = await signedIn();
+    for (const [url, payload] of [
+      ['/v1/solve/attempts', { problem_uid: p[0], answer: '③', client_id: randomUUID(), answered_at: minutesAgo(1) }],
+      [`/v1/study/review/${p[0]}`, { answer: '③', client_id: randomUUID(), answered_at: minutesAgo(1) }],
+    ] as const) {
+      const refused = await call('POST', url, fresh.cookie, payload);
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json().message, url).toMatch(/[가-힣]/);
+    }
+    expect(await t.db.selectFrom('solve_attempts').select('code').where('member_code', '=', fresh.code).execute()).toEqual([]);
   });
 
   it('a review answer sent twice is recorded once; a rating given while it waited rides on the resend', async () => {

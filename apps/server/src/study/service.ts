@@ -171,16 +171,30 @@ export async function sessionDetail(ctx: AppContext, memberCode: number, code: n
 }
 
 /**
- * An open session takes answers. A finished one still takes an answer that was made before it
- * ended and arrives late because it waited in the offline queue (decision 054): made, by the
- * screen's server-corrected clock, after the session began, before its finish time, and not in
- * the future. An answer without that time is refused as before.
+ * How far ahead of the server's clock an answer's time may be (decision 071): the screen dates an
+ * answer with the device's clock corrected by the last server_time it read, which runs behind
+ * the server by that read's latency, and ahead only by the device clock's drift since.
  */
-function takesAnswer(session: SessionRow, answeredAt: string | undefined): boolean {
-  if (session.finish_time === null) return true;
-  if (answeredAt === undefined) return false;
-  const at = Date.parse(answeredAt);
-  return at >= Date.parse(session.creation_time) && at < Date.parse(session.finish_time) && at <= now().getTime();
+const CLOCK_SKEW_MS = 60_000;
+
+/**
+ * When an answer may be recorded (decision 071). Its time, when sent, must lie between the
+ * session's start (its problems existed by then) and now. An open session takes it. A timed
+ * session whose time ran out while nobody read it (no finish time yet: the result has not been
+ * shown) still takes an answer made before its end: it waited in the offline queue (decision 054).
+ * A finished session takes none: its result and keys have been shown, and a time before the
+ * finish is no proof the answer was made before the keys were known.
+ */
+function checkAnswerTime(session: SessionRow, answeredAt: string | undefined): void {
+  const nowMs = now().getTime();
+  if (answeredAt !== undefined) {
+    const at = Date.parse(answeredAt);
+    if (at < Date.parse(session.creation_time)) throw validationError(m.answeredBeforeSession, { answered_at: m.answeredBeforeSession });
+    if (at > nowMs + CLOCK_SKEW_MS) throw validationError(m.answeredInFuture, { answered_at: m.answeredInFuture });
+  }
+  if (session.finish_time !== null) throw conflict(session.mode === 'timed' && session.finish_time === session.ends_at ? m.timeUp : m.sessionFinished);
+  const endsAt = session.ends_at === null ? null : Date.parse(session.ends_at);
+  if (endsAt !== null && nowMs >= endsAt && !(answeredAt !== undefined && Date.parse(answeredAt) < endsAt)) throw conflict(m.timeUp);
 }
 
 type StoredAnswer = NonNullable<Awaited<ReturnType<typeof findAnswerByClientId>>>;
@@ -205,11 +219,14 @@ export async function answerInSession(
   code: number,
   request: SessionAnswerRequest,
 ): Promise<{ answer: SessionAnswer; replayed: boolean }> {
-  const session = await requireSession(ctx, memberCode, code);
+  // Not settled here: an answer shows no result, so a timed session past its end stays unfinished
+  // for the answers still arriving from the offline queue until someone reads it.
+  const session = await findMemberSession(ctx.db, memberCode, code);
+  if (!session) throw notFound(m.sessionNotFound);
   const clientId = request.client_id ?? null;
   const earlier = clientId ? await findAnswerByClientId(ctx.db, memberCode, clientId) : undefined;
   if (earlier) return replayed(session, earlier, request);
-  if (!takesAnswer(session, request.answered_at)) throw conflict(session.mode === 'timed' && session.finish_time === session.ends_at ? m.timeUp : m.sessionFinished);
+  checkAnswerTime(session, request.answered_at);
   const problem = await findSessionProblem(ctx.db, session.code, request.problem_uid);
   if (!problem) throw notFound(m.problemNotInSession);
   try {

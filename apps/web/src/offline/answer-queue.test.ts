@@ -228,4 +228,18 @@ describe('the offline answer queue', () => {
     expect(server.sends).toBe(1);
     expect(events.map((event) => event.type)).toEqual(['sent']);
   });
+
+  it('a flush ends after the answers a screen is sending, so a call made after it (finishing a session) reaches the server after them', async () => {
+    const store = memoryAnswerStore();
+    const order: string[] = [];
+    let release: () => void = () => {};
+    const queue = createAnswerQueue(store, () => new Promise<string>((resolve) => (release = () => resolve('recorded'))));
+    const submitted = queue.submit(answer()).then(() => order.push('answer recorded'));
+    const flushed = queue.flush(1).then(() => order.push('flushed'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(order).toEqual([]);
+    release();
+    await Promise.all([submitted, flushed]);
+    expect(order).toEqual(['answer recorded', 'flushed']);
+  });
 });

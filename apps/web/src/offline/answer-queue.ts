@@ -33,6 +33,10 @@ export function createAnswerQueue<R>(store: AnswerStore, send: (answer: QueuedAn
   const listeners = new Set<(event: QueueEvent<R>) => void>();
   // Answers on their way now: a flush does not send them a second time in parallel.
   const inFlight = new Set<string>();
+  // The screens' own sends, which a flush skips: a flush still waits for them to end, so a call
+  // made after it (finishing a session, reading its result) reaches the server after the answers
+  // (a finished session takes no more answers; decision 071).
+  const sending = new Set<Promise<unknown>>();
   let flushing: Promise<number> | null = null;
 
   const emit = (event: QueueEvent<R>) => {
@@ -77,21 +81,29 @@ export function createAnswerQueue<R>(store: AnswerStore, send: (answer: QueuedAn
     return sent;
   }
 
+  async function keepAndSend(answer: QueuedAnswer): Promise<SendOutcome<R>> {
+    // On its way from the moment a flush can see it in the store: a flush running meanwhile (the
+    // sync's start, its retry) would otherwise send it beside this send, and the screen would
+    // hear of it twice, the second time as refused.
+    inFlight.add(answer.client_id);
+    try {
+      await store.put(answer);
+    } catch (error) {
+      inFlight.delete(answer.client_id);
+      throw error;
+    }
+    notifyOfflineData();
+    return sendOne(answer);
+  }
+
   return {
     /** Keeps the answer, then tries to send it at once. */
-    async submit(answer: QueuedAnswer): Promise<SendOutcome<R>> {
-      // On its way from the moment a flush can see it in the store: a flush running meanwhile (the
-      // sync's start, its retry) would otherwise send it beside this send, and the screen would
-      // hear of it twice, the second time as refused.
-      inFlight.add(answer.client_id);
-      try {
-        await store.put(answer);
-      } catch (error) {
-        inFlight.delete(answer.client_id);
-        throw error;
-      }
-      notifyOfflineData();
-      return sendOne(answer);
+    submit(answer: QueuedAnswer): Promise<SendOutcome<R>> {
+      const submitted = keepAndSend(answer);
+      sending.add(submitted);
+      const ended = () => void sending.delete(submitted);
+      submitted.then(ended, ended);
+      return submitted;
     },
     /**
      * Changes an answer still waiting (a review's rating given offline goes with it); false when it
@@ -104,12 +116,17 @@ export function createAnswerQueue<R>(store: AnswerStore, send: (answer: QueuedAn
       await store.put(change(waiting));
       return true;
     },
-    /** Sends the member's waiting answers in the order they were made; one flush at a time. Resolves to how many were sent. */
-    flush(memberCode: number): Promise<number> {
+    /**
+     * Sends the member's waiting answers in the order they were made; one flush at a time. Resolves
+     * to how many were sent, once the answers a screen is sending meanwhile have ended too.
+     */
+    async flush(memberCode: number): Promise<number> {
       flushing ??= flushOnce(memberCode).finally(() => {
         flushing = null;
       });
-      return flushing;
+      const sent = await flushing;
+      await Promise.allSettled([...sending]);
+      return sent;
     },
     pending,
     subscribe(listener: (event: QueueEvent<R>) => void): () => void {

@@ -75,10 +75,17 @@ export function useCreateSession() {
   });
 }
 
-export const sessionQueryOptions = (code: number) =>
+/**
+ * The session's read sends the member's waiting answers first: read once its time has run out,
+ * the session is finished and shows its result, after which it takes no more answers (decision 071).
+ */
+export const sessionQueryOptions = (code: number, memberCode: number | null) =>
   queryOptions({
     queryKey: studyKeys.session(code),
-    queryFn: ({ signal }) => apiRequest(`/v1/study/sessions/${code}`, { schema: sessionDetailResponseSchema, signal }),
+    queryFn: async ({ signal }) => {
+      if (memberCode !== null) await answerQueue.flush(memberCode).catch(() => undefined);
+      return apiRequest(`/v1/study/sessions/${code}`, { schema: sessionDetailResponseSchema, signal });
+    },
     // The screen keeps its answers from then on; a reload or another device reads again.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -88,8 +95,8 @@ export const sessionQueryOptions = (code: number) =>
     networkMode: 'offlineFirst',
   });
 
-export function useSession(code: number) {
-  return useQuery(sessionQueryOptions(code));
+export function useSession(code: number, memberCode: number | null) {
+  return useQuery(sessionQueryOptions(code, memberCode));
 }
 
 /**

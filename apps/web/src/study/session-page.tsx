@@ -36,9 +36,9 @@ export function SessionPage() {
   const code = Number(params.sessionCode);
   const valid = Number.isInteger(code) && code > 0;
   useDocumentTitle(messages.app.pageTitle(studyMessages.titles.session));
-  const query = useSession(valid ? code : 0);
   const member = useMember();
   const memberCode = member.status === 'signed-in' ? member.user.code : null;
+  const query = useSession(valid ? code : 0, memberCode);
   // Answers an earlier visit left waiting (made offline) show over the session's last read.
   const queued = useQueuedAnswersWhere(memberCode, `session:${code}`, (answer) => answer.kind === 'session' && answer.session_code === code);
 
