@@ -141,18 +141,7 @@ describe.each(testDialects)('answers sent again from the offline queue on %s', (
     const session = await startSession('tutor');
     const url = `/v1/study/sessions/${session.code}/answers`;
     await t.db.updateTable('study_sessions').set({ creation_time: minutesAgo(10) }).where('code', '=', session.code).execute();
-    for (const [answeredAt, why] of [
-      [new Date(Date.now() + 10 * 60_000).toISOString(), 'in the future'],
-      [minutesAgo(11), 'before the session began'],
-    ] as const) {
-      const refused = await call('POST', url, member.cookie, { problem_uid: p[0], answer: '③', client_id: randomUUID(), answered_at: answeredAt });
-      expect(refused.statusCode, why).toBe(400);
-      expect(refused.json().message, why).toMatch(/[가-힣]/);
-    }
-    expect(await countOf(session.code)).toBe(0);
-    // A device clock a little ahead of the server's is no lie.
-    expect((await call('POST', url, member.cookie, { problem_uid: p[0], answer: '①', answered_at: new Date(Date.now() + 5_000).toISOString() })).statusCode).toBe(201);
-
+    expect((await call('POST', url, member.cookie, { problem_uid: p[0], answer: '①', answered_at: minutesAgo(2) })).statusCode).toBe(201);
     const finished = (await call('POST', `/v1/study/sessions/${session.code}/finish`, member.cookie)).json().result;
     expect(finished).toMatchObject({ answered: 1, correct: 0 });
     const detail = (await call('GET', `/v1/study/sessions/${session.code}`, member.cookie)).json();
@@ -162,6 +151,21 @@ describe.each(testDialects)('answers sent again from the offline queue on %s', (
     expect(backdated.json().message).toBe('이미 끝난 세션입니다. 결과 화면에서 확인하세요.');
     expect(await countOf(session.code)).toBe(1);
     expect((await call('GET', `/v1/study/sessions/${session.code}`, member.cookie)).json().result).toMatchObject({ answered: 1, correct: 0 });
+
+    const open = await startSession('tutor');
+    const openUrl = `/v1/study/sessions/${open.code}/answers`;
+    await t.db.updateTable('study_sessions').set({ creation_time: minutesAgo(10) }).where('code', '=', open.code).execute();
+    for (const [answeredAt, why] of [
+      [new Date(Date.now() + 10 * 60_000).toISOString(), 'in the future'],
+      [minutesAgo(11), 'before the session began'],
+    ] as const) {
+      const refused = await call('POST', openUrl, member.cookie, { problem_uid: p[0], answer: '③', client_id: randomUUID(), answered_at: answeredAt });
+      expect(refused.statusCode, why).toBe(400);
+      expect(refused.json().message, why).toMatch(/[가-힣]/);
+    }
+    expect(await countOf(open.code)).toBe(0);
+    // A device clock a little ahead of the server's is no lie.
+    expect((await call('POST', openUrl, member.cookie, { problem_uid: p[0], answer: '①', answered_at: new Date(Date.now() + 5_000).toISOString() })).statusCode).toBe(201);
   });
 
   it('solve mode and the review deck take no answered_at: refused in Korean, nothing recorded', async () => {
