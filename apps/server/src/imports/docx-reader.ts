@@ -2,7 +2,7 @@ import mammoth from 'mammoth';
 import { validationError } from '../errors';
 import type { DocumentLine } from './exam-text-parser';
 import { importMessages as m } from './messages';
-import { checkZipArchive } from './zip-guard';
+import type { CheckedArchive } from './zip-guard';
 
 // A Word file becomes paragraphs (mammoth's HTML: p, h1–h6, li, table rows), each with its text
 // and the pictures in it as data URLs. A table row is one line with its cells separated by
@@ -36,11 +36,11 @@ export function htmlToLines(html: string): DocumentLine[] {
     .filter((line) => line.text !== '' || line.images.length > 0);
 }
 
-export async function readDocx(bytes: Buffer): Promise<DocumentLine[]> {
-  checkZipArchive(bytes);
+/** Reads an archive the ZIP guard passed: mammoth inflates the entries it needs, bounded by its caps. */
+export async function readDocx(archive: CheckedArchive): Promise<DocumentLine[]> {
   try {
     const result = await mammoth.convertToHtml(
-      { buffer: bytes },
+      { buffer: archive.bytes },
       {
         // A document may link pictures on disk or the network: never follow those links.
         externalFileAccess: false,

@@ -23,19 +23,30 @@ import { parseExamLines, type ParsedExam } from './exam-text-parser';
 import { importMessages as m } from './messages';
 import { examExists, listExamSlots } from './repository';
 import { readCsv, readXlsx } from './sheet-reader';
-import { checkZipArchive } from './zip-guard';
+import { checkZipArchive, type CheckedArchive } from './zip-guard';
 
 export type ImportFormat = ImportPreviewResponse['format'];
 
-/** The format named by the file's extension, confirmed by its content (an office file is a ZIP with its part). */
-function importFormatOf(fileName: string, bytes: Buffer): ImportFormat {
+/** The format named by the file's extension (400 for any other). */
+function importFormatOf(fileName: string): ImportFormat {
   const extension = path.extname(fileName).toLowerCase();
   if (extension === '.csv') return 'csv';
-  if (extension !== '.docx' && extension !== '.xlsx') throw validationError(m.formatUnsupported);
-  const names = checkZipArchive(bytes);
-  const part = extension === '.docx' ? 'word/document.xml' : 'xl/workbook.xml';
-  if (!names.includes(part)) throw validationError(m.notOffice);
-  return extension === '.docx' ? 'docx' : 'xlsx';
+  if (extension === '.docx') return 'docx';
+  if (extension === '.xlsx') return 'xlsx';
+  throw validationError(m.formatUnsupported);
+}
+
+/** An office file passed by the ZIP guard, confirmed by its content (the format's main part). */
+async function officeArchive(format: 'docx' | 'xlsx', bytes: Buffer): Promise<CheckedArchive> {
+  const archive = await checkZipArchive(bytes);
+  if (!archive.names.includes(format === 'docx' ? 'word/document.xml' : 'xl/workbook.xml')) throw validationError(m.notOffice);
+  return archive;
+}
+
+async function readImportFile(format: ImportFormat, bytes: Buffer): Promise<ParsedExam> {
+  if (format === 'csv') return readCsv(bytes);
+  const archive = await officeArchive(format, bytes);
+  return format === 'docx' ? parseExamLines(await readDocx(archive)) : readXlsx(archive);
 }
 
 /** Keeps the pictures that are real images of at most 5 MB; each other one becomes a warning. */
@@ -56,8 +67,8 @@ function checkedImages(images: string[], warnings: string[]): string[] {
 }
 
 export async function parseImportFile(fileName: string, bytes: Buffer): Promise<{ format: ImportFormat; exam: ParsedExam }> {
-  const format = importFormatOf(fileName, bytes);
-  const exam = format === 'docx' ? parseExamLines(await readDocx(bytes)) : format === 'xlsx' ? await readXlsx(bytes) : readCsv(bytes);
+  const format = importFormatOf(fileName);
+  const exam = await readImportFile(format, bytes);
   if (exam.problems.length > IMPORT_PROBLEMS_MAX) throw validationError(m.tooManyProblems(exam.problems.length));
   for (const problem of exam.problems) {
     problem.images = checkedImages(problem.images, problem.warnings);

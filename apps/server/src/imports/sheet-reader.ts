@@ -5,7 +5,7 @@ import { IMPORT_COLUMNS, type ImportColumnKey } from '@qbank/shared/imports';
 import { validationError } from '../errors';
 import type { ParsedExam, ParsedProblem } from './exam-text-parser';
 import { importMessages as m } from './messages';
-import { checkZipArchive } from './zip-guard';
+import type { CheckedArchive } from './zip-guard';
 
 // Spreadsheets: one row per problem under a header row (번호, 유형, 문제, 보기, 정답, 해설 — or
 // the English names), options one per line or "① … ② …" in one cell. A .xlsx picture anchored in
@@ -88,12 +88,12 @@ function cellText(cell: ExcelJS.Cell): string {
   return cell.text ?? '';
 }
 
-export async function readXlsx(bytes: Buffer): Promise<ParsedExam> {
-  checkZipArchive(bytes);
+/** Reads an archive the ZIP guard passed: exceljs inflates every entry, so only its caps bound the memory. */
+export async function readXlsx(archive: CheckedArchive): Promise<ParsedExam> {
   const workbook = new ExcelJS.Workbook();
   let rows: SheetRow[];
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    await workbook.xlsx.load(archive.bytes as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     if (!sheet) throw new Error('no worksheet');
     const imagesByRow = new Map<number, string[]>();
