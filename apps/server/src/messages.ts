@@ -79,6 +79,7 @@ export const messages = {
   attachmentNotFound: '첨부 파일을 찾을 수 없습니다.',
   imageTypeUnsupported: '이미지는 PNG, JPEG, GIF, WebP 형식만 올릴 수 있습니다.',
   imageTooLarge: '이미지는 한 장에 5MB 이하만 올릴 수 있습니다.',
+  pictureRequestTooLarge: (megabytes: number) => `그림을 포함한 요청은 한 번에 ${megabytes}MB까지 보낼 수 있습니다. 이미지는 한 장에 5MB 이하로 올려 주세요.`,
   // Problem authoring (spec §4 "Problem lifecycle", §5 "Problem edit", "Assignment").
   problemTypeUnchangeable: '문제 유형은 바꿀 수 없습니다.',
   problemTypeLabels: problemTypeLabelsByCode,

@@ -4,7 +4,7 @@ import { problemDetailResponseSchema } from '@qbank/shared/authoring';
 import { createProblemRequestSchema } from '@qbank/shared/problem-create';
 import { guard, signedInMember } from '../core/auth-guards';
 import { createProblem } from './create';
-import { IMAGE_BODY_LIMIT } from './routes';
+import { PICTURE_BODY } from './routes';
 
 /** POST /v1/problem (spec §7): one problem with its content, by a lead. */
 export async function problemCreateRoutes(app: FastifyInstance): Promise<void> {
@@ -12,7 +12,7 @@ export async function problemCreateRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/v1/problem',
-    { onRequest: guard('lead'), bodyLimit: IMAGE_BODY_LIMIT, schema: { body: createProblemRequestSchema, response: { 201: problemDetailResponseSchema } } },
+    { onRequest: guard('lead'), ...PICTURE_BODY, schema: { body: createProblemRequestSchema, response: { 201: problemDetailResponseSchema } } },
     async (request, reply) => {
       const editor = signedInMember(request);
       return reply.status(201).send({ problem: await createProblem(ctx, editor, request.body) });

@@ -25,6 +25,7 @@ import {
 } from '@qbank/shared/authoring';
 import { problemParamsSchema } from '@qbank/shared/problems';
 import { guard, signedInMember } from '../core/auth-guards';
+import { messages } from '../messages';
 import {
   bulkDeleteVacant,
   createEmptySlots,
@@ -47,6 +48,8 @@ import {
 // Calls that carry pictures: up to four images of 5 MB as base64 (4 × 6.7 MB) plus the text.
 // Anything larger is refused with 413 before it is parsed; other calls keep the 1 MB limit.
 export const IMAGE_BODY_LIMIT = 30 * 1024 * 1024;
+/** Route options of a call that carries pictures: its limit, and the 413 that names it. */
+export const PICTURE_BODY = { bodyLimit: IMAGE_BODY_LIMIT, config: { tooLargeMessage: messages.pictureRequestTooLarge(IMAGE_BODY_LIMIT / 1024 / 1024) } };
 
 // Spec §2 lead screens and §7 problem calls: slots, list, detail, edit with history, set headers,
 // deletion, and the assignee's submit. Reads of written problems live in ./routes.ts.
@@ -92,7 +95,7 @@ export async function problemAuthoringRoutes(app: FastifyInstance): Promise<void
     '/v1/problem/:id',
     {
       onRequest: guard('lead'),
-      bodyLimit: IMAGE_BODY_LIMIT,
+      ...PICTURE_BODY,
       schema: { params: problemParamsSchema, body: updateProblemRequestSchema, response: { 200: problemDetailResponseSchema } },
     },
     async (request) => {
@@ -103,7 +106,7 @@ export async function problemAuthoringRoutes(app: FastifyInstance): Promise<void
 
   api.put(
     '/v1/problem',
-    { onRequest: guard('lead'), bodyLimit: IMAGE_BODY_LIMIT, schema: { body: putProblemRequestSchema, response: { 200: problemDetailResponseSchema } } },
+    { onRequest: guard('lead'), ...PICTURE_BODY, schema: { body: putProblemRequestSchema, response: { 200: problemDetailResponseSchema } } },
     async (request) => {
       const editor = signedInMember(request);
       return { problem: await putProblem(ctx, editor, request.body) };
@@ -129,7 +132,7 @@ export async function problemAuthoringRoutes(app: FastifyInstance): Promise<void
     '/v1/problem/:id/submit',
     {
       onRequest: guard('approved'),
-      bodyLimit: IMAGE_BODY_LIMIT,
+      ...PICTURE_BODY,
       schema: { params: problemParamsSchema, body: submitProblemRequestSchema, response: { 200: problemDetailResponseSchema } },
     },
     async (request) => {
@@ -142,7 +145,7 @@ export async function problemAuthoringRoutes(app: FastifyInstance): Promise<void
 
   api.post(
     '/v1/problem/header',
-    { onRequest: guard('lead'), bodyLimit: IMAGE_BODY_LIMIT, schema: { body: createSetHeaderRequestSchema, response: { 201: setHeaderResponseSchema } } },
+    { onRequest: guard('lead'), ...PICTURE_BODY, schema: { body: createSetHeaderRequestSchema, response: { 201: setHeaderResponseSchema } } },
     async (request, reply) => {
       return reply.status(201).send(await createSetHeader(ctx, request.body));
     },
@@ -152,7 +155,7 @@ export async function problemAuthoringRoutes(app: FastifyInstance): Promise<void
     '/v1/problem/header/:code',
     {
       onRequest: guard('lead'),
-      bodyLimit: IMAGE_BODY_LIMIT,
+      ...PICTURE_BODY,
       schema: { params: setHeaderParamsSchema, body: updateSetHeaderRequestSchema, response: { 200: setHeaderResponseSchema } },
     },
     async (request) => {

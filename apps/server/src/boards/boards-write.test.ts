@@ -228,14 +228,14 @@ describe.each(testDialects)('board writing on %s', (dialect) => {
 
     it('refuses an attachment over 10 MB with 413 in Korean and stores nothing', async () => {
       const before = storedFiles();
-      // 11 MB: the request itself is over the route's body limit.
+      // 11 MB: the request itself is over the route's body limit, refused naming the attachment's.
       const huge = await call('POST', `/boards/${free.code}/contents`, cookies.student, {
         title: '큰 파일',
         content: '<p>x</p>',
         attachment: { filename: 'big.bin', data_url: dataUrl(Buffer.alloc(11 * MB, 1)) },
       });
       expect(huge.statusCode).toBe(413);
-      expect(huge.json()).toMatchObject({ ...TOO_LARGE, message: '요청 본문이 너무 큽니다.' });
+      expect(huge.json()).toMatchObject({ ...TOO_LARGE, message: '첨부 파일은 10MB 이하만 올릴 수 있습니다.' });
       // One byte over 10 MB still fits in the request: the decoded size is refused.
       const justOver = await call('POST', `/boards/${free.code}/contents`, cookies.student, {
         title: '조금 큰 파일',

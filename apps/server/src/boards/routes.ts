@@ -16,6 +16,7 @@ import {
   renameBoardRequestSchema,
   updatePostRequestSchema,
 } from '@qbank/shared/boards';
+import { validationMessages } from '@qbank/shared/messages';
 import { replyRequestSchema } from '@qbank/shared/replies';
 import { guard, signedInMember } from '../core/auth-guards';
 import { attachmentDisposition } from '../export/file-name';
@@ -40,6 +41,8 @@ import {
 // A post carries at most one 10 MB attachment as base64 (13.4 MB) plus its title and body; a
 // larger request is refused with 413 before it is parsed. Everything else keeps the 1 MB limit.
 const POST_BODY_LIMIT = 14 * 1024 * 1024;
+/** Route options of a post write: its limit, and the 413 that names the attachment's. */
+const POST_BODY = { bodyLimit: POST_BODY_LIMIT, config: { tooLargeMessage: validationMessages.attachmentTooLarge } };
 
 // Spec §7 board reads. Decision 014: boards are public, so no guard runs on the reads, not even
 // the approval check. Writing, replies, attachments and board administration need a member.
@@ -81,7 +84,7 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
     '/boards/:id/contents',
     {
       onRequest: guard('approved'),
-      bodyLimit: POST_BODY_LIMIT,
+      ...POST_BODY,
       schema: { params: boardParamsSchema, body: createPostRequestSchema, response: { 201: boardContentResponseSchema } },
     },
     async (request, reply) => {
@@ -95,7 +98,7 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
     '/boards/:id/contents/:contentId',
     {
       onRequest: guard('approved'),
-      bodyLimit: POST_BODY_LIMIT,
+      ...POST_BODY,
       schema: { params: boardContentParamsSchema, body: updatePostRequestSchema, response: { 200: boardContentResponseSchema } },
     },
     async (request) => {

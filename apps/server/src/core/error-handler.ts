@@ -7,6 +7,13 @@ import { messages } from '../messages';
 
 const HANGUL = /[\uac00-\ud7a3]/;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The 413 of an upload route, naming its own limit (a picture's, an attachment's) instead of the generic one. */
+    tooLargeMessage?: string;
+  }
+}
+
 // Messages written in our schemas are Korean; anything else (a library default) is replaced,
 // so a person never reads an English validator message.
 function koreanOr(message: string, fallback: string): string {
@@ -28,20 +35,22 @@ function validationBody(error: { validation: Array<{ keyword: string; instancePa
 }
 
 // Fastify's own 4xx errors (bad JSON, wrong content type, body too large, rate limit) in our format.
-function frameworkError(error: FastifyError): { status: number; body: ApiError } | null {
+function frameworkError(error: FastifyError, request: FastifyRequest): { status: number; body: ApiError } | null {
   const status = error.statusCode ?? 500;
+  // A body over the route's limit is refused whole by Fastify's reader, never parsed cut.
+  const tooLarge = { status: 413, body: { message: request.routeOptions.config.tooLargeMessage ?? messages.payloadTooLarge, code: ERROR_CODES.tooLarge } };
   if (status >= 500) return null;
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { status: 415, body: { message: messages.unsupportedMediaType, code: ERROR_CODES.unsupportedMediaType } };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, body: { message: messages.payloadTooLarge, code: ERROR_CODES.tooLarge } };
+      return tooLarge;
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: 400, body: { message: messages.invalidJson, code: ERROR_CODES.validation } };
   }
-  if (status === 413) return { status, body: { message: messages.payloadTooLarge, code: ERROR_CODES.tooLarge } };
+  if (status === 413) return tooLarge;
   if (status === 415) return { status, body: { message: messages.unsupportedMediaType, code: ERROR_CODES.unsupportedMediaType } };
   if (status === 429) return { status, body: { message: koreanOr(error.message, messages.rateLimited), code: ERROR_CODES.rateLimited } };
   if (status === 404) return { status, body: { message: messages.notFound, code: ERROR_CODES.notFound } };
@@ -80,7 +89,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (pgCode === '22021' || pgCode === '22P05') {
       return reply.status(400).send({ message: validationMessages.invalidInput, code: ERROR_CODES.validation });
     }
-    const known = frameworkError(error);
+    const known = frameworkError(error, request);
     if (known) return reply.status(known.status).send(known.body);
     // Never a stack trace to the client: log it, answer with a plain sentence.
     request.log.error({ err: error }, 'unhandled error');

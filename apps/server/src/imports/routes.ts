@@ -12,27 +12,23 @@ import {
 import { validationMessages } from '@qbank/shared/messages';
 import { testParamsSchema } from '@qbank/shared/tests';
 import { guard, signedInMember } from '../core/auth-guards';
-import { AppError, validationError } from '../errors';
+import { validationError } from '../errors';
 import { attachmentDisposition } from '../export/file-name';
-import { IMAGE_BODY_LIMIT } from '../authoring/routes';
+import { PICTURE_BODY } from '../authoring/routes';
+import { wholeUploadedFile } from '../uploads/multipart-file';
 import { importMessages as m } from './messages';
 import { fileTooLarge, parseImportFile, previewImport, runImport } from './service';
 import { importTemplate } from './template';
 
 const TEMPLATE_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv; charset=utf-8' } as const;
 
-/** The one uploaded file of a multipart request (10 MB at most: 413 past that). */
-async function uploadedFile(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
-  try {
-    const file = await request.file();
-    if (!file) throw validationError(m.fileRequired);
-    return { fileName: file.filename, bytes: await file.toBuffer() };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
-    if (error instanceof AppError) throw error;
-    // busboy's own errors (no boundary in the body, a form cut short) are a broken upload, not a fault of ours.
-    throw validationError(m.formBroken);
-  }
+/** The one uploaded file of a multipart request, whole (10 MB at most: 413 past that, never a cut file). */
+function uploadedFile(request: FastifyRequest) {
+  return wholeUploadedFile(request, {
+    missing: () => validationError(m.fileRequired),
+    broken: () => validationError(m.formBroken),
+    tooLarge: fileTooLarge,
+  });
 }
 
 /** The JSON body is checked in the handler (the route also takes multipart): our Korean message, never zod's. */
@@ -52,7 +48,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     '/v1/test/:id/import',
     {
       onRequest: guard('lead'),
-      bodyLimit: IMAGE_BODY_LIMIT,
+      ...PICTURE_BODY,
       schema: { params: testParamsSchema, querystring: importQuerySchema, response: { 200: importPreviewResponseSchema, 201: importResponseSchema } },
     },
     async (request, reply) => {
