@@ -1,4 +1,7 @@
-import { IMPORT_FILE_MAX_BYTES, IMPORT_PROBLEMS_MAX } from '@qbank/shared/imports';
+import { PROBLEM_NO_MAX } from '@qbank/shared/authoring';
+import { IMPORT_FILE_MAX_BYTES, IMPORT_IMAGES_PER_PROBLEM_MAX, IMPORT_PROBLEMS_MAX, IMPORT_SET_HEADERS_MAX } from '@qbank/shared/imports';
+
+const count = (n: number) => n.toLocaleString('ko-KR');
 
 // Korean texts of the bulk import (server side).
 export const importMessages = {
@@ -7,6 +10,14 @@ export const importMessages = {
   formatUnsupported: '지원하지 않는 파일 형식입니다. .docx, .xlsx 또는 .csv 파일을 올려 주세요.',
   fileTooLarge: `파일이 너무 큽니다. ${IMPORT_FILE_MAX_BYTES / 1024 / 1024}MB 이하의 파일을 올려 주세요.`,
   tooManyProblems: (count: number) => `문제가 너무 많습니다(${count}개). 한 번에 ${IMPORT_PROBLEMS_MAX}개까지 가져올 수 있습니다.`,
+  // Limits of what one problem or passage of a file may hold (imports/limits.ts), named with where it is.
+  textTooLong: (where: string, field: string, length: number, max: number) =>
+    `${where} ${field}의 길이가 ${count(length)}자입니다. ${count(max)}자 이하로 줄여서 다시 올려 주세요.`,
+  tooManyPictures: (where: string, pictures: number) => `${where}에 그림이 ${pictures}개 있습니다. 한 문제에 ${IMPORT_IMAGES_PER_PROBLEM_MAX}개까지 가져올 수 있습니다.`,
+  tooManySetHeaders: (headers: number) => `공통 지문이 너무 많습니다(${headers}개). 한 번에 ${IMPORT_SET_HEADERS_MAX}개까지 가져올 수 있습니다.`,
+  setHeaderNumbersInvalid: (where: string) => `${where}의 문제 번호가 올바르지 않습니다. 1부터 ${PROBLEM_NO_MAX}까지의 번호를 쓰세요.`,
+  setHeaderLabel: (begin: number, end: number) => `공통 지문 [${begin}~${end}]`,
+  fieldNames: { question: '문제', illustration: '보기', answer: '정답', comments: '해설', header_text: '본문' },
   notOffice: '파일을 읽을 수 없습니다. 손상되었거나 이름만 바뀐 파일입니다. 원본 .docx/.xlsx 파일을 올려 주세요.',
   archiveTooLarge: '압축을 풀면 너무 커지는 파일입니다. 파일을 다시 저장해서 올려 주세요.',
   brokenDocument: '문서 내용을 읽지 못했습니다. 파일이 손상되었을 수 있습니다. 다시 저장해서 올려 주세요.',

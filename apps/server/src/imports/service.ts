@@ -20,6 +20,7 @@ import { prepareProblemChanges, typeLabel, writeProblemContentIn, type PreparedC
 import { sniffImageKind } from '../uploads/storage';
 import { readDocx } from './docx-reader';
 import { parseExamLines, type ParsedExam } from './exam-text-parser';
+import { checkImportLimits } from './limits';
 import { importMessages as m } from './messages';
 import { examExists, listExamSlots } from './repository';
 import { readCsv, readXlsx } from './sheet-reader';
@@ -75,6 +76,7 @@ export async function parseImportFile(fileName: string, bytes: Buffer): Promise<
     problem.comment_images = checkedImages(problem.comment_images, problem.warnings);
   }
   for (const header of exam.set_headers) header.images = checkedImages(header.images, exam.warnings);
+  checkImportLimits(exam);
   return { format, exam };
 }
 
