@@ -10,7 +10,7 @@ describe('environment validation at boot', () => {
 
   it('has working defaults', () => {
     const config = configFromEnv(parseEnv({ DATA_DIR: dir }));
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: undefined, publicUrl: 'http://localhost:3000', seedDemo: 'auto', passwordHashCost: 'production' });
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: undefined, publicUrl: 'http://localhost:3000', seedDemo: 'auto', passwordHashCost: 'production', shutdownDrainMs: 5000 });
     expect(config.uploadsDir).toBe(path.join(dir, 'uploads'));
   });
 
@@ -37,6 +37,11 @@ describe('environment validation at boot', () => {
     [{ S3_BUCKET: 'qbank', S3_ENDPOINT: 'not a url' }, 'S3_ENDPOINT'],
     [{ S3_BUCKET: 'qbank', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
     [{ SIGNUP_PER_IP_PER_HOUR: '0' }, 'SIGNUP_PER_IP_PER_HOUR'],
+    [{ S3_TIMEOUT_MS: '5000' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'qbank', S3_TIMEOUT_MS: '10' }, 'S3_TIMEOUT_MS'],
+    [{ S3_BUCKET: 'qbank', S3_TIMEOUT_MS: 'soon' }, 'S3_TIMEOUT_MS'],
+    [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS'],
+    [{ SHUTDOWN_DRAIN_MS: '1.5' }, 'SHUTDOWN_DRAIN_MS'],
   ])('refuses %o, naming %s', (env, name) => {
     expect(() => parseEnv({ DATA_DIR: dir, ...env })).toThrow(name);
   });
@@ -53,9 +58,11 @@ describe('environment validation at boot', () => {
         ADMIN_PASSWORD: 'long-enough-pw',
         SEED_DEMO: '0',
         TRUST_PROXY: '1',
+        SHUTDOWN_DRAIN_MS: '0',
       }),
     );
     expect(config).toMatchObject({
+      shutdownDrainMs: 0,
       port: 8080,
       databaseUrl: 'postgres://u@db/qbank',
       publicUrl: 'https://qbank.example.ac.kr',
@@ -78,14 +85,15 @@ describe('environment validation at boot', () => {
         S3_SECRET_ACCESS_KEY: 'secret',
         S3_FORCE_PATH_STYLE: '1',
         SIGNUP_PER_IP_PER_HOUR: '2000',
+        S3_TIMEOUT_MS: '4000',
       }),
     );
     expect(config).toMatchObject({
       redisUrl: 'redis://:pw@cache:6379/2',
-      s3: { endpoint: 'http://minio:9000', bucket: 'qbank-files', region: 'us-east-1', credentials: { accessKeyId: 'key', secretAccessKey: 'secret' }, forcePathStyle: true },
+      s3: { endpoint: 'http://minio:9000', bucket: 'qbank-files', region: 'us-east-1', credentials: { accessKeyId: 'key', secretAccessKey: 'secret' }, forcePathStyle: true, timeoutMs: 4000 },
       rateLimits: { signupPerIpPerHour: 2000, loginFailuresPerId: 5 },
     });
     // Without keys the SDK's own chain (instance role, AWS_* variables) is used.
-    expect(configFromEnv(parseEnv({ DATA_DIR: dir, S3_BUCKET: 'qbank-files' })).s3).toMatchObject({ credentials: undefined, forcePathStyle: false });
+    expect(configFromEnv(parseEnv({ DATA_DIR: dir, S3_BUCKET: 'qbank-files' })).s3).toMatchObject({ credentials: undefined, forcePathStyle: false, timeoutMs: 10_000 });
   });
 });

@@ -5,7 +5,9 @@ import { z } from 'zod';
 
 // The one place that reads process.env (docs/architecture.md, code style rule 5). Validated at boot; a bad value stops the server.
 const flag = z.enum(['0', '1']).optional();
-const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_TIMEOUT_MS'] as const;
+/** How long one bucket call may take before the request gets a 503 (docs/decisions/073). */
+const DEFAULT_S3_TIMEOUT_MS = 10_000;
 
 const envSchema = z
   .object({
@@ -34,7 +36,10 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: flag,
+    S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
     SIGNUP_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    // How long a SIGTERMed process keeps serving with /healthz at 503 before it stops listening (docs/decisions/074).
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
   })
   .refine((env) => Boolean(env.ADMIN_ID) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_ID and ADMIN_PASSWORD must be set together',
@@ -73,6 +78,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Uploads in an S3-compatible bucket instead of DATA_DIR; unset keeps them on disk. */
   s3: S3Config | undefined;
+  /** After SIGTERM: how long /healthz answers 503 while requests are still served, before the listener closes. */
+  shutdownDrainMs: number;
 }
 
 export interface S3Config {
@@ -81,6 +88,8 @@ export interface S3Config {
   region: string;
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   forcePathStyle: boolean;
+  /** Longest wait for one bucket call (connect and answer, retries included); then it fails. */
+  timeoutMs: number;
 }
 
 export interface RateLimits {
@@ -156,8 +165,10 @@ export function configFromEnv(env: Env): Config {
           credentials:
             env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
           forcePathStyle: env.S3_FORCE_PATH_STYLE === '1',
+          timeoutMs: env.S3_TIMEOUT_MS ?? DEFAULT_S3_TIMEOUT_MS,
         }
       : undefined,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
   };
 }
 

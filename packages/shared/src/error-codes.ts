@@ -10,6 +10,11 @@ export const ERROR_CODES = {
   tooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   rateLimited: 'RATE_LIMITED',
+  requestTimeout: 'REQUEST_TIMEOUT',
   invalidCredentials: 'INVALID_CREDENTIALS',
   internal: 'INTERNAL',
+  /** The process is shutting down (its /healthz while draining). */
+  unavailable: 'UNAVAILABLE',
+  /** The file store (the S3 bucket) failed or did not answer in time. */
+  storageUnavailable: 'STORAGE_UNAVAILABLE',
 } as const;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ATTACHMENT_FILENAME_MAX, ATTACHMENT_MAX_BYTES, base64DecodedSize, parseDataUrl, type AttachmentUpload } from '@qbank/shared/boards';
 import { validationMessages } from '@qbank/shared/messages';
 import { ERROR_CODES } from '@qbank/shared/errors';
-import { storedKey, type FileStore } from '../core/file-store';
+import { storedKey, StoreUnavailableError, type FileStore } from '../core/file-store';
 import { sniffImageKind } from '../uploads/storage';
 import { AppError, validationError } from '../errors';
 
@@ -93,9 +93,18 @@ export function attachmentKey(storedName: string): string | null {
   return STORED_NAME.test(storedName) ? storedKey('attachments', storedName) : null;
 }
 
-/** Removes a stored attachment; a file already gone is fine. */
+/**
+ * Removes a stored attachment; a file already gone is fine. Callers remove a file once no row
+ * points at it, so a store that is down then leaves an unreferenced file, as a crash in between
+ * would, rather than failing a write that is already saved (or hiding the error of one that failed).
+ */
 export async function removeAttachment(store: FileStore, storedName: string | null | undefined): Promise<void> {
   if (!storedName) return;
   const key = attachmentKey(storedName);
-  if (key) await store.remove(key);
+  if (!key) return;
+  try {
+    await store.remove(key);
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+  }
 }

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiError } from '@qbank/shared/errors';
 import { validationMessages } from '@qbank/shared/messages';
 import { AppError } from '../errors';
+import { StoreUnavailableError } from './file-store';
 import { messages } from '../messages';
 
 const HANGUL = /[\uac00-\ud7a3]/;
@@ -80,6 +81,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const body: ApiError = { message: error.message, code: error.code };
       if (error.fields) body.fields = error.fields;
       return reply.status(error.statusCode).send(body);
+    }
+    if (error instanceof StoreUnavailableError) {
+      request.log.error({ err: error }, 'file store unavailable');
+      return reply.status(503).send({ message: messages.storageUnavailable, code: ERROR_CODES.storageUnavailable });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(validationBody(error));

@@ -21,6 +21,17 @@ export function storedKey(folder: StoredFolder, name: string): string {
   return key;
 }
 
+/**
+ * The store failed or did not answer within its deadline (an S3 bucket that is down or stuck).
+ * The message says why, for logs and the CLIs; a request gets a Korean 503 from the error handler.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
 export interface StoredObject {
   body: Readable;
   size: number;

@@ -36,6 +36,7 @@ export async function startTestBucket(port: number): Promise<TestBucket> {
       region: env.S3_REGION,
       credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY },
       forcePathStyle: true,
+      timeoutMs: 10_000,
     },
     async stop() {
       await server.close();
