@@ -127,6 +127,8 @@ const serverEnv = (extra) => ({
   SEED_DEMO: '0',
   // Login is measured at the real cost (scrypt N=2^17), not the tests' low cost.
   PASSWORD_HASH_COST: 'production',
+  // No proxy polls /healthz here: a stopped process closes at once instead of draining.
+  SHUTDOWN_DRAIN_MS: '0',
   ...extra,
 });
 // The seed decides the database from its flags only, never from an inherited DATABASE_URL; its

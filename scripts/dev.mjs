@@ -3,7 +3,8 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npm', ['run', 'dev', '-w', '@qbank/server'], { stdio: 'inherit' }),
+  // tsx watch restarts the API with SIGTERM and kills it 5 s later: no drain (nothing polls /healthz here).
+  spawn('npm', ['run', 'dev', '-w', '@qbank/server'], { stdio: 'inherit', env: { SHUTDOWN_DRAIN_MS: '0', ...process.env } }),
   spawn('npm', ['run', 'dev', '-w', '@qbank/web'], { stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

@@ -32,6 +32,7 @@ import { noteRoutes } from './notes/routes';
 import { disputeRoutes } from './disputes/routes';
 import { notificationRoutes } from './notifications/routes';
 import { submissionReviewRoutes } from './authoring/submission-review-routes';
+import { Health } from './core/health';
 import { MemberCache } from './core/member-cache';
 import { ResponseCache } from './core/response-cache';
 import { ServerPaint } from './core/server-paint';
@@ -41,7 +42,7 @@ import { createFileStore } from './storage/create-store';
 import { bucketUploadRoutes } from './storage/routes';
 import type { AppContext } from './core/context';
 import { tokenFromRequest } from './core/auth-guards';
-import { registerErrorHandling, routerErrorHandler } from './core/error-handler';
+import { clientErrorHandler, registerErrorHandling, routerErrorHandler } from './core/error-handler';
 import { forbidden } from './errors';
 import { TOKEN_COOKIE } from './core/tokens';
 import { messages } from './messages';
@@ -103,7 +104,7 @@ function checkOrigin(ctx: AppContext, allowedOrigins: Set<string>) {
 }
 
 /** The app's parts; the file store and the shared Redis are made from the configuration when not given. */
-export type AppParts = Omit<AppContext, 'storage' | 'redis' | 'contentCache' | 'memberCache'> & Partial<Pick<AppContext, 'storage' | 'redis'>>;
+export type AppParts = Omit<AppContext, 'storage' | 'redis' | 'contentCache' | 'memberCache' | 'health'> & Partial<Pick<AppContext, 'storage' | 'redis'>>;
 
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const { config } = parts;
@@ -115,12 +116,20 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     frameworkErrors: routerErrorHandler,
+    // Malformed HTTP, oversized headers and header timeouts are answered before any route runs.
+    clientErrorHandler,
+    // A request that reaches a closing process is served like any other (ops/shutdown.ts ends
+    // every connection after its answer); Fastify's own 503 for it would be an English body.
+    return503OnClosing: false,
+    // Node answers a HTTP/1.1 request without Host with an empty 400 itself; the app refuses it in
+    // its own format instead (registerErrorHandling).
+    http: { requireHostHeader: false },
     // One line per request only when debugging; errors are always logged by the error handler.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
   // So is a configured Redis (REDIS_URL) that does not answer.
   const redis = parts.redis !== undefined ? parts.redis : config.redisUrl ? await SharedRedis.connect(config.redisUrl, app.log) : null;
-  const ctx: AppContext = { ...parts, storage, redis, contentCache: new ResponseCache(parts.db), memberCache: new MemberCache() };
+  const ctx: AppContext = { ...parts, storage, redis, contentCache: new ResponseCache(parts.db), memberCache: new MemberCache(), health: new Health() };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     storage.close();
@@ -161,7 +170,11 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { store: sharedRateLimitStore(redis) } : {}) });
   app.addHook('onRequest', checkOrigin(ctx, allowedOrigins));
 
-  app.get('/healthz', async () => ({ ok: true }));
+  // A proxy's health check: 503 while the process drains after SIGTERM (ops/shutdown.ts).
+  app.get('/healthz', async (_request, reply) => {
+    if (ctx.health.draining) return reply.status(503).send({ message: messages.serverDraining, code: ERROR_CODES.unavailable });
+    return { ok: true };
+  });
   await app.register(authRoutes);
   await app.register(passwordChangeRoutes);
   await app.register(memberRoutes);

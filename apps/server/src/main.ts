@@ -6,7 +6,12 @@ import { startServer } from './server';
 async function main(): Promise<void> {
   const config = loadConfig();
   const { app, demoAccounts } = await startServer(config);
-  closeOnSignals(app);
+  closeOnSignals(app, {
+    drainMs: config.shutdownDrainMs,
+    onDrain: () => {
+      app.ctx.health.draining = true;
+    },
+  });
   await app.listen({ port: config.port, host: config.host });
 
   console.log(startBanner(config.port, demoAccounts));

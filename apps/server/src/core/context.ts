@@ -1,6 +1,7 @@
 import type { Config } from '../env';
 import type { Db, Dialect } from './db';
 import type { FileStore } from './file-store';
+import type { Health } from './health';
 import type { MemberCache } from './member-cache';
 import type { ResponseCache } from './response-cache';
 import type { SharedRedis } from './shared-redis';
@@ -18,6 +19,8 @@ export interface AppContext {
   contentCache: ResponseCache;
   /** Serialized answers of a member's own aggregate reads, checked against the content and member activity versions. */
   memberCache: MemberCache;
+  /** Draining after SIGTERM: /healthz answers 503. */
+  health: Health;
 }
 
 declare module 'fastify' {

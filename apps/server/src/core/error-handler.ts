@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiError } from '@qbank/shared/errors';
 import { validationMessages } from '@qbank/shared/messages';
@@ -75,7 +77,45 @@ export function routerErrorHandler(error: FastifyError, request: FastifyRequest,
   void reply.status(500).send({ message: messages.internal, code: ERROR_CODES.internal });
 }
 
+/**
+ * What the HTTP parser refuses before Fastify sees a request: a malformed request line or header,
+ * headers over Node's size limit, headers that take longer than Node's headersTimeout. Fastify's
+ * default answers these with an English `{error, message, statusCode}`; here they get our format.
+ * The connection cannot be trusted after a parse error, so it ends with the answer.
+ */
+export function clientErrorHandler(error: ConnectionError, socket: Socket): void {
+  // A reset connection has no one left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body]: [number, ApiError] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, { message: messages.requestTimeout, code: ERROR_CODES.requestTimeout }]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, { message: messages.headersTooLarge, code: ERROR_CODES.tooLarge }]
+        : [400, { message: messages.malformedRequest, code: ERROR_CODES.validation }];
+  if (socket.writable) socket.write(rawResponse(status, body));
+  socket.destroy(error);
+}
+
+function rawResponse(status: number, body: ApiError): string {
+  const json = JSON.stringify(body);
+  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(json)}`, 'Connection: close'];
+  return `${head.join('\r\n')}\r\n\r\n${json}`;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  // Node answers an Expect header other than 100-continue with an empty 417 unless asked to.
+  app.server.on('checkExpectation', (_request, response) => {
+    const json = JSON.stringify({ message: messages.expectationFailed, code: ERROR_CODES.validation } satisfies ApiError);
+    response
+      .writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json), connection: 'close' })
+      .end(json);
+  });
+  // HTTP/1.1 requires Host; Node's own check (turned off in app.ts) would answer with an empty 400.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      return reply.status(400).send({ message: messages.malformedRequest, code: ERROR_CODES.validation });
+    }
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const body: ApiError = { message: error.message, code: error.code };

@@ -40,6 +40,8 @@ function serverEnv(database: TestDatabase): NodeJS.ProcessEnv {
     SEED_DEMO: '0',
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: path.join(database.dataDir, 'no-web'),
+    // Nothing polls /healthz: the final SIGTERM closes at once (shutdown.test.ts covers the drain).
+    SHUTDOWN_DRAIN_MS: '0',
   };
 }
 

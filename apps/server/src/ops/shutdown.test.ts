@@ -5,13 +5,16 @@ import http from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@qbank/shared/errors';
+import { messages } from '../messages';
 import { createMember, openTestDatabase, testDialects, TEST_PASSWORD, type TestDatabase } from '../testing/harness';
 import { createProblem, createSubject, createTest } from '../testing/factories';
 import { removeServerBundle, signInOverHttp, startServerProcess, stopServerAndClose, type ServerProcess } from '../testing/server-process';
 
-// The real server as a child process: SIGTERM while a request body is still arriving. The
-// request must complete with its real answer (the write is stored), new connections must be
-// refused meanwhile, and the process must then exit 0.
+// The real server as a child process behind a simulated proxy: SIGTERM while keep-alive clients
+// keep writing and a request body is still arriving. /healthz must turn 503 first while every
+// request is still served (new connections too), every request sent must get its real answer (no
+// reset, no 503), the listener must then refuse new connections, and the process must exit 0.
 
 interface Setup {
   database: TestDatabase;
@@ -20,6 +23,8 @@ interface Setup {
   token: string;
 }
 
+type Outcome = { status: number; connection: string | undefined; text: string } | { error: string };
+
 let cleanup: (() => Promise<void>) | undefined;
 afterAll(removeServerBundle);
 afterEach(async () => {
@@ -27,7 +32,7 @@ afterEach(async () => {
   cleanup = undefined;
 });
 
-async function setUp(dialect: (typeof testDialects)[number]): Promise<Setup> {
+async function setUp(dialect: (typeof testDialects)[number], env: Record<string, string>): Promise<Setup> {
   const database = await openTestDatabase(dialect);
   const member = await createMember(database.db);
   const subject = await createSubject(database.db);
@@ -42,6 +47,7 @@ async function setUp(dialect: (typeof testDialects)[number]): Promise<Setup> {
     SEED_DEMO: '0',
     LOG_LEVEL: 'info',
     WEB_DIST_DIR: path.join(database.dataDir, 'no-web'),
+    ...env,
   });
   cleanup = () => stopServerAndClose(server, database);
   const token = await signInOverHttp(server, member.id, TEST_PASSWORD);
@@ -61,11 +67,69 @@ async function connectOutcome(port: number): Promise<string> {
   }
 }
 
-describe.each(testDialects)('graceful shutdown (%s)', (dialect) => {
-  it('finishes a request whose body is still arriving, refuses new connections, closes idle ones, exits 0', async () => {
-    const { database, server, problemUid, token } = await setUp(dialect);
-    const body = JSON.stringify({ reply_text: '종료 중에도 저장되어야 하는 댓글입니다.' });
-    const bytes = Buffer.from(body);
+/** One request over `agent`, settled with the whole answer or the socket error's code. */
+function exchange(url: string, options: http.RequestOptions, body?: string): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const request = http.request(url, options, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    request.end(body);
+  });
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(testDialects)('rolling restart (%s)', (dialect) => {
+  it('turns /healthz 503 first, answers every request sent (keep-alive, new connections, a body still arriving), then refuses and exits 0', async () => {
+    // The drain is ended by a second SIGTERM, so nothing here depends on how fast the test runs.
+    const { database, server, problemUid, token } = await setUp(dialect, { SHUTDOWN_DRAIN_MS: '120000' });
+    const replyUrl = `${server.baseUrl}/v1/problem/${problemUid}/reply`;
+    const postOptions = (agent: http.Agent | false, length: number): http.RequestOptions => ({
+      method: 'POST',
+      agent,
+      headers: { 'content-type': 'application/json', 'content-length': String(length), authorization: `Bearer ${token}` },
+    });
+
+    // The proxy's health check, on a keep-alive connection of its own, until it sees the process leave.
+    const health: Outcome[] = [];
+    const healthAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const healthChecks = (async () => {
+      for (;;) {
+        const outcome = await exchange(`${server.baseUrl}/healthz`, { agent: healthAgent });
+        health.push(outcome);
+        if (!('status' in outcome) || outcome.status !== 200) return;
+        await pause(20);
+      }
+    })();
+    const unhealthy = () => health.some((outcome) => !('status' in outcome) || outcome.status !== 200);
+
+    // Writers on keep-alive connections, as a proxy forwards them: they stop once the health check
+    // has seen the process leave, after three more writes that the draining process must still take.
+    const writers = Array.from({ length: 4 }, (_, index) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const outcomes: Outcome[] = [];
+      let warm: () => void = () => undefined;
+      const warmedUp = new Promise<void>((resolve) => (warm = resolve));
+      const done = (async () => {
+        let afterUnhealthy = 0;
+        while (afterUnhealthy < 3) {
+          if (unhealthy()) afterUnhealthy += 1;
+          const body = JSON.stringify({ reply_text: `종료 중 쓰기 ${index}-${outcomes.length}` });
+          const outcome = await exchange(replyUrl, postOptions(agent, Buffer.byteLength(body)), body);
+          outcomes.push(outcome);
+          if (outcomes.length === 2) warm();
+          if (!('status' in outcome)) break;
+        }
+        warm();
+        agent.destroy();
+      })();
+      return { outcomes, warmedUp, done };
+    });
+    await Promise.all(writers.map((writer) => writer.warmedUp));
 
     // An idle keep-alive connection: closing must not wait for it.
     const idleAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -79,64 +143,79 @@ describe.each(testDialects)('graceful shutdown (%s)', (dialect) => {
 
     // `Expect: 100-continue` makes the server say when it has taken the request: Node writes the
     // 100 and routes the request in the same tick, so after 'continue' the request is in flight.
-    const request = http.request(`${server.baseUrl}/v1/problem/${problemUid}/reply`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'content-length': String(bytes.length),
-        authorization: `Bearer ${token}`,
-        expect: '100-continue',
-      },
-    });
-    const answered = new Promise<{ status: number; text: string; connection: string | undefined }>((resolve, reject) => {
-      request.on('response', (response) => {
+    const slowBody = Buffer.from(JSON.stringify({ reply_text: '종료 중에도 저장되어야 하는 댓글입니다.' }));
+    const slow = http.request(replyUrl, { ...postOptions(false, slowBody.length), headers: { ...postOptions(false, slowBody.length).headers, expect: '100-continue' } });
+    const slowAnswered = new Promise<Outcome>((resolve) => {
+      slow.on('response', (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), connection: response.headers.connection }),
-        );
-        response.on('error', reject);
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, text: Buffer.concat(chunks).toString('utf8') }));
       });
-      request.on('error', reject);
+      slow.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
     });
-    // Only awaited after the body is sent; a failure before that is reported there, not as unhandled.
-    answered.catch(() => undefined);
-    const continued = once(request, 'continue');
-    request.flushHeaders();
+    const continued = once(slow, 'continue');
+    slow.flushHeaders();
     await continued;
-    request.write(bytes.subarray(0, 20));
+    slow.write(slowBody.subarray(0, 20));
 
     server.child.kill('SIGTERM');
-    // The handler closes the listener before it logs this line.
+    await healthChecks;
+    await Promise.all(writers.map((writer) => writer.done));
+
+    // The health check saw the process healthy, then a 503 in the app's format, over a live listener.
+    const lastCheck = health.at(-1)!;
+    expect(health.slice(0, -1).length).toBeGreaterThan(0);
+    expect(health.slice(0, -1).every((outcome) => 'status' in outcome && outcome.status === 200)).toBe(true);
+    expect(lastCheck).toMatchObject({ status: 503, connection: 'close' });
+    expect(JSON.parse((lastCheck as { text: string }).text)).toEqual({ message: messages.serverDraining, code: ERROR_CODES.unavailable });
+    // Every write got its real answer, three of each writer's after the 503 (on new connections).
+    for (const writer of writers) {
+      expect(writer.outcomes.map((outcome) => ('status' in outcome ? outcome.status : outcome.error))).toEqual(writer.outcomes.map(() => 201));
+      expect(writer.outcomes.length).toBeGreaterThanOrEqual(5);
+      expect(writer.outcomes.at(-1)).toMatchObject({ connection: 'close' });
+    }
+    expect(server.child.exitCode).toBeNull();
+
+    // The drain ends (here by a second SIGTERM; SHUTDOWN_DRAIN_MS otherwise): the listener closes.
+    server.child.kill('SIGTERM');
     await server.waitForOutput('shutting down: finishing in-flight requests');
     expect(await connectOutcome(server.port)).toBe('ECONNREFUSED');
     await idleClosed;
     expect(server.child.exitCode).toBeNull();
 
-    request.end(bytes.subarray(20));
-    const { status, text, connection } = await answered;
-    expect(status).toBe(201);
-    // The client would keep the socket alive; the server ends it so the exit is not held back.
-    expect(connection).toBe('close');
-    const created = JSON.parse(text) as { reply: { reply_code: number; reply_text: string } };
-    expect(created.reply.reply_text).toBe('종료 중에도 저장되어야 하는 댓글입니다.');
+    slow.end(slowBody.subarray(20));
+    const answered = await slowAnswered;
+    expect(answered).toMatchObject({ status: 201, connection: 'close' });
+    expect(JSON.parse((answered as { text: string }).text).reply.reply_text).toBe('종료 중에도 저장되어야 하는 댓글입니다.');
 
     expect(await server.exited).toEqual({ code: 0, signal: null });
-    expect(server.output()).toContain('shut down cleanly');
-    const stored = await database.db
-      .selectFrom('problem_replies')
-      .select(['reply_text'])
-      .where('reply_code', '=', created.reply.reply_code)
-      .executeTakeFirst();
-    expect(stored?.reply_text).toBe('종료 중에도 저장되어야 하는 댓글입니다.');
+    const output = server.output();
+    expect(output.indexOf('draining: /healthz answers 503')).toBeGreaterThan(-1);
+    expect(output.indexOf('draining: /healthz answers 503')).toBeLessThan(output.indexOf('shutting down: finishing in-flight requests'));
+    expect(output).toContain('shut down cleanly');
+    const written = writers.reduce((sum, writer) => sum + writer.outcomes.length, 0) + 1;
+    const stored = await database.db.selectFrom('problem_replies').select((eb) => eb.fn.countAll<number>().as('count')).where('problem_uid', '=', problemUid).executeTakeFirstOrThrow();
+    expect(Number(stored.count)).toBe(written);
+    healthAgent.destroy();
     idleAgent.destroy();
-    // It starts a server process and waits out a slow upload: 20 s on CI's loaded two cores.
+    // It starts a server process and keeps five clients busy: 20 s on CI's loaded two cores.
   }, 90_000);
+});
 
-  it('exits at once on SIGTERM when nothing is in flight', async () => {
-    const { server } = await setUp(dialect);
+describe('shutdown on its own', () => {
+  it('ends the drain after SHUTDOWN_DRAIN_MS and exits 0; SIGINT skips the drain', async () => {
+    const { server } = await setUp('sqlite', { SHUTDOWN_DRAIN_MS: '200' });
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
+    const output = server.output();
+    expect(output.indexOf('draining: /healthz answers 503')).toBeGreaterThan(-1);
+    expect(output.indexOf('draining: /healthz answers 503')).toBeLessThan(output.indexOf('shut down cleanly'));
+    await cleanup?.();
+
+    const { server: second } = await setUp('sqlite', { SHUTDOWN_DRAIN_MS: '120000' });
+    second.child.kill('SIGINT');
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+    expect(second.output()).not.toContain('draining');
   });
 });
 
@@ -149,7 +228,7 @@ describe('graceful shutdown grace period', () => {
       import { closeOnSignals } from ${JSON.stringify(path.join(import.meta.dirname, 'shutdown.ts'))};
       const app = Fastify({ logger: true });
       app.get('/hang', () => new Promise(() => console.log('request is hanging')));
-      closeOnSignals(app, 300);
+      closeOnSignals(app, { drainMs: 0, graceMs: 300 });
       await app.listen({ port: 0, host: '127.0.0.1' });
       console.log('ready on ' + app.server.address().port);
     `;

@@ -16,8 +16,11 @@ const LEAKS: ReadonlyArray<[string, RegExp]> = [
   ['English library message', /\b(?:Unexpected token|is not valid JSON|Body cannot be empty|must be|Invalid input|expected|Required)\b/],
 ];
 
+/** What the check reads of an answer: an inject() response, or one read off a socket. */
+export type ErrorResponse = Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'body' | 'json'>;
+
 /** Problems with an error response, as sentences (empty when it follows decision 121). */
-export function errorFormatProblems(response: LightMyRequestResponse): string[] {
+export function errorFormatProblems(response: ErrorResponse): string[] {
   const problems: string[] = [];
   const status = response.statusCode;
   if (status >= 500) problems.push(`status ${status}`);
