@@ -38,8 +38,9 @@ describe.each(testDialects)('a stuck or dead bucket on %s', (dialect) => {
 
   beforeAll(async () => {
     proxy.setMode('forward');
-    // A short deadline keeps the test quick; the default is in env.ts.
-    t = await createTestContext(dialect, { env: { ...bucket.env, S3_ENDPOINT: proxy.url, S3_TIMEOUT_MS: '300' } });
+    // A short deadline keeps the test quick (the default is in env.ts), yet long enough for the
+    // in-process s3rver to answer on a loaded machine.
+    t = await createTestContext(dialect, { env: { ...bucket.env, S3_ENDPOINT: proxy.url, S3_TIMEOUT_MS: '1000' } });
     lead = await loginCookie(t.app, (await createMember(t.db, { role: 'lead' })).id);
     uid = await createProblem(t.db, { test_code: await createTest(t.db, { subject_code: await createSubject(t.db) }), no: 1 });
     student = await loginCookie(t.app, (await createMember(t.db)).id);
