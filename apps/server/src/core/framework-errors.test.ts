@@ -10,7 +10,7 @@ import { clientErrorHandler } from './error-handler';
 
 // The errors Node and Fastify send on their own, before or around our routes, read off a real
 // socket (inject() skips the HTTP parser): each must be JSON {message, code} with a Korean message,
-// like every other error (DESIGN.md §4). They happen below the database, so SQLite is enough.
+// like every other error (decision 121). They happen below the database, so SQLite is enough.
 
 /** Reads everything the server writes on a fresh connection after `raw`, until it closes the connection. */
 async function rawExchange(port: number, raw: string): Promise<string> {
