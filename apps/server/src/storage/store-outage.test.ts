@@ -39,8 +39,8 @@ describe.each(testDialects)('a stuck or dead bucket on %s', (dialect) => {
   beforeAll(async () => {
     proxy.setMode('forward');
     // A short deadline keeps the test quick (the default is in env.ts), yet long enough for the
-    // in-process s3rver to answer on a loaded machine.
-    t = await createTestContext(dialect, { env: { ...bucket.env, S3_ENDPOINT: proxy.url, S3_TIMEOUT_MS: '1000' } });
+    // in-process s3rver to answer on a loaded machine (1 s failed the start's check at load 21).
+    t = await createTestContext(dialect, { env: { ...bucket.env, S3_ENDPOINT: proxy.url, S3_TIMEOUT_MS: '2000' } });
     lead = await loginCookie(t.app, (await createMember(t.db, { role: 'lead' })).id);
     uid = await createProblem(t.db, { test_code: await createTest(t.db, { subject_code: await createSubject(t.db) }), no: 1 });
     student = await loginCookie(t.app, (await createMember(t.db)).id);
@@ -63,12 +63,12 @@ describe.each(testDialects)('a stuck or dead bucket on %s', (dialect) => {
 
     for (const mode of ['hang', 'refuse'] as const) {
       proxy.setMode(mode);
-      const refused = await upload();
+      // Side by side, so a stuck bucket costs the test one deadline, not two.
+      const [refused, read] = await Promise.all([upload(), t.app.inject({ method: 'GET', url: picture })]);
       expect(refused.statusCode, mode).toBe(503);
       expect(refused.json(), mode).toEqual({ message: messages.storageUnavailable, code: ERROR_CODES.storageUnavailable });
       // Nothing half-saved: the problem still shows the picture it had.
       expect(await storedPicture(), mode).toBe(picture);
-      const read = await t.app.inject({ method: 'GET', url: picture });
       expect(read.statusCode, mode).toBe(503);
       expect(read.json(), mode).toEqual({ message: messages.storageUnavailable, code: ERROR_CODES.storageUnavailable });
     }
