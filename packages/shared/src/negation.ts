@@ -8,13 +8,17 @@
 //   So "아닌지", "아닌가", "틀린다", "않는다" (a choice's statement, not the stem's question) are
 //   left alone.
 // - The fixed phrases are emphasized wherever they stand; the generic "…지 않은/않는/못한" and
-//   "…없는" only when 것 follows ("관찰되지 않는 것은"), so that "치료받지 않은 환자에서 가장 적절한
-//   것은?" does not emphasize a patient's history.
+//   "…없는" only when 것 follows ("관찰되지 않는 것은") or the one noun that ends the question
+//   ("입증되지 않은 약물은?", docs/decisions/081-negation-before-the-last-noun.md), so that
+//   "치료받지 않은 환자에서 가장 적절한 것은?" or "…잘되지 않는 경우 수복은?" does not emphasize a
+//   patient's history.
 // - Spacing is free ("옳지않은", "관계 없는", "거리가먼"); a leading "가장" belongs to the phrase.
 
 const HANGUL = '\\uAC00-\\uD7A3';
 const START = `(?<![${HANGUL}])`;
 const END = `(?=$|[^${HANGUL}]|것)`;
+/** What follows a generic negated predicate that asks the question: 것, or the question's last word and its "?". */
+const ASKED = `(?=\\s*(?:것|[${HANGUL}]+\\s*[?？]))`;
 
 /** The class of the <strong> that marks a negation phrase, in the web app and in the server's drawing of a page. */
 export const NEGATION_CLASS = 'qbank-negation';
@@ -28,9 +32,9 @@ export const NEGATION_PATTERNS: readonly string[] = [
   // 거리가 먼, 거리가 가장 먼
   `(?:가장\\s*)?거리가\\s*(?:가장\\s*)?먼`,
   `틀린|아닌|잘못된|부적절한|부적합한`,
-  // Generic, only before 것: 관찰되지 않는 것은, 볼 수 없는 것은
-  `[${HANGUL}]+지\\s*(?:않|못)(?:은|는|한)(?=\\s*것)`,
-  `[${HANGUL}]*없는(?=\\s*것)`,
+  // Generic, only before 것 or the question's last noun: 관찰되지 않는 것은, 볼 수 없는 것은, 낮추지 않는 약물은?
+  `[${HANGUL}]+지\\s*(?:않|못)(?:은|는|한)${ASKED}`,
+  `[${HANGUL}]*없는${ASKED}`,
 ];
 
 const PATTERN = new RegExp(`${START}(?:${NEGATION_PATTERNS.join('|')})${END}`, 'g');

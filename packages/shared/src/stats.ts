@@ -61,6 +61,8 @@ export const testStatsSchema = defineSchema(() =>
     problem_count: count,
     answered: count,
     correct: count,
+    /** Every scored problem answered in solve mode's first pass: the exam has a percentile (GET /v1/stats/me/tests/{code}). */
+    completed: z.boolean(),
   }),
 );
 export type TestStats = z.infer<typeof testStatsSchema>;

@@ -6,7 +6,9 @@ import type { ExportImage } from './images';
 
 // A box (a bookmark folder, or the solve mode's 오답 노트) as a Word file: the exam export's
 // five modes and problem layout, grouped by exam with each problem's source, and the member's own
-// last answer beside the key where the mode shows answers.
+// last answer beside the key where the mode shows answers. Problems of several exams share one
+// document, so they are numbered 1, 2, 3… within it (two exams' "Q01" would read as one problem,
+// issue 26 item 16) and the source line names the exam's own number.
 
 interface BoxExportProblem extends ExportProblem {
   uid: number;
@@ -44,7 +46,8 @@ export async function buildBoxExportDocx(input: BoxExportInput): Promise<Buffer>
 
   let currentTest: number | null = null;
   const printedHeaders = new Set<number>();
-  for (const problem of input.problems) {
+  for (const [index, problem] of input.problems.entries()) {
+    const label = String(index + 1);
     if (problem.test_code !== currentTest) {
       currentTest = problem.test_code;
       builder.add(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(b.examHeading(problem))] }));
@@ -52,7 +55,7 @@ export async function buildBoxExportDocx(input: BoxExportInput): Promise<Buffer>
     const source = new Paragraph({ spacing: { before: 200 }, keepNext: true, children: [new TextRun({ text: b.source(problem), color: '555555', size: 18 })] });
     if (!content.questions) {
       builder.add(source);
-      builder.answerEntry(problem, content.explanations);
+      builder.answerEntry(problem, content.explanations, label);
       continue;
     }
     if (problem.header_code !== null && !printedHeaders.has(problem.header_code)) {
@@ -60,7 +63,7 @@ export async function buildBoxExportDocx(input: BoxExportInput): Promise<Buffer>
       builder.setHeader(problem);
     }
     builder.add(source);
-    builder.question(problem);
+    builder.question(problem, label);
     if (content.answers) {
       builder.answer(problem);
       const mine = input.myAnswers.get(problem.uid);

@@ -49,7 +49,7 @@ describe.each(testDialects)('box export on %s', (dialect) => {
     const lines = text.split('\n');
     expect(lines[0]).toBe('오답 노트');
     // Newest exam first, each problem with its source, the key and "내 답".
-    const order = ['2025 순환기내과학 중간고사', '출처: 2025 중간고사 3번', '급성 심근경색의 첫 검사는?', '① 심전도', '정답: ①', '내 답: ②', '심전도부터 찍는다.', '2024 순환기내과학 기말고사', '출처: 2024 기말고사 7번', '정답: ②', '내 답: 풀지 않음'];
+    const order = ['2025 순환기내과학 중간고사', '출처: 2025 순환기내과학 중간고사 객관식 Q03', '1. 급성 심근경색의 첫 검사는?', '① 심전도', '정답: ①', '내 답: ②', '심전도부터 찍는다.', '2024 순환기내과학 기말고사', '출처: 2024 순환기내과학 기말고사 객관식 Q07', '2. 심방세동의 뇌졸중 위험 점수는?', '정답: ②', '내 답: 풀지 않음'];
     let at = -1;
     for (const part of order) {
       const next = text.indexOf(part, at + 1);
@@ -65,11 +65,39 @@ describe.each(testDialects)('box export on %s', (dialect) => {
     expect(questions).not.toContain('내 답');
     const answers = await documentText((await exportBox('a')).rawPayload);
     expect(answers).not.toContain('급성 심근경색');
-    expect(answers).toContain('3. ①');
+    expect(answers).toContain('1. ①');
     const foreign = await exportBox('all', other);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toMatch(/[가-힣]/);
     expect((await exportBox('everything')).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `/v1/box/${box}/export?format=docx&mode=all` })).statusCode).toBe(401);
+  });
+
+  it('names each exam once and numbers problems of several exams within the export (issue 26 item 16)', async () => {
+    const member = await createMember(t.db);
+    const cookie = await loginCookie(t.app, member.id);
+    const subject = await createSubject(t.db, { subject_name: '병리학' });
+    const midterm = await createTest(t.db, { subject_code: subject, test_name: '2026 병리학 중간고사', year: 2026 });
+    const final = await createTest(t.db, { subject_code: subject, test_name: '2026 병리학 기말고사', year: 2026 });
+    const first = await createProblem(t.db, { test_code: midterm, no: 1, question: '<p>괴사의 종류는?</p>', answer: '①' });
+    const second = await createProblem(t.db, { test_code: final, no: 1, question: '<p>염증의 매개체는?</p>', answer: '②' });
+    const created = await t.app.inject({ method: 'POST', url: '/v1/box', headers: { cookie }, payload: { box_name: '병리 오답' } });
+    const code = created.json().box.code;
+    for (const uid of [first, second]) await t.app.inject({ method: 'POST', url: `/v1/box/${code}/problem/${uid}`, headers: { cookie } });
+
+    const text = await documentText((await exportBox('all', cookie, code)).rawPayload);
+    expect(text).not.toContain('2026 2026');
+    expect(text).not.toContain('병리학 2026 병리학');
+    expect(text).not.toContain('Q01.');
+    const lines = text.split('\n');
+    const expected = ['2026 병리학 기말고사', '출처: 2026 병리학 기말고사 객관식 Q01', '1. 염증의 매개체는?', '2026 병리학 중간고사', '출처: 2026 병리학 중간고사 객관식 Q01', '2. 괴사의 종류는?'];
+    let at = -1;
+    for (const line of expected) {
+      const next = lines.indexOf(line, at + 1);
+      expect(next, line).toBeGreaterThan(at);
+      at = next;
+    }
+    const keys = (await documentText((await exportBox('a', cookie, code)).rawPayload)).split('\n');
+    expect(keys).toEqual(expect.arrayContaining(['1. ②', '2. ①']));
   });
 });

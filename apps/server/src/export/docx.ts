@@ -204,8 +204,9 @@ export class DocumentBuilder {
     this.picture(problem.comment_pic_path);
   }
 
-  question(problem: ExportProblem): void {
-    this.labelled(`${problemNumberLabel(problem.no)}.`, problem.question, { spacingBefore: 280, emphasis: this.options.emphasis });
+  /** `label` replaces the exam's own number ("Q01") where problems of several exams are listed (a box). */
+  question(problem: ExportProblem, label = problemNumberLabel(problem.no)): void {
+    this.labelled(`${label}.`, problem.question, { spacingBefore: 280, emphasis: this.options.emphasis });
     this.picture(problem.question_pic_path);
     for (const choice of lines(problem.illustration)) {
       this.add(new Paragraph({ indent: { left: CHOICE_INDENT }, children: [new TextRun(choice)] }));
@@ -213,13 +214,13 @@ export class DocumentBuilder {
   }
 
   /** Answer-only modes: "Q01. ③" (the viewer's label), and the explanation under it for `ac`. */
-  answerEntry(problem: ExportProblem, withExplanation: boolean): void {
+  answerEntry(problem: ExportProblem, withExplanation: boolean, label = problemNumberLabel(problem.no)): void {
     const answer = problem.answer.trim() || t.noAnswer;
     this.add(
       new Paragraph({
         spacing: { before: withExplanation ? 200 : 0 },
         keepNext: withExplanation,
-        children: [new TextRun({ text: `${problemNumberLabel(problem.no)}. `, bold: true }), ...textRuns(answer)],
+        children: [new TextRun({ text: `${label}. `, bold: true }), ...textRuns(answer)],
       }),
     );
     this.picture(problem.answer_pic_path);

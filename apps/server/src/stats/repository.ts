@@ -47,13 +47,33 @@ export async function myFirstAnswersBySubject(db: DbOrTx, memberCode: number) {
   return rows.map((row) => ({ ...row, answered: Number(row.answered), correct: Number(row.correct), self_judged: Number(row.self_judged) }));
 }
 
-/** The member's first answers grouped by exam, with the exam's problem count; latest exam first. */
+/**
+ * The member's first answers grouped by exam, with the exam's problem count; latest exam first.
+ * `completed`: the member's solve-mode first pass covers every scored problem of the exam, as
+ * myFirstPass counts it (first solve-mode answer, machine-judged) — the exams whose percentile
+ * 내 학습 통계 shows (issue 26 item 11). Only the member's own rows decide it.
+ */
 export async function myFirstAnswersByTest(db: DbOrTx, memberCode: number) {
-  const { rows } = await sql<{ test_code: number; test_name: string; year: number; subject_name: string; problem_count: number; answered: number; correct: number }>`
+  const { rows } = await sql<{
+    test_code: number;
+    test_name: string;
+    year: number;
+    subject_name: string;
+    problem_count: number;
+    answered: number;
+    correct: number;
+    scored_count: number;
+    first_pass: number;
+  }>`
     select t.code as test_code, t.test_name as test_name, t.year as year, s.subject_name as subject_name,
       (select count(*) from problems pc where pc.test_code = t.code and ${countedProblem('pc')}) as problem_count,
       count(*) as answered,
-      sum(sa.is_correct) as correct
+      sum(sa.is_correct) as correct,
+      (select count(*) from problems ps where ps.test_code = t.code and ps.type = ${OBJECTIVE_TYPE} and ${countedProblem('ps')}) as scored_count,
+      (select count(*) from problems ps where ps.test_code = t.code and ps.type = ${OBJECTIVE_TYPE} and ${countedProblem('ps')}
+        and (select fs.judged_by from solve_attempts fs
+             where fs.member_code = ${memberCode} and fs.problem_uid = ps.uid and fs.source = 'solve'
+             order by fs.code limit 1) = 'machine') as first_pass
     from (select problem_uid, min(code) as code from solve_attempts where member_code = ${memberCode} group by problem_uid) f
     join solve_attempts sa on sa.code = f.code
     join problems p on p.uid = sa.problem_uid and ${countedProblem('p')}
@@ -61,7 +81,13 @@ export async function myFirstAnswersByTest(db: DbOrTx, memberCode: number) {
     join subjects s on s.code = t.subject_code
     group by t.code, t.test_name, t.year, s.subject_name
     order by max(sa.code) desc`.execute(db);
-  return rows.map((row) => ({ ...row, problem_count: Number(row.problem_count), answered: Number(row.answered), correct: Number(row.correct) }));
+  return rows.map(({ scored_count: scored, first_pass: firstPass, ...row }) => ({
+    ...row,
+    problem_count: Number(row.problem_count),
+    answered: Number(row.answered),
+    correct: Number(row.correct),
+    completed: Number(scored) > 0 && Number(firstPass) === Number(scored),
+  }));
 }
 
 /** Every answer of the member (repeats included) per Asia/Seoul day, oldest first: one row per active day. */

@@ -230,6 +230,20 @@ describe.each(testDialects)('statistics on %s', (dialect) => {
     ]);
   });
 
+  it('marks the exams completed in solve mode, which have a percentile, in a member\'s own stats (issue 26 item 11)', async () => {
+    const completedOf = async (who: MemberRow) =>
+      Object.fromEntries((await get('/v1/stats/me', who)).json().by_test.map((x: { test_code: number; completed: boolean }) => [x.test_code, x.completed]));
+    // M1 answered every scored problem of both exams in solve mode; M3 answered exam 1 in a study
+    // session (and one problem of exam 2); the late member answered two of exam 1's four.
+    expect(await completedOf(members[0]!)).toEqual({ [exam]: true, [exam2]: true });
+    expect(await completedOf(members[2]!)).toEqual({ [exam]: false, [exam2]: false });
+    expect(await completedOf(late)).toEqual({ [exam]: false });
+    // The same answer as the exam's own figures give.
+    for (const who of [members[0]!, members[2]!, late]) {
+      expect((await get(`/v1/stats/me/tests/${exam}`, who)).json().completed).toBe((await completedOf(who))[exam]);
+    }
+  });
+
   it('an empty member has empty stats', async () => {
     const fresh = await createMember(t.db);
     expect((await get('/v1/stats/me', fresh)).json()).toMatchObject({ totals: { answered: 0, correct: 0, self_judged: 0 }, by_subject: [], by_day: [], streak_days: 0, by_test: [] });

@@ -1,8 +1,10 @@
 import { ActionIcon, Button } from '@mantine/core';
 import { IconLayoutDashboard } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useLogout } from '../auth/api';
 import { paths } from '../lib/paths';
+import { takeReachedFor } from '../lib/use-page-settled';
 import { messages } from './messages';
 
 const m = messages.nav;
@@ -13,6 +15,10 @@ const m = messages.nav;
  */
 export function MemberActions({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
   const { logout, isPending } = useLogout();
+  // 로그아웃's stand-in (member-look-alikes.tsx) was pressed before this loaded (it says yes once).
+  useEffect(() => {
+    if (takeReachedFor('logout')) logout();
+  }, [logout]);
   return (
     <>
       {vertical ? (

@@ -8,6 +8,7 @@ import { nextFromLocation, sanitizeNextPath } from '../lib/next-path';
 import { paths } from '../lib/paths';
 import { useSession } from '../lib/session';
 import { LazyNotificationBell, LazyOfflineIndicator, LazyPendingNotice } from './shell-extras';
+import { expectsMember, MemberActionsLookAlike } from './member-look-alikes';
 import { usePageSettled } from '../lib/use-page-settled';
 import { messages } from './messages';
 
@@ -49,19 +50,22 @@ function MainLinks({ vertical = false, onNavigate }: { vertical?: boolean; onNav
   });
 }
 
-/** Login/signup for visitors; dashboard and logout for members; nothing while the session is checked. */
+/**
+ * Login/signup for visitors; dashboard and logout for members. While the session is checked, the
+ * members' buttons when this device was signed in, else nothing.
+ */
 function AuthActions({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
   const session = useSession();
   const settled = usePageSettled();
   const location = useLocation();
-  if (session.status === 'checking') return null;
+  if (session.status === 'checking') return !vertical && expectsMember() ? <MemberActionsLookAlike /> : null;
 
   if (session.status === 'signed-in') {
-    // The top bar's buttons wait for the page to settle (decision 065); in the drawer, which a
-    // member opens, they are there at once.
-    if (!settled && !vertical) return null;
+    // The top bar's buttons' code waits for the page to settle (decision 065), their stand-ins
+    // are drawn meanwhile (issue 26 item 14); in the drawer, which a member opens, they are there at once.
+    if (!settled && !vertical) return <MemberActionsLookAlike />;
     return (
-      <Suspense fallback={null}>
+      <Suspense fallback={vertical ? null : <MemberActionsLookAlike />}>
         <MemberActions vertical={vertical} onNavigate={onNavigate} />
       </Suspense>
     );

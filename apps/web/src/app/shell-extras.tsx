@@ -1,7 +1,7 @@
-import { Box } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { isApproved, useSession } from '../lib/session';
 import { usePageSettled } from '../lib/use-page-settled';
+import { BellLookAlike, expectsMember } from './member-look-alikes';
 
 // The top bar's parts that load after the first screen (decision 050).
 //
@@ -35,12 +35,13 @@ export function LazyOfflineIndicator() {
 export function LazyNotificationBell() {
   const session = useSession();
   const settled = usePageSettled();
+  // Drawn from the first render (issue 26 item 14): a stand-in of the same look until the page has
+  // settled and while the bell's chunk arrives, so the header neither waits nor shifts.
+  if (session.status === 'checking') return expectsMember() ? <BellLookAlike /> : null;
   if (session.status !== 'signed-in' || !isApproved(session.user)) return null;
-  // The bell's place (ActionIcon size "lg") is held until the page has settled and while its chunk
-  // arrives: the header does not shift.
-  if (!settled) return <Box w={34} h={34} />;
+  if (!settled) return <BellLookAlike />;
   return (
-    <Suspense fallback={<Box w={34} h={34} />}>
+    <Suspense fallback={<BellLookAlike />}>
       <Bell />
     </Suspense>
   );

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { problemRow } from '../testing/fixtures/problems';
+import { problemRow, problemsPage, testInfoRow } from '../testing/fixtures/problems';
 import { replyRow } from '../testing/fixtures/replies';
 import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
@@ -223,5 +223,24 @@ describe('library', () => {
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('문제 로드 실패')).toBeTruthy();
     expect(within(dialog).getByText('문제를 찾을 수 없습니다.')).toBeTruthy();
+  });
+
+  it('opens a memo search hit at its problem in the exam, marked (issue 26 item 7)', async () => {
+    const examProblems = [11, 12, 13].map((uid, index) => problemRow({ uid, no: index + 1 }));
+    const { router } = setup({
+      'GET /v1/notes': () =>
+        json(200, {
+          notes: [{ problem_uid: 13, text: '외울 것', is_confused: false, update_time: '2026-11-01T09:00:00.000Z', test_code: 3, test_name: '2026 순환기내과학 중간고사', no: 3, question_text: '심전도 소견은?' }],
+          total: 1,
+          page: 1,
+          limit: 10,
+        }),
+      'GET /v1/test/3': () => json(200, { test_info: testInfoRow() }),
+      'GET /v1/problem': () => json(200, problemsPage(examProblems)),
+    });
+    fireEvent.click(await screen.findByRole('link', { name: '2026 순환기내과학 중간고사 3번' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tests/3/problems'));
+    expect(router.state.location.state).toEqual({ highlightUid: 13 });
+    await waitFor(() => expect(document.getElementById('problem-13')?.dataset.highlighted).toBe('true'), { timeout: 5000 });
   });
 });

@@ -2,7 +2,9 @@ import { Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { emphasizeNegations } from '../lib/emphasize-negations';
+import { markSearchHits } from '../lib/mark-search-hits';
 import './safe-html.css';
+import './search-hit.css';
 
 // Markup is sanitized when stored (server) and again here, before it reaches the DOM
 // (decision 128): a `<script>`, an `on…=` handler or a `javascript:` link never runs.
@@ -54,14 +56,27 @@ export function setHtmlCleanerWithoutDom(cleaner: HtmlCleaner): void {
 
 /**
  * Renders stored HTML (a post, a problem's question or explanation) after sanitizing it.
- * `emphasizeNegation` marks a question's deciding phrases ("옳지 않은") on the sanitized DOM.
+ * `emphasizeNegation` marks a question's deciding phrases ("옳지 않은") on the sanitized DOM;
+ * `searchQuery` marks where the text matches the viewer's search (issue 26 item 15).
  */
-export function SafeHtml({ html, className, emphasizeNegation = false }: { html: string; className?: string; emphasizeNegation?: boolean }) {
+export function SafeHtml({
+  html,
+  className,
+  emphasizeNegation = false,
+  searchQuery = '',
+}: {
+  html: string;
+  className?: string;
+  emphasizeNegation?: boolean;
+  searchQuery?: string;
+}) {
   const clean = useMemo(() => {
+    // The server's drawing is of pages without a search; the browser draws a searched page anew.
     if (cleanerWithoutDom) return cleanerWithoutDom(html, emphasizeNegation);
     const sanitized = sanitizeHtml(html);
-    return emphasizeNegation ? emphasizeNegations(sanitized) : sanitized;
-  }, [html, emphasizeNegation]);
+    const emphasized = emphasizeNegation ? emphasizeNegations(sanitized) : sanitized;
+    return searchQuery.trim() ? markSearchHits(emphasized, searchQuery) : emphasized;
+  }, [html, emphasizeNegation, searchQuery]);
   return (
     <Typography
       className={className ? `qbank-safe-html ${className}` : 'qbank-safe-html'}

@@ -5,13 +5,21 @@ let settled = false;
 let started = false;
 const listeners = new Set<() => void>();
 
+/** A top-bar part that waits for the page to settle, which a member can reach for before it has loaded. */
+export type WaitingPart = 'bell' | 'logout';
+let reachedFor: WaitingPart | null = null;
+
+function markSettled(): void {
+  settled = true;
+  listeners.forEach((notify) => notify());
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   if (!started) {
     started = true;
     afterPageSettles(() => {
-      settled = true;
-      listeners.forEach((notify) => notify());
+      if (!settled) markSettled();
     });
   }
   return () => listeners.delete(listener);
@@ -25,4 +33,20 @@ function subscribe(listener: () => void): () => void {
  */
 export function usePageSettled(): boolean {
   return useSyncExternalStore(subscribe, () => settled, () => false);
+}
+
+/**
+ * The member pressed a part's stand-in (app/member-look-alikes.tsx) before the page settled: the
+ * wait ends now, and the part, once loaded, does what was asked (opens, logs out; issue 26 item 14).
+ */
+export function reachFor(part: WaitingPart): void {
+  reachedFor = part;
+  if (!settled) markSettled();
+}
+
+/** Whether the member reached for `part` before it had loaded; says yes once. */
+export function takeReachedFor(part: WaitingPart): boolean {
+  if (reachedFor !== part) return false;
+  reachedFor = null;
+  return true;
 }

@@ -68,7 +68,8 @@ export function NotesSearch() {
             {notes.map((note) => (
               <Paper component="li" key={note.problem_uid} withBorder radius="sm" p="sm" data-testid="note-search-item">
                 <Group gap="xs" wrap="wrap">
-                  <Anchor component={Link} to={paths.testProblems.getHref(note.test_code)} fw={700} size="sm">
+                  {/* Opens the exam at the problem and marks it, as a notification's link does (issue 26 item 7). */}
+                  <Anchor component={Link} to={paths.testProblems.getHref(note.test_code)} state={{ highlightUid: note.problem_uid }} fw={700} size="sm">
                     {m.problem(note.test_name, note.no)}
                   </Anchor>
                   {note.is_confused && (

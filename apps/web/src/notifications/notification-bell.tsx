@@ -1,9 +1,11 @@
 import { ActionIcon, Anchor, Button, Divider, Group, Indicator, Loader, Popover, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
 import { isApproved, useSession } from '../lib/session';
+import { takeReachedFor } from '../lib/use-page-settled';
 import { useMarkRead, useNotifications } from './api';
 import { notificationMessages as m } from './messages';
 import { NotificationItem } from './notification-item';
@@ -12,6 +14,11 @@ const LATEST = 8;
 
 function Bell() {
   const [opened, popover] = useDisclosure(false);
+  // The bell's stand-in (app/member-look-alikes.tsx) was pressed before this loaded: open as asked.
+  const openPopover = popover.open;
+  useEffect(() => {
+    if (takeReachedFor('bell')) openPopover();
+  }, [openPopover]);
   const list = useNotifications(1, LATEST, { poll: true });
   const markRead = useMarkRead();
   const unread = list.data?.unread ?? 0;

@@ -29,11 +29,13 @@ function TestGroups({
   view,
   highlightedUid,
   fromPath,
+  searchQuery,
 }: {
   problems: Problem[];
   view: ViewMode;
   highlightedUid: number | null;
   fromPath: string;
+  searchQuery: string;
 }) {
   return (
     <Stack gap="xl">
@@ -55,7 +57,7 @@ function TestGroups({
                 </Group>
               </Anchor>
             </Title>
-            <ProblemList problems={group.problems} view={view} headingOrder={3} highlightedUid={highlightedUid} />
+            <ProblemList problems={group.problems} view={view} headingOrder={3} highlightedUid={highlightedUid} searchQuery={searchQuery} />
           </Stack>
         );
       })}
@@ -112,7 +114,7 @@ export function ClassProblemsPage() {
             threshold={THRESHOLD}
             showTestColumn
             renderProblems={(list, highlightedUid) => (
-              <TestGroups problems={list} view={view} highlightedUid={highlightedUid} fromPath={fromPath} />
+              <TestGroups problems={list} view={view} highlightedUid={highlightedUid} fromPath={fromPath} searchQuery={q} />
             )}
           />
         </>

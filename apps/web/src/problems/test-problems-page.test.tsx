@@ -306,6 +306,23 @@ describe('exam problem list', () => {
     expect(screen.getByRole('link', { name: '과목별 시험(으)로 돌아가기' }).getAttribute('href')).toBe('/subjects/5/tests');
   });
 
+  it('marks the search hits in the question, the choices, the answer and the explanation (issue 26 item 15)', async () => {
+    const hit = problemRow({
+      uid: 21,
+      no: 4,
+      question: '<p>급성 <em>심근</em>경색에서 먼저 하는 검사는?</p>',
+      illustration: '① 심근경색 표지자\n② 흉부 X선',
+      answer: '① 심근경색 표지자',
+      comments: '<p>심근경색은 트로포닌으로 본다.</p>',
+    });
+    setup({ 'GET /v1/problem': problemsHandler([hit]) }, `/tests/3/problems?view=all&q=${encodeURIComponent('심근경색')}`);
+    await screen.findByText('Q04');
+    // The question's hit spans its <em>: each text node marks its own part.
+    await waitFor(() => expect([...card(21).querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['심근', '경색', '심근경색', '심근경색', '심근경색']));
+    expect(card(21).querySelector('.qbank-safe-html')?.textContent).toBe('급성 심근경색에서 먼저 하는 검사는?');
+    expect(within(card(21)).getByRole('list', { name: '보기' }).querySelector('mark')?.textContent).toBe('심근경색');
+  });
+
   it('never runs markup from a problem', async () => {
     setup({
       'GET /v1/problem': problemsHandler([problemRow({ uid: 31, question: '<p>본문</p><img src="x" onerror="alert(1)"><script>alert(2)</script>' })]),

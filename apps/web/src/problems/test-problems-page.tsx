@@ -101,6 +101,7 @@ export function TestProblemsPage() {
                 headingOrder={2}
                 highlightedUid={highlightedUid}
                 typeCounts={q === '' ? typeCounts.data : undefined}
+                searchQuery={q}
               />
             )}
           />

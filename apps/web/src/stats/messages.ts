@@ -27,6 +27,9 @@ export const statsMessages = {
     test: '시험',
     score: '점수',
     scoreOf: (correct: number, answered: number, total: number) => `${correct} / ${answered} (전체 ${total}문제)`,
+    percentile: '백분위',
+    percentileHint: '백분위는 풀이 모드에서 객관식 문제를 모두 푼 시험만, 그 첫 풀이로 같은 학년 완주자와 비교합니다.',
+    notCompleted: '완주 전',
     solve: '풀기',
   },
   classAnswers: {

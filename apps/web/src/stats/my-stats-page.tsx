@@ -12,6 +12,7 @@ import { ActivityChart } from './activity-chart';
 import { useMyStats } from './api';
 import { statsMessages } from './messages';
 import { SubjectChart } from './subject-chart';
+import { TestPercentileText } from './test-percentile';
 import { SectionCard } from '../components/section-card';
 
 const m = statsMessages.myStats;
@@ -88,6 +89,9 @@ function TestList({ tests }: { tests: TestStats[] }) {
   const score = (t: TestStats) => m.scoreOf(t.correct, t.answered, t.problem_count);
   return (
     <SectionCard titleId="stats-tests-title" title={m.byTest}>
+      <Text size="sm" c="gray.7">
+        {m.percentileHint}
+      </Text>
       {compact ? (
         <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {tests.map((t) => (
@@ -97,6 +101,9 @@ function TestList({ tests }: { tests: TestStats[] }) {
               </Anchor>
               <Text size="sm" c="gray.7">
                 {score(t)}
+              </Text>
+              <Text size="sm" c="gray.7" data-testid="stats-test-percentile">
+                {m.percentile}: <TestPercentileText testCode={t.test_code} completed={t.completed} />
               </Text>
             </li>
           ))}
@@ -108,6 +115,7 @@ function TestList({ tests }: { tests: TestStats[] }) {
               <Table.Th>{m.test}</Table.Th>
               <Table.Th>{m.score}</Table.Th>
               <Table.Th>{m.correctRate}</Table.Th>
+              <Table.Th>{m.percentile}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -120,6 +128,9 @@ function TestList({ tests }: { tests: TestStats[] }) {
                 </Table.Td>
                 <Table.Td>{score(t)}</Table.Td>
                 <Table.Td>{t.answered > 0 ? statsMessages.percent(t.correct / t.answered) : statsMessages.dash}</Table.Td>
+                <Table.Td data-testid="stats-test-percentile">
+                  <TestPercentileText testCode={t.test_code} completed={t.completed} />
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -15,7 +15,7 @@ const stats: StatsMe = {
   by_day: [{ date: '2026-11-24', answered: 3, correct: 2 }],
   streak_days: 4,
   today: '2026-11-24',
-  by_test: [{ test_code: 9, test_name: '2025 해부학 중간고사', year: 2025, subject_name: '해부학', problem_count: 20, answered: 6, correct: 5 }],
+  by_test: [{ test_code: 9, test_name: '2025 해부학 중간고사', year: 2025, subject_name: '해부학', problem_count: 20, answered: 6, correct: 5, completed: false }],
 };
 
 describe('내 학습 통계', () => {
@@ -38,6 +38,28 @@ describe('내 학습 통계', () => {
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/study/new?subject_codes=7', '/study/new?subject_codes=3']);
     expect(links[0]?.textContent).toContain('생리학 25%');
     expect(screen.getByRole('link', { name: '2025 해부학 중간고사' }).getAttribute('href')).toBe('/tests/9/solve');
+  });
+
+  it('shows the percentile of each exam completed in solve mode, and asks only for those (issue 26 item 11)', async () => {
+    const completed = { test_code: 12, test_name: '2026 생리학 기말고사', year: 2026, subject_name: '생리학', problem_count: 10, answered: 10, correct: 8, completed: true };
+    const alone = { ...completed, test_code: 13, test_name: '2026 생리학 중간고사' };
+    const fetch = mockFetch({
+      'GET /v1/auth/me': meHandler(member()),
+      'GET /v1/stats/me': () => json(200, { ...stats, by_test: [completed, alone, ...stats.by_test] }),
+      'GET /v1/stats/me/tests/12': () =>
+        json(200, { test_code: 12, scored_count: 10, answered: 10, correct: 8, completed: true, percentile: 72.4, peers: 9, min_peers: 5 }),
+      'GET /v1/stats/me/tests/13': () =>
+        json(200, { test_code: 13, scored_count: 10, answered: 10, correct: 8, completed: true, percentile: null, peers: 2, min_peers: 5 }),
+    });
+    renderRoutes('/dashboard/stats');
+    const cells = async () => (await screen.findAllByTestId('stats-test-percentile')).map((cell) => cell.textContent);
+    await expect.poll(cells).toEqual([
+      expect.stringContaining('같은 학년 완주자 9명 중 백분위 72'),
+      expect.stringContaining('같은 학년에서 5명 이상 완주하면 백분위를 보여 드립니다. (현재 2명)'),
+      expect.stringContaining('완주 전'),
+    ]);
+    const asked = fetch.mock.calls.map(([input]) => new URL(String(input), 'http://test').pathname).filter((path) => path.startsWith('/v1/stats/me/tests/'));
+    expect([...new Set(asked)].sort()).toEqual(['/v1/stats/me/tests/12', '/v1/stats/me/tests/13']);
   });
 });
 

@@ -66,7 +66,8 @@ function SessionRow({ session }: { session: SessionSummary }) {
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Stack gap={4} style={{ minWidth: 0, flex: '1 1 12rem' }}>
           <Group gap="xs">
-            <Badge variant={finished ? 'light' : 'filled'} color={finished ? 'gray.7' : 'blue'} radius="sm">
+            {/* "light" gray draws its text in gray.6 (3.3:1 on its tint, issue 26 item 13); "default" is dark text on white. */}
+            <Badge variant={finished ? 'default' : 'filled'} color={finished ? 'gray' : 'blue'} radius="sm">
               {finished ? m.finished : m.running}
             </Badge>
             <Text fw={700}>{studyMessages.modeLabels[session.mode]}</Text>

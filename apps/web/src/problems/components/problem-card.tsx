@@ -19,6 +19,7 @@ import {
 import { useProblemCardSlots } from './problem-card-slots';
 import { ProblemPicture } from './problem-picture';
 import { RichText } from './rich-text';
+import { SearchHitText } from '../../components/search-hit-text';
 import { useNegationEmphasis } from '../../lib/use-negation-emphasis';
 import './problems.css';
 import { ProblemNote } from '../../notes/problem-note';
@@ -57,6 +58,8 @@ interface ProblemCardProps {
   highlighted?: boolean;
   /** The comment thread starts open (the library's detail modal). */
   repliesOpened?: boolean;
+  /** The viewer's applied search: its hits are marked in the question, choices, answer and explanation. */
+  searchQuery?: string;
 }
 
 /** One problem's card, following the member's negation-emphasis choice. */
@@ -77,6 +80,7 @@ export const ProblemCardView = memo(function ProblemCardView({
   headingOrder,
   highlighted = false,
   repliesOpened = false,
+  searchQuery,
   emphasizeNegation: emphasis,
 }: ProblemCardProps & { emphasizeNegation: boolean }) {
   const { Bookmark } = useProblemCardSlots();
@@ -122,7 +126,7 @@ export const ProblemCardView = memo(function ProblemCardView({
           {Bookmark && <Bookmark problemUid={problem.uid} />}
         </div>
 
-        <RichText html={problem.question} emphasizeNegation={emphasis} />
+        <RichText html={problem.question} emphasizeNegation={emphasis} searchQuery={searchQuery} />
         <ProblemPicture path={problem.question_pic_path} alt={m.pictures.question(label)} />
 
         {choices.length > 0 && (
@@ -130,7 +134,9 @@ export const ProblemCardView = memo(function ProblemCardView({
             {choices.map((choice, index) => (
               <li key={index} className={List.classes.item}>
                 <div className={List.classes.itemWrapper}>
-                  <span>{choice}</span>
+                  <span>
+                    <SearchHitText text={choice} query={searchQuery} />
+                  </span>
                 </div>
               </li>
             ))}
@@ -142,7 +148,7 @@ export const ProblemCardView = memo(function ProblemCardView({
             <p className={Text.classes.root} data-size="sm" style={answerHeading}>
               {m.answer}
             </p>
-            <p className={`qbank-pre-line ${Text.classes.root}`}>{problem.answer.trim() ? problem.answer : m.dash}</p>
+            <p className={`qbank-pre-line ${Text.classes.root}`}>{problem.answer.trim() ? <SearchHitText text={problem.answer} query={searchQuery} /> : m.dash}</p>
             <ProblemPicture path={problem.answer_pic_path} alt={m.pictures.answer(label)} />
           </div>
         )}
@@ -155,7 +161,7 @@ export const ProblemCardView = memo(function ProblemCardView({
               {m.explanation}
             </p>
             {problem.comments.trim() ? (
-              <RichText html={problem.comments} />
+              <RichText html={problem.comments} searchQuery={searchQuery} />
             ) : (
               <p className={Text.classes.root} style={grayText}>
                 {m.emptyContent}

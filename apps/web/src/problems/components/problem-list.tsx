@@ -19,6 +19,7 @@ export function ProblemList({
   headingOrder,
   highlightedUid,
   typeCounts,
+  searchQuery,
 }: {
   problems: readonly Problem[];
   view: ViewMode;
@@ -26,6 +27,8 @@ export function ProblemList({
   headingOrder: TitleOrder;
   highlightedUid: number | null;
   typeCounts?: ReadonlyMap<number, number>;
+  /** The applied search, marked in the cards (issue 26 item 15). */
+  searchQuery?: string;
 }) {
   const sections = useMemo(
     () => sectionsByType(problems).map((section) => ({ ...section, groups: groupBySetHeader(section.items) })),
@@ -41,6 +44,7 @@ export function ProblemList({
       headingOrder={cardOrder}
       highlighted={problem.uid === highlightedUid}
       emphasizeNegation={emphasis}
+      searchQuery={searchQuery}
     />
   );
   return (

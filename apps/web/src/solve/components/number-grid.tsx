@@ -118,10 +118,16 @@ export function StatusGrid({
   );
 }
 
+/**
+ * The amber of 채점 대기 (outline text and border): 5.6:1 on white. Mantine's yellow.9 (#e67700)
+ * was 3.0:1 and orange.9 is 4.3:1, both under WCAG AA's 4.5:1 (issue 26 item 13).
+ */
+export const AWAITING_COLOR = '#a35200';
+
 const LOOK: Record<ProblemStatus, GridLook> = {
   correct: { color: 'teal.9', variant: 'filled', icon: IconCheck, words: m.status.correct },
   wrong: { color: 'red.9', variant: 'filled', icon: IconX, words: m.status.wrong },
-  unjudged: { color: 'yellow.9', variant: 'outline', icon: IconHelpCircle, words: sj.gridStatus },
+  unjudged: { color: AWAITING_COLOR, variant: 'outline', icon: IconHelpCircle, words: sj.gridStatus },
   unanswered: { color: 'gray', variant: 'default', words: m.status.unanswered },
 };
 

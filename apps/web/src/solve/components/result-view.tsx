@@ -8,6 +8,7 @@ import { messages } from '../messages';
 import { ClassAnswers } from '../../stats/class-answers';
 import { selfJudgeMessages as sj } from '../self-judge-messages';
 import { awaitsSelfJudgment, type SolveResult } from '../solve-model';
+import { AWAITING_COLOR } from './number-grid';
 import { Explanation, MarkedOptions, MyAnswer, OfficialAnswer } from './answer-reveal';
 import { SelfJudgment } from './self-judgment';
 import '../solve.css';
@@ -18,7 +19,7 @@ const m = messages.solve;
 function VerdictBadge({ awaiting, correct }: { awaiting: boolean; correct: boolean }) {
   if (awaiting) {
     return (
-      <Badge size="xl" radius="sm" color="yellow.9" variant="outline" leftSection={<IconHelpCircle size={18} aria-hidden />} data-testid="solve-verdict">
+      <Badge size="xl" radius="sm" color={AWAITING_COLOR} variant="outline" leftSection={<IconHelpCircle size={18} aria-hidden />} data-testid="solve-verdict">
         {sj.awaiting}
       </Badge>
     );

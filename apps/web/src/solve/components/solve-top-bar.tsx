@@ -44,40 +44,47 @@ export function SolveTopBar({
         </Group>
         {/* Its own item, so on a phone it wraps under the title instead of crowding the buttons. */}
         <NegationEmphasisSwitch />
-        {/* One row on a phone too: the ? must not wrap onto a line of its own (issue 12 item 5). */}
-        <Group gap="xs" wrap="nowrap" justify="flex-end" ml="auto">
+        {/* The position and accuracy, and the two buttons, are each kept on one line, and they wrap
+            as two pieces on a phone: as one unbreakable row they were wider than 375 px, so "1 / 39"
+            broke and 해설 보기 was cut off (issue 26 item 8). The ? never wraps alone (issue 12 item 5). */}
+        <Group gap="xs" wrap="wrap" justify="flex-end" ml="auto">
           {total > 0 && (
-            <Text fw={700} aria-live="polite">
-              <VisuallyHidden component="span">{m.positionLabel} </VisuallyHidden>
-              <span>{m.position(position, total)}</span>
-            </Text>
+            <Group gap="xs" wrap="nowrap">
+              <Text fw={700} aria-live="polite" style={{ whiteSpace: 'nowrap' }} data-testid="solve-position">
+                <VisuallyHidden component="span">{m.positionLabel} </VisuallyHidden>
+                <span>{m.position(position, total)}</span>
+              </Text>
+              {score?.percent != null && (
+                <Badge size="lg" variant="light" color="blue" radius="sm" style={{ flexShrink: 0 }} title={m.accuracyDetail(score.correct, score.answered)}>
+                  {m.accuracy(score.percent)}
+                </Badge>
+              )}
+            </Group>
           )}
-          {score?.percent != null && (
-            <Badge size="lg" variant="light" color="blue" radius="sm" title={m.accuracyDetail(score.correct, score.answered)}>
-              {m.accuracy(score.percent)}
-            </Badge>
-          )}
-          <Button
-            variant={explanation ? 'filled' : 'default'}
-            className="qbank-solve-target"
-            aria-pressed={explanation}
-            aria-keyshortcuts="H"
-            onClick={onToggleExplanation}
-            leftSection={explanation ? <IconBulb size={18} aria-hidden /> : <IconBulbOff size={18} aria-hidden />}
-          >
-            {m.explanationMode}
-          </Button>
-          <ActionIcon
-            variant="default"
-            size="xl"
-            aria-label={m.help}
-            title={m.help}
-            aria-haspopup="dialog"
-            aria-keyshortcuts="?"
-            onClick={onHelp}
-          >
-            <IconQuestionMark size={20} aria-hidden />
-          </ActionIcon>
+          <Group gap="xs" wrap="nowrap" ml="auto">
+            <Button
+              style={{ flexShrink: 0 }}
+              variant={explanation ? 'filled' : 'default'}
+              className="qbank-solve-target"
+              aria-pressed={explanation}
+              aria-keyshortcuts="H"
+              onClick={onToggleExplanation}
+              leftSection={explanation ? <IconBulb size={18} aria-hidden /> : <IconBulbOff size={18} aria-hidden />}
+            >
+              {m.explanationMode}
+            </Button>
+            <ActionIcon
+              variant="default"
+              size="xl"
+              aria-label={m.help}
+              title={m.help}
+              aria-haspopup="dialog"
+              aria-keyshortcuts="?"
+              onClick={onHelp}
+            >
+              <IconQuestionMark size={20} aria-hidden />
+            </ActionIcon>
+          </Group>
         </Group>
       </Group>
     </Paper>
