@@ -142,6 +142,8 @@ export const sessionSummarySchema = defineSchema(() =>
     answered: z.number().int(),
     /** Known only once finished in timed mode (null before). */
     correct: z.number().int().nullable(),
+    /** Essay and slide answers waiting for the member's 맞음 / 틀림 (decision 075); null while correct is. */
+    pending: z.number().int().nullable(),
   }),
 );
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
@@ -154,10 +156,17 @@ export const createSessionResponseSchema = defineSchema(() =>
 
 export const sessionAnswerSchema = defineSchema(() =>
   z.object({
+    /** The stored answer: an essay or slide answer is judged by its member with it (POST /v1/solve/attempts/{code}/self-judgment). */
+    code: z.number().int(),
     problem_uid: z.number().int(),
     answer: z.string(),
     /** Absent while a timed session runs: verdicts wait for the end. */
     is_correct: z.boolean().optional(),
+    /**
+     * Absent with is_correct. 'machine' with is_correct false on an essay or slide problem: the
+     * answer waits for the member's own verdict and counts neither way yet (decision 075).
+     */
+    judged_by: z.enum(['machine', 'self']).optional(),
     creation_time: z.string(),
   }),
 );
@@ -168,6 +177,8 @@ export const sessionResultSchema = defineSchema(() =>
     total: z.number().int(),
     answered: z.number().int(),
     correct: z.number().int(),
+    /** Answered essay and slide problems still waiting for the member's 맞음 / 틀림: neither right nor wrong yet. */
+    pending: z.number().int(),
     seconds: z.number().int(),
   }),
 );
