@@ -41,6 +41,9 @@ export function SessionPage() {
   const query = useSession(valid ? code : 0, memberCode);
   // Answers an earlier visit left waiting (made offline) show over the session's last read.
   const queued = useQueuedAnswersWhere(memberCode, `session:${code}`, (answer) => answer.kind === 'session' && answer.session_code === code);
+  // Whether this visit showed the session running: its result then comes from 끝내기 (or time up).
+  const [sawRunning, setSawRunning] = useState(false);
+  if (query.data && !query.data.result && !sawRunning) setSawRunning(true);
 
   if (!valid || (query.isError && isApiRequestError(query.error) && query.error.status === 404)) {
     return <StateCard text={m.notFound} />;
@@ -54,7 +57,11 @@ export function SessionPage() {
   return (
     <Stack gap="md" className="qbank-solve">
       <Header detail={detail} />
-      {detail.result ? <ResultView detail={detail} /> : <RunningSession key={detail.session.code} detail={detail} queued={queued} memberCode={memberCode} />}
+      {detail.result ? (
+        <ResultView detail={detail} justFinished={sawRunning} />
+      ) : (
+        <RunningSession key={detail.session.code} detail={detail} queued={queued} memberCode={memberCode} />
+      )}
     </Stack>
   );
 }
@@ -98,7 +105,7 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
   const timed = session.mode === 'timed';
   const online = useOnline();
   const [skewMs] = useState(() => serverSkewMs(detail.server_time));
-  const { answers, submit: submitAnswer } = useSessionAnswers(detail, queued, memberCode, skewMs);
+  const { answers, submit: submitAnswer, judgeSelf } = useSessionAnswers(detail, queued, memberCode, skewMs);
   // A session resumes where the student left off: the first problem not answered yet.
   const [index, setIndex] = useState(() => Math.max(0, problems.findIndex((problem) => !answers.has(problem.uid))));
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -143,7 +150,7 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
     else if (shortcut.kind === 'choose' && options && !revealed) {
       const option = options.find((candidate) => candidate.key === shortcut.key);
       if (option) submit(option.value);
-    }
+    } else if (shortcut.kind === 'judgeSelf' && problem && revealed) judgeSelf(problem, shortcut.correct);
   });
 
   if (!problem) return <StateCard text={m.notFound} />;
@@ -205,7 +212,7 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
                 <ProblemBody problem={problem} position={position} />
                 {known?.pending === 'queued' && <QueuedNote />}
                 {revealed ? (
-                  <Reveal problem={problem} position={position} options={options} known={known} />
+                  <Reveal problem={problem} position={position} options={options} known={known} onJudgeSelf={(correct) => judgeSelf(problem, correct)} />
                 ) : (
                   <>
                     <AnswerArea problem={problem} options={options} current={known?.answer} busy={timeUp} onAnswer={submit} />
