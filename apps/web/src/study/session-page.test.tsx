@@ -69,7 +69,8 @@ describe('study session screen', () => {
     });
     renderRoutes('/study/sessions/5');
     expect(await screen.findByRole('heading', { level: 1, name: '튜터 모드 · 3문제' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: '2번' })).toBeTruthy();
+    // The focus starts on the problem, not on the button that started the session.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: '2번' })));
     expect(screen.getByText('2 / 3')).toBeTruthy();
     fireEvent.click(within(screen.getByRole('group', { name: '보기' })).getByRole('button', { name: /^①/ }));
     expect((await screen.findByTestId('session-verdict')).textContent).toContain('오답');

@@ -113,6 +113,12 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
   const [timeUp, setTimeUp] = useState(false);
   const finish = useFinishSession(session.code, memberCode);
   const articleRef = useRef<HTMLDivElement>(null);
+  const problemHeadingRef = useRef<HTMLHeadingElement>(null);
+
+  // The session starts (or resumes) at its problem: the focus goes there, not left on the builder's button.
+  useEffect(() => {
+    problemHeadingRef.current?.focus({ preventScroll: true });
+  }, []);
 
   // Read online, the session keeps its pictures for the subway (decision 054).
   useEffect(() => {
@@ -191,7 +197,7 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
               <Stack gap="md">
                 <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
                   <Stack gap={2} style={{ minWidth: 0 }}>
-                    <Title order={2} size="h3" id={`session-problem-${problem.uid}`}>
+                    <Title order={2} size="h3" id={`session-problem-${problem.uid}`} ref={problemHeadingRef} tabIndex={-1}>
                       {m.problemHeading(position)}
                     </Title>
                     <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
