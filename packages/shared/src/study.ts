@@ -124,12 +124,26 @@ export const retrySessionRequestSchema = defineSchema(() =>
     .default({}),
 );
 
+/** What a session was drawn from, by name (a deleted exam, class or box is left out); empty lists: the whole bank. */
+export const sessionScopeNamesSchema = defineSchema(() =>
+  z.object({
+    subjects: z.array(z.string()),
+    years: z.array(z.number().int()),
+    tests: z.array(z.string()),
+    classes: z.array(z.string()),
+    box: z.string().nullable(),
+  }),
+);
+export type SessionScopeNames = z.infer<typeof sessionScopeNamesSchema>;
+
 export const sessionSummarySchema = defineSchema(() =>
   z.object({
     code: z.number().int(),
     mode: z.enum(STUDY_MODES),
     /** The filter it was built with; 'retry' for a session of another session's misses. */
     filter: z.string(),
+    /** Its scope by name, so a list of sessions can say what each was. */
+    scope_names: sessionScopeNamesSchema,
     order: z.enum(STUDY_ORDERS),
     minutes: z.number().nullable(),
     /** Timed mode: when answers stop being taken (server clock, ISO); null in tutor mode. */

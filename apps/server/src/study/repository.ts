@@ -95,6 +95,19 @@ function matchingProblems(db: DbOrTx, memberCode: number, filter: StudyFilter, s
     );
 }
 
+/** The names of the subjects, exams, classes and boxes (of this member) that the given codes name. */
+export async function listScopeNames(db: DbOrTx, memberCode: number, codes: { subjects: number[]; tests: number[]; classes: number[]; boxes: number[] }) {
+  const names = async <T extends { code: number; name: string }>(list: number[], read: (list: number[]) => Promise<T[]>) =>
+    new Map((list.length === 0 ? [] : await read(list)).map((row) => [row.code, row.name]));
+  const [subjects, tests, classes, boxes] = await Promise.all([
+    names(codes.subjects, (list) => db.selectFrom('subjects').select(['code', 'subject_name as name']).where('code', 'in', list).execute()),
+    names(codes.tests, (list) => db.selectFrom('tests').select(['code', 'test_name as name']).where('code', 'in', list).execute()),
+    names(codes.classes, (list) => db.selectFrom('classes').select(['uid as code', 'class_name as name']).where('uid', 'in', list).execute()),
+    names(codes.boxes, (list) => db.selectFrom('boxes').select(['code', 'box_name as name']).where('code', 'in', list).where('member_code', '=', memberCode).execute()),
+  ]);
+  return { subjects, tests, classes, boxes };
+}
+
 export async function countMatching(db: DbOrTx, memberCode: number, filter: StudyFilter, scope: StudyScope): Promise<number> {
   const count = async (query: ProblemsQuery) => Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   // "Unseen" counted directly tests every problem of the scope against the member's answers (0.2 s

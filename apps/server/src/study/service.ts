@@ -8,6 +8,7 @@ import {
   type SessionAnswerRequest,
   type SessionDetail,
   type SessionResult,
+  type SessionScopeNames,
   type SessionSummary,
   type StudyFilter,
   type StudyMode,
@@ -33,6 +34,7 @@ import {
   listMemberSessions,
   listSessionAnswers,
   listSessionProblems,
+  listScopeNames,
   listSessionProblemUids,
   pickRandom,
   type PickedProblem,
@@ -127,11 +129,39 @@ function resultOf(session: SessionRow): SessionResult | null {
   return { total: session.total, answered: session.answered, correct: session.correct, pending: session.pending, seconds };
 }
 
-function summaryOf(session: SessionRow): SessionSummary {
+/** The sessions' scopes by name, read together (a page of the list takes four small queries). */
+async function scopeNamesOf(ctx: AppContext, memberCode: number, sessions: readonly SessionRow[]): Promise<Map<number, SessionScopeNames>> {
+  const scopes = new Map(sessions.map((session) => [session.code, JSON.parse(session.scope) as StudyScope]));
+  const all = (pick: (scope: StudyScope) => number[] | undefined) => [...new Set([...scopes.values()].flatMap((scope) => pick(scope) ?? []))];
+  const names = await listScopeNames(ctx.db, memberCode, {
+    subjects: all((scope) => scope.subject_codes),
+    tests: all((scope) => scope.test_codes),
+    classes: all((scope) => scope.class_codes),
+    boxes: all((scope) => (scope.box_code === undefined ? [] : [scope.box_code])),
+  });
+  const named = (codes: number[] | undefined, byCode: Map<number, string>) => (codes ?? []).flatMap((code) => byCode.get(code) ?? []);
+  return new Map(
+    [...scopes].map(([code, scope]) => [
+      code,
+      {
+        subjects: named(scope.subject_codes, names.subjects),
+        years: scope.years ?? [],
+        tests: named(scope.test_codes, names.tests),
+        classes: named(scope.class_codes, names.classes),
+        box: scope.box_code === undefined ? null : (names.boxes.get(scope.box_code) ?? null),
+      },
+    ]),
+  );
+}
+
+const NO_SCOPE: SessionScopeNames = { subjects: [], years: [], tests: [], classes: [], box: null };
+
+function summaryOf(session: SessionRow, scopeNames: SessionScopeNames): SessionSummary {
   return {
     code: session.code,
     mode: session.mode,
     filter: session.filter,
+    scope_names: scopeNames,
     order: session.problem_order,
     minutes: session.minutes,
     ends_at: session.ends_at,
@@ -165,8 +195,9 @@ export async function sessionDetail(ctx: AppContext, memberCode: number, code: n
     listSessionAnswers(ctx.db, session.code),
   ]);
   const problems = rows.map(presentProblem);
+  const scopeNames = (await scopeNamesOf(ctx, memberCode, [session])).get(session.code) ?? NO_SCOPE;
   return {
-    session: { ...summaryOf(session), problem_uids: uids },
+    session: { ...summaryOf(session, scopeNames), problem_uids: uids },
     problems: hidden ? problems.map(hideKey) : problems,
     answers: answers.map((answer) => presentAnswer(answer, hidden)),
     result: resultOf(session),
@@ -277,7 +308,8 @@ export async function finishStudySession(ctx: AppContext, memberCode: number, co
 export async function mySessions(ctx: AppContext, memberCode: number, paging: { page: number; limit: number }) {
   await finishExpiredSessions(ctx.db, memberCode, now().toISOString());
   const { rows, total } = await listMemberSessions(ctx.db, memberCode, paging);
-  return { sessions: rows.map(summaryOf), total, page: paging.page, limit: paging.limit };
+  const scopeNames = await scopeNamesOf(ctx, memberCode, rows);
+  return { sessions: rows.map((row) => summaryOf(row, scopeNames.get(row.code) ?? NO_SCOPE)), total, page: paging.page, limit: paging.limit };
 }
 
 /**

@@ -20,6 +20,7 @@ function detail(overrides: Partial<SessionDetail['session']>, problems: Problem[
       code: 5,
       mode: 'tutor',
       filter: 'wrong',
+      scope_names: { subjects: [], years: [], tests: [], classes: [], box: null },
       order: 'random',
       minutes: null,
       ends_at: null,
