@@ -133,6 +133,8 @@ export function Reveal({
         radius="sm"
         variant={verdict === 'unjudged' ? 'outline' : 'filled'}
         color={verdict === 'correct' ? 'teal.9' : verdict === 'wrong' ? 'red.9' : verdict === 'unjudged' ? 'yellow.9' : 'gray.7'}
+        // Yellow text on white is too faint to read: the waiting badge keeps its yellow frame, dark words.
+        c={verdict === 'unjudged' ? 'dark.9' : undefined}
         leftSection={verdict === 'correct' ? <IconCheck size={18} aria-hidden /> : verdict === 'unjudged' ? <IconHelpCircle size={18} aria-hidden /> : <IconX size={18} aria-hidden />}
         data-testid="session-verdict"
       >
