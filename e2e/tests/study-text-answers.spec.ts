@@ -56,15 +56,26 @@ test('tutor mode: a paraphrased essay answer waits for 맞음 / 틀림 and count
   await expect(page).toHaveURL(/\/dashboard\/library\?box=\d+$/);
 });
 
-test('the number grid of a long session shows whole rows only, at 1280 px', async ({ page }) => {
+test('the number grid of a long session shows whole rows, and half a row where it scrolls, at 1280 px', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, 'demo-student', '/study/sessions');
+  const grid = page.locator('.qbank-solve-grid');
   // 30 numbers make five rows beside the problem: the fifth was cut by 12 px.
-  for (const count of [30, 60]) {
-    const code = await startSession(page, { filter: 'all', count, order: 'random', mode: 'tutor' });
-    await page.goto(`/study/sessions/${code}`);
-    await expect(page.getByRole('navigation', { name: '문제 번호' }).getByRole('button')).toHaveCount(count);
-    await expectWholeGridRows(page.locator('.qbank-solve-grid'));
-  }
+  const code = await startSession(page, { filter: 'all', count: 30, order: 'random', mode: 'tutor' });
+  await page.goto(`/study/sessions/${code}`);
+  await expect(page.getByRole('navigation', { name: '문제 번호' }).getByRole('button')).toHaveCount(30);
+  await expectWholeGridRows(grid);
+  expect(await grid.evaluate((list) => list.scrollHeight <= list.clientHeight)).toBe(true);
+  // 60 scroll: the row at the edge shows its upper half, so the grid says there is more.
+  const longer = await startSession(page, { filter: 'all', count: 60, order: 'random', mode: 'tutor' });
+  await page.goto(`/study/sessions/${longer}`);
+  await expect(page.getByRole('navigation', { name: '문제 번호' }).getByRole('button')).toHaveCount(60);
+  const shown = await grid.evaluate((list) => {
+    const box = list.getBoundingClientRect();
+    const edge = Array.from(list.querySelectorAll('li')).find((item) => item.getBoundingClientRect().bottom > box.bottom);
+    return edge ? (box.bottom - edge.getBoundingClientRect().top) / edge.getBoundingClientRect().height : null;
+  });
+  expect(shown).toBeGreaterThan(0.3);
+  expect(shown).toBeLessThan(0.7);
   await page.screenshot({ path: 'test-results/study-grid-1280.png' });
 });

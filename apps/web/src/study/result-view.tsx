@@ -90,7 +90,7 @@ export function ResultView({ detail, justFinished = false }: { detail: SessionDe
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="result-heading">
         <Stack gap="sm">
           <Group justify="space-between" gap="xs">
-            <Title order={2} id="result-heading" size="h3" ref={headingRef} tabIndex={-1}>
+            <Title order={2} id="result-heading" size="h3" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
               {m.heading}
             </Title>
             <Badge size="lg" variant="light">

@@ -197,7 +197,7 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
               <Stack gap="md">
                 <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
                   <Stack gap={2} style={{ minWidth: 0 }}>
-                    <Title order={2} size="h3" id={`session-problem-${problem.uid}`} ref={problemHeadingRef} tabIndex={-1}>
+                    <Title order={2} size="h3" id={`session-problem-${problem.uid}`} ref={problemHeadingRef} tabIndex={-1} style={{ outline: 'none' }}>
                       {m.problemHeading(position)}
                     </Title>
                     <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
