@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Grid, Group, Modal, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Grid, Group, Modal, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { SessionDetail } from '@qbank/shared/study';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight, IconCloudUpload, IconFlag, IconFolderPlus, IconWifiOff } from '@tabler/icons-react';
@@ -92,9 +92,10 @@ function Header({ detail }: { detail: SessionDetail }) {
             {m.heading(session.mode, session.total)}
           </Title>
         </Group>
-        <Badge variant="light" size="lg" radius="sm">
-          {studyMessages.filterLabels[session.filter as keyof typeof studyMessages.filterLabels] ?? session.filter}
-        </Badge>
+        {/* What it was drawn from, as the list of sessions says it. */}
+        <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }} data-testid="session-what">
+          {studyMessages.history.whatLine(session.scope_names, session.filter)}
+        </Text>
       </Group>
     </Paper>
   );
