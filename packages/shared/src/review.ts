@@ -37,8 +37,11 @@ export const reviewAnswerResponseSchema = defineSchema(() =>
     /** The stored answer: an essay or slide answer the key does not match is judged by the member with it. */
     attempt_code: z.number().int(),
     judged_by: z.enum(['machine', 'self']),
-    /** When the problem is due again (ISO time), after this answer. */
-    due_at: z.string(),
+    /**
+     * When the problem is due again (ISO time), after this answer; null while an essay or slide
+     * answer waits for the member's 맞음 / 틀림 (decision 075): the self-judgment answers the time.
+     */
+    due_at: z.string().nullable(),
   }),
 );
 export type ReviewAnswerResponse = z.infer<typeof reviewAnswerResponseSchema>;
@@ -46,7 +49,8 @@ export type ReviewAnswerResponse = z.infer<typeof reviewAnswerResponseSchema>;
 /** A rating given after the verdict, for the member's latest review answer to the problem. */
 export const reviewRatingRequestSchema = defineSchema(() => z.strictObject({ rating: reviewRatingSchema }));
 export type ReviewRatingRequest = z.infer<typeof reviewRatingRequestSchema>;
-export const reviewRatingResponseSchema = defineSchema(() => z.object({ due_at: z.string() }));
+/** due_at is null while the rated answer waits for the member's 맞음 / 틀림 (decision 075). */
+export const reviewRatingResponseSchema = defineSchema(() => z.object({ due_at: z.string().nullable() }));
 
 export const reviewDueProblemSchema = defineSchema(() =>
   z.object({

@@ -57,6 +57,15 @@ export type SolveProgress = z.infer<typeof solveProgressResponseSchema>;
 export const SELF_JUDGED_TYPES: readonly number[] = [PROBLEM_TYPES.subjective, PROBLEM_TYPES.slide];
 export const isSelfJudgedType = (type: number) => SELF_JUDGED_TYPES.includes(type);
 
+/**
+ * An essay or slide answer that is not word for word the key waits for its member's 맞음 / 틀림
+ * (decision 075): stored is_correct 0, judged_by 'machine'. Until then it counts neither as right
+ * nor as wrong anywhere (scores, retry sets, 오답 노트, statistics, the review deck).
+ */
+export function awaitsVerdict(problemType: number, answer: { is_correct: boolean; judged_by: 'machine' | 'self' }): boolean {
+  return isSelfJudgedType(problemType) && !answer.is_correct && answer.judged_by === 'machine';
+}
+
 export const selfJudgmentParamsSchema = defineSchema(() => z.strictObject({ code: idParam }));
 export const selfJudgmentRequestSchema = defineSchema(() =>
   z.strictObject({

@@ -124,12 +124,26 @@ export const retrySessionRequestSchema = defineSchema(() =>
     .default({}),
 );
 
+/** What a session was drawn from, by name (a deleted exam, class or box is left out); empty lists: the whole bank. */
+export const sessionScopeNamesSchema = defineSchema(() =>
+  z.object({
+    subjects: z.array(z.string()),
+    years: z.array(z.number().int()),
+    tests: z.array(z.string()),
+    classes: z.array(z.string()),
+    box: z.string().nullable(),
+  }),
+);
+export type SessionScopeNames = z.infer<typeof sessionScopeNamesSchema>;
+
 export const sessionSummarySchema = defineSchema(() =>
   z.object({
     code: z.number().int(),
     mode: z.enum(STUDY_MODES),
     /** The filter it was built with; 'retry' for a session of another session's misses. */
     filter: z.string(),
+    /** Its scope by name, so a list of sessions can say what each was. */
+    scope_names: sessionScopeNamesSchema,
     order: z.enum(STUDY_ORDERS),
     minutes: z.number().nullable(),
     /** Timed mode: when answers stop being taken (server clock, ISO); null in tutor mode. */
@@ -142,6 +156,8 @@ export const sessionSummarySchema = defineSchema(() =>
     answered: z.number().int(),
     /** Known only once finished in timed mode (null before). */
     correct: z.number().int().nullable(),
+    /** Essay and slide answers waiting for the member's 맞음 / 틀림 (decision 075); null while correct is. */
+    pending: z.number().int().nullable(),
   }),
 );
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
@@ -154,10 +170,17 @@ export const createSessionResponseSchema = defineSchema(() =>
 
 export const sessionAnswerSchema = defineSchema(() =>
   z.object({
+    /** The stored answer: an essay or slide answer is judged by its member with it (POST /v1/solve/attempts/{code}/self-judgment). */
+    code: z.number().int(),
     problem_uid: z.number().int(),
     answer: z.string(),
     /** Absent while a timed session runs: verdicts wait for the end. */
     is_correct: z.boolean().optional(),
+    /**
+     * Absent with is_correct. 'machine' with is_correct false on an essay or slide problem: the
+     * answer waits for the member's own verdict and counts neither way yet (decision 075).
+     */
+    judged_by: z.enum(['machine', 'self']).optional(),
     creation_time: z.string(),
   }),
 );
@@ -168,6 +191,8 @@ export const sessionResultSchema = defineSchema(() =>
     total: z.number().int(),
     answered: z.number().int(),
     correct: z.number().int(),
+    /** Answered essay and slide problems still waiting for the member's 맞음 / 틀림: neither right nor wrong yet. */
+    pending: z.number().int(),
     seconds: z.number().int(),
   }),
 );

@@ -84,7 +84,7 @@ export function findOwnAttempt(db: DbOrTx, memberCode: number, attemptCode: numb
   return db
     .selectFrom('solve_attempts')
     .innerJoin('problems', 'problems.uid', 'solve_attempts.problem_uid')
-    .select(['solve_attempts.code', 'solve_attempts.problem_uid', 'problems.type as problem_type'])
+    .select(['solve_attempts.code', 'solve_attempts.problem_uid', 'solve_attempts.source', 'solve_attempts.session_code', 'problems.type as problem_type'])
     .where('solve_attempts.code', '=', attemptCode)
     .where('solve_attempts.member_code', '=', memberCode)
     .executeTakeFirst();

@@ -8,6 +8,7 @@ import { requireVisibleProblem } from '../problems/visibility';
 import { getTestInfo } from '../tests/service';
 import { closeOpenRun, findAttemptByClientId, findOpenRun, findOwnAttempt, insertAttempt, listLatestAttempts, openRun, updateSelfJudgment } from './repository';
 import { rescheduleReviewCard } from '../study/review-service';
+import { requireJudgeableSessionAnswer } from '../study/service';
 
 export async function solveProgress(ctx: AppContext, memberCode: number, testCode: number) {
   await getTestInfo(ctx, testCode);
@@ -74,6 +75,8 @@ export async function recordSelfJudgment(ctx: AppContext, memberCode: number, at
   const attempt = await findOwnAttempt(ctx.db, memberCode, attemptCode);
   if (!attempt) throw notFound(messages.attemptNotFound);
   if (!isSelfJudgedType(attempt.problem_type)) throw conflict(messages.selfJudgmentNotAllowed);
+  // A running timed session shows no verdicts, so it takes none either (decision 075).
+  if (attempt.source === 'session' && attempt.session_code !== null) await requireJudgeableSessionAnswer(ctx, memberCode, attempt.session_code);
   // The verdict changes a stored answer without adding one: the review card built on it is
   // rebuilt from it at once, so a review screen can show when the problem comes back.
   return ctx.db.transaction().execute(async (trx) => {

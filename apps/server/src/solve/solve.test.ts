@@ -126,16 +126,19 @@ describe.each(testDialects)('solve progress on %s', (dialect) => {
       const essayAnswer = (await call('POST', '/v1/solve/attempts', cookie, { problem_uid: essay, answer: 'B형 간염 표면항원' })).json().attempt;
       expect((await judge(essayAnswer.code, { is_correct: true })).json().attempt).toMatchObject({ is_correct: true, judged_by: 'self' });
 
-      // The review deck's card, built on the machine's verdict, follows the member's own.
+      // The review deck has no card while the answer waits for the member (decision 075); their verdict makes it.
       const fresh = await createProblem(t.db, { test_code: exam, no: 9, type: 2, choice_type: null, answer: '심근경색' });
       const firstTry = (await call('POST', '/v1/solve/attempts', cookie, { problem_uid: fresh, answer: '급성 심근경색증' })).json().attempt;
       const cardDue = async () => {
         expect((await call('GET', '/v1/study/review')).statusCode).toBe(200);
-        return (await t.db.selectFrom('review_cards').select('due').where('problem_uid', '=', fresh).executeTakeFirstOrThrow()).due;
+        return (await t.db.selectFrom('review_cards').select('due').where('problem_uid', '=', fresh).executeTakeFirst())?.due;
       };
+      expect(await cardDue()).toBeUndefined();
+      expect((await judge(firstTry.code, { is_correct: false })).statusCode).toBe(200);
       const whileWrong = await cardDue();
+      expect(whileWrong).toBeDefined();
       expect((await judge(firstTry.code, { is_correct: true })).statusCode).toBe(200);
-      expect(await cardDue() > whileWrong).toBe(true);
+      expect((await cardDue())! > whileWrong!).toBe(true);
     });
 
     it("refuses multiple choice, another member's answer, bad input and unknown answers", async () => {

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
 import { visibleProblems } from '../core/visible-problems';
 import type { AnswersAtScore } from './figures';
+import { hasVerdict } from '../core/awaiting-verdict';
 
 // Every statistic's SQL lives in this one module. Each query aggregates in the database and
 // returns one row per subject, day, exam, distinct answer text or score: never one per attempt.
@@ -31,6 +32,17 @@ function seoulDay(dialect: Dialect, column: string): RawBuilder<string> {
 
 // ---------------------------------------------------------------- a member's own figures
 
+/**
+ * The member's first judged answer to each problem: an essay answer still waiting for their
+ * 맞음 / 틀림 counts in no figure until judged, and then as the verdict says (decision 075).
+ */
+function myFirstJudgedAnswers(memberCode: number) {
+  return sql`select a.problem_uid as problem_uid, min(a.code) as code
+    from solve_attempts a join problems ap on ap.uid = a.problem_uid
+    where a.member_code = ${memberCode} and ${hasVerdict('a', 'ap')}
+    group by a.problem_uid`;
+}
+
 /** The member's first answers grouped by subject (self-judged ones counted separately too). */
 export async function myFirstAnswersBySubject(db: DbOrTx, memberCode: number) {
   const { rows } = await sql<{ subject_code: number; subject_name: string; answered: number; correct: number; self_judged: number }>`
@@ -38,7 +50,7 @@ export async function myFirstAnswersBySubject(db: DbOrTx, memberCode: number) {
       count(*) as answered,
       sum(sa.is_correct) as correct,
       sum(case when sa.judged_by = 'self' then 1 else 0 end) as self_judged
-    from (select problem_uid, min(code) as code from solve_attempts where member_code = ${memberCode} group by problem_uid) f
+    from (${myFirstJudgedAnswers(memberCode)}) f
     join solve_attempts sa on sa.code = f.code
     join problems p on p.uid = sa.problem_uid and ${countedProblem('p')}
     join tests t on t.code = p.test_code
@@ -74,7 +86,7 @@ export async function myFirstAnswersByTest(db: DbOrTx, memberCode: number) {
         and (select fs.judged_by from solve_attempts fs
              where fs.member_code = ${memberCode} and fs.problem_uid = ps.uid and fs.source = 'solve'
              order by fs.code limit 1) = 'machine') as first_pass
-    from (select problem_uid, min(code) as code from solve_attempts where member_code = ${memberCode} group by problem_uid) f
+    from (${myFirstJudgedAnswers(memberCode)}) f
     join solve_attempts sa on sa.code = f.code
     join problems p on p.uid = sa.problem_uid and ${countedProblem('p')}
     join tests t on t.code = p.test_code
@@ -90,13 +102,13 @@ export async function myFirstAnswersByTest(db: DbOrTx, memberCode: number) {
   }));
 }
 
-/** Every answer of the member (repeats included) per Asia/Seoul day, oldest first: one row per active day. */
+/** Every judged answer of the member (repeats included) per Asia/Seoul day, oldest first: one row per active day. */
 export async function myAnswersByDay(db: DbOrTx, dialect: Dialect, memberCode: number) {
-  const day = seoulDay(dialect, 'creation_time');
+  const day = seoulDay(dialect, 'a.creation_time');
   const { rows } = await sql<{ date: string; answered: number; correct: number }>`
-    select ${day} as date, count(*) as answered, sum(is_correct) as correct
-    from solve_attempts
-    where member_code = ${memberCode}
+    select ${day} as date, count(*) as answered, sum(a.is_correct) as correct
+    from solve_attempts a join problems ap on ap.uid = a.problem_uid
+    where a.member_code = ${memberCode} and ${hasVerdict('a', 'ap')}
     group by ${day}
     order by ${day}`.execute(db);
   return rows.map((row) => ({ date: row.date, answered: Number(row.answered), correct: Number(row.correct) }));

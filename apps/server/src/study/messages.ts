@@ -9,6 +9,7 @@ export const studyServerMessages = {
   answeredInFuture: '답한 시각이 아직 오지 않은 시각입니다. 기기의 시계를 확인하세요.',
   alreadyAnswered: '튜터 모드에서는 한 문제에 한 번만 답할 수 있습니다.',
   notFinishedYet: '세션을 끝낸 뒤에 할 수 있습니다.',
+  judgeAfterFinish: '시험 모드의 주관식 답은 세션을 끝낸 뒤 결과 화면에서 채점합니다.',
   minutesOnlyTimed: '시험 시간은 시험 모드에서만 정할 수 있습니다.',
   nothingToRetry: '다시 풀 문제가 없습니다. 모두 맞혔어요!',
 } as const;

@@ -9,20 +9,24 @@ import { visibleProblems } from '../core/visible-problems';
 import { onePage, type Paging } from '../core/paging';
 import { withExamSubjectAndPassage } from '../core/problem-joins';
 import { isLatestAttempt } from '../core/latest-attempt';
+import { awaitingVerdict, hasVerdict } from '../core/awaiting-verdict';
 
 type ProblemsQuery = SelectQueryBuilder<Database, 'problems' | 'tests', object>;
 
 /**
- * The problems whose latest answer of the member (the greatest code, from every source) was wrong.
+ * The problems whose latest answer of the member (the greatest code, from every source) was wrong;
+ * an essay answer still waiting for the member's verdict is not wrong yet (decision 075).
  * Driven from the member's few hundred answers (an IN list), not tested against every problem
  * of the scope: over 100,000 problems that is ~2 ms instead of ~250 ms.
  */
 function latestAnswerWrongUids(eb: ExpressionBuilder<Database, 'problems' | 'tests'>, memberCode: number) {
   return eb
     .selectFrom('solve_attempts as latest')
+    .innerJoin('problems as answered', 'answered.uid', 'latest.problem_uid')
     .select('latest.problem_uid')
     .where('latest.member_code', '=', memberCode)
     .where('latest.is_correct', '=', 0)
+    .where(hasVerdict('latest', 'answered'))
     .where('latest.code', '=', (inner) =>
       inner
         .selectFrom('solve_attempts as newer')
@@ -91,6 +95,19 @@ function matchingProblems(db: DbOrTx, memberCode: number, filter: StudyFilter, s
     );
 }
 
+/** The names of the subjects, exams, classes and boxes (of this member) that the given codes name. */
+export async function listScopeNames(db: DbOrTx, memberCode: number, codes: { subjects: number[]; tests: number[]; classes: number[]; boxes: number[] }) {
+  const names = async <T extends { code: number; name: string }>(list: number[], read: (list: number[]) => Promise<T[]>) =>
+    new Map((list.length === 0 ? [] : await read(list)).map((row) => [row.code, row.name]));
+  const [subjects, tests, classes, boxes] = await Promise.all([
+    names(codes.subjects, (list) => db.selectFrom('subjects').select(['code', 'subject_name as name']).where('code', 'in', list).execute()),
+    names(codes.tests, (list) => db.selectFrom('tests').select(['code', 'test_name as name']).where('code', 'in', list).execute()),
+    names(codes.classes, (list) => db.selectFrom('classes').select(['uid as code', 'class_name as name']).where('uid', 'in', list).execute()),
+    names(codes.boxes, (list) => db.selectFrom('boxes').select(['code', 'box_name as name']).where('code', 'in', list).where('member_code', '=', memberCode).execute()),
+  ]);
+  return { subjects, tests, classes, boxes };
+}
+
 export async function countMatching(db: DbOrTx, memberCode: number, filter: StudyFilter, scope: StudyScope): Promise<number> {
   const count = async (query: ProblemsQuery) => Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   // "Unseen" counted directly tests every problem of the scope against the member's answers (0.2 s
@@ -153,7 +170,9 @@ const sessionColumns = [
   'study_sessions.creation_time',
 ] as const;
 
-// 문항 무효 (voided) problems stay readable in a session but count in none of its figures.
+// 문항 무효 (voided) problems stay readable in a session but count in none of its figures. An
+// essay answer waiting for its member's verdict is answered, but neither right nor wrong: `pending`
+// counts those (decision 075).
 function sessionCounts(eb: ExpressionBuilder<Database, 'study_sessions'>) {
   const latest = () =>
     eb
@@ -174,6 +193,7 @@ function sessionCounts(eb: ExpressionBuilder<Database, 'study_sessions'>) {
       .as('total'),
     latest().as('answered'),
     latest().where('solve_attempts.is_correct', '=', 1).as('correct'),
+    latest().where(awaitingVerdict('solve_attempts', 'problems')).as('pending'),
   ];
 }
 
@@ -193,12 +213,13 @@ export async function findMemberSession(db: DbOrTx, memberCode: number, code: nu
   return row && withNumbers(row);
 }
 
-function withNumbers<T extends { total: unknown; answered: unknown; correct: unknown; minutes: number | null }>(row: T) {
+function withNumbers<T extends { total: unknown; answered: unknown; correct: unknown; pending: unknown; minutes: number | null }>(row: T) {
   return {
     ...row,
     total: Number(row.total),
     answered: Number(row.answered),
     correct: Number(row.correct),
+    pending: Number(row.pending),
     minutes: row.minutes === null ? null : Number(row.minutes),
   };
 }
@@ -253,11 +274,13 @@ export function findSessionProblem(db: DbOrTx, sessionCode: number, problemUid: 
     .executeTakeFirst();
 }
 
+const SESSION_ANSWER_COLUMNS = ['code', 'problem_uid', 'answer', 'is_correct', 'judged_by', 'creation_time'] as const;
+
 /** The latest answer to each problem within the session. */
 export async function listSessionAnswers(db: DbOrTx, sessionCode: number) {
   const rows = await db
     .selectFrom('solve_attempts')
-    .select(['problem_uid', 'answer', 'is_correct', 'creation_time'])
+    .select(SESSION_ANSWER_COLUMNS)
     .where('session_code', '=', sessionCode)
     .where('source', '=', 'session')
     .where((eb) => isLatestAttempt(eb, 'session_code'))
@@ -273,7 +296,7 @@ export async function insertSessionAnswer(
   const row = await db
     .insertInto('solve_attempts')
     .values({ ...values, run_code: null, source: 'session', judged_by: 'machine', is_correct: values.is_correct ? 1 : 0, creation_time: nowIso() })
-    .returning(['problem_uid', 'answer', 'is_correct', 'creation_time'])
+    .returning(SESSION_ANSWER_COLUMNS)
     .executeTakeFirstOrThrow();
   return { ...row, is_correct: row.is_correct === 1 };
 }

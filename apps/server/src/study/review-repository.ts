@@ -5,35 +5,41 @@ import { problemColumns, replyCount } from '../problems/repository';
 import type { CardState, StoredAnswer } from './review-scheduler';
 import { visibleProblems } from '../core/visible-problems';
 import { withExamAndSubject } from '../core/problem-joins';
+import { hasVerdict } from '../core/awaiting-verdict';
 
 // SQL of the review deck: the cards (a cache of solve_attempts) and the review answers.
 
 /**
- * The problems whose card is missing or older than the member's newest answer to them: one pass
- * over the member's answers (index solve_attempts (member_code, problem_uid, code)).
+ * The problems whose card is missing or older than the member's newest judged answer to them: one
+ * pass over the member's answers (index solve_attempts (member_code, problem_uid, code)). An essay
+ * answer waiting for the member's verdict schedules nothing until it has one (decision 075).
  */
 export async function listStaleProblems(db: DbOrTx, memberCode: number): Promise<number[]> {
   const rows = await db
     .selectFrom('solve_attempts as a')
+    .innerJoin('problems as p', 'p.uid', 'a.problem_uid')
     .leftJoin('review_cards as c', (join) => join.onRef('c.member_code', '=', 'a.member_code').onRef('c.problem_uid', '=', 'a.problem_uid'))
     .select('a.problem_uid')
     .where('a.member_code', '=', memberCode)
+    .where(hasVerdict('a', 'p'))
     .where((eb) => eb.or([eb('c.synced_attempt_code', 'is', null), eb('a.code', '>', eb.ref('c.synced_attempt_code'))]))
     .groupBy('a.problem_uid')
     .execute();
   return rows.map((row) => row.problem_uid);
 }
 
-/** Every answer of the member to the given problems, oldest first. */
+/** Every judged answer of the member to the given problems (none waiting for their verdict), oldest first. */
 export async function listAnswers(db: DbOrTx, memberCode: number, problemUids: readonly number[]) {
   if (problemUids.length === 0) return [];
   const rows = await db
     .selectFrom('solve_attempts')
-    .select(['code', 'problem_uid', 'is_correct', 'review_rating', 'creation_time'])
-    .where('member_code', '=', memberCode)
-    .where('problem_uid', 'in', problemUids)
-    .orderBy('problem_uid')
-    .orderBy('code')
+    .innerJoin('problems', 'problems.uid', 'solve_attempts.problem_uid')
+    .select(['solve_attempts.code', 'solve_attempts.problem_uid', 'solve_attempts.is_correct', 'solve_attempts.review_rating', 'solve_attempts.creation_time'])
+    .where('solve_attempts.member_code', '=', memberCode)
+    .where('solve_attempts.problem_uid', 'in', problemUids)
+    .where(hasVerdict('solve_attempts', 'problems'))
+    .orderBy('solve_attempts.problem_uid')
+    .orderBy('solve_attempts.code')
     .execute();
   return rows.map((row): StoredAnswer & { problem_uid: number } => ({ ...row, is_correct: row.is_correct === 1 }));
 }
@@ -130,7 +136,7 @@ export async function insertReviewAnswer(
 export function findLatestAnswer(db: DbOrTx, memberCode: number, problemUid: number) {
   return db
     .selectFrom('solve_attempts')
-    .select(['code', 'source'])
+    .select(['code', 'source', 'is_correct', 'judged_by'])
     .where('member_code', '=', memberCode)
     .where('problem_uid', '=', problemUid)
     .orderBy('code', 'desc')

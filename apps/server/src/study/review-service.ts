@@ -1,4 +1,5 @@
 import { isCorrectAnswer } from '@qbank/shared/answers';
+import { awaitsVerdict } from '@qbank/shared/solve';
 import { REVIEW_PAGE_SIZE, type ReviewAnswerRequest, type ReviewAnswerResponse, type ReviewCount, type ReviewDeck, type ReviewRating } from '@qbank/shared/review';
 import type { AppContext } from '../core/context';
 import type { DbOrTx } from '../core/db';
@@ -116,9 +117,14 @@ export async function rescheduleReviewCard(db: DbOrTx, memberCode: number, probl
   return card?.due ?? null;
 }
 
-async function rebuildOne(db: DbOrTx, memberCode: number, problemUid: number): Promise<string> {
-  const due = await rescheduleReviewCard(db, memberCode, problemUid);
-  if (due === null) throw new Error(`no answers to build the card of problem ${problemUid}`);
+/**
+ * The card after a review answer; null while that answer waits for the member's 맞음 / 틀림
+ * (decision 075): it schedules nothing until judged, and the self-judgment returns the due time.
+ */
+async function rebuildOne(db: DbOrTx, memberCode: number, problem: { uid: number; type: number }, answer: { is_correct: boolean; judged_by: string }): Promise<string | null> {
+  const due = await rescheduleReviewCard(db, memberCode, problem.uid);
+  if (awaitsVerdict(problem.type, { is_correct: answer.is_correct, judged_by: answer.judged_by === 'self' ? 'self' : 'machine' })) return null;
+  if (due === null) throw new Error(`no answers to build the card of problem ${problem.uid}`);
   return due;
 }
 
@@ -129,14 +135,14 @@ type StoredAnswer = NonNullable<Awaited<ReturnType<typeof findAnswerByClientId>>
  * card's due time. A rating given while the answer waited offline rides on the resend; it is set
  * if the answer is still the member's latest (as PUT …/rating would).
  */
-async function replayed(ctx: AppContext, memberCode: number, earlier: StoredAnswer, request: ReviewAnswerRequest, problemUid: number): Promise<ReviewAnswerResponse> {
-  if (earlier.source !== 'review' || earlier.problem_uid !== problemUid || earlier.answer !== request.answer) throw conflict(messages.attemptClientIdTaken);
+async function replayed(ctx: AppContext, memberCode: number, earlier: StoredAnswer, request: ReviewAnswerRequest, problem: { uid: number; type: number }): Promise<ReviewAnswerResponse> {
+  if (earlier.source !== 'review' || earlier.problem_uid !== problem.uid || earlier.answer !== request.answer) throw conflict(messages.attemptClientIdTaken);
   const rating = request.rating ? RATING_GRADES[request.rating] : null;
   const dueAt = await ctx.db.transaction().execute(async (trx) => {
-    if (rating !== null && rating !== earlier.review_rating && (await findLatestAnswer(trx, memberCode, problemUid))?.code === earlier.code) {
+    if (rating !== null && rating !== earlier.review_rating && (await findLatestAnswer(trx, memberCode, problem.uid))?.code === earlier.code) {
       await setReviewRating(trx, earlier.code, rating);
     }
-    return rebuildOne(trx, memberCode, problemUid);
+    return rebuildOne(trx, memberCode, problem, earlier);
   });
   return { is_correct: earlier.is_correct, attempt_code: earlier.code, judged_by: earlier.judged_by === 'self' ? 'self' : 'machine', due_at: dueAt };
 }
@@ -154,7 +160,7 @@ export async function answerReview(
   const problem = await requireVisibleProblem(ctx.db, problemUid);
   const clientId = request.client_id ?? null;
   const earlier = clientId ? await findAnswerByClientId(ctx.db, memberCode, clientId) : undefined;
-  if (earlier) return { result: await replayed(ctx, memberCode, earlier, request, problem.uid), replayed: true };
+  if (earlier) return { result: await replayed(ctx, memberCode, earlier, request, problem), replayed: true };
   const isCorrect = isCorrectAnswer(request.answer, problem.answer, problem.type);
   try {
     const result = await ctx.db.transaction().execute(async (trx) => {
@@ -166,24 +172,25 @@ export async function answerReview(
         review_rating: request.rating ? RATING_GRADES[request.rating] : null,
         client_id: clientId,
       });
-      return { is_correct: isCorrect, attempt_code: code, judged_by: 'machine' as const, due_at: await rebuildOne(trx, memberCode, problem.uid) };
+      const dueAt = await rebuildOne(trx, memberCode, problem, { is_correct: isCorrect, judged_by: 'machine' });
+      return { is_correct: isCorrect, attempt_code: code, judged_by: 'machine' as const, due_at: dueAt };
     });
     return { result, replayed: false };
   } catch (error) {
     // The same answer arrived twice at once: the other send won the unique index.
     const raced = clientId && isUniqueViolation(error) ? await findAnswerByClientId(ctx.db, memberCode, clientId) : undefined;
-    if (raced) return { result: await replayed(ctx, memberCode, raced, request, problem.uid), replayed: true };
+    if (raced) return { result: await replayed(ctx, memberCode, raced, request, problem), replayed: true };
     throw error;
   }
 }
 
 /** The self-rating after the verdict, for the member's newest answer to the problem (a review answer). */
-export async function rateReview(ctx: AppContext, memberCode: number, problemUid: number, rating: ReviewRating): Promise<{ due_at: string }> {
+export async function rateReview(ctx: AppContext, memberCode: number, problemUid: number, rating: ReviewRating): Promise<{ due_at: string | null }> {
   const problem = await requireVisibleProblem(ctx.db, problemUid);
   return ctx.db.transaction().execute(async (trx) => {
     const latest = await findLatestAnswer(trx, memberCode, problem.uid);
     if (!latest || latest.source !== 'review') throw notFound(reviewMessages.nothingToRate);
     await setReviewRating(trx, latest.code, RATING_GRADES[rating]);
-    return { due_at: await rebuildOne(trx, memberCode, problem.uid) };
+    return { due_at: await rebuildOne(trx, memberCode, problem, { is_correct: latest.is_correct === 1, judged_by: latest.judged_by }) };
   });
 }

@@ -1,5 +1,6 @@
 import { isCorrectAnswer } from '@qbank/shared/answers';
 import type { Problem } from '@qbank/shared/problems';
+import { awaitsVerdict } from '@qbank/shared/solve';
 import {
   defaultSessionMinutes,
   type CreateSessionRequest,
@@ -7,6 +8,7 @@ import {
   type SessionAnswerRequest,
   type SessionDetail,
   type SessionResult,
+  type SessionScopeNames,
   type SessionSummary,
   type StudyFilter,
   type StudyMode,
@@ -32,6 +34,7 @@ import {
   listMemberSessions,
   listSessionAnswers,
   listSessionProblems,
+  listScopeNames,
   listSessionProblemUids,
   pickRandom,
   type PickedProblem,
@@ -123,14 +126,42 @@ const verdictsHidden = (session: SessionRow) => session.mode === 'timed' && sess
 function resultOf(session: SessionRow): SessionResult | null {
   if (session.finish_time === null) return null;
   const seconds = Math.max(0, Math.round((Date.parse(session.finish_time) - Date.parse(session.creation_time)) / 1000));
-  return { total: session.total, answered: session.answered, correct: session.correct, seconds };
+  return { total: session.total, answered: session.answered, correct: session.correct, pending: session.pending, seconds };
 }
 
-function summaryOf(session: SessionRow): SessionSummary {
+/** The sessions' scopes by name, read together (a page of the list takes four small queries). */
+async function scopeNamesOf(ctx: AppContext, memberCode: number, sessions: readonly SessionRow[]): Promise<Map<number, SessionScopeNames>> {
+  const scopes = new Map(sessions.map((session) => [session.code, JSON.parse(session.scope) as StudyScope]));
+  const all = (pick: (scope: StudyScope) => number[] | undefined) => [...new Set([...scopes.values()].flatMap((scope) => pick(scope) ?? []))];
+  const names = await listScopeNames(ctx.db, memberCode, {
+    subjects: all((scope) => scope.subject_codes),
+    tests: all((scope) => scope.test_codes),
+    classes: all((scope) => scope.class_codes),
+    boxes: all((scope) => (scope.box_code === undefined ? [] : [scope.box_code])),
+  });
+  const named = (codes: number[] | undefined, byCode: Map<number, string>) => (codes ?? []).flatMap((code) => byCode.get(code) ?? []);
+  return new Map(
+    [...scopes].map(([code, scope]) => [
+      code,
+      {
+        subjects: named(scope.subject_codes, names.subjects),
+        years: scope.years ?? [],
+        tests: named(scope.test_codes, names.tests),
+        classes: named(scope.class_codes, names.classes),
+        box: scope.box_code === undefined ? null : (names.boxes.get(scope.box_code) ?? null),
+      },
+    ]),
+  );
+}
+
+const NO_SCOPE: SessionScopeNames = { subjects: [], years: [], tests: [], classes: [], box: null };
+
+function summaryOf(session: SessionRow, scopeNames: SessionScopeNames): SessionSummary {
   return {
     code: session.code,
     mode: session.mode,
     filter: session.filter,
+    scope_names: scopeNames,
     order: session.problem_order,
     minutes: session.minutes,
     ends_at: session.ends_at,
@@ -140,6 +171,7 @@ function summaryOf(session: SessionRow): SessionSummary {
     total: session.total,
     answered: session.answered,
     correct: verdictsHidden(session) ? null : session.correct,
+    pending: verdictsHidden(session) ? null : session.pending,
   };
 }
 
@@ -147,9 +179,11 @@ function hideKey(problem: Problem): Problem {
   return { ...problem, answer: '', comments: '', answer_pic_path: null, comment_pic_path: null };
 }
 
-function presentAnswer(answer: { problem_uid: number; answer: string; is_correct: boolean; creation_time: string }, hidden: boolean): SessionAnswer {
-  const { is_correct, ...rest } = answer;
-  return hidden ? rest : { ...rest, is_correct };
+type AnswerRecord = { code: number; problem_uid: number; answer: string; is_correct: boolean; judged_by: 'machine' | 'self'; creation_time: string };
+
+function presentAnswer(answer: AnswerRecord, hidden: boolean): SessionAnswer {
+  const { is_correct, judged_by, ...rest } = answer;
+  return hidden ? rest : { ...rest, is_correct, judged_by };
 }
 
 export async function sessionDetail(ctx: AppContext, memberCode: number, code: number): Promise<SessionDetail> {
@@ -161,8 +195,9 @@ export async function sessionDetail(ctx: AppContext, memberCode: number, code: n
     listSessionAnswers(ctx.db, session.code),
   ]);
   const problems = rows.map(presentProblem);
+  const scopeNames = (await scopeNamesOf(ctx, memberCode, [session])).get(session.code) ?? NO_SCOPE;
   return {
-    session: { ...summaryOf(session), problem_uids: uids },
+    session: { ...summaryOf(session, scopeNames), problem_uids: uids },
     problems: hidden ? problems.map(hideKey) : problems,
     answers: answers.map((answer) => presentAnswer(answer, hidden)),
     result: resultOf(session),
@@ -203,8 +238,8 @@ type StoredAnswer = NonNullable<Awaited<ReturnType<typeof findAnswerByClientId>>
 function replayed(session: SessionRow, earlier: StoredAnswer, request: SessionAnswerRequest) {
   const same = earlier.source === 'session' && earlier.session_code === session.code && earlier.problem_uid === request.problem_uid && earlier.answer === request.answer;
   if (!same) throw conflict(messages.attemptClientIdTaken);
-  const { problem_uid, answer, is_correct, creation_time } = earlier;
-  return { answer: presentAnswer({ problem_uid, answer, is_correct, creation_time }, verdictsHidden(session)), replayed: true };
+  const { code, problem_uid, answer, is_correct, judged_by, creation_time } = earlier;
+  return { answer: presentAnswer({ code, problem_uid, answer, is_correct, judged_by, creation_time }, verdictsHidden(session)), replayed: true };
 }
 
 /**
@@ -273,16 +308,30 @@ export async function finishStudySession(ctx: AppContext, memberCode: number, co
 export async function mySessions(ctx: AppContext, memberCode: number, paging: { page: number; limit: number }) {
   await finishExpiredSessions(ctx.db, memberCode, now().toISOString());
   const { rows, total } = await listMemberSessions(ctx.db, memberCode, paging);
-  return { sessions: rows.map(summaryOf), total, page: paging.page, limit: paging.limit };
+  const scopeNames = await scopeNamesOf(ctx, memberCode, rows);
+  return { sessions: rows.map((row) => summaryOf(row, scopeNames.get(row.code) ?? NO_SCOPE)), total, page: paging.page, limit: paging.limit };
 }
 
-/** The finished session's problems that were not answered right (wrong, or left unanswered). */
+/**
+ * The finished session's problems that were not answered right (wrong, or left unanswered). An
+ * essay answer still waiting for the member's 맞음 / 틀림 is not a miss until they say 틀림.
+ */
 async function missedProblems(ctx: AppContext, memberCode: number, code: number): Promise<{ session: SessionRow; uids: number[] }> {
   const session = await requireSession(ctx, memberCode, code);
   if (session.finish_time === null) throw conflict(m.notFinishedYet);
   const [rows, answers] = await Promise.all([listSessionProblems(ctx.db, session.code), listSessionAnswers(ctx.db, session.code)]);
-  const right = new Set(answers.filter((answer) => answer.is_correct).map((answer) => answer.problem_uid));
-  return { session, uids: rows.map((row) => row.uid).filter((uid) => !right.has(uid)) };
+  const typeOf = new Map(rows.map((row) => [row.uid, row.type]));
+  const notMissed = new Set(answers.filter((answer) => answer.is_correct || awaitsVerdict(typeOf.get(answer.problem_uid) ?? 0, answer)).map((answer) => answer.problem_uid));
+  return { session, uids: rows.map((row) => row.uid).filter((uid) => !notMissed.has(uid)) };
+}
+
+/**
+ * A session answer may be judged by its member (맞음 / 틀림) once its session shows verdicts: in
+ * tutor mode at once, in timed mode on the result screen, never while the timed session runs.
+ */
+export async function requireJudgeableSessionAnswer(ctx: AppContext, memberCode: number, sessionCode: number): Promise<void> {
+  const session = await requireSession(ctx, memberCode, sessionCode);
+  if (verdictsHidden(session)) throw conflict(m.judgeAfterFinish);
 }
 
 /** 틀린 문제 다시 풀기: a new session of the misses, in the same order, by default in the same mode. */

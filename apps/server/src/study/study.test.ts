@@ -226,6 +226,17 @@ describe.each(testDialects)('study sessions on %s', (dialect) => {
     expect(paged.sessions.map((s: { code: number }) => s.code)).toEqual(codes.slice(2, 4));
   });
 
+  it('names what each listed session was drawn from: subjects, years, exams, classes (issue 26 item 18)', async () => {
+    const scope = { subject_codes: [anatomy], years: [2025], test_codes: [exam2025], class_codes: [classUid] };
+    const session = (await create({ scope, filter: 'all', count: 1, order: 'exam', mode: 'tutor' })).json().session;
+    const names = { subjects: ['해부학'], years: [2025], tests: ['2025 해부학 중간고사'], classes: ['상지의 신경'], box: null };
+    const listed = (await call('GET', '/v1/study/sessions')).json().sessions.find((s: { code: number }) => s.code === session.code);
+    expect(listed).toMatchObject({ filter: 'all', mode: 'tutor', total: 1, scope_names: names });
+    expect((await call('GET', `/v1/study/sessions/${session.code}`)).json().session.scope_names).toEqual(names);
+    const whole = (await create({ filter: 'all', count: 1, order: 'random', mode: 'tutor' })).json().session;
+    expect((await call('GET', `/v1/study/sessions/${whole.code}`)).json().session.scope_names).toEqual({ subjects: [], years: [], tests: [], classes: [], box: null });
+  });
+
   it("another member's session is 404 on every call", async () => {
     const session = (await create({ filter: 'all', count: 2, order: 'random', mode: 'tutor' })).json().session;
     const uid = session.problem_uids[0];

@@ -2,7 +2,7 @@ import { Button, Chip, Group, Paper, Stack, Text, Textarea } from '@mantine/core
 import { notifications } from '@mantine/notifications';
 import { NOTE_MAX_LENGTH } from '@qbank/shared/notes';
 import { IconLock, IconNote, IconPencil } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessage } from '../lib/api-client';
 import { useNote, useSaveNote, useSetConfused } from './api';
 import { notesMessages as m } from './messages';
@@ -16,6 +16,14 @@ export function NotePanel({ problemUid, startEditing = false }: { problemUid: nu
   const save = useSaveNote(problemUid);
   const confused = useSetConfused(problemUid);
   const [draft, setDraft] = useState<string | null>(startEditing ? '' : null);
+  // 메모 쓰기 / 고치기 puts the caret in the memo at once (its end, when there is a memo to change).
+  const focusOnOpen = useRef(false);
+  const focusDraft = (field: HTMLTextAreaElement | null) => {
+    if (!field || !focusOnOpen.current) return;
+    focusOnOpen.current = false;
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+  };
   const text = note.data?.text ?? '';
   const isConfused = note.data?.is_confused ?? false;
   const headingId = `note-${problemUid}`;
@@ -82,7 +90,10 @@ export function NotePanel({ problemUid, startEditing = false }: { problemUid: nu
               className="qbank-solve-target"
               leftSection={<IconPencil size={16} aria-hidden />}
               disabled={note.isPending}
-              onClick={() => setDraft(text)}
+              onClick={() => {
+                focusOnOpen.current = true;
+                setDraft(text);
+              }}
             >
               {text ? m.edit : m.add}
             </Button>
@@ -107,6 +118,7 @@ export function NotePanel({ problemUid, startEditing = false }: { problemUid: nu
                 autosize
                 minRows={3}
                 maxRows={10}
+                ref={focusDraft}
                 data-autofocus
                 description={m.length(draft.length, NOTE_MAX_LENGTH)}
               />

@@ -1,4 +1,4 @@
-import { isCorrectAnswer, normalizeAnswer, parseChoiceOptions, type ChoiceOption } from '@qbank/shared/answers';
+import { CIRCLED_DIGITS, isCorrectAnswer, normalizeAnswer, parseChoiceAnswer, parseChoiceOptions, type ChoiceOption } from '@qbank/shared/answers';
 import { PROBLEM_TYPE_ORDER, PROBLEM_TYPES, type Problem } from '@qbank/shared/problems';
 import { isSelfJudgedType, type Attempt } from '@qbank/shared/solve';
 
@@ -77,6 +77,15 @@ export function isOfficialOption(problem: Problem, option: ChoiceOption): boolea
 /** Whether a recorded answer is (or, with several options, includes) this option, in any spelling ('③', '3', '③다', '③, ⑤'). */
 export function isChosenOption(answer: string, option: ChoiceOption): boolean {
   return normalizeAnswer(answer).split(',').includes(normalizeAnswer(option.value));
+}
+
+/**
+ * A stored answer as a reader sees it: a choice answer by its circled digits as the options show
+ * them ('③다' → '③', '3,1' → '①, ③'); a typed answer as typed.
+ */
+export function answerForDisplay(problem: Pick<Problem, 'type'>, answer: string): string {
+  const choices = problem.type === PROBLEM_TYPES.multipleChoice ? parseChoiceAnswer(answer) : null;
+  return choices ? choices.map((n) => CIRCLED_DIGITS[n - 1]).join(', ') : answer;
 }
 
 /** The server's progress (latest attempt per problem of the current run) as screen results. */

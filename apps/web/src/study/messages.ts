@@ -1,4 +1,4 @@
-import type { StudyFilter, StudyMode } from '@qbank/shared/study';
+import type { SessionScopeNames, StudyFilter, StudyMode } from '@qbank/shared/study';
 import { studyEntryMessages } from './entry-messages';
 
 // Every Korean text of the study-session screens (builder, session, result, history).
@@ -14,6 +14,21 @@ const filterLabels: Record<StudyFilter | 'retry', string> = {
 };
 
 const modeLabels: Record<StudyMode, string> = { tutor: '튜터 모드', timed: '시험 모드' };
+
+/** A list of names, the first two and how many more: "A, B 외 3개". */
+const someNames = (names: readonly string[]) => (names.length > 2 ? `${names.slice(0, 2).join(', ')} 외 ${names.length - 2}개` : names.join(', '));
+
+/** What a session was drawn from, in a line: its exams, subjects, years, classes and box, or the whole bank. */
+function scopeLine(scope: SessionScopeNames): string {
+  const parts = [
+    someNames(scope.tests),
+    someNames(scope.subjects),
+    scope.years.length > 0 ? `${someNames(scope.years.map(String))}년` : '',
+    someNames(scope.classes),
+    scope.box === null ? '' : `박스 ${scope.box}`,
+  ].filter((part) => part !== '');
+  return parts.length > 0 ? parts.join(' · ') : '전체 범위';
+}
 
 export const studyMessages = {
   titles: { builder: '학습 세션 만들기', session: '학습 세션', history: '내 학습 세션', result: '세션 결과' },
@@ -109,12 +124,14 @@ export const studyMessages = {
     percent: (percent: number) => `정답률 ${percent}%`,
     time: (text: string) => `걸린 시간 ${text}`,
     answered: (answered: number, total: number) => `${total}문제 중 ${answered}문제 답함`,
+    pending: (count: number) => `주관식 답 ${count}개가 채점을 기다립니다. 아래 문제별 결과에서 정답과 비교해 맞음 / 틀림을 고르면 점수에 들어갑니다.`,
     retry: (count: number) => `틀린 문제 다시 풀기 (${count})`,
     retryHint: '틀리거나 답하지 않은 문제로 새 세션을 시작합니다.',
     retryFailed: '다시 풀기 세션을 만들지 못했습니다.',
     wrongNotes: '오답 노트에 모두 담기',
     wrongNotesDone: (added: number, total: number) => (added === total ? `${added}문제를 오답 노트에 담았습니다.` : `${total}문제 중 새로 ${added}문제를 오답 노트에 담았습니다.`),
     wrongNotesFailed: '오답 노트에 담지 못했습니다.',
+    openWrongNotes: '오답 노트 보기',
     allRight: '모두 맞혔습니다!',
     perProblem: '문제별 결과',
     newSession: '새 세션 만들기',
@@ -128,6 +145,11 @@ export const studyMessages = {
     finished: '끝남',
     resume: '이어서 풀기',
     viewResult: '결과 보기',
+    /** "튜터 모드 · 10문제" */
+    modeLine: (mode: StudyMode, total: number) => `${modeLabels[mode]} · ${total}문제`,
+    /** "2025 해부학 중간고사 · 틀린 문제": the scope, then the filter unless it took all. */
+    whatLine: (scope: SessionScopeNames, filter: string) =>
+      filter === 'all' ? scopeLine(scope) : `${scopeLine(scope)} · ${filterLabels[filter as keyof typeof filterLabels] ?? filter}`,
     scoreLine: (correct: number | null, total: number, answered: number) =>
       correct === null ? `${total}문제 중 ${answered}문제 답함` : `${total}문제 중 ${correct}문제 정답`,
     loadFailed: '학습 세션 목록을 불러오지 못했습니다.',

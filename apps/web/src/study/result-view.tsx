@@ -1,34 +1,96 @@
-import { Accordion, Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Problem } from '@qbank/shared/problems';
 import type { SessionDetail } from '@qbank/shared/study';
-import { IconAlertCircle, IconCheck, IconNotebook, IconPlus, IconRefresh, IconX } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck, IconHelpCircle, IconNotebook, IconPlus, IconRefresh, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../lib/api-client';
 import { paths } from '../lib/paths';
+import { useSelfJudgment } from '../solve/api';
+import { selfJudgeMessages as sj } from '../solve/self-judge-messages';
 import { choiceOptions } from '../solve/solve-model';
-import { useRetrySession, useSaveWrongNotes } from './api';
+import { studyKeys, useRetrySession, useSaveWrongNotes } from './api';
 import { studyMessages } from './messages';
-import { gridStatus } from './session-grid';
-import { ProblemBody, Reveal, type KnownAnswer } from './session-problem';
+import { gridStatus, type GridStatus } from './session-grid';
+import { ProblemBody, Reveal, takesMemberVerdict, type KnownAnswer } from './session-problem';
 
 const m = studyMessages.result;
 
-/** The result of a finished session: score, time, every problem's verdict, and what to do next. */
-export function ResultView({ detail }: { detail: SessionDetail }) {
+/** The member's 맞음 / 틀림 on the result's text answers (decision 075): shown at once, then the result is read again. */
+function useResultVerdicts(detail: SessionDetail) {
+  const queryClient = useQueryClient();
+  const selfJudgment = useSelfJudgment();
+  const [given, setGiven] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const answers = new Map<number, KnownAnswer>(
+    detail.answers.map((answer) => {
+      const verdict = given.get(answer.problem_uid);
+      return [answer.problem_uid, verdict === undefined ? answer : { ...answer, is_correct: verdict, judged_by: 'self' as const }];
+    }),
+  );
+  function judge(problem: Problem, correct: boolean) {
+    const known = answers.get(problem.uid);
+    if (!known?.code || !takesMemberVerdict(problem, known)) return;
+    const forget = () =>
+      setGiven((previous) => {
+        const next = new Map(previous);
+        next.delete(problem.uid);
+        return next;
+      });
+    setGiven((previous) => new Map(previous).set(problem.uid, correct));
+    selfJudgment.mutate(
+      { attemptCode: known.code, isCorrect: correct },
+      {
+        // The score, the misses and the list count the verdict: read them again.
+        onSuccess: () => {
+          void queryClient.invalidateQueries({ queryKey: [...studyKeys.all, 'sessions'] });
+          void queryClient.invalidateQueries({ queryKey: studyKeys.session(detail.session.code) }).then(forget);
+        },
+        onError: (error) => {
+          forget();
+          notifications.show({ color: 'red', title: sj.saveFailed, message: errorMessage(error, sj.saveFailed) });
+        },
+      },
+    );
+  }
+  return { answers, judge };
+}
+
+const STATUS_ICON: Record<GridStatus, typeof IconCheck> = { correct: IconCheck, wrong: IconX, unjudged: IconHelpCircle, answered: IconX, unanswered: IconX };
+const STATUS_COLOR: Record<GridStatus, string> = { correct: 'teal-9', wrong: 'red-9', unjudged: 'yellow-9', answered: 'red-9', unanswered: 'red-9' };
+
+/**
+ * The result of a finished session: score, time, every problem's verdict, and what to do next.
+ * `justFinished`: the member finished it on this screen, so the page starts over at the result's
+ * heading (the top of the page, with the focus there for a screen reader).
+ */
+export function ResultView({ detail, justFinished = false }: { detail: SessionDetail; justFinished?: boolean }) {
   const navigate = useNavigate();
   const { session, problems } = detail;
   const result = detail.result!;
   const retry = useRetrySession(session.code);
   const notes = useSaveWrongNotes(session.code);
-  const answers = new Map<number, KnownAnswer>(detail.answers.map((answer) => [answer.problem_uid, answer]));
-  const misses = problems.filter((problem) => answers.get(problem.uid)?.is_correct !== true).length;
-  const percent = result.total === 0 ? 0 : Math.round((result.correct / result.total) * 100);
+  const { answers, judge } = useResultVerdicts(detail);
+  const statusOf = (problem: Problem) => gridStatus(problem, answers.get(problem.uid));
+  // A text answer waiting for the member's verdict is no miss until they say 틀림.
+  const misses = problems.filter((problem) => !['correct', 'unjudged'].includes(statusOf(problem))).length;
+  const judged = result.total - result.pending;
+  const percent = judged <= 0 ? 0 : Math.round((result.correct / judged) * 100);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!justFinished) return;
+    window.scrollTo({ top: 0 });
+    headingRef.current?.focus({ preventScroll: true });
+  }, [justFinished]);
 
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="result-heading">
         <Stack gap="sm">
           <Group justify="space-between" gap="xs">
-            <Title order={2} id="result-heading" size="h3">
+            <Title order={2} id="result-heading" size="h3" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
               {m.heading}
             </Title>
             <Badge size="lg" variant="light">
@@ -45,10 +107,17 @@ export function ResultView({ detail }: { detail: SessionDetail }) {
           <Text size="sm" c="gray.7">
             {m.answered(result.answered, result.total)}
           </Text>
+          {result.pending > 0 && (
+            <Alert color="yellow" variant="light" icon={<IconHelpCircle aria-hidden />} data-testid="result-pending">
+              {m.pending(result.pending)}
+            </Alert>
+          )}
           {misses === 0 ? (
-            <Text fw={700} c="teal.9">
-              {m.allRight}
-            </Text>
+            result.pending === 0 && (
+              <Text fw={700} c="teal.9">
+                {m.allRight}
+              </Text>
+            )
           ) : (
             <Stack gap="xs">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
@@ -71,7 +140,10 @@ export function ResultView({ detail }: { detail: SessionDetail }) {
           )}
           {notes.isSuccess && (
             <Alert color="teal" variant="light" icon={<IconCheck aria-hidden />} role="status">
-              {m.wrongNotesDone(notes.data.added, notes.data.total)}
+              {m.wrongNotesDone(notes.data.added, notes.data.total)}{' '}
+              <Anchor component={Link} to={`${paths.dashboard.library.getHref()}?box=${notes.data.box_code}`} fw={700}>
+                {m.openWrongNotes}
+              </Anchor>
             </Alert>
           )}
           {(retry.isError || notes.isError) && (
@@ -97,14 +169,15 @@ export function ResultView({ detail }: { detail: SessionDetail }) {
         <Accordion variant="separated" radius="md" multiple>
           {problems.map((problem, index) => {
             const known = answers.get(problem.uid);
-            const status = gridStatus(known);
+            const status = statusOf(problem);
+            const StatusIcon = STATUS_ICON[status];
             return (
               <Accordion.Item key={problem.uid} value={String(problem.uid)} data-status={status}>
-                <Accordion.Control icon={status === 'correct' ? <IconCheck size={18} color="var(--mantine-color-teal-9)" aria-hidden /> : <IconX size={18} color="var(--mantine-color-red-9)" aria-hidden />}>
+                <Accordion.Control icon={<StatusIcon size={18} color={`var(--mantine-color-${STATUS_COLOR[status]})`} aria-hidden />}>
                   <Text fw={700} span>
                     {`${index + 1}. `}
                   </Text>
-                  <Text span>{studyMessages.session[status === 'correct' ? 'correct' : status === 'wrong' ? 'wrong' : 'unanswered']}</Text>
+                  <Text span>{status === 'unjudged' ? sj.awaiting : studyMessages.session[status === 'correct' ? 'correct' : status === 'wrong' ? 'wrong' : 'unanswered']}</Text>
                   <Text size="sm" c="gray.7" lineClamp={1}>
                     {studyMessages.session.examLine(problem.test_name, problem.no)} · {problem.question_text}
                   </Text>
@@ -112,7 +185,7 @@ export function ResultView({ detail }: { detail: SessionDetail }) {
                 <Accordion.Panel>
                   <Stack gap="md">
                     <ProblemBody problem={problem} position={index + 1} />
-                    <Reveal problem={problem} position={index + 1} options={choiceOptions(problem)} known={known} />
+                    <Reveal problem={problem} position={index + 1} options={choiceOptions(problem)} known={known} onJudgeSelf={(correct) => judge(problem, correct)} />
                   </Stack>
                 </Accordion.Panel>
               </Accordion.Item>

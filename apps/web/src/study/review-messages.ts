@@ -21,7 +21,7 @@ export const reviewMessages = {
   finish: '복습 마치기',
   saveFailed: '답안을 저장하지 못했습니다. 다시 제출해 주세요.',
   rating: {
-    legend: '얼마나 잘 기억했나요? (선택)',
+    legend: '얼마나 잘 기억했나요? (선택, 숫자 키 1~4)',
     again: '다시',
     hard: '어려움',
     good: '알맞음',
@@ -29,5 +29,7 @@ export const reviewMessages = {
     failed: '평가를 저장하지 못했습니다',
   },
   nextDue: (when: string) => `다음 복습: ${when}`,
+  /** The rating keys in the shortcut help; 1–9 choose an option until the answer is given. */
+  ratingShortcut: { keys: ['1', '–', '4'], text: '복습: 답한 뒤 기억한 정도 평가 (1 다시 · 2 어려움 · 3 알맞음 · 4 쉬움)' },
   days: (n: number) => (n <= 0 ? '오늘' : n === 1 ? '내일' : `${n}일 뒤`),
 };

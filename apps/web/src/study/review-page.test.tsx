@@ -42,7 +42,9 @@ function setup(problems: ReviewDueProblem[], network = { online: true }) {
       sends.push(body);
       answers.push({ uid: problem.uid, answer: body.answer });
       const correct = isCorrectAnswer(body.answer, problem.answer, problem.type);
-      return json(201, { is_correct: correct, attempt_code: problem.uid * 10, judged_by: 'machine', due_at: correct ? later : tomorrow });
+      // A typed answer the key does not match schedules nothing until the member judges it (decision 075).
+      const waits = problem.type !== 1 && !correct;
+      return json(201, { is_correct: correct, attempt_code: problem.uid * 10, judged_by: 'machine', due_at: waits ? null : correct ? later : tomorrow });
     };
     handlers[`POST /v1/solve/attempts/${problem.uid * 10}/self-judgment`] = ({ init }) => {
       const { is_correct } = JSON.parse(String(init?.body)) as { is_correct: boolean };
@@ -66,18 +68,25 @@ describe('review screen', () => {
   it('reviews the due problems in order: answer, verdict, optional self-rating, next', async () => {
     const { answers, ratings } = setup([due(first, '③'), due(second, '①')]);
     expect(await screen.findByRole('heading', { level: 2, name: '1번 문제' })).toBeTruthy();
-    expect(screen.getByText(/지난번 답: ③ \(오답\)/)).toBeTruthy();
     expect(screen.getByText('1 / 2')).toBeTruthy();
+    // Nothing of the previous answer before this one: it would give the key away.
+    expect(screen.queryByText(/지난번 답/)).toBeNull();
+    expect(screen.queryByTestId('review-last-answer')).toBeNull();
 
     fireEvent.click(within(screen.getByRole('group', { name: '보기' })).getByRole('button', { name: /② 둘/ }));
     expect(await screen.findByTestId('solve-verdict')).toBeTruthy();
+    expect(screen.getByTestId('review-last-answer').textContent).toBe('지난번 답: ③ (오답)');
     await waitFor(() => expect(screen.getByTestId('review-next-due').textContent).toBe('다음 복습: 9일 뒤'));
     expect(answers).toEqual([{ uid: 31, answer: '②' }]);
 
     const rating = screen.getByRole('group', { name: /얼마나 잘 기억했나요/ });
-    fireEvent.click(within(rating).getByRole('button', { name: '어려움' }));
+    fireEvent.click(within(rating).getByRole('button', { name: /^어려움/ }));
     await waitFor(() => expect(ratings).toEqual([{ uid: 31, rating: 'hard' }]));
-    expect(within(rating).getByRole('button', { name: '어려움' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(rating).getByRole('button', { name: /^어려움/ }).getAttribute('aria-pressed')).toBe('true');
+    // After the answer the number keys rate (1 다시 … 4 쉬움), as in Anki.
+    fireEvent.keyDown(document.body, { key: '4' });
+    await waitFor(() => expect(ratings).toEqual([{ uid: 31, rating: 'hard' }, { uid: 31, rating: 'easy' }]));
+    expect(within(rating).getByRole('button', { name: /^쉬움/ }).getAttribute('aria-keyshortcuts')).toBe('4');
 
     // The second problem takes several options: chosen, then submitted together.
     fireEvent.click(screen.getByRole('button', { name: /다음 문제/ }));
@@ -98,7 +107,8 @@ describe('review screen', () => {
     fireEvent.change(await screen.findByRole('textbox', { name: /답/ }), { target: { value: '좌심실이 두꺼워짐' } });
     fireEvent.click(screen.getByRole('button', { name: /제출/ }));
     const judgment = await screen.findByTestId('self-judgment');
-    await waitFor(() => expect(screen.getByTestId('review-next-due').textContent).toBe('다음 복습: 내일'));
+    // Not judged yet: scheduled by nothing.
+    expect(screen.queryByTestId('review-next-due')).toBeNull();
 
     fireEvent.click(within(judgment).getByRole('button', { name: '맞음 (Y)' }));
     await waitFor(() => expect(verdicts).toEqual([{ code: 330, is_correct: true }]));
@@ -117,7 +127,7 @@ describe('review screen', () => {
     expect((await screen.findByTestId('solve-verdict')).textContent).toContain('오답');
     expect(await screen.findByText('연결되면 보냅니다')).toBeTruthy();
     const rating = screen.getByRole('group', { name: /얼마나 잘 기억했나요/ });
-    fireEvent.click(within(rating).getByRole('button', { name: '다시' }));
+    fireEvent.click(within(rating).getByRole('button', { name: /^다시/ }));
     await waitFor(async () => expect(((await answerStore.all()) as QueuedReviewAnswer[]).map((a) => [a.kind, a.problem_uid, a.answer, a.rating])).toEqual([['review', 31, '①', 'again']]));
     fireEvent.click(screen.getByRole('button', { name: /다음 문제/ }));
     expect(await screen.findByText('둘째 복습 문제')).toBeTruthy();
@@ -133,6 +143,16 @@ describe('review screen', () => {
     fireEvent.click(screen.getByRole('button', { name: /이전/ }));
     await waitFor(() => expect(screen.getByTestId('review-next-due').textContent).toBe('다음 복습: 내일'));
     expect(screen.queryByText('연결되면 보냅니다')).toBeNull();
+  });
+
+  it('shows a lettered answer as its option number, and lists the rating keys in the shortcut help', async () => {
+    const lettered = problemRow({ uid: 34, no: 5, choice_type: 1, illustration: '① 가\n② 나\n③ 다\n④ 라\n⑤ 마', answer: '②', question: '<p>가나다형 복습 문제</p>' });
+    setup([due(lettered, '③다')]);
+    fireEvent.click(within(await screen.findByRole('group', { name: '보기' })).getByRole('button', { name: /^②/ }));
+    expect((await screen.findByTestId('review-last-answer')).textContent).toBe('지난번 답: ③ (오답)');
+    fireEvent.keyDown(document.body, { key: '?' });
+    const help = await screen.findByRole('dialog', { name: /단축키/ });
+    expect(within(help).getByText(/기억한 정도 평가/)).toBeTruthy();
   });
 
   it('says so when nothing is due', async () => {

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { choiceKeyToValue } from '@qbank/shared/answers';
-import type { ReviewDueProblem, ReviewRating } from '@qbank/shared/review';
+import { REVIEW_RATINGS, type ReviewDueProblem, type ReviewRating } from '@qbank/shared/review';
 import { isSelfJudgedType } from '@qbank/shared/solve';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,7 +24,7 @@ import { ProblemView } from '../solve/components/problem-view';
 import { LoadFailedCard } from '../solve/components/state-card';
 import { ShortcutHelpModal } from '../solve/components/shortcut-help-modal';
 import { SolveTopBar } from '../solve/components/solve-top-bar';
-import { choiceOptions, judge, score, type Shortcut, type SolveResult } from '../solve/solve-model';
+import { answerForDisplay, choiceOptions, judge, score, type Shortcut, type SolveResult } from '../solve/solve-model';
 import { handleShortcut, useSolveShortcuts } from '../solve/use-solve-shortcuts';
 import { useSelfJudgment } from '../solve/api';
 import { selfJudgeMessages as sj } from '../solve/self-judge-messages';
@@ -200,8 +200,14 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
       toggleExplanation: () => setExplanation((on) => !on),
       help: () => setHelpOpen(true),
       judgeSelf,
+      // Before the answer 1–9 choose an option; after it 1–4 rate the recall (as in Anki).
       choose: (key) => {
-        const value = answering ? choiceKeyToValue(key, options) : null;
+        if (!answering) {
+          const rating = REVIEW_RATINGS[key - 1];
+          if (rating && result && result.save !== 'failed' && !rateReview.isPending) rate(rating);
+          return;
+        }
+        const value = choiceKeyToValue(key, options);
         if (value) answer(value);
       },
     });
@@ -243,8 +249,9 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
     const kept = saved || result?.save === 'queued' || result?.save === 'saving';
     content = (
       <Stack gap="md" ref={articleRef} style={{ scrollMarginTop: '1rem' }}>
+        {/* The previous answer would give the key away: it shows only once this one is given. */}
         <Text size="sm" c="gray.7">
-          {`${item.problem.test_name} · ${m.lastAnswer(item.last_answer, item.last_is_correct)}`}
+          {item.problem.test_name}
         </Text>
         <ProblemView
           problem={item.problem}
@@ -259,7 +266,12 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
           resultRef={resultRef}
           resultActions={
             result && (
-              <ReviewRatingBar rating={result.rating} dueAt={result.dueAt} disabled={!kept || rateReview.isPending} onRate={rate} />
+              <>
+                <Text size="sm" c="gray.7" data-testid="review-last-answer">
+                  {m.lastAnswer(answerForDisplay(item.problem, item.last_answer), item.last_is_correct)}
+                </Text>
+                <ReviewRatingBar rating={result.rating} dueAt={result.dueAt} disabled={!kept || rateReview.isPending} onRate={rate} />
+              </>
             )
           }
           footer={<NotePanel key={item.problem.uid} problemUid={item.problem.uid} />}
@@ -305,7 +317,7 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
-      <ShortcutHelpModal opened={helpOpen} onClose={() => setHelpOpen(false)} />
+      <ShortcutHelpModal opened={helpOpen} onClose={() => setHelpOpen(false)} extra={[m.ratingShortcut]} />
       {item && <BookmarkModal problemUid={item.problem.uid} opened={boxesOpen} onClose={() => setBoxesOpen(false)} />}
     </Stack>
   );

@@ -12,7 +12,7 @@ export function dueInWords(dueAt: string, now = Date.now()): string {
   return m.days(Math.round((startOfDay(Date.parse(dueAt)) - startOfDay(now)) / 86_400_000));
 }
 
-/** The optional self-rating after the verdict: 다시 / 어려움 / 알맞음 / 쉬움, and when it is due next. */
+/** The optional self-rating after the verdict: 다시 / 어려움 / 알맞음 / 쉬움 (keys 1–4, as in Anki), and when it is due next. */
 export function ReviewRatingBar({
   rating,
   dueAt,
@@ -30,9 +30,10 @@ export function ReviewRatingBar({
         {m.rating.legend}
       </Text>
       <Group gap={6} grow role="group" aria-labelledby="review-rating-legend" wrap="nowrap">
-        {REVIEW_RATINGS.map((value) => (
+        {REVIEW_RATINGS.map((value, index) => (
           <Button
             key={value}
+            aria-keyshortcuts={String(index + 1)}
             variant={rating === value ? 'filled' : 'default'}
             color={value === 'again' ? 'red.9' : value === 'easy' ? 'teal.9' : undefined}
             aria-pressed={rating === value}
@@ -41,7 +42,7 @@ export function ReviewRatingBar({
             px={4}
             onClick={() => onRate(value)}
           >
-            {m.rating[value]}
+            {`${m.rating[value]} ${index + 1}`}
           </Button>
         ))}
       </Group>

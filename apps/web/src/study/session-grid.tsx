@@ -1,22 +1,25 @@
 import type { Problem } from '@qbank/shared/problems';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconCheck, IconHelpCircle, IconX } from '@tabler/icons-react';
 import type { GridLook } from '../solve/components/number-grid';
+import { selfJudgeMessages as sj } from '../solve/self-judge-messages';
 import { studyMessages } from './messages';
-import type { KnownAnswer } from './session-problem';
+import { awaitsMemberVerdict, type KnownAnswer } from './session-problem';
 
 const m = studyMessages.session;
 
-export type GridStatus = 'correct' | 'wrong' | 'answered' | 'unanswered';
+export type GridStatus = 'correct' | 'wrong' | 'unjudged' | 'answered' | 'unanswered';
 
-export function gridStatus(known: KnownAnswer | undefined): GridStatus {
+export function gridStatus(problem: Pick<Problem, 'type'>, known: KnownAnswer | undefined): GridStatus {
   if (!known) return 'unanswered';
   if (known.is_correct === undefined) return 'answered';
+  if (awaitsMemberVerdict(problem, known)) return 'unjudged';
   return known.is_correct ? 'correct' : 'wrong';
 }
 
 const LOOK: Record<GridStatus, GridLook> = {
   correct: { color: 'teal.9', variant: 'filled', icon: IconCheck, words: m.gridStatus.correct ?? '' },
   wrong: { color: 'red.9', variant: 'filled', icon: IconX, words: m.gridStatus.wrong ?? '' },
+  unjudged: { color: 'yellow.9', variant: 'outline', icon: IconHelpCircle, words: sj.gridStatus },
   answered: { color: 'blue.9', variant: 'filled', words: m.gridStatus.answered ?? '' },
   unanswered: { color: 'gray', variant: 'default', words: m.gridStatus.unanswered ?? '' },
 };
@@ -25,6 +28,6 @@ const LOOK: Record<GridStatus, GridLook> = {
 export const sessionLookOf =
   (answers: ReadonlyMap<number, KnownAnswer>) =>
   (problem: Problem): GridLook & { status: string } => {
-    const status = gridStatus(answers.get(problem.uid));
+    const status = gridStatus(problem, answers.get(problem.uid));
     return { ...LOOK[status], status };
   };

@@ -20,6 +20,7 @@ function detail(overrides: Partial<SessionDetail['session']>, problems: Problem[
       code: 5,
       mode: 'tutor',
       filter: 'wrong',
+      scope_names: { subjects: [], years: [], tests: [], classes: [], box: null },
       order: 'random',
       minutes: null,
       ends_at: null,
@@ -29,6 +30,7 @@ function detail(overrides: Partial<SessionDetail['session']>, problems: Problem[
       total: problems.length,
       answered: answers.length,
       correct: null,
+      pending: null,
       problem_uids: problems.map((p) => p.uid),
       ...overrides,
     },
@@ -39,11 +41,12 @@ function detail(overrides: Partial<SessionDetail['session']>, problems: Problem[
   };
 }
 
-const answered = (uid: number, answer: string, isCorrect?: boolean): SessionAnswer => ({
+const answered = (uid: number, answer: string, isCorrect?: boolean, judgedBy: 'machine' | 'self' = 'machine'): SessionAnswer => ({
+  code: uid * 100,
   problem_uid: uid,
   answer,
   creation_time: '2026-11-24T09:01:00.000Z',
-  ...(isCorrect === undefined ? {} : { is_correct: isCorrect }),
+  ...(isCorrect === undefined ? {} : { is_correct: isCorrect, judged_by: judgedBy }),
 });
 
 afterEach(async () => {
@@ -67,7 +70,8 @@ describe('study session screen', () => {
     });
     renderRoutes('/study/sessions/5');
     expect(await screen.findByRole('heading', { level: 1, name: '튜터 모드 · 3문제' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: '2번' })).toBeTruthy();
+    // The focus starts on the problem, not on the button that started the session.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: '2번' })));
     expect(screen.getByText('2 / 3')).toBeTruthy();
     fireEvent.click(within(screen.getByRole('group', { name: '보기' })).getByRole('button', { name: /^①/ }));
     expect((await screen.findByTestId('session-verdict')).textContent).toContain('오답');
@@ -131,12 +135,12 @@ describe('study session screen', () => {
         json(
           200,
           finished
-            ? detail({ finish_time: '2026-11-24T09:10:00.000Z', correct: 1 }, [mc1, mc2, mc3], [answered(11, '②', true), answered(12, '①', false)], { total: 3, answered: 2, correct: 1, seconds: 600 })
+            ? detail({ finish_time: '2026-11-24T09:10:00.000Z', correct: 1 }, [mc1, mc2, mc3], [answered(11, '②', true), answered(12, '①', false)], { total: 3, answered: 2, correct: 1, pending: 0, seconds: 600 })
             : detail({}, [mc1, mc2, mc3], [answered(11, '②', true), answered(12, '①', false)]),
         ),
       'POST /v1/study/sessions/5/finish': () => {
         finished = true;
-        return json(200, { result: { total: 3, answered: 2, correct: 1, seconds: 600 } });
+        return json(200, { result: { total: 3, answered: 2, correct: 1, pending: 0, seconds: 600 } });
       },
       'POST /v1/study/sessions/5/retry': () => {
         retried();
@@ -238,6 +242,94 @@ describe('study session screen', () => {
     fireEvent.click(within(screen.getByRole('navigation', { name: '문제 번호' })).getByRole('button', { name: /^2 ?번 문제, 오답/ }));
     expect((await screen.findByTestId('session-verdict')).textContent).toContain('오답');
     expect(screen.getByTestId('session-queued')).toBeTruthy();
+  });
+
+  it('tutor mode: a typed answer the key does not match waits for 맞음 / 틀림, sent with the recorded answer (decision 075)', async () => {
+    const judged: unknown[] = [];
+    const essay = problemRow({ uid: 31, no: 4, type: 2, choice_type: null, question: '<p>심비대의 소견은?</p>', illustration: '', answer: '좌심실 비대', comments: '' });
+    mockFetch({
+      'GET /v1/auth/me': meHandler(member()),
+      'GET /v1/study/sessions/5': () => json(200, detail({}, [essay, mc1])),
+      'POST /v1/study/sessions/5/answers': ({ init }) => {
+        const body = JSON.parse(String(init?.body)) as { problem_uid: number; answer: string };
+        return json(201, { answer: answered(body.problem_uid, body.answer, false) });
+      },
+      'POST /v1/solve/attempts/3100/self-judgment': ({ init }) => {
+        judged.push(JSON.parse(String(init?.body)));
+        return json(200, { attempt: { code: 3100, run_code: null, problem_uid: 31, answer: '좌심실이 두꺼워짐', is_correct: true, judged_by: 'self', creation_time: '2026-11-24T09:01:00.000Z' }, review_due_at: null });
+      },
+    });
+    renderRoutes('/study/sessions/5');
+    fireEvent.change(await screen.findByRole('textbox', { name: '답안' }), { target: { value: '좌심실이 두꺼워짐' } });
+    fireEvent.click(screen.getByRole('button', { name: '제출' }));
+    expect((await screen.findByTestId('session-verdict')).textContent).toContain('채점 대기');
+    const grid = screen.getByRole('navigation', { name: '문제 번호' });
+    expect(within(grid).getByRole('button', { name: /^1 ?번 문제, 채점 대기/ })).toBeTruthy();
+    const judging = await screen.findByTestId('self-judgment');
+    fireEvent.click(within(judging).getByRole('button', { name: /맞음/ }));
+    expect((await screen.findByTestId('session-verdict')).textContent).toContain('정답');
+    await waitFor(() => expect(judged).toEqual([{ is_correct: true }]));
+    expect(within(grid).getByRole('button', { name: /^1 ?번 문제, 정답/ })).toBeTruthy();
+    // Changing one's mind from the keyboard (N), as in solve mode.
+    fireEvent.keyDown(document.body, { key: 'n' });
+    expect((await screen.findByTestId('session-verdict')).textContent).toContain('오답');
+  });
+
+  it('the result of a timed session asks 맞음 / 틀림 per text answer, counts it only then, and links to 오답 노트', async () => {
+    let judgedRight = false;
+    const essay = problemRow({ uid: 31, no: 4, type: 2, choice_type: null, question: '<p>심비대의 소견은?</p>', illustration: '', answer: '좌심실 비대', comments: '' });
+    const finishedDetail = () =>
+      detail(
+        { mode: 'timed', minutes: 5, finish_time: '2026-11-24T09:10:00.000Z', correct: judgedRight ? 2 : 1, pending: judgedRight ? 0 : 1 },
+        [mc1, essay, mc2],
+        [answered(11, '②', true), answered(31, '좌심실이 두꺼워짐', judgedRight, judgedRight ? 'self' : 'machine')],
+        { total: 3, answered: 2, correct: judgedRight ? 2 : 1, pending: judgedRight ? 0 : 1, seconds: 300 },
+      );
+    mockFetch({
+      'GET /v1/auth/me': meHandler(member()),
+      'GET /v1/study/sessions/5': () => json(200, finishedDetail()),
+      'POST /v1/solve/attempts/3100/self-judgment': () => {
+        judgedRight = true;
+        return json(200, { attempt: { code: 3100, run_code: null, problem_uid: 31, answer: '좌심실이 두꺼워짐', is_correct: true, judged_by: 'self', creation_time: '2026-11-24T09:01:00.000Z' }, review_due_at: null });
+      },
+      'POST /v1/study/sessions/5/wrong-notes': () => json(200, { box_code: 77, added: 1, total: 1 }),
+    });
+    renderRoutes('/study/sessions/5');
+    expect((await screen.findByTestId('result-score')).textContent).toContain('3문제 중 1문제 정답');
+    expect(screen.getByTestId('result-pending').textContent).toContain('1개가 채점을 기다립니다');
+    // Only the unanswered problem is a miss; the text answer is neither right nor wrong yet.
+    expect(screen.getByRole('button', { name: '틀린 문제 다시 풀기 (1)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^2\. 채점 대기/ }));
+    const judging = await screen.findByTestId('self-judgment');
+    fireEvent.click(await within(judging).findByRole('button', { name: /맞음/ }));
+    await waitFor(() => expect(screen.getByTestId('result-score').textContent).toContain('3문제 중 2문제 정답'));
+    expect(screen.queryByTestId('result-pending')).toBeNull();
+    expect(screen.getByRole('button', { name: /^2\. 정답/ })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '오답 노트에 모두 담기' }));
+    const link = await screen.findByRole('link', { name: '오답 노트 보기' });
+    expect(link.getAttribute('href')).toBe('/dashboard/library?box=77');
+  });
+
+  it('after 끝내기 the page is at its top with the focus on the result’s heading', async () => {
+    let finished = false;
+    const scrolled = vi.fn();
+    vi.stubGlobal('scrollTo', scrolled);
+    mockFetch({
+      'GET /v1/auth/me': meHandler(member()),
+      'GET /v1/study/sessions/5': () =>
+        json(200, finished ? detail({ finish_time: '2026-11-24T09:10:00.000Z', correct: 1, pending: 0 }, [mc1], [answered(11, '②', true)], { total: 1, answered: 1, correct: 1, pending: 0, seconds: 60 }) : detail({}, [mc1], [answered(11, '②', true)])),
+      'POST /v1/study/sessions/5/finish': () => {
+        finished = true;
+        return json(200, { result: { total: 1, answered: 1, correct: 1, pending: 0, seconds: 60 } });
+      },
+    });
+    renderRoutes('/study/sessions/5');
+    fireEvent.click((await screen.findAllByRole('button', { name: '세션 끝내기' }))[0]!);
+    fireEvent.click(within(await screen.findByRole('dialog', { name: '세션을 끝낼까요?' })).getByRole('button', { name: '끝내기' }));
+    const heading = await screen.findByRole('heading', { level: 2, name: '세션 결과' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(scrolled).toHaveBeenCalledWith({ top: 0 });
   });
 
   it('another member’s (or a missing) session says so', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Grid, Group, Modal, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Grid, Group, Modal, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { SessionDetail } from '@qbank/shared/study';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight, IconCloudUpload, IconFlag, IconFolderPlus, IconWifiOff } from '@tabler/icons-react';
@@ -41,6 +41,9 @@ export function SessionPage() {
   const query = useSession(valid ? code : 0, memberCode);
   // Answers an earlier visit left waiting (made offline) show over the session's last read.
   const queued = useQueuedAnswersWhere(memberCode, `session:${code}`, (answer) => answer.kind === 'session' && answer.session_code === code);
+  // Whether this visit showed the session running: its result then comes from 끝내기 (or time up).
+  const [sawRunning, setSawRunning] = useState(false);
+  if (query.data && !query.data.result && !sawRunning) setSawRunning(true);
 
   if (!valid || (query.isError && isApiRequestError(query.error) && query.error.status === 404)) {
     return <StateCard text={m.notFound} />;
@@ -54,7 +57,11 @@ export function SessionPage() {
   return (
     <Stack gap="md" className="qbank-solve">
       <Header detail={detail} />
-      {detail.result ? <ResultView detail={detail} /> : <RunningSession key={detail.session.code} detail={detail} queued={queued} memberCode={memberCode} />}
+      {detail.result ? (
+        <ResultView detail={detail} justFinished={sawRunning} />
+      ) : (
+        <RunningSession key={detail.session.code} detail={detail} queued={queued} memberCode={memberCode} />
+      )}
     </Stack>
   );
 }
@@ -85,9 +92,10 @@ function Header({ detail }: { detail: SessionDetail }) {
             {m.heading(session.mode, session.total)}
           </Title>
         </Group>
-        <Badge variant="light" size="lg" radius="sm">
-          {studyMessages.filterLabels[session.filter as keyof typeof studyMessages.filterLabels] ?? session.filter}
-        </Badge>
+        {/* What it was drawn from, as the list of sessions says it. */}
+        <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }} data-testid="session-what">
+          {studyMessages.history.whatLine(session.scope_names, session.filter)}
+        </Text>
       </Group>
     </Paper>
   );
@@ -98,7 +106,7 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
   const timed = session.mode === 'timed';
   const online = useOnline();
   const [skewMs] = useState(() => serverSkewMs(detail.server_time));
-  const { answers, submit: submitAnswer } = useSessionAnswers(detail, queued, memberCode, skewMs);
+  const { answers, submit: submitAnswer, judgeSelf } = useSessionAnswers(detail, queued, memberCode, skewMs);
   // A session resumes where the student left off: the first problem not answered yet.
   const [index, setIndex] = useState(() => Math.max(0, problems.findIndex((problem) => !answers.has(problem.uid))));
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -106,6 +114,12 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
   const [timeUp, setTimeUp] = useState(false);
   const finish = useFinishSession(session.code, memberCode);
   const articleRef = useRef<HTMLDivElement>(null);
+  const problemHeadingRef = useRef<HTMLHeadingElement>(null);
+
+  // The session starts (or resumes) at its problem: the focus goes there, not left on the builder's button.
+  useEffect(() => {
+    problemHeadingRef.current?.focus({ preventScroll: true });
+  }, []);
 
   // Read online, the session keeps its pictures for the subway (decision 054).
   useEffect(() => {
@@ -143,7 +157,7 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
     else if (shortcut.kind === 'choose' && options && !revealed) {
       const option = options.find((candidate) => candidate.key === shortcut.key);
       if (option) submit(option.value);
-    }
+    } else if (shortcut.kind === 'judgeSelf' && problem && revealed) judgeSelf(problem, shortcut.correct);
   });
 
   if (!problem) return <StateCard text={m.notFound} />;
@@ -184,7 +198,7 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
               <Stack gap="md">
                 <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
                   <Stack gap={2} style={{ minWidth: 0 }}>
-                    <Title order={2} size="h3" id={`session-problem-${problem.uid}`}>
+                    <Title order={2} size="h3" id={`session-problem-${problem.uid}`} ref={problemHeadingRef} tabIndex={-1} style={{ outline: 'none' }}>
                       {m.problemHeading(position)}
                     </Title>
                     <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
@@ -205,7 +219,7 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
                 <ProblemBody problem={problem} position={position} />
                 {known?.pending === 'queued' && <QueuedNote />}
                 {revealed ? (
-                  <Reveal problem={problem} position={position} options={options} known={known} />
+                  <Reveal problem={problem} position={position} options={options} known={known} onJudgeSelf={(correct) => judgeSelf(problem, correct)} />
                 ) : (
                   <>
                     <AnswerArea problem={problem} options={options} current={known?.answer} busy={timeUp} onAnswer={submit} />

@@ -58,9 +58,9 @@ export function SessionsPage() {
   );
 }
 
+/** One session: running or finished, its mode and size, what it was drawn from, and its score. */
 function SessionRow({ session }: { session: SessionSummary }) {
   const finished = session.finish_time !== null;
-  const filter = studyMessages.filterLabels[session.filter as keyof typeof studyMessages.filterLabels] ?? session.filter;
   return (
     <Paper component="li" withBorder radius="md" p="md" data-testid="session-row">
       <Group justify="space-between" gap="sm" wrap="wrap">
@@ -70,11 +70,11 @@ function SessionRow({ session }: { session: SessionSummary }) {
             <Badge variant={finished ? 'default' : 'filled'} color={finished ? 'gray' : 'blue'} radius="sm">
               {finished ? m.finished : m.running}
             </Badge>
-            <Text fw={700}>{studyMessages.modeLabels[session.mode]}</Text>
-            <Text size="sm" c="gray.7">
-              {filter}
-            </Text>
+            <Text fw={700}>{m.modeLine(session.mode, session.total)}</Text>
           </Group>
+          <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }} data-testid="session-what">
+            {m.whatLine(session.scope_names, session.filter)}
+          </Text>
           <Text>{m.scoreLine(finished ? session.correct : null, session.total, session.answered)}</Text>
           <Text size="xs" c="gray.7">
             <RelativeTime iso={session.creation_time} />

@@ -1,12 +1,16 @@
+import { notifications } from '@mantine/notifications';
 import type { Problem } from '@qbank/shared/problems';
 import type { SessionAnswer, SessionDetail } from '@qbank/shared/study';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
+import { errorMessage } from '../lib/api-client';
 import type { QueuedAnswer } from '../lib/offline-data';
 import { useAnswerRecording, type Slot } from '../offline/use-answer-recording';
+import { useSelfJudgment } from '../solve/api';
+import { selfJudgeMessages as sj } from '../solve/self-judge-messages';
 import { judge } from '../solve/solve-model';
 import { studyKeys } from './api';
-import type { KnownAnswer } from './session-problem';
+import { takesMemberVerdict, type KnownAnswer } from './session-problem';
 
 /** An answer on the session screen; `pending` while the server has not recorded it (on its way, or kept offline). */
 export interface ShownAnswer extends KnownAnswer {
@@ -25,6 +29,7 @@ export function useSessionAnswers(detail: SessionDetail, queued: QueuedAnswer[],
   const queryClient = useQueryClient();
   const { session, problems } = detail;
   const timed = session.mode === 'timed';
+  const selfJudgment = useSelfJudgment();
   const tokenRef = useRef(0);
   const [waiting, setWaiting] = useState<ReadonlyMap<number, ShownAnswer>>(() => {
     const shown = new Map<number, ShownAnswer>();
@@ -57,6 +62,23 @@ export function useSessionAnswers(detail: SessionDetail, queued: QueuedAnswer[],
     );
   }
 
+  /** The member's 맞음 / 틀림 on a recorded answer; a refusal puts the screen back and says why. */
+  function sendVerdict(slot: Slot, code: number, correct: boolean, before: Partial<ShownAnswer>) {
+    selfJudgment.mutate(
+      { attemptCode: code, isCorrect: correct },
+      {
+        onSuccess: ({ attempt }) =>
+          queryClient.setQueryData<SessionDetail>(studyKeys.session(session.code), (data) =>
+            data && { ...data, answers: data.answers.map((answer) => (answer.code === attempt.code ? { ...answer, is_correct: attempt.is_correct, judged_by: attempt.judged_by } : answer)) },
+          ),
+        onError: (error) => {
+          change(slot, before);
+          notifications.show({ color: 'red', title: sj.saveFailed, message: errorMessage(error, sj.saveFailed) });
+        },
+      },
+    );
+  }
+
   const recording = useAnswerRecording(
     'session',
     memberCode,
@@ -68,9 +90,12 @@ export function useSessionAnswers(detail: SessionDetail, queued: QueuedAnswer[],
       answered_at: new Date(Date.now() + skewMs).toISOString(),
     }),
     {
-      onRecorded: (slot, _local, record) => {
+      onRecorded: (slot, _local, record, laterVerdict) => {
         keepRecord(record);
-        change(slot, { answer: record.answer, is_correct: record.is_correct, pending: null });
+        const recorded = { answer: record.answer, is_correct: record.is_correct, judged_by: record.judged_by, code: record.code, pending: null };
+        // A 맞음 / 틀림 given while it was on its way goes with the record.
+        change(slot, laterVerdict === undefined ? recorded : { ...recorded, is_correct: laterVerdict, judged_by: 'self' });
+        if (laterVerdict !== undefined) sendVerdict(slot, record.code, laterVerdict, recorded);
       },
       // Refused (time up, finished elsewhere, answered on another device): the server's state is read again.
       onNotRecorded: (slot) => {
@@ -88,5 +113,20 @@ export function useSessionAnswers(detail: SessionDetail, queued: QueuedAnswer[],
     recording.submit({ uid: problem.uid, token }, value, local);
   }
 
-  return { answers, submit };
+  /**
+   * 맞음 / 틀림 on a text answer whose verdict is shown (decision 075), sent with the solve-mode
+   * call; an answer still on its way or kept offline takes it with its record.
+   */
+  function judgeSelf(problem: Problem, correct: boolean) {
+    const known = answers.get(problem.uid);
+    if (!known || !takesMemberVerdict(problem, known)) return;
+    const slot = { uid: problem.uid, token: known.token };
+    const before = { is_correct: known.is_correct, judged_by: known.judged_by };
+    setWaiting((previous) => new Map(previous).set(problem.uid, { ...known, is_correct: correct, judged_by: 'self' }));
+    const code = recording.recordedCode(slot, known.code ?? null);
+    if (code !== null) sendVerdict(slot, code, correct, before);
+    else recording.verdictLater(slot, correct);
+  }
+
+  return { answers, submit, judgeSelf };
 }

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import { useId } from 'react';
 import { selfJudgeMessages as sj } from '../self-judge-messages';
 import '../solve.css';
 
@@ -9,10 +10,12 @@ import '../solve.css';
  * the other button changes it. Y and N do the same from the keyboard (use-solve-shortcuts).
  */
 export function SelfJudgment({ verdict, onJudge }: { verdict: boolean | null; onJudge: (correct: boolean) => void }) {
+  // Several can be on one screen (a session's result lists every text answer).
+  const titleId = useId();
   return (
-    <Paper withBorder radius="sm" p="sm" component="section" aria-labelledby="solve-self-judgment-title" data-testid="self-judgment">
+    <Paper withBorder radius="sm" p="sm" component="section" aria-labelledby={titleId} data-testid="self-judgment">
       <Stack gap="xs">
-        <Text fw={700} size="sm" id="solve-self-judgment-title">
+        <Text fw={700} size="sm" id={titleId}>
           {sj.title}
         </Text>
         <Text size="sm">{sj.prompt}</Text>

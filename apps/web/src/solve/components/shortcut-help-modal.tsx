@@ -7,8 +7,10 @@ const m = messages.solve.shortcuts;
 /** The keys of problems with several correct options and of self-judged answers come after the common ones. */
 const ITEMS: readonly { keys: readonly string[]; text: string }[] = [...m.items, ...severalOptionsMessages.shortcutItems, selfJudgeMessages.shortcut];
 
-/** The help modal (spec §2): the keys of solve mode, in Korean. Esc closes it. */
-export function ShortcutHelpModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+type ShortcutItem = { readonly keys: readonly string[]; readonly text: string };
+
+/** The help modal (spec §2): the keys of solve mode, in Korean, and `extra` keys of the screen (the review deck's ratings). Esc closes it. */
+export function ShortcutHelpModal({ opened, onClose, extra = [] }: { opened: boolean; onClose: () => void; extra?: readonly ShortcutItem[] }) {
   return (
     <Modal opened={opened} onClose={onClose} title={m.title} centered>
       <Stack gap="sm">
@@ -21,7 +23,7 @@ export function ShortcutHelpModal({ opened, onClose }: { opened: boolean; onClos
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {ITEMS.map((item) => (
+            {[...ITEMS, ...extra].map((item) => (
               <Table.Tr key={item.text}>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
