@@ -64,13 +64,14 @@ export async function myFirstAnswersByTest(db: DbOrTx, memberCode: number) {
   return rows.map((row) => ({ ...row, problem_count: Number(row.problem_count), answered: Number(row.answered), correct: Number(row.correct) }));
 }
 
-/** Every answer of the member (repeats included) per Asia/Seoul day, oldest first: one row per active day. */
+/** Every answer of the member (repeats included) to counted problems per Asia/Seoul day, oldest first: one row per active day. */
 export async function myAnswersByDay(db: DbOrTx, dialect: Dialect, memberCode: number) {
-  const day = seoulDay(dialect, 'creation_time');
+  const day = seoulDay(dialect, 'sa.creation_time');
   const { rows } = await sql<{ date: string; answered: number; correct: number }>`
-    select ${day} as date, count(*) as answered, sum(is_correct) as correct
-    from solve_attempts
-    where member_code = ${memberCode}
+    select ${day} as date, count(*) as answered, sum(sa.is_correct) as correct
+    from solve_attempts sa
+    join problems p on p.uid = sa.problem_uid and ${countedProblem('p')}
+    where sa.member_code = ${memberCode}
     group by ${day}
     order by ${day}`.execute(db);
   return rows.map((row) => ({ date: row.date, answered: Number(row.answered), correct: Number(row.correct) }));
@@ -78,13 +79,16 @@ export async function myAnswersByDay(db: DbOrTx, dialect: Dialect, memberCode: n
 
 // ---------------------------------------------------------------- one problem, the class
 
-/** The problem as the statistics need it, or undefined when it is not shown (vacant or missing). */
-export function findCountedProblem(db: DbOrTx, uid: number) {
+/**
+ * The problem as the statistics need it, or undefined when it is not shown (vacant or missing). A
+ * voided one is returned, flagged: it exists, and its panel says it is not counted.
+ */
+export function findStatsProblem(db: DbOrTx, uid: number) {
   return db
     .selectFrom('problems as p')
-    .select(['p.uid', 'p.test_code', 'p.no', 'p.type', 'p.choice_type', 'p.illustration', 'p.answer'])
+    .select(['p.uid', 'p.test_code', 'p.no', 'p.type', 'p.choice_type', 'p.illustration', 'p.answer', 'p.is_voided'])
     .where('p.uid', '=', uid)
-    .where(countedProblem('p'))
+    .where(visibleProblems('p'))
     .executeTakeFirst();
 }
 

@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../core/db';
 import { AppError, conflict, notFound, validationError } from '../errors';
 import { messages } from '../messages';
 import { presentProblem } from '../problems/presenter';
+import { refuseVoided } from '../problems/visibility';
 import { studyServerMessages as m } from './messages';
 import {
   countMatching,
@@ -229,6 +230,7 @@ export async function answerInSession(
   checkAnswerTime(session, request.answered_at);
   const problem = await findSessionProblem(ctx.db, session.code, request.problem_uid);
   if (!problem) throw notFound(m.problemNotInSession);
+  refuseVoided(problem);
   try {
     const answer = await ctx.db.transaction().execute(async (trx) => {
       if (session.mode === 'tutor') {
@@ -276,13 +278,13 @@ export async function mySessions(ctx: AppContext, memberCode: number, paging: { 
   return { sessions: rows.map(summaryOf), total, page: paging.page, limit: paging.limit };
 }
 
-/** The finished session's problems that were not answered right (wrong, or left unanswered). */
+/** The finished session's counted problems that were not answered right (wrong, or left unanswered); 문항 무효 ones are no misses. */
 async function missedProblems(ctx: AppContext, memberCode: number, code: number): Promise<{ session: SessionRow; uids: number[] }> {
   const session = await requireSession(ctx, memberCode, code);
   if (session.finish_time === null) throw conflict(m.notFinishedYet);
   const [rows, answers] = await Promise.all([listSessionProblems(ctx.db, session.code), listSessionAnswers(ctx.db, session.code)]);
   const right = new Set(answers.filter((answer) => answer.is_correct).map((answer) => answer.problem_uid));
-  return { session, uids: rows.map((row) => row.uid).filter((uid) => !right.has(uid)) };
+  return { session, uids: rows.filter((row) => row.is_voided === 0 && !right.has(row.uid)).map((row) => row.uid) };
 }
 
 /** 틀린 문제 다시 풀기: a new session of the misses, in the same order, by default in the same mode. */
