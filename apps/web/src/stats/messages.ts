@@ -37,6 +37,7 @@ export const statsMessages = {
     key: '정답',
     optionRow: (option: string, percent: string, count: number) => `${option} ${percent} (${count}명)`,
     loadFailed: '다른 학생들의 답을 불러오지 못했습니다.',
+    voided: '문항 무효로 처리된 문항이라 다른 학생들의 답을 집계하지 않습니다.',
     firstOnly: '승인된 회원의 첫 답만 셉니다.',
   },
   percentile: {

@@ -1,13 +1,14 @@
 import { Accordion, Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { SessionDetail } from '@qbank/shared/study';
-import { IconAlertCircle, IconCheck, IconNotebook, IconPlus, IconRefresh, IconX } from '@tabler/icons-react';
+import { IconAlertCircle, IconBan, IconCheck, IconNotebook, IconPlus, IconRefresh, IconX } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { choiceOptions } from '../solve/solve-model';
+import { VoidedProblem } from '../solve/components/voided-problem';
 import { useRetrySession, useSaveWrongNotes } from './api';
 import { studyMessages } from './messages';
-import { gridStatus } from './session-grid';
+import { gridStatus, type GridStatus } from './session-grid';
 import { ProblemBody, Reveal, type KnownAnswer } from './session-problem';
 
 const m = studyMessages.result;
@@ -20,7 +21,8 @@ export function ResultView({ detail }: { detail: SessionDetail }) {
   const retry = useRetrySession(session.code);
   const notes = useSaveWrongNotes(session.code);
   const answers = new Map<number, KnownAnswer>(detail.answers.map((answer) => [answer.problem_uid, answer]));
-  const misses = problems.filter((problem) => answers.get(problem.uid)?.is_correct !== true).length;
+  // The server's retry set: counted problems not answered right (a voided one is no miss).
+  const misses = problems.filter((problem) => problem.is_voided !== 1 && answers.get(problem.uid)?.is_correct !== true).length;
   const percent = result.total === 0 ? 0 : Math.round((result.correct / result.total) * 100);
 
   return (
@@ -97,14 +99,14 @@ export function ResultView({ detail }: { detail: SessionDetail }) {
         <Accordion variant="separated" radius="md" multiple>
           {problems.map((problem, index) => {
             const known = answers.get(problem.uid);
-            const status = gridStatus(known);
+            const status = gridStatus(known, problem);
             return (
               <Accordion.Item key={problem.uid} value={String(problem.uid)} data-status={status}>
-                <Accordion.Control icon={status === 'correct' ? <IconCheck size={18} color="var(--mantine-color-teal-9)" aria-hidden /> : <IconX size={18} color="var(--mantine-color-red-9)" aria-hidden />}>
+                <Accordion.Control icon={<ResultIcon status={status} />}>
                   <Text fw={700} span>
                     {`${index + 1}. `}
                   </Text>
-                  <Text span>{studyMessages.session[status === 'correct' ? 'correct' : status === 'wrong' ? 'wrong' : 'unanswered']}</Text>
+                  <Text span>{status === 'voided' ? studyMessages.session.gridStatus.voided : studyMessages.session[status === 'correct' ? 'correct' : status === 'wrong' ? 'wrong' : 'unanswered']}</Text>
                   <Text size="sm" c="gray.7" lineClamp={1}>
                     {studyMessages.session.examLine(problem.test_name, problem.no)} · {problem.question_text}
                   </Text>
@@ -112,7 +114,11 @@ export function ResultView({ detail }: { detail: SessionDetail }) {
                 <Accordion.Panel>
                   <Stack gap="md">
                     <ProblemBody problem={problem} position={index + 1} />
-                    <Reveal problem={problem} position={index + 1} options={choiceOptions(problem)} known={known} />
+                    {status === 'voided' ? (
+                      <VoidedProblem problem={problem} position={index + 1} answer={known?.answer} reveal />
+                    ) : (
+                      <Reveal problem={problem} position={index + 1} options={choiceOptions(problem)} known={known} />
+                    )}
                   </Stack>
                 </Accordion.Panel>
               </Accordion.Item>
@@ -122,4 +128,10 @@ export function ResultView({ detail }: { detail: SessionDetail }) {
       </section>
     </Stack>
   );
+}
+
+function ResultIcon({ status }: { status: GridStatus }) {
+  if (status === 'correct') return <IconCheck size={18} color="var(--mantine-color-teal-9)" aria-hidden />;
+  if (status === 'voided') return <IconBan size={18} color="var(--mantine-color-gray-7)" aria-hidden />;
+  return <IconX size={18} color="var(--mantine-color-red-9)" aria-hidden />;
 }

@@ -1,14 +1,16 @@
 import type { Problem } from '@qbank/shared/problems';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconBan, IconCheck, IconX } from '@tabler/icons-react';
 import type { GridLook } from '../solve/components/number-grid';
 import { studyMessages } from './messages';
 import type { KnownAnswer } from './session-problem';
 
 const m = studyMessages.session;
 
-export type GridStatus = 'correct' | 'wrong' | 'answered' | 'unanswered';
+export type GridStatus = 'correct' | 'wrong' | 'answered' | 'unanswered' | 'voided';
 
-export function gridStatus(known: KnownAnswer | undefined): GridStatus {
+/** 문항 무효 has no verdict, also for an answer given before the voiding (decision 079). */
+export function gridStatus(known: KnownAnswer | undefined, problem: Pick<Problem, 'is_voided'>): GridStatus {
+  if (problem.is_voided === 1) return 'voided';
   if (!known) return 'unanswered';
   if (known.is_correct === undefined) return 'answered';
   return known.is_correct ? 'correct' : 'wrong';
@@ -19,12 +21,13 @@ const LOOK: Record<GridStatus, GridLook> = {
   wrong: { color: 'red.9', variant: 'filled', icon: IconX, words: m.gridStatus.wrong ?? '' },
   answered: { color: 'blue.9', variant: 'filled', words: m.gridStatus.answered ?? '' },
   unanswered: { color: 'gray', variant: 'default', words: m.gridStatus.unanswered ?? '' },
+  voided: { color: 'gray.7', variant: 'outline', icon: IconBan, words: m.gridStatus.voided ?? '' },
 };
 
 /** Solve mode's looks with a fourth state: answered, verdict still hidden (timed mode). */
 export const sessionLookOf =
   (answers: ReadonlyMap<number, KnownAnswer>) =>
   (problem: Problem): GridLook & { status: string } => {
-    const status = gridStatus(answers.get(problem.uid));
+    const status = gridStatus(answers.get(problem.uid), problem);
     return { ...LOOK[status], status };
   };
