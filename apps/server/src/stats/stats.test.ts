@@ -192,6 +192,7 @@ describe.each(testDialects)('statistics on %s', (dialect) => {
       correct_rate: null,
       min_answers: 5,
       options: ['①', '②', '③', '④', '⑤'].map((option) => ({ option, count: null, rate: null })),
+      voided: false,
     });
     expect((await get('/v1/problem/999999/stats', members[4]!)).statusCode).toBe(404);
   });
