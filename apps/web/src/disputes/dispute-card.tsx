@@ -71,7 +71,7 @@ export function DisputeCard({ dispute, children }: { dispute: Dispute; children?
             {dispute.supported_by_me ? m.supported : m.support}
           </Button>
           <Text size="sm" c="gray.8">
-            {m.supportCount(dispute.support_count)}
+            {m.supportCount(dispute.backer_count)}
           </Text>
         </Group>
 
@@ -111,6 +111,11 @@ export function DisputeCard({ dispute, children }: { dispute: Dispute; children?
             {dispute.status === 'accepted' && (
               <Text size="sm" fw={600}>
                 {m.changedKey(dispute.ruling.previous_answer, dispute.ruling.answer)}
+              </Text>
+            )}
+            {dispute.status === 'accepted' && dispute.ruling.superseded && (
+              <Text size="sm" c="gray.8" data-testid="dispute-changed-again">
+                {m.changedAgain(dispute.problem.answer)}
               </Text>
             )}
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

@@ -139,7 +139,7 @@ export function ProblemView({
             />
           )
         )}
-        <ProblemDisputeBar problemUid={problem.uid} label={m.problemHeading(position)} currentKey={answering && problem.is_voided !== 1 ? null : problem.answer} />
+        <ProblemDisputeBar problemUid={problem.uid} label={m.problemHeading(position)} problemKey={problem.answer} keyShown={!answering || problem.is_voided === 1} />
         {footer}
       </Stack>
     </Paper>
