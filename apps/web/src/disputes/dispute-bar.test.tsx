@@ -57,6 +57,24 @@ describe('the dispute bar', () => {
     expect(key.textContent).toBe('현재 정답②');
   });
 
+  it('leaves an accepted ruling\'s keys out until the key is revealed', async () => {
+    const time = '2026-11-27T03:00:00.000Z';
+    setup(
+      { problem_uid: 41, open_count: 0, backer_count: 0, corrected: { time, reason: '정정', answer: '①', previous_answer: '②', superseded: true }, voided: null },
+      [dispute({ status: 'accepted', ruling: { reason: '정정', answer: '①', previous_answer: '②', superseded: true, lead_nickname: '준영', time } })],
+      false,
+    );
+    expect((await screen.findByTestId('dispute-correction-history')).textContent).not.toContain('②');
+    fireEvent.click(screen.getByRole('button', { name: '이의제기' }));
+    const dialog = await screen.findByRole('dialog', { name: '4번 정답 이의제기' });
+    await within(dialog).findByTestId('dispute-card');
+    expect(within(dialog).queryByText('정답 변경: ② → ①')).toBeNull();
+    expect(within(dialog).queryByTestId('dispute-changed-again')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: '현재 정답 보기' }));
+    expect(within(dialog).getByText('정답 변경: ② → ①')).toBeTruthy();
+    expect(within(dialog).getByTestId('dispute-changed-again').textContent).toBe('이후 정답이 다시 수정되었습니다. 현재 정답: ②');
+  });
+
   it('shows an accepted correction edited back as history beside the current key, not as the key', async () => {
     const time = '2026-11-27T03:00:00.000Z';
     setup(

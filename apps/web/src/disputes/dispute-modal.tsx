@@ -29,7 +29,8 @@ export function DisputeModal({
 }) {
   const phone = useMediaQuery('(max-width: 36em)');
   const disputes = useProblemDisputes(problemUid, opened);
-  const [revealed, setRevealed] = useState(keyShown);
+  const [revealRequested, setRevealed] = useState(false);
+  const revealed = keyShown || revealRequested;
   const mineOpen = disputes.data?.some((d) => d.mine && d.status === 'open') ?? false;
   const currentKey = disputes.data?.[0]?.problem.answer ?? problemKey;
 
@@ -40,7 +41,7 @@ export function DisputeModal({
           <Text size="sm" fw={700} c="blue.9">
             {m.currentKey}
           </Text>
-          {revealed || keyShown ? (
+          {revealed ? (
             <Text className="qbank-pre-line">{currentKey.trim() || '-'}</Text>
           ) : (
             <Stack gap={4} align="flex-start">
@@ -62,7 +63,7 @@ export function DisputeModal({
             </Alert>
           )}
           {disputes.data?.length === 0 && <Text c="gray.7">{m.noDisputes}</Text>}
-          {disputes.data?.map((dispute) => <DisputeCard key={dispute.code} dispute={dispute} />)}
+          {disputes.data?.map((dispute) => <DisputeCard key={dispute.code} dispute={dispute} keyShown={revealed} />)}
         </Stack>
         <Divider />
         {mineOpen ? <Text c="gray.8">{m.alreadyOpenMine}</Text> : disputes.isSuccess && <DisputeForm problemUid={problemUid} />}
