@@ -17,7 +17,8 @@ export function NotePanel({ problemUid, startEditing = false }: { problemUid: nu
   const save = useSaveNote(problemUid);
   const confused = useSetConfused(problemUid);
   const [draft, setDraft] = useState<string | null>(startEditing ? '' : null);
-  // Notes live on the server only: offline the panel says so instead of failing to load or save.
+  // Notes live on the server only: offline the panel says so instead of failing to load or save
+  // (in plain text: the shell's offline indicator is the one live region that announces it).
   const online = useOnline();
   const text = note.data?.text ?? '';
   const isConfused = note.data?.is_confused ?? false;
@@ -66,7 +67,7 @@ export function NotePanel({ problemUid, startEditing = false }: { problemUid: nu
           </Chip>
         </Group>
         {!online ? (
-          <Text size="sm" c="dark.9" role="status" data-testid="note-offline">
+          <Text size="sm" c="dark.9" data-testid="note-offline">
             {m.offline}
           </Text>
         ) : (
