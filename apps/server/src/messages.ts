@@ -69,6 +69,7 @@ export const messages = {
     `이 과목의 수업에 연결된 문제가 ${count}개 있어 삭제할 수 없습니다. 수업을 먼저 삭제하거나 문제 연결을 해제하세요.`,
   problemNotFound: '문제를 찾을 수 없습니다.',
   attemptNotFound: '답안 기록을 찾을 수 없습니다.',
+  problemVoidedNotJudged: '무효 처리된 문항이라 답을 채점하지 않습니다. 이 문항은 점수와 통계에서 빠집니다.',
   attemptClientIdTaken: '같은 식별자로 다른 답안이 이미 기록되어 있습니다.',
   selfJudgmentNotAllowed: '객관식 문제는 정답과 비교해 자동으로 채점합니다. 주관식·슬라이드 문제만 스스로 채점할 수 있습니다.',
   boxNotFound: '박스를 찾을 수 없습니다.',

@@ -110,7 +110,8 @@ export const disputeSchema = defineSchema(() =>
     reason: z.string(),
     reference: z.string(),
     status: z.enum(DISPUTE_STATUSES),
-    support_count: z.number().int(),
+    /** "N명 동의": everyone backing the claim, its filer and supporters (decision 080). */
+    backer_count: z.number().int(),
     supported_by_me: z.boolean(),
     ruling: z
       .object({
@@ -119,6 +120,8 @@ export const disputeSchema = defineSchema(() =>
         answer: z.string().nullable(),
         /** The key before an accepted ruling. */
         previous_answer: z.string().nullable(),
+        /** An accepted ruling's key was changed again since (an edit, a restore, a later ruling): it is history, not the key. */
+        superseded: z.boolean(),
         lead_nickname: z.string().nullable(),
         time: z.string(),
       })
@@ -139,10 +142,15 @@ export const problemDisputeSummarySchema = defineSchema(() =>
   z.object({
     problem_uid: z.number().int(),
     open_count: z.number().int(),
-    /** Supporters of the open disputes (the filers not counted). */
-    support_count: z.number().int(),
-    /** The latest accepted ruling: "정답 정정됨". */
-    corrected: z.object({ time: z.string(), reason: z.string(), answer: z.string().nullable() }).nullable(),
+    /** "N명 동의": the members backing any open dispute of the problem, filers and supporters, each once (decision 080). */
+    backer_count: z.number().int(),
+    /**
+     * The latest accepted ruling: "정답 정정됨", with the keys before and after; `superseded` when the
+     * key was changed again since, so the viewers show it as history beside the current key.
+     */
+    corrected: z
+      .object({ time: z.string(), reason: z.string(), answer: z.string().nullable(), previous_answer: z.string().nullable(), superseded: z.boolean() })
+      .nullable(),
     voided: z.object({ time: z.string(), reason: z.string() }).nullable(),
   }),
 );

@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  /** A 409 for an answer to a 문항 무효 problem: the screen shows the problem as void (decision 079). */
+  problemVoided: 'PROBLEM_VOIDED',
   tooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   rateLimited: 'RATE_LIMITED',

@@ -103,6 +103,8 @@ export const problemStatsResponseSchema = defineSchema(() =>
     correct_rate: rate.nullable(),
     options: z.array(optionStatsSchema),
     min_answers: count,
+    /** 문항 무효: nothing is counted (answers 0, no options), and the panel says why (decision 079). */
+    voided: z.boolean(),
   }),
 );
 export type ProblemStats = z.infer<typeof problemStatsResponseSchema>;

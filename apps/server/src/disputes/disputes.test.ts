@@ -12,7 +12,7 @@ describe.each(testDialects)('answer-key disputes on %s', (dialect) => {
   let t: TestContext;
   let exam: number;
   const people: Record<'filer' | 'supporter' | 'answerer' | 'bystander' | 'lead', { member: MemberRow; cookie: string }> = {} as never;
-  const call = (method: 'GET' | 'POST', url: string, who: string | undefined, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who: string | undefined, payload?: object) =>
     t.app.inject({ method, url, headers: who ? { cookie: who } : {}, ...(payload ? { payload } : {}) });
   const as = (name: keyof typeof people) => people[name].cookie;
 
@@ -53,19 +53,21 @@ describe.each(testDialects)('answer-key disputes on %s', (dialect) => {
     const filed = await call('POST', `/v1/problem/${problem}/disputes`, as('filer'), { claimed_answer: '③', reason: '교과서 3판 120쪽에 따르면 ③이 맞습니다.', reference: '해리슨 21판' });
     expect(filed.statusCode).toBe(201);
     const dispute = filed.json().dispute;
-    expect(dispute).toMatchObject({ status: 'open', claimed_answer: '③', mine: true, support_count: 0, problem: { answer: '②' }, ruling: null });
+    expect(dispute).toMatchObject({ status: 'open', claimed_answer: '③', mine: true, backer_count: 1, problem: { answer: '②' }, ruling: null });
     expect((await call('POST', `/v1/problem/${problem}/disputes`, as('filer'), { claimed_answer: '④', reason: '다시' })).statusCode).toBe(409);
 
     expect((await call('POST', `/v1/disputes/${dispute.code}/support`, as('filer'))).statusCode).toBe(409);
     const supported = await call('POST', `/v1/disputes/${dispute.code}/support`, as('supporter'));
     expect(supported.statusCode).toBe(200);
-    expect(supported.json().dispute).toMatchObject({ support_count: 1, supported_by_me: true, mine: false });
+    expect(supported.json().dispute).toMatchObject({ backer_count: 2, supported_by_me: true, mine: false });
     expect((await call('POST', `/v1/disputes/${dispute.code}/support`, as('supporter'))).statusCode).toBe(409);
     const comment = await call('POST', `/v1/disputes/${dispute.code}/comments`, as('bystander'), { comment_text: '저도 ③으로 배웠어요.' });
     expect(comment.statusCode).toBe(201);
 
+    // One count everywhere (decision 080): the problem's badge and the dispute's card both say 2명 동의.
     const summary = (await call('GET', `/v1/disputes/summary?problem_uids=${problem}`, as('bystander'))).json().summaries;
-    expect(summary).toEqual([{ problem_uid: problem, open_count: 1, support_count: 1, corrected: null, voided: null }]);
+    expect(summary).toEqual([{ problem_uid: problem, open_count: 1, backer_count: 2, corrected: null, voided: null }]);
+    expect((await call('GET', `/v1/problem/${problem}/disputes`, as('bystander'))).json().disputes[0].backer_count).toBe(2);
     const queue = (await call('GET', '/v1/disputes?status=open', as('lead'))).json();
     expect(queue.disputes.map((d: { code: number }) => d.code)).toContain(dispute.code);
     expect(queue.disputes.find((d: { code: number }) => d.code === dispute.code).comments).toHaveLength(1);
@@ -73,7 +75,7 @@ describe.each(testDialects)('answer-key disputes on %s', (dialect) => {
     expect((await call('POST', `/v1/disputes/${dispute.code}/ruling`, as('supporter'), { decision: 'accepted', reason: '맞음' })).statusCode).toBe(403);
     const ruled = await call('POST', `/v1/disputes/${dispute.code}/ruling`, as('lead'), { decision: 'accepted', answer: '③', reason: '교과서 확인 결과 ③이 정답입니다.' });
     expect(ruled.statusCode).toBe(200);
-    expect(ruled.json().dispute).toMatchObject({ status: 'accepted', ruling: { answer: '③', previous_answer: '②', reason: '교과서 확인 결과 ③이 정답입니다.' }, problem: { answer: '③' } });
+    expect(ruled.json().dispute).toMatchObject({ status: 'accepted', ruling: { answer: '③', previous_answer: '②', reason: '교과서 확인 결과 ③이 정답입니다.', superseded: false }, problem: { answer: '③' } });
 
     // The key changed through the versioned write: the old key is in the history, and restorable.
     const versions = (await call('GET', `/v1/problem/${problem}/versions`, as('lead'))).json().versions;
@@ -100,12 +102,39 @@ describe.each(testDialects)('answer-key disputes on %s', (dialect) => {
     expect(await notificationsOf(people.lead.member)).toEqual([]);
 
     const after = (await call('GET', `/v1/disputes/summary?problem_uids=${problem}`, as('bystander'))).json().summaries[0];
-    expect(after).toMatchObject({ open_count: 0, corrected: { reason: '교과서 확인 결과 ③이 정답입니다.', answer: '③' }, voided: null });
+    expect(after).toMatchObject({ open_count: 0, corrected: { reason: '교과서 확인 결과 ③이 정답입니다.', answer: '③', previous_answer: '②', superseded: false }, voided: null });
     expect((await call('POST', `/v1/disputes/${dispute.code}/ruling`, as('lead'), { decision: 'rejected', reason: '다시' })).statusCode).toBe(409);
     expect((await call('POST', `/v1/disputes/${dispute.code}/support`, as('answerer'))).statusCode).toBe(409);
     // The history keeps working: the old key can be restored.
     const restored = await call('POST', `/v1/problem/${problem}/versions/${versions[0].code}/restore`, as('lead'));
     expect(restored.json().problem.answer).toBe('②');
+  });
+
+  it('counts each backer of a problem once, and shows an accepted key edited back as history beside the current key (issue 26 item 5)', async () => {
+    const problem = await newProblem('②');
+    const first = (await call('POST', `/v1/problem/${problem}/disputes`, as('filer'), { claimed_answer: '①', reason: '①이 맞습니다.' })).json().dispute;
+    const second = (await call('POST', `/v1/problem/${problem}/disputes`, as('supporter'), { claimed_answer: '③', reason: '③이 맞습니다.' })).json().dispute;
+    // The second filer also backs the first claim: three people, not four.
+    await call('POST', `/v1/disputes/${first.code}/support`, as('supporter'));
+    await call('POST', `/v1/disputes/${first.code}/support`, as('bystander'));
+    const open = (await call('GET', `/v1/disputes/summary?problem_uids=${problem}`, as('answerer'))).json().summaries[0];
+    expect(open).toMatchObject({ open_count: 2, backer_count: 3 });
+    const cards = (await call('GET', `/v1/problem/${problem}/disputes`, as('answerer'))).json().disputes;
+    expect(cards.map((d: { code: number; backer_count: number }) => [d.code, d.backer_count])).toEqual([
+      [first.code, 3],
+      [second.code, 1],
+    ]);
+
+    await call('POST', `/v1/disputes/${first.code}/ruling`, as('lead'), { decision: 'accepted', reason: '①로 정정' });
+    // The lead edits the key back: the correction is history now, beside the key ② it shows.
+    expect((await call('PATCH', `/v1/problem/${problem}`, as('lead'), { answer: '②' })).statusCode).toBe(200);
+    const summary = (await call('GET', `/v1/disputes/summary?problem_uids=${problem}`, as('answerer'))).json().summaries[0];
+    expect(summary.corrected).toMatchObject({ answer: '①', previous_answer: '②', reason: '①로 정정', superseded: true });
+    const ruled = (await call('GET', `/v1/problem/${problem}/disputes`, as('answerer'))).json().disputes.find((d: { code: number }) => d.code === first.code);
+    expect(ruled).toMatchObject({ problem: { answer: '②' }, ruling: { answer: '①', previous_answer: '②', superseded: true } });
+    // The same key spelled otherwise is no change.
+    await call('PATCH', `/v1/problem/${problem}`, as('lead'), { answer: '1' });
+    expect((await call('GET', `/v1/disputes/summary?problem_uids=${problem}`, as('answerer'))).json().summaries[0].corrected.superseded).toBe(false);
   });
 
   it('accepts several answers ("③, ⑤") as the key', async () => {

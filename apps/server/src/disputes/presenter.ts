@@ -1,5 +1,14 @@
+import { isCorrectAnswer } from '@qbank/shared/answers';
 import type { Dispute, DisputeComment } from '@qbank/shared/disputes';
 import type { DisputeRow } from './repository';
+
+/**
+ * Whether an accepted ruling's key is no longer the key: compared by the shared judging rule, so
+ * '3' after '③' is the same key, not a change (decision 080).
+ */
+export function rulingSuperseded(rulingAnswer: string | null, key: string, type: number): boolean {
+  return rulingAnswer !== null && !isCorrectAnswer(rulingAnswer, key, type);
+}
 
 export function presentDispute(row: DisputeRow, viewer: { memberCode: number; supported: Set<number>; comments: DisputeComment[] }): Dispute {
   return {
@@ -20,7 +29,7 @@ export function presentDispute(row: DisputeRow, viewer: { memberCode: number; su
     reason: row.reason,
     reference: row.reference,
     status: row.status,
-    support_count: Number(row.support_count ?? 0),
+    backer_count: 1 + Number(row.support_count ?? 0),
     supported_by_me: viewer.supported.has(row.code),
     ruling:
       row.status === 'open' || row.ruling_time === null
@@ -29,6 +38,7 @@ export function presentDispute(row: DisputeRow, viewer: { memberCode: number; su
             reason: row.ruling_reason ?? '',
             answer: row.ruling_answer,
             previous_answer: row.previous_answer,
+            superseded: row.status === 'accepted' && rulingSuperseded(row.ruling_answer, row.answer, row.type),
             lead_nickname: row.lead_nickname,
             time: row.ruling_time,
           },

@@ -159,16 +159,38 @@ export function findProblemKey(db: DbOrTx, problemUid: number) {
 
 // ---- per-problem summary
 
+/** Per problem: its open disputes, and the members backing any of them (filers and supporters, each once). */
 export async function openDisputeCounts(db: DbOrTx, uids: readonly number[]) {
   if (uids.length === 0) return [];
-  return db
+  const backers = db
     .selectFrom('problem_disputes as d')
-    .leftJoin('dispute_supports', 'dispute_supports.dispute_code', 'd.code')
-    .select((eb) => ['d.problem_uid', eb.fn.count<number>('d.code').distinct().as('open_count'), eb.fn.count<number>('dispute_supports.member_code').as('support_count')])
+    .select(['d.problem_uid', 'd.member_code'])
     .where('d.problem_uid', 'in', uids)
     .where('d.status', '=', 'open')
-    .groupBy('d.problem_uid')
-    .execute();
+    .union(
+      db
+        .selectFrom('dispute_supports as s')
+        .innerJoin('problem_disputes as d', 'd.code', 's.dispute_code')
+        .select(['d.problem_uid', 's.member_code'])
+        .where('d.problem_uid', 'in', uids)
+        .where('d.status', '=', 'open'),
+    );
+  const [open, backed] = await Promise.all([
+    db
+      .selectFrom('problem_disputes as d')
+      .select((eb) => ['d.problem_uid', eb.fn.countAll<number>().as('open_count')])
+      .where('d.problem_uid', 'in', uids)
+      .where('d.status', '=', 'open')
+      .groupBy('d.problem_uid')
+      .execute(),
+    db
+      .selectFrom(backers.as('b'))
+      .select((eb) => ['b.problem_uid', eb.fn.countAll<number>().as('backer_count')])
+      .groupBy('b.problem_uid')
+      .execute(),
+  ]);
+  const backerCount = new Map(backed.map((row) => [row.problem_uid, Number(row.backer_count)]));
+  return open.map((row) => ({ problem_uid: row.problem_uid, open_count: Number(row.open_count), backer_count: backerCount.get(row.problem_uid) ?? 0 }));
 }
 
 /** The latest accepted and voided rulings of each problem; a voiding a lead has undone is not shown. */
@@ -177,7 +199,7 @@ export async function latestRulings(db: DbOrTx, uids: readonly number[]) {
   return db
     .selectFrom('problem_disputes as d')
     .innerJoin('problems as p', 'p.uid', 'd.problem_uid')
-    .select(['d.problem_uid', 'd.status', 'd.ruling_reason', 'd.ruling_answer', 'd.ruling_time'])
+    .select(['d.problem_uid', 'd.status', 'd.ruling_reason', 'd.ruling_answer', 'd.previous_answer', 'd.ruling_time', 'p.answer', 'p.type'])
     .where('d.problem_uid', 'in', uids)
     .where((eb) => eb.or([eb('d.status', '=', 'accepted'), eb.and([eb('d.status', '=', 'voided'), eb('p.is_voided', '=', 1)])]))
     .orderBy('d.code')

@@ -10,7 +10,7 @@ import { prepareProblemChanges, writeProblemContent } from '../authoring/content
 import { requireVisibleProblem } from '../problems/visibility';
 import { insertNotifications, type NewNotification } from '../notifications/repository';
 import { disputeMessages as dm } from './messages';
-import { presentDispute } from './presenter';
+import { presentDispute, rulingSuperseded } from './presenter';
 import {
   answeringMembers,
   closeDispute,
@@ -197,16 +197,19 @@ export async function disputeSummaries(ctx: AppContext, uids: readonly number[])
   const summaryOf = (uid: number) => {
     let summary = summaries.get(uid);
     if (!summary) {
-      summary = { problem_uid: uid, open_count: 0, support_count: 0, corrected: null, voided: null };
+      summary = { problem_uid: uid, open_count: 0, backer_count: 0, corrected: null, voided: null };
       summaries.set(uid, summary);
     }
     return summary;
   };
-  for (const row of open) Object.assign(summaryOf(row.problem_uid), { open_count: Number(row.open_count), support_count: Number(row.support_count) });
+  for (const row of open) Object.assign(summaryOf(row.problem_uid), { open_count: row.open_count, backer_count: row.backer_count });
   // Ordered by code: the latest ruling of each kind wins.
   for (const row of rulings) {
     const when = { time: row.ruling_time ?? '', reason: row.ruling_reason ?? '' };
-    if (row.status === 'accepted') summaryOf(row.problem_uid).corrected = { ...when, answer: row.ruling_answer };
+    if (row.status === 'accepted') {
+      const superseded = rulingSuperseded(row.ruling_answer, row.answer, row.type);
+      summaryOf(row.problem_uid).corrected = { ...when, answer: row.ruling_answer, previous_answer: row.previous_answer, superseded };
+    }
     else summaryOf(row.problem_uid).voided = when;
   }
   return [...summaries.values()];

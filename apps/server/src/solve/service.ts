@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../core/db';
 import { conflict, notFound } from '../errors';
 import { messages } from '../messages';
 import type { AppContext } from '../core/context';
-import { requireVisibleProblem } from '../problems/visibility';
+import { requireAnswerableProblem } from '../problems/visibility';
 import { getTestInfo } from '../tests/service';
 import { closeOpenRun, findAttemptByClientId, findOpenRun, findOwnAttempt, insertAttempt, listLatestAttempts, openRun, updateSelfJudgment } from './repository';
 import { rescheduleReviewCard } from '../study/review-service';
@@ -38,7 +38,7 @@ export async function recordAttempt(ctx: AppContext, memberCode: number, request
     const earlier = await findAttemptByClientId(ctx.db, memberCode, clientId);
     if (earlier) return replayed(earlier, request);
   }
-  const problem = await requireVisibleProblem(ctx.db, request.problem_uid);
+  const problem = await requireAnswerableProblem(ctx.db, request.problem_uid);
   try {
     const attempt = await ctx.db.transaction().execute(async (trx) => {
       const run = await openRun(trx, memberCode, problem.test_code);

@@ -1,3 +1,5 @@
+import { itemFlagLabels } from '@qbank/shared/item-flags';
+
 // Texts of the statistics feature the server writes: the .xlsx export's sheet and headings.
 export const statsMessages = {
   sheetName: '문항 분석',
@@ -10,14 +12,11 @@ export const statsMessages = {
     difficulty: '난이도(정답률)',
     discrimination: '변별도',
     flags: '표시',
-    option: (label: string) => `${label} 전체/상위/하위`,
+    /** Three columns per option: its rate among all, the upper and the lower group. */
+    option: (label: string, group: number) => `${label} ${['전체', '상위', '하위'][group]}`,
   },
   key: '정답',
   none: '-',
-  flags: {
-    probably_miskeyed: '정답 오류 의심',
-    unchosen_distractor: '선택되지 않은 오답지',
-    negative_discrimination: '음의 변별도',
-  },
+  flags: itemFlagLabels,
   fileName: (year: number, testName: string) => `${year}_${testName}_문항분석.xlsx`,
 } as const;

@@ -102,12 +102,12 @@ export async function myFirstAnswersByTest(db: DbOrTx, memberCode: number) {
   }));
 }
 
-/** Every judged answer of the member (repeats included) per Asia/Seoul day, oldest first: one row per active day. */
+/** Every judged answer of the member (repeats included) to counted problems per Asia/Seoul day, oldest first: one row per active day. */
 export async function myAnswersByDay(db: DbOrTx, dialect: Dialect, memberCode: number) {
   const day = seoulDay(dialect, 'a.creation_time');
   const { rows } = await sql<{ date: string; answered: number; correct: number }>`
     select ${day} as date, count(*) as answered, sum(a.is_correct) as correct
-    from solve_attempts a join problems ap on ap.uid = a.problem_uid
+    from solve_attempts a join problems ap on ap.uid = a.problem_uid and ${countedProblem('ap')}
     where a.member_code = ${memberCode} and ${hasVerdict('a', 'ap')}
     group by ${day}
     order by ${day}`.execute(db);
@@ -116,13 +116,16 @@ export async function myAnswersByDay(db: DbOrTx, dialect: Dialect, memberCode: n
 
 // ---------------------------------------------------------------- one problem, the class
 
-/** The problem as the statistics need it, or undefined when it is not shown (vacant or missing). */
-export function findCountedProblem(db: DbOrTx, uid: number) {
+/**
+ * The problem as the statistics need it, or undefined when it is not shown (vacant or missing). A
+ * voided one is returned, flagged: it exists, and its panel says it is not counted.
+ */
+export function findStatsProblem(db: DbOrTx, uid: number) {
   return db
     .selectFrom('problems as p')
-    .select(['p.uid', 'p.test_code', 'p.no', 'p.type', 'p.choice_type', 'p.illustration', 'p.answer'])
+    .select(['p.uid', 'p.test_code', 'p.no', 'p.type', 'p.choice_type', 'p.illustration', 'p.answer', 'p.is_voided'])
     .where('p.uid', '=', uid)
-    .where(countedProblem('p'))
+    .where(visibleProblems('p'))
     .executeTakeFirst();
 }
 

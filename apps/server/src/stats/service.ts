@@ -22,7 +22,7 @@ import {
   classFirstAnswers,
   examAnswersVersion,
   examAnswersByScore,
-  findCountedProblem,
+  findStatsProblem,
   gradePeersAround,
   listScoredProblems,
   myAnswersByDay,
@@ -68,8 +68,9 @@ export function problemStatsVersion(ctx: AppContext, uid: number): Promise<strin
 
 /** How approved members answered a problem the first time; figures only from MIN_CLASS_ANSWERS answers on. */
 export async function problemStats(ctx: AppContext, uid: number): Promise<ProblemStats> {
-  const problem = await findCountedProblem(ctx.db, uid);
+  const problem = await findStatsProblem(ctx.db, uid);
   if (!problem) throw notFound(messages.problemNotFound);
+  if (problem.is_voided === 1) return { answers: 0, correct_rate: null, options: [], min_answers: MIN_CLASS_ANSWERS, voided: true };
   const groups = await classFirstAnswers(ctx.db, uid);
   const answers = groups.reduce((sum, row) => sum + row.n, 0);
   const shown = answers >= MIN_CLASS_ANSWERS;
@@ -83,7 +84,7 @@ export async function problemStats(ctx: AppContext, uid: number): Promise<Proble
           return { option: optionLabel(n), count: shown ? count : null, rate: shown ? count / answers : null };
         })
       : [];
-  return { answers, correct_rate: shown ? correct / answers : null, options, min_answers: MIN_CLASS_ANSWERS };
+  return { answers, correct_rate: shown ? correct / answers : null, options, min_answers: MIN_CLASS_ANSWERS, voided: false };
 }
 
 /** The member's first pass in solve mode on an exam and its percentile among their grade. */

@@ -169,9 +169,29 @@ describe.each(testDialects)('statistics on %s', (dialect) => {
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     const rows = sheet.getSheetValues().filter(Boolean) as unknown[][];
-    const first = rows.find((row) => row[1] === 1)!;
-    expect(first.slice(1, 5)).toEqual([1, 70, 0.67, '③']);
-    expect(String(rows.find((row) => row[1] === 4)![10])).toContain('정답 오류 의심');
+    const analysis = (await get(`/v1/test/${exam}/item-analysis`, lead)).json();
+    const header = rows.find((row) => row[1] === '번호')!;
+    expect(header.slice(5, 8)).toEqual(['① 전체', '① 상위', '① 하위']);
+    // Rates are numbers in a percent format (issue 26 item 19), the same figures as the screen's.
+    const firstRow = sheet.getRows(1, sheet.rowCount)!.find((row) => row.getCell(1).value === 1)!;
+    const item = analysis.items[0];
+    expect(firstRow.getCell(2).value).toBeCloseTo(item.difficulty, 10);
+    expect(firstRow.getCell(2).numFmt).toBe('0.0%');
+    expect(firstRow.getCell(3).value).toBeCloseTo(item.discrimination, 10);
+    expect(firstRow.getCell(4).value).toBe('③');
+    expect(firstRow.getCell(5).value).toBeCloseTo(item.options[0].rate, 10);
+    expect(firstRow.getCell(6).value).toBeCloseTo(item.options[0].upper_rate, 10);
+    expect(firstRow.getCell(5).numFmt).toBe('0.0%');
+    // The flags in the screen's words, in the last column.
+    const flagsColumn = 5 + 3 * 5;
+    expect(header[flagsColumn]).toBe('표시');
+    const labels = { probably_miskeyed: '정답 오류 의심', unchosen_distractor: '아무도 고르지 않은 오답지', negative_discrimination: '음의 변별도' } as Record<string, string>;
+    for (const flagged of analysis.items) {
+      const row = rows.find((r) => r[1] === flagged.no)!;
+      expect(row[flagsColumn] ?? '').toBe(flagged.flags.map((flag: string) => labels[flag]).join(', '));
+    }
+    expect(analysis.items.some((i: { flags: string[] }) => i.flags.includes('unchosen_distractor'))).toBe(true);
+    expect(String(rows.find((row) => row[1] === 4)![flagsColumn])).toContain('정답 오류 의심');
   });
 
   it("a problem's class distribution counts approved members' first answers", async () => {
@@ -192,6 +212,7 @@ describe.each(testDialects)('statistics on %s', (dialect) => {
       correct_rate: null,
       min_answers: 5,
       options: ['①', '②', '③', '④', '⑤'].map((option) => ({ option, count: null, rate: null })),
+      voided: false,
     });
     expect((await get('/v1/problem/999999/stats', members[4]!)).statusCode).toBe(404);
   });

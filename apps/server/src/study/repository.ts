@@ -267,7 +267,7 @@ export function findSessionProblem(db: DbOrTx, sessionCode: number, problemUid: 
   return db
     .selectFrom('study_session_problems')
     .innerJoin('problems', 'problems.uid', 'study_session_problems.problem_uid')
-    .select(['problems.uid', 'problems.type', 'problems.answer'])
+    .select(['problems.uid', 'problems.type', 'problems.answer', 'problems.is_voided'])
     .where('study_session_problems.session_code', '=', sessionCode)
     .where('study_session_problems.problem_uid', '=', problemUid)
     .where(visibleProblems())

@@ -72,14 +72,18 @@ export async function upsertCards(db: DbOrTx, memberCode: number, cards: Readonl
     .execute();
 }
 
-/** Due cards of problems that can still be read (vacant slots are not content). */
+/**
+ * Due cards of problems that can still be read (vacant slots are not content) and answered: a 문항
+ * 무효 problem takes no answer (decision 079), so its card waits, unshown, until a lead undoes the voiding.
+ */
 function dueCards(db: DbOrTx, memberCode: number, now: string) {
   return db
     .selectFrom('review_cards')
     .innerJoin('problems', 'problems.uid', 'review_cards.problem_uid')
     .where('review_cards.member_code', '=', memberCode)
     .where('review_cards.due', '<=', now)
-    .where(visibleProblems());
+    .where(visibleProblems())
+    .where('problems.is_voided', '=', 0);
 }
 
 export async function countDue(db: DbOrTx, memberCode: number, now: string): Promise<number> {
@@ -100,6 +104,7 @@ export async function nextDueAfter(db: DbOrTx, memberCode: number, now: string):
     .where('review_cards.member_code', '=', memberCode)
     .where('review_cards.due', '>', now)
     .where(visibleProblems())
+    .where('problems.is_voided', '=', 0)
     .select((eb) => eb.fn.min<string | null>('review_cards.due').as('due'))
     .executeTakeFirst();
   return row?.due ?? undefined;

@@ -9,7 +9,7 @@ import { conflict, notFound } from '../errors';
 import { messages } from '../messages';
 import { findAnswerByClientId } from './repository';
 import { presentProblem } from '../problems/presenter';
-import { requireVisibleProblem } from '../problems/visibility';
+import { refuseVoided, requireVisibleProblem } from '../problems/visibility';
 import {
   countDue,
   deleteCardsOfProblem,
@@ -161,6 +161,7 @@ export async function answerReview(
   const clientId = request.client_id ?? null;
   const earlier = clientId ? await findAnswerByClientId(ctx.db, memberCode, clientId) : undefined;
   if (earlier) return { result: await replayed(ctx, memberCode, earlier, request, problem), replayed: true };
+  refuseVoided(problem);
   const isCorrect = isCorrectAnswer(request.answer, problem.answer, problem.type);
   try {
     const result = await ctx.db.transaction().execute(async (trx) => {

@@ -21,6 +21,7 @@ import { isUniqueViolation } from '../core/db';
 import { AppError, conflict, notFound, validationError } from '../errors';
 import { messages } from '../messages';
 import { presentProblem } from '../problems/presenter';
+import { refuseVoided } from '../problems/visibility';
 import { studyServerMessages as m } from './messages';
 import {
   countMatching,
@@ -264,6 +265,7 @@ export async function answerInSession(
   checkAnswerTime(session, request.answered_at);
   const problem = await findSessionProblem(ctx.db, session.code, request.problem_uid);
   if (!problem) throw notFound(m.problemNotInSession);
+  refuseVoided(problem);
   try {
     const answer = await ctx.db.transaction().execute(async (trx) => {
       if (session.mode === 'tutor') {
@@ -313,8 +315,9 @@ export async function mySessions(ctx: AppContext, memberCode: number, paging: { 
 }
 
 /**
- * The finished session's problems that were not answered right (wrong, or left unanswered). An
- * essay answer still waiting for the member's 맞음 / 틀림 is not a miss until they say 틀림.
+ * The finished session's counted problems that were not answered right (wrong, or left unanswered):
+ * 문항 무효 ones are no misses, and an essay answer still waiting for the member's 맞음 / 틀림 is not a
+ * miss until they say 틀림.
  */
 async function missedProblems(ctx: AppContext, memberCode: number, code: number): Promise<{ session: SessionRow; uids: number[] }> {
   const session = await requireSession(ctx, memberCode, code);
@@ -322,7 +325,7 @@ async function missedProblems(ctx: AppContext, memberCode: number, code: number)
   const [rows, answers] = await Promise.all([listSessionProblems(ctx.db, session.code), listSessionAnswers(ctx.db, session.code)]);
   const typeOf = new Map(rows.map((row) => [row.uid, row.type]));
   const notMissed = new Set(answers.filter((answer) => answer.is_correct || awaitsVerdict(typeOf.get(answer.problem_uid) ?? 0, answer)).map((answer) => answer.problem_uid));
-  return { session, uids: rows.map((row) => row.uid).filter((uid) => !notMissed.has(uid)) };
+  return { session, uids: rows.filter((row) => row.is_voided === 0 && !notMissed.has(row.uid)).map((row) => row.uid) };
 }
 
 /**

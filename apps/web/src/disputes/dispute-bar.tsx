@@ -12,14 +12,15 @@ const DisputeModal = lazy(() => import('./dispute-modal').then((mod) => ({ defau
 
 /**
  * What a problem shows about its answer key in the viewers and solve mode: the dispute badges
- * and the 이의제기 button that opens the problem's disputes and the form.
+ * and the 이의제기 button that opens the problem's disputes and the form. `keyShown`: the screen
+ * shows the key already (solve mode before an answer does not: the key waits behind a button).
  */
-export function ProblemDisputeBar({ problemUid, label, currentKey }: { problemUid: number; label: string; currentKey: string | null }) {
+export function ProblemDisputeBar({ problemUid, label, problemKey, keyShown }: { problemUid: number; label: string; problemKey: string; keyShown: boolean }) {
   const summary = useDisputeSummary(problemUid);
   const [opened, modal] = useDisclosure(false);
   return (
     <Stack gap={6}>
-      <DisputeBadges summary={summary.data} />
+      <DisputeBadges summary={summary.data} currentKey={keyShown ? problemKey : null} />
       <Group gap="xs">
         <Button size="sm" variant="default" className="qbank-dispute-target" leftSection={<IconScale size={16} aria-hidden />} onClick={modal.open} aria-haspopup="dialog">
           {summary.data?.open_count ? m.disputeButtonWithCount(summary.data.open_count) : m.disputeButton}
@@ -27,7 +28,7 @@ export function ProblemDisputeBar({ problemUid, label, currentKey }: { problemUi
       </Group>
       {opened && (
         <Suspense fallback={null}>
-          <DisputeModal problemUid={problemUid} label={label} currentKey={currentKey} opened={opened} onClose={modal.close} />
+          <DisputeModal problemUid={problemUid} label={label} problemKey={problemKey} keyShown={keyShown} opened={opened} onClose={modal.close} />
         </Suspense>
       )}
     </Stack>

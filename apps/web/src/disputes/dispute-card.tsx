@@ -12,8 +12,11 @@ import { disputeMessages as m } from './messages';
 
 const statusColors: Record<string, string> = { open: 'violet.9', accepted: 'teal.9', rejected: 'gray.8', voided: 'gray.8' };
 
-/** One dispute: the claim, its reasoning, support, comments and (once ruled) the ruling. */
-export function DisputeCard({ dispute, children }: { dispute: Dispute; children?: ReactNode }) {
+/**
+ * One dispute: the claim, its reasoning, support, comments and (once ruled) the ruling. `keyShown`
+ * false (solve mode before an answer, key not revealed): an accepted ruling's keys are left out.
+ */
+export function DisputeCard({ dispute, keyShown = true, children }: { dispute: Dispute; keyShown?: boolean; children?: ReactNode }) {
   const support = useSupportDispute();
   const comment = useCommentDispute();
   const form = useForm({ initialValues: { comment_text: '' }, validate: zodResolver(disputeCommentRequestSchema) });
@@ -71,7 +74,7 @@ export function DisputeCard({ dispute, children }: { dispute: Dispute; children?
             {dispute.supported_by_me ? m.supported : m.support}
           </Button>
           <Text size="sm" c="gray.8">
-            {m.supportCount(dispute.support_count)}
+            {m.supportCount(dispute.backer_count)}
           </Text>
         </Group>
 
@@ -108,9 +111,14 @@ export function DisputeCard({ dispute, children }: { dispute: Dispute; children?
             <Text size="xs" c="gray.7">
               {m.rulingBy(dispute.ruling.lead_nickname, formatDate(dispute.ruling.time))}
             </Text>
-            {dispute.status === 'accepted' && (
+            {dispute.status === 'accepted' && keyShown && (
               <Text size="sm" fw={600}>
                 {m.changedKey(dispute.ruling.previous_answer, dispute.ruling.answer)}
+              </Text>
+            )}
+            {dispute.status === 'accepted' && keyShown && dispute.ruling.superseded && (
+              <Text size="sm" c="gray.8" data-testid="dispute-changed-again">
+                {m.changedAgain(dispute.problem.answer)}
               </Text>
             )}
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

@@ -14,7 +14,7 @@ const dispute = (overrides: Partial<Dispute> = {}): Dispute => ({
   reason: '강의 자료에 따르면 ④입니다.',
   reference: '강의 3주차',
   status: 'open',
-  support_count: 2,
+  backer_count: 3,
   supported_by_me: false,
   ruling: null,
   comments: [{ code: 1, member_nickname: '서연', comment_text: '저도 헷갈렸어요.', creation_time: new Date().toISOString() }],
@@ -45,7 +45,7 @@ describe('lead dispute queue', () => {
     expect(item.textContent).toContain('현재 정답③');
     expect(item.textContent).toContain('강의 자료에 따르면 ④입니다.');
     expect(item.textContent).toContain('저도 헷갈렸어요.');
-    expect(within(item).getByText('2명 동의')).toBeTruthy();
+    expect(within(item).getByText('3명 동의')).toBeTruthy();
 
     // The reason is required; the new key starts as the claim.
     fireEvent.click(within(item).getByRole('button', { name: '처리하기' }));
@@ -60,7 +60,7 @@ describe('lead dispute queue', () => {
 
   it('restores a voided problem after a confirmation naming it (무효 취소)', async () => {
     let voided = true;
-    const ruling = { lead_nickname: '준영', time: new Date().toISOString(), reason: '출제 오류', answer: null, previous_answer: null };
+    const ruling = { lead_nickname: '준영', time: new Date().toISOString(), reason: '출제 오류', answer: null, previous_answer: null, superseded: false };
     const fetch = mockFetch({
       'GET /v1/auth/me': meHandler(member({ role: 'lead' })),
       'GET /v1/notifications': () => json(200, { notifications: [], unread: 0, total: 0, page: 1, limit: 8 }),

@@ -3,12 +3,19 @@ export const disputeMessages = {
   openBadge: (people: number) => `이의제기 검토 중 (${people}명 동의)`,
   correctedBadge: '정답 정정됨',
   correctedDetail: (date: string, reason: string) => `${date} 정정: ${reason}`,
+  supersededBadge: '정정 후 정답 다시 수정됨',
+  /** `change` ('② → ①') only where the key is shown. */
+  supersededDetail: (date: string, reason: string, change: string | null) =>
+    `${date} 이의제기로 정답을 ${change ? `${change}(으)로 ` : ''}정정했으나(사유: ${reason}), 이후 정답이 다시 수정되었습니다.`,
+  currentKeyLine: (key: string) => `현재 정답: ${key}`,
   voidedBadge: '문항 무효',
   voidedDetail: (date: string, reason: string) => `${date} 무효 처리: ${reason}`,
   disputeButton: '이의제기',
   disputeButtonWithCount: (count: number) => `이의제기 (${count})`,
   modalTitle: (label: string) => `${label} 정답 이의제기`,
   currentKey: '현재 정답',
+  showKey: '현재 정답 보기',
+  showKeyHint: '아직 풀지 않았다면 정답을 보기 전에 먼저 풀어 보세요.',
   existing: '이 문제의 이의제기',
   noDisputes: '아직 이의제기가 없습니다.',
   fileTitle: '새 이의제기',
@@ -38,6 +45,7 @@ export const disputeMessages = {
   rulingBy: (nickname: string | null, date: string) => `${nickname ?? '학습부장'} · ${date}`,
   rulingReason: '처리 사유',
   changedKey: (before: string | null, after: string | null) => `정답 변경: ${before ?? '-'} → ${after ?? '-'}`,
+  changedAgain: (key: string) => `이후 정답이 다시 수정되었습니다. 현재 정답: ${key}`,
   loadFailed: '이의제기를 불러오지 못했습니다.',
   close: '닫기',
   // Lead queue

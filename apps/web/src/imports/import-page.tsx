@@ -8,6 +8,7 @@ import { leadProblemsQueryOptions } from '../authoring/api';
 import { PageHeader } from '../components/page-header';
 import { BackLink } from '../components/back-link';
 import { showFailure, showSuccess } from '../components/toasts';
+import { errorMessage } from '../lib/api-client';
 import { parsePositiveId } from '../lib/parse-positive-id';
 import { EmptyState } from '../components/empty-state';
 import { paths } from '../lib/paths';
@@ -47,6 +48,9 @@ export function ImportPage() {
   const [preview, setPreview] = useState<ImportPreviewResponse | null>(null);
   const [rows, setRows] = useState<ImportRowState[]>([]);
   const [error, setError] = useState<string | null>(null);
+  // A file the server could not read: said on the page, beside the file, until another is tried
+  // (a toast alone went away before the lead had read why).
+  const [previewError, setPreviewError] = useState<string | null>(null);
 
   const problemsHref = testCode ? paths.dashboard.lead.testProblems.getHref(testCode) : paths.dashboard.lead.tests.getHref();
   const back = <BackLink to={problemsHref}>{m.back}</BackLink>;
@@ -63,12 +67,13 @@ export function ImportPage() {
     if (!file) return;
     setPreviewing(true);
     setError(null);
+    setPreviewError(null);
     previewImport(testCode, file)
       .then((result) => {
         setPreview(result);
         setRows(result.problems.map((problem, key) => ({ key, included: problem.slot !== 'taken', problem })));
       })
-      .catch((failure: unknown) => showFailure(m.previewFailed, failure))
+      .catch((failure: unknown) => setPreviewError(errorMessage(failure, m.previewFailed)))
       .finally(() => setPreviewing(false));
   };
 
@@ -108,11 +113,21 @@ export function ImportPage() {
               placeholder={m.filePlaceholder}
               accept={ACCEPT}
               value={file}
-              onChange={setFile}
+              onChange={(next) => {
+                setFile(next);
+                setPreviewError(null);
+              }}
               clearable
               description={m.fileHelp}
               error={file && file.size > IMPORT_FILE_MAX_BYTES ? m.fileTooLarge : undefined}
             />
+            {previewError && (
+              <Alert color="red" variant="light" title={m.previewFailed} role="alert" data-testid="import-preview-error">
+                <Text size="sm" c="dark.9" style={{ overflowWrap: 'anywhere' }}>
+                  {previewError}
+                </Text>
+              </Alert>
+            )}
             <Group justify="space-between" wrap="wrap" gap="xs">
               <TemplateLinks />
               <Button leftSection={<IconFileImport size={18} aria-hidden />} onClick={startPreview} loading={previewing} disabled={!file || file.size > IMPORT_FILE_MAX_BYTES}>

@@ -11,6 +11,7 @@ export const notesMessages = {
   removed: '메모를 지웠습니다.',
   saveFailed: '메모를 저장하지 못했습니다',
   loadFailed: '메모를 불러오지 못했습니다.',
+  offline: '오프라인입니다. 메모와 헷갈림 표시는 인터넷에 연결되면 보고 고칠 수 있습니다.',
   confused: '헷갈림',
   confusedOn: '헷갈리는 문제로 표시했습니다.',
   confusedOff: '헷갈림 표시를 껐습니다.',

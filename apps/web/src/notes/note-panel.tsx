@@ -4,6 +4,7 @@ import { NOTE_MAX_LENGTH } from '@qbank/shared/notes';
 import { IconLock, IconNote, IconPencil } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../lib/api-client';
+import { useOnline } from '../lib/use-online';
 import { useNote, useSaveNote, useSetConfused } from './api';
 import { notesMessages as m } from './messages';
 
@@ -24,6 +25,9 @@ export function NotePanel({ problemUid, startEditing = false }: { problemUid: nu
     field.focus();
     field.setSelectionRange(field.value.length, field.value.length);
   };
+  // Notes live on the server only: offline the panel says so instead of failing to load or save
+  // (in plain text: the shell's offline indicator is the one live region that announces it).
+  const online = useOnline();
   const text = note.data?.text ?? '';
   const isConfused = note.data?.is_confused ?? false;
   const headingId = `note-${problemUid}`;
@@ -64,16 +68,22 @@ export function NotePanel({ problemUid, startEditing = false }: { problemUid: nu
             onChange={toggleConfused}
             color="orange.9"
             variant="outline"
-            disabled={note.isPending || confused.isPending}
+            disabled={!online || note.isPending || confused.isPending}
             styles={{ label: { height: 44, display: 'flex', alignItems: 'center' } }}
           >
             {m.confused}
           </Chip>
         </Group>
-        {note.isError && (
-          <Text size="sm" c="red.9">
-            {m.loadFailed}
+        {!online ? (
+          <Text size="sm" c="dark.9" data-testid="note-offline">
+            {m.offline}
           </Text>
+        ) : (
+          note.isError && (
+            <Text size="sm" c="red.9">
+              {m.loadFailed}
+            </Text>
+          )
         )}
         {draft === null ? (
           <Group justify="space-between" align="flex-end" gap="xs" wrap="nowrap">
@@ -89,7 +99,7 @@ export function NotePanel({ problemUid, startEditing = false }: { problemUid: nu
               size="sm"
               className="qbank-solve-target"
               leftSection={<IconPencil size={16} aria-hidden />}
-              disabled={note.isPending}
+              disabled={!online || note.isPending}
               onClick={() => {
                 focusOnOpen.current = true;
                 setDraft(text);
@@ -126,7 +136,7 @@ export function NotePanel({ problemUid, startEditing = false }: { problemUid: nu
                 <Button variant="default" className="qbank-solve-target" onClick={() => setDraft(null)}>
                   {m.cancel}
                 </Button>
-                <Button type="submit" className="qbank-solve-target" loading={save.isPending}>
+                <Button type="submit" className="qbank-solve-target" loading={save.isPending} disabled={!online}>
                   {m.save}
                 </Button>
               </Group>

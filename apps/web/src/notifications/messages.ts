@@ -1,7 +1,13 @@
 import type { Notification } from '@qbank/shared/notifications';
 
 // Korean texts of the notifications (issue 15).
-const decisionLabel: Record<string, string> = { accepted: '인정', rejected: '기각', voided: '문항 무효' };
+/** What became of a dispute, as the end of a sentence about it ("…이의제기가 인정되었습니다."). */
+const decisionOutcome: Record<string, string> = {
+  accepted: '이의제기가 인정되었습니다.',
+  rejected: '이의제기가 기각되었습니다.',
+  voided: '이의제기로 문항이 무효 처리되었습니다.',
+};
+const outcomeOf = (detail: string) => decisionOutcome[detail] ?? '이의제기가 처리되었습니다.';
 
 function problemName(n: Notification): string {
   if (!n.problem) return '삭제된 문제';
@@ -24,9 +30,9 @@ export const notificationMessages = {
     const name = problemName(n);
     switch (n.kind) {
       case 'dispute_ruled':
-        return `${name}에 제기한 이의제기가 ${decisionLabel[n.detail] ?? '처리'}되었습니다.`;
+        return `${name}에 제기한 ${outcomeOf(n.detail)}`;
       case 'supported_dispute_ruled':
-        return `동의한 ${name} 이의제기가 ${decisionLabel[n.detail] ?? '처리'}되었습니다.`;
+        return `동의한 ${name} ${outcomeOf(n.detail)}`;
       case 'answer_key_changed':
         return `풀었던 ${name}의 정답이 정정되어 답안이 다시 채점되었습니다.`;
       case 'verdict_changed':

@@ -130,9 +130,9 @@ describe('the offline answer queue', () => {
     await store.clear();
 
     server.failWith = new ApiRequestError({ status: 404, message: '문제를 찾을 수 없습니다.', code: 'NOT_FOUND' });
-    expect(await queue.submit(answer())).toEqual({ kind: 'rejected', message: '문제를 찾을 수 없습니다.' });
+    expect(await queue.submit(answer())).toEqual({ kind: 'rejected', message: '문제를 찾을 수 없습니다.', code: 'NOT_FOUND' });
     expect(await store.all()).toEqual([]);
-    expect(events).toMatchObject([{ type: 'rejected', message: '문제를 찾을 수 없습니다.' }]);
+    expect(events).toMatchObject([{ type: 'rejected', message: '문제를 찾을 수 없습니다.', code: 'NOT_FOUND' }]);
   });
 
   it("sends only the signed-in member's answers, and lists one exam's", async () => {

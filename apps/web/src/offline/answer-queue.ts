@@ -13,11 +13,11 @@ export type SendOutcome<R> =
   /** Not sent now (no connection, the server unwell, the session gone): kept for later. */
   | { kind: 'kept' }
   /** The server refused it for good (the problem was removed, the answer is invalid): dropped. */
-  | { kind: 'rejected'; message: string };
+  | { kind: 'rejected'; message: string; code?: string | undefined };
 
 export type QueueEvent<R> =
   | { type: 'sent'; answer: QueuedAnswer; record: R }
-  | { type: 'rejected'; answer: QueuedAnswer; message: string };
+  | { type: 'rejected'; answer: QueuedAnswer; message: string; code?: string | undefined };
 
 /**
  * Kept for later: no connection (status 0), the session gone (401, 403: the answer waits for the
@@ -54,10 +54,12 @@ export function createAnswerQueue<R>(store: AnswerStore, send: (answer: QueuedAn
     } catch (error) {
       if (isWorthRetrying(error)) return { kind: 'kept' };
       const message = error instanceof Error ? error.message : String(error);
+      // The code lets a screen tell a refusal it can show (문항 무효: decision 079) from the rest.
+      const code = isApiRequestError(error) ? error.code : undefined;
       await store.remove(answer.client_id);
       notifyOfflineData();
-      emit({ type: 'rejected', answer, message });
-      return { kind: 'rejected', message };
+      emit({ type: 'rejected', answer, message, code });
+      return { kind: 'rejected', message, code };
     } finally {
       inFlight.delete(answer.client_id);
     }

@@ -2,7 +2,8 @@ import { Badge, VisuallyHidden } from '@mantine/core';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { useSession } from '../lib/session';
 import { messages } from './messages';
-import { useOnline, usePendingAnswers } from './use-offline-status';
+import { useOnline } from '../lib/use-online';
+import { usePendingAnswers } from './use-offline-status';
 
 const m = messages.indicator;
 

@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { saveExamForOffline } from './save-api';
 import { messages } from './messages';
-import { useOnline, useSavedAt } from './use-offline-status';
+import { useOnline } from '../lib/use-online';
+import { useSavedAt } from './use-offline-status';
 
 const m = messages.save;
 

@@ -10,8 +10,8 @@ const slotKey = ({ uid, token }: Slot) => `${uid}:${token}`;
 export interface RecordingHandlers<R> {
   /** The server recorded it (at once, or later from the offline queue); `laterVerdict` is a 맞음/틀림 given meanwhile. */
   onRecorded(slot: Slot, local: boolean, record: R, laterVerdict: boolean | undefined, sent: QueuedAnswer): void;
-  /** Not recorded and not kept: refused for good, or the browser could not even keep it. */
-  onNotRecorded(slot: Slot, local: boolean): void;
+  /** Not recorded and not kept: refused for good (`code`: the server's error code), or the browser could not even keep it. */
+  onNotRecorded(slot: Slot, local: boolean, code?: string): void;
   /** Kept in the queue, to be sent when the connection returns. */
   onKept(slot: Slot): void;
 }
@@ -51,7 +51,7 @@ export function useAnswerRecording<K extends AnswerKind>(
     if (!slot) return;
     sending.current.delete(id);
     clientIds.current.delete(slotKey(slot));
-    if (event.type === 'rejected') return handlers.onNotRecorded(slot, event.answer.local_correct);
+    if (event.type === 'rejected') return handlers.onNotRecorded(slot, event.answer.local_correct, event.code);
     const record = event.record.record as RecordOf[K];
     const code = 'code' in record ? record.code : 'attempt_code' in record ? record.attempt_code : null;
     if (code !== null) recordedCodes.current.set(slotKey(slot), code);

@@ -3,24 +3,6 @@ import { answerKindOf, savedExams, subscribeOfflineData, type QueuedAnswer } fro
 import { useDrawnByServer } from '../lib/server-paint';
 import { answerQueue } from './api';
 
-function subscribeOnline(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** False while the browser knows it has no connection. */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
-}
-
 /** How many of the member's answers wait to be sent (0 for no member). */
 export function usePendingAnswers(memberCode: number | null): number {
   const [read, setRead] = useState<{ memberCode: number; count: number } | null>(null);

@@ -16,7 +16,7 @@ export const solveMessages = {
     gridLabel: '문제 번호',
     /** Read after the visible number: "3" + "번 문제, 오답". */
     gridItemRest: (status: string) => `번 문제, ${status}`,
-    status: { correct: '정답', wrong: '오답', unanswered: '풀지 않음' },
+    status: { correct: '정답', wrong: '오답', unanswered: '풀지 않음', voided: '문항 무효' },
     problemHeading: (position: number) => `${position}번 문제`,
     examNumber: (no: number) => `시험지 ${no}번`,
     setHeader: '공통 지문',
@@ -40,6 +40,9 @@ export const solveMessages = {
     explanation: '해설',
     noExplanation: '해설이 없습니다.',
     retry: '다시 풀기',
+    voidedTitle: '문항 무효',
+    voidedText: '이 문항은 무효 처리되어 답을 받지 않고 채점하지 않습니다. 점수와 통계에서도 빠집니다.',
+    voidedEarlierAnswer: '무효 처리 전에 낸 답',
     saveFailed: '답안 저장에 실패했습니다',
     saveFailedHint: '이 답은 이 화면에만 남습니다. 다시 풀면 다시 저장합니다.',
     queued: '연결되면 보냅니다',

@@ -33,7 +33,7 @@ export function awaitsSelfJudgment(problem: Pick<Problem, 'type'>, result: Pick<
 }
 
 export type Results = ReadonlyMap<number, SolveResult>;
-export type ProblemStatus = 'correct' | 'wrong' | 'unjudged' | 'unanswered';
+export type ProblemStatus = 'correct' | 'wrong' | 'unjudged' | 'unanswered' | 'voided';
 
 /**
  * A problem can be solved when it is written and has an official answer to judge against
@@ -107,7 +107,9 @@ export function resultsFromAttempts(attempts: readonly Attempt[], problems: read
   return results;
 }
 
-export function statusOf(results: Results, problem: Pick<Problem, 'uid' | 'type'>): ProblemStatus {
+/** 문항 무효 takes no answer and has no verdict, also for an answer given before the voiding (decision 079). */
+export function statusOf(results: Results, problem: Pick<Problem, 'uid' | 'type' | 'is_voided'>): ProblemStatus {
+  if (problem.is_voided === 1) return 'voided';
   const result = results.get(problem.uid);
   if (!result) return 'unanswered';
   if (awaitsSelfJudgment(problem, result)) return 'unjudged';
@@ -136,9 +138,9 @@ export function score(results: Results, problems: readonly Problem[]): Score {
   return { answered, correct, percent: answered === 0 ? null : Math.round((correct / answered) * 100) };
 }
 
-/** Where to continue: the first problem not answered yet, or the first problem when all are. */
+/** Where to continue: the first problem not answered yet (a voided one takes no answer), or the first problem when all are. */
 export function firstUnanswered(problems: readonly Problem[], results: Results): number {
-  const index = problems.findIndex((problem) => !results.has(problem.uid));
+  const index = problems.findIndex((problem) => problem.is_voided !== 1 && !results.has(problem.uid));
   return index < 0 ? 0 : index;
 }
 

@@ -408,6 +408,47 @@ describe('solve mode', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('solve-verdict').textContent).toBe('오답');
   });
 
+  it('shows a voided problem as void: no options, no verdict, out of the score (decision 079)', async () => {
+    const voided = { ...mc1, is_voided: 1 };
+    setup({ problems: [voided, mc2], attempts: [attempt(11, '①', false), attempt(12, '③', true)] });
+    fireEvent.click(within(await screen.findByRole('dialog', { name: '이전 풀이 기록' })).getByRole('button', { name: '이어서 풀기' }));
+    await ready();
+    fireEvent.click(gridButton(1));
+    const panel = screen.getByTestId('voided-problem');
+    expect(within(panel).getByText('문항 무효')).toBeTruthy();
+    expect(within(panel).getByText('무효 처리 전에 낸 답')).toBeTruthy();
+    expect(screen.queryByTestId('solve-verdict')).toBeNull();
+    expect(screen.queryByRole('group', { name: '보기' })).toBeNull();
+    expect(gridButton(1).textContent).toBe('1번 문제, 문항 무효');
+    expect(screen.getByText('정답률 100%')).toBeTruthy();
+
+  });
+
+  it('reads a problem again when the server refuses its answer as voided since the screen was loaded', async () => {
+    let voided = false;
+    const { wrongNotes } = setup({
+      problems: [mc1, mc2],
+      handlers: {
+        'GET /v1/problem': ({ url }) => {
+          const page = Number(new URL(url, 'http://test').searchParams.get('page'));
+          return json(200, problemsPage([{ ...mc1, is_voided: voided ? 1 : 0 }, mc2], { page, limit: 1000, count: 2 }));
+        },
+        'POST /v1/solve/attempts': () => {
+          voided = true;
+          return json(409, { message: '무효 처리된 문항이라 답을 채점하지 않습니다. 이 문항은 점수와 통계에서 빠집니다.', code: 'PROBLEM_VOIDED' });
+        },
+      },
+    });
+    await ready();
+    key('1');
+    await screen.findByTestId('voided-problem');
+    expect(screen.queryByTestId('solve-verdict')).toBeNull();
+    expect(screen.queryByText('무효 처리 전에 낸 답')).toBeNull();
+    expect(gridButton(1).textContent).toBe('1번 문제, 문항 무효');
+    expect(wrongNotes.size).toBe(0);
+    expect(await answerStore.all()).toEqual([]);
+  });
+
   it('restarts: a new run on the server and an empty sheet', async () => {
     const { fetch } = setup({ attempts: [attempt(11, '②', true)] });
     const dialog = await screen.findByRole('dialog', { name: '이전 풀이 기록' });

@@ -2,6 +2,7 @@ import { Alert, Button, Grid, Group, Stack, Text, VisuallyHidden } from '@mantin
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { choiceKeyToValue } from '@qbank/shared/answers';
+import { ERROR_CODES } from '@qbank/shared/error-codes';
 import { isSelfJudgedType, type Attempt } from '@qbank/shared/solve';
 import { PROBLEM_TYPES, type Problem } from '@qbank/shared/problems';
 import { IconAlertCircle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -182,7 +183,13 @@ function SolveScreen({ testCode }: { testCode: number }) {
     if (!attempt.is_correct && !isSelfJudgedType(problem.type)) boxes.addToWrongNotes(uid);
   }
 
-  function notRecorded({ uid, token }: { uid: number; token: number }, local: boolean) {
+  function notRecorded({ uid, token }: { uid: number; token: number }, local: boolean, code?: string) {
+    if (code === ERROR_CODES.problemVoided) {
+      // Voided since the screen was loaded: the answer is not judged; the problem, read again, says so.
+      setResults((prev) => (prev.get(uid)?.token === token ? new Map([...prev].filter(([key]) => key !== uid)) : prev));
+      void problemsQuery.refetch();
+      return;
+    }
     const problem = problems.find((p) => p.uid === uid);
     updateResult(uid, token, { save: 'failed' });
     if (problem && !local && !isSelfJudgedType(problem.type)) boxes.addToWrongNotes(uid);
@@ -247,7 +254,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
         if (current && !answering) judgeSelf(current, correct);
       },
       choose: (key) => {
-        const value = current && answering ? choiceKeyToValue(key, options) : null;
+        const value = current && answering && current.is_voided !== 1 ? choiceKeyToValue(key, options) : null;
         if (current && value) answer(current, value, false);
       },
     });
@@ -329,7 +336,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
         </Grid.Col>
         <StatusGridColumn problems={problems} lookOf={solveLookOf(results)} current={position - 1} onSelect={go}>
           {/* The percentile scores the objective problems: shown once each has a saved answer. */}
-          <TestPercentile testCode={testCode} answeredAll={problems.every((p) => p.type !== PROBLEM_TYPES.multipleChoice || results.get(p.uid)?.save === 'saved')} />
+          <TestPercentile testCode={testCode} answeredAll={problems.every((p) => p.type !== PROBLEM_TYPES.multipleChoice || p.is_voided === 1 || results.get(p.uid)?.save === 'saved')} />
         </StatusGridColumn>
       </Grid>
     );

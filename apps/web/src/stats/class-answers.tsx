@@ -39,6 +39,13 @@ function ClassAnswersBody({ stats, officialAnswer }: { stats: Exclude<ReturnType
       </Text>
     );
   }
+  if (stats.data.voided) {
+    return (
+      <Text size="sm" c="gray.7" data-testid="class-answers">
+        {m.voided}
+      </Text>
+    );
+  }
   const { answers, correct_rate: correctRate, options, min_answers: minAnswers } = stats.data;
   const keys = new Set(parseChoiceAnswer(officialAnswer) ?? []);
   return (

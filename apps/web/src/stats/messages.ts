@@ -1,3 +1,5 @@
+import { itemFlagLabels } from '@qbank/shared/item-flags';
+
 // Texts of the statistics screens (issue 14): my stats, the class's answers, percentile, item analysis.
 export const statsMessages = {
   menu: '내 학습 통계',
@@ -40,6 +42,7 @@ export const statsMessages = {
     key: '정답',
     optionRow: (option: string, percent: string, count: number) => `${option} ${percent} (${count}명)`,
     loadFailed: '다른 학생들의 답을 불러오지 못했습니다.',
+    voided: '문항 무효로 처리된 문항이라 다른 학생들의 답을 집계하지 않습니다.',
     firstOnly: '승인된 회원의 첫 답만 셉니다.',
   },
   percentile: {
@@ -71,11 +74,7 @@ export const statsMessages = {
     optionRates: (option: string, all: string, upper: string, lower: string) => `${option} ${all} · ${upper} · ${lower}`,
     key: '정답',
     editProblem: (no: number) => `${no}번 문제 편집`,
-    flags: {
-      probably_miskeyed: '정답 오류 의심',
-      unchosen_distractor: '아무도 고르지 않은 오답지',
-      negative_discrimination: '음의 변별도',
-    },
+    flags: itemFlagLabels,
     flagHelp: {
       probably_miskeyed: '상위 집단이 정답보다 다른 선지를 더 많이 골랐습니다.',
       unchosen_distractor: '매력 없는 오답지가 있습니다.',

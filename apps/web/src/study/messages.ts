@@ -106,7 +106,7 @@ export const studyMessages = {
     noExplanation: '등록된 해설이 없습니다.',
     setHeader: '공통 지문',
     setHeaderRange: (begin: number, end: number) => `${begin}~${end}번`,
-    gridStatus: { correct: '정답', wrong: '오답', answered: '답함', unanswered: '답하지 않음' } as Record<string, string>,
+    gridStatus: { correct: '정답', wrong: '오답', answered: '답함', unanswered: '답하지 않음', voided: '문항 무효' } as Record<string, string>,
     loadFailed: '세션을 불러오지 못했습니다.',
     notFound: '학습 세션을 찾을 수 없습니다.',
     reload: '다시 불러오기',

@@ -2,7 +2,7 @@ import { Accordion, Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stac
 import { notifications } from '@mantine/notifications';
 import type { Problem } from '@qbank/shared/problems';
 import type { SessionDetail } from '@qbank/shared/study';
-import { IconAlertCircle, IconCheck, IconHelpCircle, IconNotebook, IconPlus, IconRefresh, IconX } from '@tabler/icons-react';
+import { IconAlertCircle, IconBan, IconCheck, IconHelpCircle, IconNotebook, IconPlus, IconRefresh, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { paths } from '../lib/paths';
 import { useSelfJudgment } from '../solve/api';
 import { selfJudgeMessages as sj } from '../solve/self-judge-messages';
 import { choiceOptions } from '../solve/solve-model';
+import { VoidedProblem } from '../solve/components/voided-problem';
 import { studyKeys, useRetrySession, useSaveWrongNotes } from './api';
 import { studyMessages } from './messages';
 import { gridStatus, type GridStatus } from './session-grid';
@@ -57,8 +58,8 @@ function useResultVerdicts(detail: SessionDetail) {
   return { answers, judge };
 }
 
-const STATUS_ICON: Record<GridStatus, typeof IconCheck> = { correct: IconCheck, wrong: IconX, unjudged: IconHelpCircle, answered: IconX, unanswered: IconX };
-const STATUS_COLOR: Record<GridStatus, string> = { correct: 'teal-9', wrong: 'red-9', unjudged: 'yellow-9', answered: 'red-9', unanswered: 'red-9' };
+const STATUS_ICON: Record<GridStatus, typeof IconCheck> = { correct: IconCheck, wrong: IconX, unjudged: IconHelpCircle, answered: IconX, unanswered: IconX, voided: IconBan };
+const STATUS_COLOR: Record<GridStatus, string> = { correct: 'teal-9', wrong: 'red-9', unjudged: 'yellow-9', answered: 'red-9', unanswered: 'red-9', voided: 'gray-7' };
 
 /**
  * The result of a finished session: score, time, every problem's verdict, and what to do next.
@@ -73,8 +74,9 @@ export function ResultView({ detail, justFinished = false }: { detail: SessionDe
   const notes = useSaveWrongNotes(session.code);
   const { answers, judge } = useResultVerdicts(detail);
   const statusOf = (problem: Problem) => gridStatus(problem, answers.get(problem.uid));
-  // A text answer waiting for the member's verdict is no miss until they say 틀림.
-  const misses = problems.filter((problem) => !['correct', 'unjudged'].includes(statusOf(problem))).length;
+  // The server's retry set: a text answer waiting for the member's verdict is no miss until they
+  // say 틀림, and a voided problem is none at all.
+  const misses = problems.filter((problem) => !['correct', 'unjudged', 'voided'].includes(statusOf(problem))).length;
   const judged = result.total - result.pending;
   const percent = judged <= 0 ? 0 : Math.round((result.correct / judged) * 100);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -177,7 +179,7 @@ export function ResultView({ detail, justFinished = false }: { detail: SessionDe
                   <Text fw={700} span>
                     {`${index + 1}. `}
                   </Text>
-                  <Text span>{status === 'unjudged' ? sj.awaiting : studyMessages.session[status === 'correct' ? 'correct' : status === 'wrong' ? 'wrong' : 'unanswered']}</Text>
+                  <Text span>{status === 'unjudged' ? sj.awaiting : status === 'voided' ? studyMessages.session.gridStatus.voided : studyMessages.session[status === 'correct' ? 'correct' : status === 'wrong' ? 'wrong' : 'unanswered']}</Text>
                   <Text size="sm" c="gray.7" lineClamp={1}>
                     {studyMessages.session.examLine(problem.test_name, problem.no)} · {problem.question_text}
                   </Text>
@@ -185,7 +187,11 @@ export function ResultView({ detail, justFinished = false }: { detail: SessionDe
                 <Accordion.Panel>
                   <Stack gap="md">
                     <ProblemBody problem={problem} position={index + 1} />
-                    <Reveal problem={problem} position={index + 1} options={choiceOptions(problem)} known={known} onJudgeSelf={(correct) => judge(problem, correct)} />
+                    {status === 'voided' ? (
+                      <VoidedProblem problem={problem} position={index + 1} answer={known?.answer} reveal />
+                    ) : (
+                      <Reveal problem={problem} position={index + 1} options={choiceOptions(problem)} known={known} onJudgeSelf={(correct) => judge(problem, correct)} />
+                    )}
                   </Stack>
                 </Accordion.Panel>
               </Accordion.Item>
@@ -196,3 +202,4 @@ export function ResultView({ detail, justFinished = false }: { detail: SessionDe
     </Stack>
   );
 }
+

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { choiceKeyToValue } from '@qbank/shared/answers';
+import { ERROR_CODES } from '@qbank/shared/error-codes';
 import { REVIEW_RATINGS, type ReviewDueProblem, type ReviewRating } from '@qbank/shared/review';
 import { isSelfJudgedType } from '@qbank/shared/solve';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -86,9 +87,14 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
   const { explanation, setExplanation, helpOpen, setHelpOpen, boxesOpen, setBoxesOpen, announcement, setAnnouncement, tokenRef, resultRef, articleRef } =
     useDeckScreen(true);
 
+  // Problems voided while this round was open: the server refused their answer (decision 079).
+  const [voidedNow, setVoidedNow] = useState<ReadonlySet<number>>(new Set());
   const finished = index >= items.length;
-  const item = finished ? undefined : items[index];
-  const problems = useMemo(() => items.map((entry) => entry.problem), [items]);
+  const problems = useMemo(
+    () => items.map((entry) => (voidedNow.has(entry.problem.uid) ? { ...entry.problem, is_voided: 1 } : entry.problem)),
+    [items, voidedNow],
+  );
+  const item = useMemo(() => (finished || !items[index] ? undefined : { ...items[index], problem: problems[index]! }), [finished, items, index, problems]);
   const options = useMemo(() => (item ? choiceOptions(item.problem) : null), [item]);
   const result = item ? results.get(item.problem.uid) : undefined;
   const answering = item !== undefined && (!result || result.save === 'failed');
@@ -134,7 +140,11 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
         if (rating && sent.kind === 'review' && sent.rating !== rating) sendRating(slot, rating, null);
         void queryClient.invalidateQueries({ queryKey: reviewKeys.count() });
       },
-      onNotRecorded: (slot) => change(slot.uid, slot.token, { save: 'failed' }),
+      onNotRecorded: (slot, _local, code) => {
+        if (code !== ERROR_CODES.problemVoided) return change(slot.uid, slot.token, { save: 'failed' });
+        setResults((prev) => (prev.get(slot.uid)?.token === slot.token ? new Map([...prev].filter(([uid]) => uid !== slot.uid)) : prev));
+        setVoidedNow((prev) => new Set(prev).add(slot.uid));
+      },
       onKept: (slot) => change(slot.uid, slot.token, { save: 'queued' }),
     },
   );
@@ -207,7 +217,7 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
           if (rating && result && result.save !== 'failed' && !rateReview.isPending) rate(rating);
           return;
         }
-        const value = choiceKeyToValue(key, options);
+        const value = item?.problem.is_voided !== 1 ? choiceKeyToValue(key, options) : null;
         if (value) answer(value);
       },
     });

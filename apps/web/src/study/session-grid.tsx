@@ -1,5 +1,5 @@
 import type { Problem } from '@qbank/shared/problems';
-import { IconCheck, IconHelpCircle, IconX } from '@tabler/icons-react';
+import { IconBan, IconCheck, IconHelpCircle, IconX } from '@tabler/icons-react';
 import type { GridLook } from '../solve/components/number-grid';
 import { selfJudgeMessages as sj } from '../solve/self-judge-messages';
 import { studyMessages } from './messages';
@@ -7,9 +7,11 @@ import { awaitsMemberVerdict, type KnownAnswer } from './session-problem';
 
 const m = studyMessages.session;
 
-export type GridStatus = 'correct' | 'wrong' | 'unjudged' | 'answered' | 'unanswered';
+export type GridStatus = 'correct' | 'wrong' | 'unjudged' | 'answered' | 'unanswered' | 'voided';
 
-export function gridStatus(problem: Pick<Problem, 'type'>, known: KnownAnswer | undefined): GridStatus {
+/** 문항 무효 has no verdict, also for an answer given before the voiding (decision 079). */
+export function gridStatus(problem: Pick<Problem, 'type' | 'is_voided'>, known: KnownAnswer | undefined): GridStatus {
+  if (problem.is_voided === 1) return 'voided';
   if (!known) return 'unanswered';
   if (known.is_correct === undefined) return 'answered';
   if (awaitsMemberVerdict(problem, known)) return 'unjudged';
@@ -22,6 +24,7 @@ const LOOK: Record<GridStatus, GridLook> = {
   unjudged: { color: 'yellow.9', variant: 'outline', icon: IconHelpCircle, words: sj.gridStatus },
   answered: { color: 'blue.9', variant: 'filled', words: m.gridStatus.answered ?? '' },
   unanswered: { color: 'gray', variant: 'default', words: m.gridStatus.unanswered ?? '' },
+  voided: { color: 'gray.7', variant: 'outline', icon: IconBan, words: m.gridStatus.voided ?? '' },
 };
 
 /** Solve mode's looks with a fourth state: answered, verdict still hidden (timed mode). */

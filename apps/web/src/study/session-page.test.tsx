@@ -161,6 +161,40 @@ describe('study session screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '튜터 모드 · 2문제' })).toBeTruthy();
   });
 
+  it('a voided problem takes no answer and has no verdict, in the session, its grid and its result (decision 079)', async () => {
+    const voided = { ...mc2, is_voided: 1 };
+    let finished = false;
+    mockFetch({
+      'GET /v1/auth/me': meHandler(member()),
+      'GET /v1/study/sessions/5': () =>
+        json(
+          200,
+          finished
+            ? detail({ finish_time: '2026-11-24T09:10:00.000Z', correct: 1, total: 2 }, [mc1, voided, mc3], [answered(11, '②', true), answered(12, '①', false), answered(13, '②', false)], { total: 2, answered: 2, correct: 1, pending: 0, seconds: 60 })
+            : detail({ total: 2 }, [mc1, voided, mc3], [answered(11, '②', true), answered(12, '①', false)]),
+        ),
+      'POST /v1/study/sessions/5/finish': () => {
+        finished = true;
+        return json(200, { result: { total: 2, answered: 2, correct: 1, seconds: 60 } });
+      },
+    });
+    renderRoutes('/study/sessions/5');
+    // It resumes past the voided problem, and counts it nowhere.
+    expect(await screen.findByRole('heading', { level: 2, name: '3번' })).toBeTruthy();
+    expect(screen.getByText('1/2 답함')).toBeTruthy();
+    const grid = screen.getByRole('navigation', { name: '문제 번호' });
+    fireEvent.click(within(grid).getByRole('button', { name: /^2 ?번 문제, 문항 무효/ }));
+    expect(screen.getByTestId('voided-problem').textContent).toContain('문항 무효');
+    expect(screen.queryByTestId('session-verdict')).toBeNull();
+    expect(screen.queryByRole('group', { name: '보기' })).toBeNull();
+
+    fireEvent.click((await screen.findAllByRole('button', { name: '세션 끝내기' }))[0]!);
+    fireEvent.click(within(await screen.findByRole('dialog', { name: '세션을 끝낼까요?' })).getByRole('button', { name: '끝내기' }));
+    expect((await screen.findByTestId('result-score')).textContent).toContain('2문제 중 1문제 정답');
+    // The retry set is the one miss (problem 3), not the voided problem.
+    expect(screen.getByRole('button', { name: '틀린 문제 다시 풀기 (1)' })).toBeTruthy();
+  });
+
   it('offline: answers are kept and shown with the screen’s verdict, then sent once each when the connection returns; the server’s verdict wins (decision 054)', async () => {
     let online = false;
     const posted: Array<{ problem_uid: number; answer: string; client_id: string; answered_at: string }> = [];

@@ -16,7 +16,8 @@ import { useSolveShortcuts } from '../solve/use-solve-shortcuts';
 import { LoadFailedCard } from '../solve/components/state-card';
 import { useSession as useMember } from '../lib/session';
 import { keepForOffline } from '../offline/save-api';
-import { useOnline, useQueuedAnswersWhere } from '../offline/use-offline-status';
+import { useOnline } from '../lib/use-online';
+import { useQueuedAnswersWhere } from '../offline/use-offline-status';
 import { useFinishSession, useSession } from './api';
 import { studyMessages } from './messages';
 import { ResultView } from './result-view';
@@ -24,6 +25,7 @@ import { SessionCountdown } from './session-countdown';
 import { StatusGridColumn } from '../solve/components/number-grid';
 import { sessionLookOf } from './session-grid';
 import { AnswerArea, ProblemBody, Reveal } from './session-problem';
+import { VoidedProblem } from '../solve/components/voided-problem';
 import { serverSkewMs } from './session-clock';
 import { useSessionAnswers } from './use-session-answers';
 import '../solve/solve.css';
@@ -108,7 +110,7 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
   const [skewMs] = useState(() => serverSkewMs(detail.server_time));
   const { answers, submit: submitAnswer, judgeSelf } = useSessionAnswers(detail, queued, memberCode, skewMs);
   // A session resumes where the student left off: the first problem not answered yet.
-  const [index, setIndex] = useState(() => Math.max(0, problems.findIndex((problem) => !answers.has(problem.uid))));
+  const [index, setIndex] = useState(() => Math.max(0, problems.findIndex((problem) => problem.is_voided !== 1 && !answers.has(problem.uid))));
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [boxesOpen, setBoxesOpen] = useState(false);
   const [timeUp, setTimeUp] = useState(false);
@@ -138,7 +140,10 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
   const options = useMemo(() => (problem ? choiceOptions(problem) : null), [problem]);
   const known = problem ? answers.get(problem.uid) : undefined;
   const revealed = !timed && known !== undefined;
-  const unanswered = problems.filter((p) => !answers.has(p.uid)).length;
+  // 문항 무효 takes no answer and counts nowhere (decision 079), as in the server's figures.
+  const counted = problems.filter((p) => p.is_voided !== 1);
+  const unanswered = counted.filter((p) => !answers.has(p.uid)).length;
+  const voided = problem?.is_voided === 1;
 
   function go(next: number) {
     if (next < 0 || next >= problems.length) return;
@@ -154,7 +159,7 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
   useSolveShortcuts(!confirmOpen && !boxesOpen && !timeUp, (shortcut) => {
     if (shortcut.kind === 'previous') go(index - 1);
     else if (shortcut.kind === 'next') go(index + 1);
-    else if (shortcut.kind === 'choose' && options && !revealed) {
+    else if (shortcut.kind === 'choose' && options && !revealed && !voided) {
       const option = options.find((candidate) => candidate.key === shortcut.key);
       if (option) submit(option.value);
     } else if (shortcut.kind === 'judgeSelf' && problem && revealed) judgeSelf(problem, shortcut.correct);
@@ -172,7 +177,7 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
             <span>{m.position(position, problems.length)}</span>
           </Text>
           <Text size="sm" c="gray.7">
-            {m.answered(answers.size, problems.length)}
+            {m.answered(counted.filter((p) => answers.has(p.uid)).length, counted.length)}
           </Text>
           {timed && session.ends_at && (
             <SessionCountdown
@@ -218,7 +223,9 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
                 </Group>
                 <ProblemBody problem={problem} position={position} />
                 {known?.pending === 'queued' && <QueuedNote />}
-                {revealed ? (
+                {voided ? (
+                  <VoidedProblem problem={problem} position={position} answer={known?.answer} reveal={!timed} />
+                ) : revealed ? (
                   <Reveal problem={problem} position={position} options={options} known={known} onJudgeSelf={(correct) => judgeSelf(problem, correct)} />
                 ) : (
                   <>

@@ -172,7 +172,7 @@ export const ProblemCardView = memo(function ProblemCardView({
         )}
 
         <ProblemNote problemUid={problem.uid} />
-        <ProblemDisputeBar problemUid={problem.uid} label={label} currentKey={answerShown ? problem.answer : null} />
+        <ProblemDisputeBar problemUid={problem.uid} label={label} problemKey={problem.answer} keyShown={answerShown} />
         <ReplyThread problemUid={problem.uid} replyCount={problem.reply_count} defaultOpened={repliesOpened} />
       </div>
     </article>

@@ -1,6 +1,6 @@
 import { Grid, Paper } from '@mantine/core';
 import type { Problem } from '@qbank/shared/problems';
-import { IconCheck, IconHelpCircle, IconX, type Icon } from '@tabler/icons-react';
+import { IconBan, IconCheck, IconHelpCircle, IconX, type Icon } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useRef, type ComponentProps, type CSSProperties, type ReactNode } from 'react';
 import { messages } from '../messages';
 import { selfJudgeMessages as sj } from '../self-judge-messages';
@@ -129,9 +129,10 @@ const LOOK: Record<ProblemStatus, GridLook> = {
   wrong: { color: 'red.9', variant: 'filled', icon: IconX, words: m.status.wrong },
   unjudged: { color: AWAITING_COLOR, variant: 'outline', icon: IconHelpCircle, words: sj.gridStatus },
   unanswered: { color: 'gray', variant: 'default', words: m.status.unanswered },
+  voided: { color: 'gray.7', variant: 'outline', icon: IconBan, words: m.status.voided },
 };
 
-/** Solve mode's looks: green ✓ right, red ✗ wrong, yellow ? awaiting the member's verdict, grey not answered. */
+/** Solve mode's looks: green ✓ right, red ✗ wrong, yellow ? awaiting the member's verdict, grey not answered, grey ⊘ 문항 무효. */
 export const solveLookOf =
   (results: Results) =>
   (problem: Problem): GridLook & { status: string } => {

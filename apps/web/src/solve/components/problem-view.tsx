@@ -13,6 +13,7 @@ import { SeveralChoicePicker } from './several-choice-picker';
 import { SolveHtml, SolvePicture } from './solve-content';
 import { SolveSetHeader } from './answer-reveal';
 import { TextAnswer } from './text-answer';
+import { VoidedProblem } from './voided-problem';
 import '../solve.css';
 
 const m = messages.solve;
@@ -108,7 +109,9 @@ export function ProblemView({
         <SolveHtml html={problem.question} emphasizeNegation={emphasis} />
         <SolvePicture path={problem.question_pic_path} alt={m.pictures.question(position)} />
 
-        {answering ? (
+        {problem.is_voided === 1 ? (
+          <VoidedProblem problem={problem} position={position} answer={result?.answer} reveal />
+        ) : answering ? (
           options ? (
             takesSeveralOptions(problem.answer, problem.question) ? (
               <SeveralChoicePicker key={problem.uid} options={options} onAnswer={onAnswer} />
@@ -136,7 +139,7 @@ export function ProblemView({
             />
           )
         )}
-        <ProblemDisputeBar problemUid={problem.uid} label={m.problemHeading(position)} currentKey={answering ? null : problem.answer} />
+        <ProblemDisputeBar problemUid={problem.uid} label={m.problemHeading(position)} problemKey={problem.answer} keyShown={!answering || problem.is_voided === 1} />
         {footer}
       </Stack>
     </Paper>
