@@ -2,6 +2,7 @@ import path from 'node:path';
 import { IMAGE_MAX_BYTES } from '@qbank/shared/authoring';
 import {
   IMPORT_PROBLEMS_MAX,
+  importRowError,
   type ImportPreviewResponse,
   type ImportProblem,
   type ImportRequest,
@@ -95,7 +96,8 @@ export async function previewImport(ctx: AppContext, testCode: number, fileName:
     if (slot === 'taken') all.push(m.numberTaken);
     if (seen.has(key(problem))) all.push(m.duplicateNumber);
     seen.add(key(problem));
-    return { ...problem, slot, warnings: all } as const;
+    const error = importRowError(problem);
+    return { ...problem, slot, errors: error ? [error] : [], warnings: all } as const;
   });
   return { format, problems, set_headers: exam.set_headers, warnings: exam.warnings };
 }
