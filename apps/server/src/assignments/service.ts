@@ -102,7 +102,7 @@ export async function mySlots(ctx: AppContext, member: MemberRow, filters: { yea
     year: row.year,
     subject_code: row.subject_code,
     subject_name: row.subject_name,
-    status: problemStatus(row.is_vacant, 1),
+    status: problemStatus(row.is_vacant, [row.review_status]),
     is_vacant: row.is_vacant,
     question_text: preview(row.question_text, PREVIEW_LENGTH),
     update_time: row.update_time,

@@ -32,7 +32,7 @@ export function presentLeadRow(row: LeadProblemListRow, assignees: AssigneeRow[]
       row.header_code === null
         ? null
         : { code: row.header_code, begin_problem_no: row.begin_problem_no ?? row.no, end_problem_no: row.end_problem_no ?? row.no },
-    status: problemStatus(row.is_vacant, assignees.length),
+    status: problemStatus(row.is_vacant, assignees.map((assignee) => assignee.status)),
     assignees: assignees.map(presentAssignee),
     update_time: row.update_time,
   };
@@ -44,7 +44,7 @@ export function presentProblemDetail(
 ): ProblemDetail {
   return {
     ...presentProblem(row),
-    status: problemStatus(row.is_vacant, extra.assignees.length),
+    status: problemStatus(row.is_vacant, extra.assignees.map((assignee) => assignee.status)),
     assignees: extra.assignees.map(presentAssignee),
     classes: extra.classes,
     test: extra.test,

@@ -1,3 +1,4 @@
+import { AUTHORITY } from '@qbank/shared/roles';
 import type { DbOrTx } from '../core/db';
 import { nowIso } from '../core/db';
 
@@ -15,6 +16,26 @@ export function listReviewSteps(db: DbOrTx, problemUid: number) {
     .where('submission_reviews.problem_uid', '=', problemUid)
     .orderBy('submission_reviews.code', 'desc')
     .execute();
+}
+
+const LEAD_AUTHORITIES = [AUTHORITY.lead, AUTHORITY.admin, AUTHORITY.superadmin];
+
+/**
+ * Who reviews a member's submission of the slot: the leads who assigned it to them (still leads),
+ * or — when none is left (deleted, or no longer a lead) — every 학습부장.
+ */
+export async function slotReviewers(db: DbOrTx, problemUid: number, memberCode: number): Promise<number[]> {
+  const assigners = await db
+    .selectFrom('assignments')
+    .innerJoin('members', 'members.code', 'assignments.assigned_by')
+    .select('members.code')
+    .where('assignments.problem_uid', '=', problemUid)
+    .where('assignments.member_code', '=', memberCode)
+    .where('members.authority', 'in', LEAD_AUTHORITIES)
+    .execute();
+  if (assigners.length > 0) return assigners.map((row) => row.code);
+  const leads = await db.selectFrom('members').select('code').where('authority', '=', AUTHORITY.lead).where('code', '<>', memberCode).execute();
+  return leads.map((row) => row.code);
 }
 
 /** The members whose assignment of the slot waits for review. */

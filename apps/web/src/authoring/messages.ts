@@ -11,7 +11,7 @@ export const authoringMessages = {
     /** "객관식 3번": each type numbers from 1. */
     problemName: (type: string, no: number) => `${type} ${no}번`,
     vacant: '빈 문제',
-    statuses: { vacant: '빈 문제', assigned: '배정됨', submitted: '제출됨' },
+    statuses: { vacant: '빈 문제', assigned: '배정됨', written: '작성됨', submitted: '제출됨', approved: '검토 완료', changes_requested: '수정 요청' },
     year: (year: number) => `${year}년`,
     exams: {
       intro: '시험을 만들고 고치며, 시험마다 문제(빈 문제 슬롯)를 관리합니다.',
