@@ -11,6 +11,7 @@ import { preview } from '@qbank/shared/html-text';
 import type { TestInfo } from '@qbank/shared/tests';
 import type { AssigneeRow, LeadProblemListRow, ProblemDetailRow, VersionRow } from './repository';
 import { presentProblem } from '../problems/presenter';
+import { specVacancy } from '../core/visible-problems';
 
 export const PREVIEW_LENGTH = 100;
 
@@ -25,7 +26,7 @@ export function presentLeadRow(row: LeadProblemListRow, assignees: AssigneeRow[]
     no: row.no,
     type: row.type,
     choice_type: row.choice_type,
-    is_vacant: row.is_vacant,
+    is_vacant: specVacancy(row.is_vacant),
     question_text: preview(row.question_text, PREVIEW_LENGTH),
     has_question_pic: row.question_pic_path !== null,
     set_header:

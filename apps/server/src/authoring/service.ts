@@ -24,7 +24,7 @@ import { messages } from '../messages';
 import { getTestInfo } from '../tests/service';
 import { PendingImages } from '../uploads/images';
 import { insertNotifications } from '../notifications/repository';
-import { insertReviewStep, slotReviewers } from './submission-review-repository';
+import { insertReviewStep, slotReviewers, syncWithheld } from './submission-review-repository';
 import { presentLeadRow, presentProblemDetail, presentVersion, parseSnapshot } from './presenter';
 import {
   deleteProblem,
@@ -238,6 +238,8 @@ export async function submitSlot(ctx: AppContext, member: MemberRow, uid: number
         .$if(assignee, (qb) => qb.where('member_code', '=', member.code))
         .execute();
       await insertReviewStep(trx, { problem_uid: uid, actor_code: member.code, action: 'submitted' });
+      // A resubmission after 수정 요청 stays withheld until a lead approves it (decision 077).
+      await syncWithheld(trx, [uid]);
       // The submission waits for a lead: tell them (issue 26 item 12). A lead's own submit needs no review call.
       if (assignee) {
         const reviewers = await slotReviewers(trx, uid, member.code);
