@@ -41,7 +41,7 @@ export const importMessages = {
   submitting: '가져오는 중…',
   nothingIncluded: '가져올 문제를 하나 이상 고르세요.',
   takenIncluded: '이미 작성된 번호의 문제는 번호를 바꾸거나 제외해야 가져올 수 있습니다.',
-  errorsIncluded: '빨간 오류가 있는 문제는 고치거나 제외해야 가져올 수 있습니다.',
+  errorsIncluded: '정답 오류가 있는 문제는 고치거나 제외해야 가져올 수 있습니다.',
   imported: (created: number, filled: number) => `문제 ${created + filled}개를 가져왔습니다(새 문제 ${created}개, 빈 슬롯 ${filled}개).`,
   importFailed: '문제를 가져오지 못했습니다',
   reset: '다른 파일 고르기',
