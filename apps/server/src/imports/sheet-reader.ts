@@ -76,7 +76,8 @@ function rowsToExam(rows: SheetRow[]): ParsedExam {
       comments: value('explanation'),
       images: row.images,
       comment_images: [],
-      source_type: value('type'),
+      // The file's own word for a known type (an unknown one is a warning already).
+      source_type: typeCell && TYPE_NAMES[typeCell] ? value('type') : '',
       warnings: problemWarnings,
     });
   }
