@@ -103,7 +103,9 @@ test('demo-lead builds an exam with slots, writes and edits a problem, restores 
   await expect(page.getByRole('button', { name: '수정', exact: true })).toBeVisible();
   await expect(page.locator('strong', { hasText: '정중신경' })).toBeVisible();
   await expect(page.getByRole('img', { name: '문제 그림' })).toHaveAttribute('src', /^\/uploads\//);
-  await expect(page.getByText('제출됨')).toBeVisible();
+  // Choices typed one a line are stored numbered; a lead's own problem is 작성됨, not 제출됨 (issue 26 items 3, 12).
+  await expect(page.getByText('① C5–T1')).toBeVisible();
+  await expect(page.getByText('작성됨')).toBeVisible();
 
   // Edit again: a different answer and an explanation.
   await page.getByRole('button', { name: '수정', exact: true }).click();
@@ -123,14 +125,14 @@ test('demo-lead builds an exam with slots, writes and edits a problem, restores 
   await expect(versions.nth(1)).toContainText('(빈 문제)');
   await expectNoSeriousA11yViolations(page);
   await versions.nth(0).getByRole('button', { name: /버전 보기$/ }).click();
-  await expect(history.getByText('④')).toBeVisible();
+  await expect(history.getByText('④', { exact: true })).toBeVisible();
   await history.getByRole('button', { name: '이 버전으로 복원' }).click();
   await expect(history.getByText(/저장된 내용으로 복원할까요\?/)).toBeVisible();
   await history.getByRole('button', { name: '복원', exact: true }).click();
   await expect(page.getByText('선택한 버전으로 복원했습니다.')).toBeVisible();
   await expect(history).toBeHidden();
   await expect(page.getByText('잘못 고친 해설')).toBeHidden();
-  await expect(page.getByText('④')).toBeVisible();
+  await expect(page.getByText('④', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /^변경 이력 3$/ })).toBeVisible();
 
   // demo-student finds the exam in /exams and reads the problem.
@@ -194,5 +196,53 @@ test('demo-student fills an assigned slot from /dashboard/my; the lead sees it s
   expect(filled).toBeDefined();
   const reset = await lead.request.patch(`/v1/problem/${filled!.uid}`, { data: { question: '', answer: '', question_pic: null } });
   expect(reset.status(), await reset.text()).toBe(200);
+  await lead.context().close();
+});
+
+test('demo-student writes a 5지선다 slot one choice a line: it is solved by choosing; returned, readers lose it until approved (issue 26 items 3, 12)', async ({ page, browser }) => {
+  // The lead makes an exam with one multiple-choice slot and assigns it to demo-student.
+  const lead = await signedInPage(browser, 'demo-lead', '/dashboard/lead/tests');
+  const names = await (await lead.request.get('/v1/subject/names')).json();
+  const exam = await lead.request.post('/v1/test', { data: { test_name: `e2e 학생 작성 ${Date.now().toString(36)}`, subject_code: names.subject_names[0].subject_code, year: 2025 } });
+  const testCode = (await exam.json()).test_info.test_code as number;
+  const slot = (await (await lead.request.post('/v1/problem/create-empty', { data: { test_code: testCode, count: 1 } })).json()).created[0].uid as number;
+  const members = await (await lead.request.get('/v1/member/members?validated=1&grade=2&page=1&limit=100')).json();
+  const student = members.members.find((m: { id: string }) => m.id === 'demo-student');
+  const assigned = await lead.request.post('/v1/problem/assign', { data: { assignments: [{ problem_code: slot, assignee_code: student.code }] } });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+
+  // demo-student fills it in as the editor says.
+  await signIn(page, 'demo-student', '/dashboard/my');
+  await page.getByRole('table', { name: '배정된 문제 목록' }).getByRole('row').filter({ hasText: 'e2e 학생 작성' }).getByRole('button', { name: /등록$/ }).click();
+  const form = page.getByRole('region', { name: /e2e 학생 작성/ });
+  await form.getByRole('textbox', { name: '문제', exact: true }).click();
+  await page.keyboard.type('급성 췌장염의 원인이 아닌 것은?');
+  await form.getByLabel('보기 형식').selectOption({ label: '5지선다' });
+  await expect(form.getByText('보기를 한 줄에 하나씩 입력하세요.', { exact: false })).toBeVisible();
+  await form.getByLabel('보기', { exact: true }).fill('담석\n알코올\n고중성지방혈증\n저칼슘혈증\n약물');
+  await form.getByRole('textbox', { name: '정답', exact: true }).fill('④');
+  await form.getByRole('button', { name: '저장' }).click();
+  await expect(page.getByText('저장되었습니다')).toBeVisible();
+
+  // Solve mode offers the five options to choose, not a free-text box.
+  await page.goto(`/tests/${testCode}/solve`);
+  const choices = page.getByRole('group', { name: '보기' });
+  await expect(choices.getByRole('button')).toHaveText(['① 담석', '② 알코올', '③ 고중성지방혈증', '④ 저칼슘혈증', '⑤ 약물']);
+  await expect(page.getByRole('textbox', { name: '답안' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/authoring-student-choices-solve-1280.png' });
+
+  // The lead was told, and the table says 제출됨; a return takes the problem from readers.
+  await lead.goto('/dashboard/notifications');
+  await expect(lead.getByText(/김지민님이 .*e2e 학생 작성.*을\(를\) 제출했습니다/).first()).toBeVisible();
+  await lead.goto(`/dashboard/lead/tests/${testCode}/problems`);
+  await expect(lead.getByRole('table', { name: '문제 목록' }).getByRole('row').filter({ hasText: '급성 췌장염' })).toContainText('제출됨');
+  const returned = await lead.request.post(`/v1/problem/${slot}/review`, { data: { decision: 'changes_requested', comment: '보기를 다듬어 주세요.' } });
+  expect(returned.status()).toBe(200);
+  await page.goto(`/tests/${testCode}/problems`);
+  await expect(page.getByText('급성 췌장염의 원인이 아닌 것은?')).toHaveCount(0);
+
+  // Leave the demo data as it was for later specs.
+  expect((await lead.request.delete(`/v1/problem/${slot}`)).status()).toBe(200);
+  expect((await lead.request.delete(`/v1/test/${testCode}`)).status()).toBe(200);
   await lead.context().close();
 });

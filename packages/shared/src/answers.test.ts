@@ -6,6 +6,7 @@ import {
   isCorrectAnswer,
   normalizeAnswer,
   normalizeTextAnswer,
+  numberedChoices,
   parseChoiceAnswer,
   parseChoiceOptions,
   type ChoiceOption,
@@ -373,5 +374,20 @@ describe('choiceKeyToValue', () => {
   it('reaches the ninth option with key 9', () => {
     const nine = parseChoiceOptions([...CIRCLED_DIGITS].map((mark) => `${mark} x`).join('\n'), 2);
     expect(choiceKeyToValue(9, nine)).toBe('⑨');
+  });
+});
+
+describe('numberedChoices (issue 26 item 3)', () => {
+  it('numbers choices typed one a line, so the options parser reads them', () => {
+    const stored = numberedChoices(' 담석\n\n알코올 \n약물', 1);
+    expect(stored).toBe('① 담석\n② 알코올\n③ 약물');
+    expect(parseChoiceOptions(stored, 1)?.map((o) => o.value)).toEqual(['①가', '②나', '③다']);
+  });
+
+  it('keeps numbered, single-line, over-long and other types’ choices as written', () => {
+    for (const kept of ['① a\n② b', '1) a\n2) b', '(가) a\n(나) b', '① a\nb', 'a', 'a\nb\nc\nd\ne\nf\ng\nh\ni\nj', '', '１. a\n２. b']) {
+      expect(numberedChoices(kept, 1)).toBe(kept);
+    }
+    expect(numberedChoices('기전\n치료', 2)).toBe('기전\n치료');
   });
 });

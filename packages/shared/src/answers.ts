@@ -260,3 +260,27 @@ export function joinChoiceValues(values: readonly string[], options: readonly Ch
   const order = new Map(options.map((option) => [option.value, option.key]));
   return [...new Set(values)].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)).join(', ');
 }
+
+// ---------------------------------------------------------------- choices as stored
+
+/** A line that starts an option in any style the options parser reads, or holds a circled number. */
+const MARKED_LINE = /^[ \t]*(?:\(?\d{1,2}[.)](?!\d)|\(?(?:가|나|다|라|마)[.)])|[\u2460-\u2473]/;
+
+/**
+ * The choices of a multiple-choice problem as they are stored (issue 26 item 3). The editor asks
+ * for one choice a line; lines that carry no number ('담석\n알코올\n…') are numbered ① … in
+ * order, so every viewer reads them as options (parseChoiceOptions) whatever the choice type.
+ * Choices that already carry numbers in any style, a single line, more than nine lines and the
+ * choices of other problem types are kept exactly as written. Migration 2026-11-28-020 repairs
+ * stored problems by the same rule.
+ */
+export function numberedChoices(illustration: string, problemType: number): string {
+  if (problemType !== PROBLEM_TYPES.multipleChoice) return illustration;
+  const lines = illustration
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  if (lines.length < MIN_CHOICE_OPTIONS || lines.length > MAX_CHOICE_OPTIONS) return illustration;
+  if (lines.some((line) => MARKED_LINE.test(toHalfWidth(line)))) return illustration;
+  return lines.map((line, i) => `${CIRCLED_DIGITS[i]} ${line}`).join('\n');
+}

@@ -22,15 +22,27 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const PROBLEM_CLASSES_MAX = 100;
 export const ASSIGNMENTS_MAX = 10_000;
 
-/** Spec §4 slot workflow: vacant (no content, no owner) → assigned (an owner, no content yet) → submitted (content saved). */
-export const PROBLEM_STATUSES = ['vacant', 'assigned', 'submitted'] as const;
+/**
+ * Spec §4 slot workflow: vacant (no content, no owner) → assigned (an owner, no content yet) →
+ * submitted (an assignee saved it; waits for review) → approved (검토 완료) or changes_requested
+ * (수정 요청, back to the assignee). 'written' is content no assignee submitted: a lead's own
+ * problem, an import, a lead's edit of an assigned slot (issue 26 item 12: only a submission is 제출됨).
+ */
+export const PROBLEM_STATUSES = ['vacant', 'assigned', 'written', 'submitted', 'approved', 'changes_requested'] as const;
 export const problemStatusSchema = defineSchema(() => z.enum(PROBLEM_STATUSES));
 export type ProblemStatus = z.infer<typeof problemStatusSchema>;
 
-/** The status shown for a slot: content decides first, then whether anyone owns it. */
-export function problemStatus(isVacant: number, assigneeCount: number): ProblemStatus {
-  if (isVacant === 0) return 'submitted';
-  return assigneeCount > 0 ? 'assigned' : 'vacant';
+/** The review steps a slot's assignments can be in, the one waiting for a lead first. */
+const REVIEW_ORDER = ['submitted', 'changes_requested', 'approved'] as const;
+
+/**
+ * The status shown for a slot: content decides first (is_vacant 1 is empty; 0, or 2 while a
+ * returned submission is withheld, is written), then its assignments' review steps, then whether
+ * anyone owns it.
+ */
+export function problemStatus(isVacant: number, assignmentStatuses: readonly string[]): ProblemStatus {
+  if (isVacant === 1) return assignmentStatuses.length > 0 ? 'assigned' : 'vacant';
+  return REVIEW_ORDER.find((step) => assignmentStatuses.includes(step)) ?? 'written';
 }
 
 const id = defineSchema(() => z.number({ error: m.invalidInput }).int(m.invalidInput).min(1, m.invalidInput).max(2_147_483_647, m.invalidInput));

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ILLUSTRATION_MAX, PROBLEM_ANSWER_MAX, choiceTypeSchema, createdSlotSchema, problemNoSchema, problemTypeSchema } from './authoring';
 import { validationMessages as m } from './messages';
 import { defineSchema } from './define-schema';
+import { CIRCLED_DIGITS, parseChoiceAnswer, parseChoiceOptions } from './answers';
+import { PROBLEM_TYPES } from './problems';
 
 // Bulk import of an exam's problems (issue 16): a .docx, .xlsx or .csv is read into problems,
 // previewed with warnings (POST /v1/test/{id}/import?dry_run=1, multipart), edited or excluded per
@@ -49,9 +51,36 @@ export type ImportSetHeader = z.infer<typeof importSetHeaderSchema>;
 /** What the number of a row meets in the exam: nothing, an empty slot to fill, or a written problem. */
 export const importSlotSchema = defineSchema(() => z.enum(['new', 'vacant', 'taken']));
 
+export const importKeyMessages = {
+  keyOutsideOptions: (key: string, count: number) => `정답 ${key}이(가) 보기(①~${CIRCLED_DIGITS[count - 1]}) 밖에 있습니다. 정답이나 보기를 고치세요.`,
+  keyNotAnOption: (key: string) => `객관식 정답 "${key}"이(가) 보기 번호가 아닙니다. ③처럼 보기 번호로 쓰세요.`,
+} as const;
+
+/**
+ * Why a row cannot be imported as it is (issue 26 item 4), or null: a multiple-choice key must
+ * name options the row has — a key outside them (⑦ of three options) could never be chosen, so
+ * the problem could never be answered right. Options only in a picture (fewer than two read) are
+ * not checked. The preview shows this as an error, and the import refuses it.
+ */
+export function importRowError(problem: Pick<ImportProblem, 'type' | 'choice_type' | 'illustration' | 'answer'>): string | null {
+  const answer = problem.answer.trim();
+  if (problem.type !== PROBLEM_TYPES.multipleChoice || answer === '') return null;
+  const options = parseChoiceOptions(problem.illustration, problem.choice_type);
+  if (!options) return null;
+  const chosen = parseChoiceAnswer(answer);
+  if (!chosen) return importKeyMessages.keyNotAnOption(answer);
+  const outside = chosen.filter((n) => n > options.length);
+  if (outside.length > 0) return importKeyMessages.keyOutsideOptions(outside.map((n) => CIRCLED_DIGITS[n - 1]).join(', '), options.length);
+  return null;
+}
+
 export const importPreviewProblemSchema = defineSchema(() =>
   importProblemSchema.extend({
     slot: importSlotSchema,
+    /** The type as the file named it ('서술형', '단답형' …; '' when the file named none). */
+    source_type: z.string(),
+    /** What must be corrected before the row can be imported. */
+    errors: z.array(z.string()),
     warnings: z.array(z.string()),
   }),
 );
@@ -76,7 +105,16 @@ export const importQuerySchema = defineSchema(() =>
 
 export const importRequestSchema = defineSchema(() =>
   z.strictObject({
-    problems: z.array(importProblemSchema, { error: m.invalidInput }).min(1, m.invalidInput).max(IMPORT_PROBLEMS_MAX, m.invalidInput),
+    problems: z
+      .array(
+        importProblemSchema.superRefine((problem, ctx) => {
+          const error = importRowError(problem);
+          if (error) ctx.addIssue({ code: 'custom', message: `${problem.no}번: ${error}`, path: ['answer'] });
+        }),
+        { error: m.invalidInput },
+      )
+      .min(1, m.invalidInput)
+      .max(IMPORT_PROBLEMS_MAX, m.invalidInput),
     set_headers: z.array(importSetHeaderSchema, { error: m.invalidInput }).max(IMPORT_SET_HEADERS_MAX, m.invalidInput).default([]),
   }),
 );

@@ -88,9 +88,11 @@ export const validationMessages = {
   illustrationTooLong: '보기는 20,000자 이내로 입력하세요.',
   problemAnswerTooLong: '정답은 5,000자 이내로 입력하세요.',
   imageFieldInvalid: '이미지 값이 올바르지 않습니다.',
+  fieldNamedTwice: '같은 항목이 두 이름으로 서로 다르게 왔습니다. 하나만 보내세요.',
   setHeaderTypeInvalid: '공통 지문 유형이 올바르지 않습니다.',
   setHeaderRangeInvalid: '끝 번호는 시작 번호보다 작을 수 없습니다.',
   assignmentRequired: '배정할 문제를 선택하세요.',
+  assigneeOnCreate: '담당 학생은 문제를 만든 뒤 배정 화면에서 정하세요.',
   questionRequired: '문제 내용을 입력하세요.',
 } as const;
 

@@ -21,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   'problem_voided',
   /** A slot was assigned to me. */
   'slot_assigned',
+  /** A slot I assigned was submitted and waits for my review (lead; detail: the student's name). */
+  'slot_submitted',
   /** My submission was approved (검토 완료). */
   'submission_approved',
   /** My submission was returned (수정 요청; detail: the lead's comment). */

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../core/db';
 import type { Database } from '../db/schema';
 import { chunked, selectAssignees, slotColumns } from '../authoring/repository';
 import { withExamAndSubject } from '../core/problem-joins';
+import { VACANCY } from '../core/visible-problems';
 
 // SQL of the assignment map (spec §3: problem uid → member codes) and of "my problems".
 
@@ -98,7 +99,8 @@ export async function countMySlots(db: DbOrTx, memberCode: number): Promise<{ to
   let completed = 0;
   for (const row of rows) {
     total += Number(row.n);
-    if (row.is_vacant === 0) completed += Number(row.n);
+    // Content saved (shown, or withheld while a returned submission is revised: decision 077).
+    if (row.is_vacant !== VACANCY.vacant) completed += Number(row.n);
   }
   return { total, completed };
 }

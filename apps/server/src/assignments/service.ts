@@ -6,8 +6,9 @@ import { validationError } from '../errors';
 import { messages } from '../messages';
 import { PREVIEW_LENGTH, presentAssignee } from '../authoring/presenter';
 import { insertNotifications } from '../notifications/repository';
-import { latestReturnComments } from '../authoring/submission-review-repository';
+import { latestReturnComments, syncWithheld } from '../authoring/submission-review-repository';
 import { getTestInfo } from '../tests/service';
+import { specVacancy } from '../core/visible-problems';
 import {
   countMySlots,
   deleteAssignments,
@@ -83,6 +84,8 @@ export async function saveAssignments(ctx: AppContext, lead: MemberRow, body: As
     await deleteAssignments(trx, existing.filter((row) => !pairs.has(`${row.problem_uid}:${row.member_code}`)));
     const added = [...pairs.entries()].filter(([key]) => !existingKeys.has(key)).map(([, pair]) => pair);
     await insertAssignments(trx, added, lead.code);
+    // A returned submission whose assignment is taken away is no longer waiting for a revision.
+    await syncWithheld(trx, [...new Set(existing.filter((row) => !pairs.has(`${row.problem_uid}:${row.member_code}`)).map((row) => row.problem_uid))]);
     await insertNotifications(trx, added.map((pair) => ({ member_code: pair.member_code, kind: 'slot_assigned', problem_uid: pair.problem_uid })));
     return { assignments: toMap([...pairs.values()].sort((a, b) => a.problem_uid - b.problem_uid || a.member_code - b.member_code)) };
   });
@@ -102,8 +105,8 @@ export async function mySlots(ctx: AppContext, member: MemberRow, filters: { yea
     year: row.year,
     subject_code: row.subject_code,
     subject_name: row.subject_name,
-    status: problemStatus(row.is_vacant, 1),
-    is_vacant: row.is_vacant,
+    status: problemStatus(row.is_vacant, [row.review_status]),
+    is_vacant: specVacancy(row.is_vacant),
     question_text: preview(row.question_text, PREVIEW_LENGTH),
     update_time: row.update_time,
     review_status: row.review_status,

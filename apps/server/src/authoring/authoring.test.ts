@@ -169,7 +169,7 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
     expect(body.problem_count).toBe(4);
     expect(body.test).toMatchObject({ test_code: exam, subject_name: '심장내과학', grades: [21] });
     expect(body.problem.map((p: { uid: number }) => p.uid)).toEqual([written, vacant, essay, slide]);
-    expect(body.problem[0]).toMatchObject({ uid: written, status: 'submitted', is_vacant: 0, set_header: { code: header, begin_problem_no: 1, end_problem_no: 2 }, assignees: [] });
+    expect(body.problem[0]).toMatchObject({ uid: written, status: 'written', is_vacant: 0, set_header: { code: header, begin_problem_no: 1, end_problem_no: 2 }, assignees: [] });
     expect(body.problem[0].question_text).toBe(`${'가'.repeat(100)}…`);
     expect(body.problem[1]).toMatchObject({ status: 'vacant', is_vacant: 1, question_text: '' });
     expect(body.problem[2]).toMatchObject({ status: 'assigned', assignees: [{ member_code: student.code, id: student.id, name: student.name, grade: null }] });
@@ -285,7 +285,7 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
       uid, test_code: exam, no: 8, type: 1, question: '<p>심방세동의 치료는?</p>', set_header_code: header, class_uids: [klass, klass],
     });
     expect(filled.statusCode).toBe(200);
-    expect(filled.json().problem).toMatchObject({ no: 8, is_vacant: 0, status: 'submitted', set_header: { code: header }, classes: [{ uid: klass }] });
+    expect(filled.json().problem).toMatchObject({ no: 8, is_vacant: 0, status: 'written', set_header: { code: header }, classes: [{ uid: klass }] });
     const readers = (await call('GET', `/v1/problem?class_heritage_code=${klass}`, cookies.student)).json();
     expect(readers.problem.map((p: { uid: number }) => p.uid)).toEqual([uid]);
     const unlinked = await call('PATCH', `/v1/problem/${uid}`, cookies.lead, { set_header_code: null, class_uids: [] });

@@ -1,9 +1,11 @@
 import type { Selectable, Transaction } from 'kysely';
+import { numberedChoices } from '@qbank/shared/answers';
 import { RICH_TEXT_MAX, type ProblemChanges, type ProblemSnapshot } from '@qbank/shared/authoring';
 import { htmlToPlainText } from '@qbank/shared/html-text';
 import { validationMessages } from '@qbank/shared/messages';
 import type { AppContext } from '../core/context';
 import { isUniqueViolation, nowIso } from '../core/db';
+import { VACANCY } from '../core/visible-problems';
 import { sanitizeRichHtml } from '../core/html';
 import type { Database, MemberRow, ProblemsTable } from '../db/schema';
 import { conflict, notFound, validationError } from '../errors';
@@ -248,9 +250,12 @@ export async function writeProblemContentIn(
     const currentClassUids = (
       await trx.selectFrom('problem_classes').select('class_uid').where('problem_uid', '=', uid).execute()
     ).map((row) => row.class_uid);
-    const merged: ProblemRow = { ...current, ...prepared.values };
-    const next: ProblemRow = { ...merged, is_vacant: hasQuestionContent(merged) ? 0 : 1 };
-    if (options.requireQuestion && next.is_vacant === 1) {
+    // Choices are stored as the viewers read them (numberedChoices); a returned submission stays
+    // withheld through every save until a lead approves it (decision 077).
+    const merged: ProblemRow = { ...current, ...prepared.values, illustration: numberedChoices(prepared.values.illustration ?? current.illustration, current.type) };
+    const written = current.is_vacant === VACANCY.withheld ? VACANCY.withheld : VACANCY.written;
+    const next: ProblemRow = { ...merged, is_vacant: hasQuestionContent(merged) ? written : VACANCY.vacant };
+    if (options.requireQuestion && next.is_vacant === VACANCY.vacant) {
       throw validationError(validationMessages.questionRequired, { question: validationMessages.questionRequired });
     }
     const before = snapshotOf(current, currentClassUids);

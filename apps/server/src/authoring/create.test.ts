@@ -75,6 +75,26 @@ describe.each(testDialects)('POST /v1/problem on %s', (dialect) => {
     expect(await count(exam)).toBe(3);
   });
 
+  it('takes the spec §3 fields as a client read them: derived ones ignored, read names of pictures and passage honoured (issue 26 item 20)', async () => {
+    const exam = await createTest(t.db, { subject_code: subject });
+    const header = await createSetHeader(t.db, { test_code: exam, begin_problem_no: 1, end_problem_no: 3 });
+    const response = await post({
+      test_code: exam, no: 2, type: 1, choice_type: 5,
+      uid: 123456, problem_code: 123456, code: 123456, test_name: '아무 시험', subject_name: '아무 과목', year: 1999,
+      question: '<p>심전도의 P파는?</p>', question_text: '다른 글', is_vacant: 1,
+      illustration: '① 심방 탈분극\n② 심실 탈분극', answer: '①',
+      qpic_path: PNG_DATA_URL, answer_pic_path: null, set_header: { code: header, begin_problem_no: 1 },
+      member_in_charge_code: null, person_in_charge_id: null,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { problem } = response.json();
+    expect(problem.uid).not.toBe(123456);
+    expect(problem).toMatchObject({ test_code: exam, no: 2, is_vacant: 0, question_text: '심전도의 P파는?', answer_pic_path: null });
+    expect(problem.test_name).not.toBe('아무 시험');
+    expect(problem.question_pic_path).toMatch(/^\/uploads\//);
+    expect(problem.set_header?.code).toBe(header);
+  });
+
   it('refuses bad input with 400 and a Korean message, a missing exam with 404, students with 403, storing nothing', async () => {
     const exam = await createTest(t.db, { subject_code: subject });
     const otherExam = await createTest(t.db, { subject_code: subject });
@@ -85,7 +105,11 @@ describe.each(testDialects)('POST /v1/problem on %s', (dialect) => {
       { test_code: exam, no: 1, type: 3 },
       { test_code: exam, no: 1 },
       { test_code: exam, no: 1, type: 1, choice_type: 7 },
-      { test_code: exam, no: 1, type: 1, uid: 5 },
+      { test_code: exam, no: 1, type: 1, uid: 'x' },
+      { test_code: exam, no: 1, type: 1, is_vacant: 2 },
+      { test_code: exam, no: 1, type: 1, member_in_charge_code: 7 },
+      { test_code: exam, no: 1, type: 1, question_pic: PNG_DATA_URL, qpic_path: null },
+      { test_code: exam, no: 1, type: 1, set_header_code: foreignHeader, set_header: null },
       { test_code: exam, no: 1, type: 1, question_pic: 'data:image/png;base64,PGh0bWw+' },
       { test_code: exam, no: 1, type: 1, question_pic: '/etc/passwd' },
       { test_code: exam, no: 1, type: 1, set_header_code: foreignHeader },

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { numberedChoices } from '@qbank/shared/answers';
 import type { ProblemDetail } from '@qbank/shared/authoring';
 import { htmlToPlainText } from '@qbank/shared/html-text';
 import type { CreateProblemRequest } from '@qbank/shared/problem-create';
@@ -38,7 +39,7 @@ export async function insertPreparedProblem(
   const { values } = prepared;
   const content = {
     question: values.question ?? '',
-    illustration: values.illustration ?? '',
+    illustration: numberedChoices(values.illustration ?? '', target.type),
     answer: values.answer ?? '',
     comments: values.comments ?? '',
     question_pic_path: values.question_pic_path ?? null,

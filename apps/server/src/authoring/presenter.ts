@@ -11,6 +11,7 @@ import { preview } from '@qbank/shared/html-text';
 import type { TestInfo } from '@qbank/shared/tests';
 import type { AssigneeRow, LeadProblemListRow, ProblemDetailRow, VersionRow } from './repository';
 import { presentProblem } from '../problems/presenter';
+import { specVacancy } from '../core/visible-problems';
 
 export const PREVIEW_LENGTH = 100;
 
@@ -25,14 +26,14 @@ export function presentLeadRow(row: LeadProblemListRow, assignees: AssigneeRow[]
     no: row.no,
     type: row.type,
     choice_type: row.choice_type,
-    is_vacant: row.is_vacant,
+    is_vacant: specVacancy(row.is_vacant),
     question_text: preview(row.question_text, PREVIEW_LENGTH),
     has_question_pic: row.question_pic_path !== null,
     set_header:
       row.header_code === null
         ? null
         : { code: row.header_code, begin_problem_no: row.begin_problem_no ?? row.no, end_problem_no: row.end_problem_no ?? row.no },
-    status: problemStatus(row.is_vacant, assignees.length),
+    status: problemStatus(row.is_vacant, assignees.map((assignee) => assignee.status)),
     assignees: assignees.map(presentAssignee),
     update_time: row.update_time,
   };
@@ -44,7 +45,7 @@ export function presentProblemDetail(
 ): ProblemDetail {
   return {
     ...presentProblem(row),
-    status: problemStatus(row.is_vacant, extra.assignees.length),
+    status: problemStatus(row.is_vacant, extra.assignees.map((assignee) => assignee.status)),
     assignees: extra.assignees.map(presentAssignee),
     classes: extra.classes,
     test: extra.test,

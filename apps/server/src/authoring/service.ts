@@ -23,7 +23,8 @@ import { conflict, forbidden, notFound, validationError } from '../errors';
 import { messages } from '../messages';
 import { getTestInfo } from '../tests/service';
 import { PendingImages } from '../uploads/images';
-import { insertReviewStep } from './submission-review-repository';
+import { insertNotifications } from '../notifications/repository';
+import { insertReviewStep, slotReviewers, syncWithheld } from './submission-review-repository';
 import { presentLeadRow, presentProblemDetail, presentVersion, parseSnapshot } from './presenter';
 import {
   deleteProblem,
@@ -237,6 +238,13 @@ export async function submitSlot(ctx: AppContext, member: MemberRow, uid: number
         .$if(assignee, (qb) => qb.where('member_code', '=', member.code))
         .execute();
       await insertReviewStep(trx, { problem_uid: uid, actor_code: member.code, action: 'submitted' });
+      // A resubmission after 수정 요청 stays withheld until a lead approves it (decision 077).
+      await syncWithheld(trx, [uid]);
+      // The submission waits for a lead: tell them (issue 26 item 12). A lead's own submit needs no review call.
+      if (assignee) {
+        const reviewers = await slotReviewers(trx, uid, member.code);
+        await insertNotifications(trx, reviewers.map((member_code) => ({ member_code, kind: 'slot_submitted', problem_uid: uid, detail: member.name })));
+      }
     },
   });
   return problemDetail(ctx, uid);

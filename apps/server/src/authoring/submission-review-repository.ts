@@ -1,5 +1,9 @@
+import { sql, type SqlBool } from 'kysely';
+import { AUTHORITY } from '@qbank/shared/roles';
 import type { DbOrTx } from '../core/db';
 import { nowIso } from '../core/db';
+import { VACANCY } from '../core/visible-problems';
+import { chunked } from './repository';
 
 // SQL of the review of submitted slots: the steps' history and the assignments' current step.
 
@@ -15,6 +19,53 @@ export function listReviewSteps(db: DbOrTx, problemUid: number) {
     .where('submission_reviews.problem_uid', '=', problemUid)
     .orderBy('submission_reviews.code', 'desc')
     .execute();
+}
+
+const LEAD_AUTHORITIES = [AUTHORITY.lead, AUTHORITY.admin, AUTHORITY.superadmin];
+
+/**
+ * Who reviews a member's submission of the slot: the leads who assigned it to them (still leads),
+ * or — when none is left (deleted, or no longer a lead) — every 학습부장.
+ */
+export async function slotReviewers(db: DbOrTx, problemUid: number, memberCode: number): Promise<number[]> {
+  const assigners = await db
+    .selectFrom('assignments')
+    .innerJoin('members', 'members.code', 'assignments.assigned_by')
+    .select('members.code')
+    .where('assignments.problem_uid', '=', problemUid)
+    .where('assignments.member_code', '=', memberCode)
+    .where('members.authority', 'in', LEAD_AUTHORITIES)
+    .execute();
+  if (assigners.length > 0) return assigners.map((row) => row.code);
+  const leads = await db.selectFrom('members').select('code').where('authority', '=', AUTHORITY.lead).where('code', '<>', memberCode).execute();
+  return leads.map((row) => row.code);
+}
+
+/**
+ * A returned submission not approved since (decision 077): one of the slot's assignments is
+ * 수정 요청, or was submitted again after the lead's latest decision on the slot returned it.
+ */
+const RETURNED_PENDING = sql<SqlBool>`exists (select 1 from assignments a where a.problem_uid = problems.uid and (a.status = 'changes_requested'
+  or (a.status = 'submitted' and (select r.action from submission_reviews r where r.problem_uid = problems.uid
+    and r.action in ('approved', 'changes_requested') order by r.code desc limit 1) = 'changes_requested')))`;
+
+/**
+ * Withholds the written slots among `problemUids` whose returned submission is pending, and shows
+ * the others again; empty slots stay vacant. Called in the transaction of every step that can
+ * change it: a review decision, a submit, an assignment change.
+ */
+export async function syncWithheld(db: DbOrTx, problemUids: readonly number[]): Promise<void> {
+  for (const slice of chunked(problemUids)) {
+    if (slice.length === 0) continue;
+    await db.updateTable('problems').set({ is_vacant: VACANCY.withheld }).where('uid', 'in', slice).where('is_vacant', '=', VACANCY.written).where(RETURNED_PENDING).execute();
+    await db
+      .updateTable('problems')
+      .set({ is_vacant: VACANCY.written })
+      .where('uid', 'in', slice)
+      .where('is_vacant', '=', VACANCY.withheld)
+      .where(sql<SqlBool>`not ${RETURNED_PENDING}`)
+      .execute();
+  }
 }
 
 /** The members whose assignment of the slot waits for review. */

@@ -5,7 +5,7 @@ import { conflict, notFound } from '../errors';
 import { messages } from '../messages';
 import { insertNotifications } from '../notifications/repository';
 import { getTestInfo } from '../tests/service';
-import { insertReviewStep, listReviewSteps, reviewCountsOfTest, setAssignmentStatus, submittedAssignees } from './submission-review-repository';
+import { insertReviewStep, listReviewSteps, reviewCountsOfTest, setAssignmentStatus, submittedAssignees, syncWithheld } from './submission-review-repository';
 
 // Review of submitted slots (issue 15 item 3). The assignment's status is the current step
 // (assigned → submitted → approved | changes_requested → submitted …); submission_reviews keeps
@@ -24,6 +24,8 @@ export async function reviewSubmission(ctx: AppContext, lead: MemberRow, uid: nu
     const assignees = await submittedAssignees(trx, uid);
     if (assignees.length === 0) throw conflict(NOTHING_TO_REVIEW);
     await setAssignmentStatus(trx, uid, assignees, body.decision);
+    // 수정 요청 takes the problem from its readers until a lead approves it again (decision 077).
+    await syncWithheld(trx, [uid]);
     await insertReviewStep(trx, { problem_uid: uid, actor_code: lead.code, action: body.decision, comment: body.comment ?? '' });
     const kind = body.decision === 'approved' ? 'submission_approved' : 'submission_returned';
     await insertNotifications(trx, assignees.map((member_code) => ({ member_code, kind, problem_uid: uid, detail: body.comment ?? '' })));

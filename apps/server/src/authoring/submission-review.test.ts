@@ -69,6 +69,37 @@ describe.each(testDialects)('review of submitted slots on %s', (dialect) => {
     ]);
   });
 
+  it('tells the assigning lead of a submission, and labels only submissions 제출됨 (issue 26 item 12)', async () => {
+    const assigner = await createMember(t.db, { role: 'lead' });
+    const assignerCookie = await loginCookie(t.app, assigner.id);
+    const test = await createTest(t.db, { subject_code: await createSubject(t.db) });
+    const slot = await createProblem(t.db, { test_code: test, no: 1, is_vacant: 1 });
+    const leadWritten = await createProblem(t.db, { test_code: test, no: 2 });
+    const assignedOnly = await createProblem(t.db, { test_code: test, no: 3, is_vacant: 1 });
+    const assign = await call('POST', '/v1/problem/assign', assignerCookie, {
+      assignments: [{ problem_code: slot, assignee_code: student.code }, { problem_code: assignedOnly, assignee_code: student.code }],
+    });
+    expect(assign.statusCode).toBe(200);
+    expect((await call('POST', `/v1/problem/${slot}/submit`, cookies.student, content('학생이 쓴 문제'))).statusCode).toBe(200);
+
+    const told = (await call('GET', '/v1/notifications', assignerCookie)).json().notifications;
+    expect(told).toMatchObject([{ kind: 'slot_submitted', problem: { uid: slot }, detail: student.name }]);
+    // Only the assigning lead is told, not every lead.
+    const others = await t.db.selectFrom('notifications').select('member_code').where('kind', '=', 'slot_submitted').where('problem_uid', '=', slot).execute();
+    expect(others.map((row) => row.member_code)).toEqual([assigner.code]);
+
+    const list = (await call('GET', `/v1/problem/lead?test_code=${test}&include_vacant=1`, cookies.lead)).json().problem;
+    expect(list.map((p: { uid: number; status: string }) => [p.uid, p.status])).toEqual([
+      [slot, 'submitted'],
+      [leadWritten, 'written'],
+      [assignedOnly, 'assigned'],
+    ]);
+    const counts = (await call('GET', `/v1/problem/review-counts?test_code=${test}`, cookies.lead)).json().counts;
+    expect(list.filter((p: { status: string }) => p.status === 'submitted')).toHaveLength(counts.submitted);
+    await call('POST', `/v1/problem/${slot}/review`, cookies.lead, { decision: 'approved' });
+    expect((await call('GET', `/v1/problem/${slot}/detail`, cookies.lead)).json().problem.status).toBe('approved');
+  });
+
   it('refuses bad input with a Korean message, students, and unknown slots', async () => {
     const slot = await createProblem(t.db, { test_code: exam, no: 9 });
     for (const payload of [{}, { decision: 'maybe' }, { decision: 'changes_requested' }, { decision: 'changes_requested', comment: '  ' }, { decision: 'approved', comment: 'x'.repeat(1001) }]) {

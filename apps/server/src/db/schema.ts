@@ -80,6 +80,7 @@ export interface ProblemsTable {
   illustration: Generated<string>;
   answer: Generated<string>;
   comments: Generated<string>;
+  /** 0 written, 1 vacant, 2 written but withheld while a returned submission is revised (core/visible-problems.ts VACANCY, migration 2026-11-28-020). */
   is_vacant: Generated<number>;
   question_pic_path: string | null;
   answer_pic_path: string | null;

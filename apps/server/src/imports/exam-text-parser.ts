@@ -14,6 +14,8 @@ export interface DocumentLine {
 }
 
 export interface ParsedProblem extends ImportProblem {
+  /** The type as the file named it ('' when it named none: a Word exam's type comes from its options). */
+  source_type: string;
   warnings: string[];
 }
 
@@ -89,6 +91,7 @@ function finish(draft: Draft): ParsedProblem {
     comments: draft.comments.join('\n').trim(),
     images: draft.images,
     comment_images: draft.comment_images,
+    source_type: '',
     warnings,
   };
 }

@@ -68,7 +68,7 @@ describe.each(testDialects)('bulk import on %s', (dialect) => {
     // The lead excludes problem 4 and corrects the answer of problem 5.
     const rows = body.problems
       .filter((p: { no: number }) => p.no !== 4)
-      .map(({ slot: _slot, warnings: _warnings, ...p }: { slot: string; warnings: string[]; no: number; answer: string }) => (p.no === 5 ? { ...p, answer: '②' } : p));
+      .map(({ slot: _slot, warnings: _warnings, errors: _errors, source_type: _type, ...p }: { slot: string; warnings: string[]; errors: string[]; source_type: string; no: number; answer: string }) => (p.no === 5 ? { ...p, answer: '②' } : p));
     const imported = await t.app.inject({ method: 'POST', url: `/v1/test/${exam}/import`, headers: { cookie: lead }, payload: { problems: rows, set_headers: body.set_headers } });
     expect(imported.statusCode).toBe(201);
     expect(imported.json()).toMatchObject({ created: 3, filled: 1, set_headers: 1 });
@@ -109,6 +109,37 @@ describe.each(testDialects)('bulk import on %s', (dialect) => {
     const preview = await upload(csvExam, 'exam.csv', Buffer.from(csv));
     expect(preview.statusCode).toBe(200);
     expect(preview.json().problems[0]).toMatchObject({ no: 1, type: 1, choice_type: 4, answer: '①', illustration: '① 심전도\n② 트로포닌\n③ CK-MB\n④ 흉부 X선', warnings: [] });
+  });
+
+  it('makes a key outside the options an error of the row, refused by the import; keeps 서술형 as the file named it (issue 26 item 4)', async () => {
+    const exam = await createTest(t.db, { subject_code: subject });
+    const csv = Papa.unparse([
+      ['번호', '유형', '문제', '보기', '정답', '해설'],
+      ['1', '객관식', '세 보기 문제', '① 가\n② 나\n③ 다', '⑦', ''],
+      ['2', '객관식', '글로 쓴 정답', '① 가\n② 나\n③ 다', '심전도', ''],
+      ['3', '서술형', '심부전의 치료를 서술하시오.', '1) 약물\n2) 기구', '이뇨제, ACE 억제제', ''],
+      ['4', '객관식', '맞는 문제', '① 가\n② 나\n③ 다\n④ 라', '②, ④', ''],
+    ]);
+    const preview = await upload(exam, 'exam.csv', Buffer.from(csv));
+    expect(preview.statusCode).toBe(200);
+    const rows = preview.json().problems;
+    expect(rows[0].errors).toEqual(['정답 ⑦이(가) 보기(①~③) 밖에 있습니다. 정답이나 보기를 고치세요.']);
+    expect(rows[0].warnings.join()).not.toContain('⑦');
+    expect(rows[1].errors[0]).toContain('보기 번호가 아닙니다');
+    expect(rows[2]).toMatchObject({ type: 2, source_type: '서술형', illustration: '1) 약물\n2) 기구', errors: [] });
+    expect(rows[3].errors).toEqual([]);
+
+    // The import refuses such a row (JSON and straight from the file), storing nothing.
+    const strip = ({ slot: _s, warnings: _w, errors: _e, source_type: _t, ...p }: Record<string, unknown>) => p;
+    const refused = await t.app.inject({ method: 'POST', url: `/v1/test/${exam}/import`, headers: { cookie: lead }, payload: { problems: rows.map(strip) } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('1번: 정답 ⑦이(가) 보기(①~③) 밖에 있습니다. 정답이나 보기를 고치세요.');
+    expect((await upload(exam, 'exam.csv', Buffer.from(csv), false)).statusCode).toBe(400);
+    expect(await problemsOf(exam)).toEqual([]);
+    const fixed = rows.map(strip).map((p: Record<string, unknown>) => (p.no === 1 ? { ...p, answer: '③' } : p.no === 2 ? { ...p, answer: '①' } : p));
+    expect((await t.app.inject({ method: 'POST', url: `/v1/test/${exam}/import`, headers: { cookie: lead }, payload: { problems: fixed } })).statusCode).toBe(201);
+    const essay = (await problemsOf(exam)).find((p) => p.no === 3)!;
+    expect(essay).toMatchObject({ type: 2, illustration: '1) 약물\n2) 기구' });
   });
 
   it('refuses hostile and unreadable files with 400 (413 past the size limit), changing nothing', async () => {

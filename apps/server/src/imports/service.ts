@@ -2,6 +2,7 @@ import path from 'node:path';
 import { IMAGE_MAX_BYTES } from '@qbank/shared/authoring';
 import {
   IMPORT_PROBLEMS_MAX,
+  importRowError,
   type ImportPreviewResponse,
   type ImportProblem,
   type ImportRequest,
@@ -11,6 +12,7 @@ import {
 import { ERROR_CODES } from '@qbank/shared/errors';
 import type { AppContext } from '../core/context';
 import { refreshPlannerStatistics } from '../core/planner-statistics';
+import { VACANCY } from '../core/visible-problems';
 import type { MemberRow } from '../db/schema';
 import { AppError, conflict, notFound, validationError } from '../errors';
 import { messages } from '../messages';
@@ -90,12 +92,13 @@ export async function previewImport(ctx: AppContext, testCode: number, fileName:
   const seen = new Set<string>();
   const problems = exam.problems.map(({ warnings, ...problem }) => {
     const existing = slots.get(key(problem));
-    const slot = !existing ? 'new' : existing.is_vacant ? 'vacant' : 'taken';
+    const slot = !existing ? 'new' : existing.is_vacant === VACANCY.vacant ? 'vacant' : 'taken';
     const all = [...warnings];
     if (slot === 'taken') all.push(m.numberTaken);
     if (seen.has(key(problem))) all.push(m.duplicateNumber);
     seen.add(key(problem));
-    return { ...problem, slot, warnings: all } as const;
+    const error = importRowError(problem);
+    return { ...problem, slot, errors: error ? [error] : [], warnings: all } as const;
   });
   return { format, problems, set_headers: exam.set_headers, warnings: exam.warnings };
 }
@@ -151,7 +154,7 @@ export async function runImport(ctx: AppContext, editor: MemberRow, testCode: nu
   const imported = await ctx.db.transaction().execute(async (trx) => {
     if (!(await lockTest(trx, ctx.dialect, testCode))) throw notFound(messages.testNotFound);
     const slots = new Map((await listExamSlots(trx, testCode)).map((row) => [key(row), row]));
-    const taken = body.problems.filter((p) => slots.get(key(p))?.is_vacant === 0);
+    const taken = body.problems.filter((p) => (slots.get(key(p))?.is_vacant ?? VACANCY.vacant) !== VACANCY.vacant);
     if (taken.length > 0) throw conflict(m.importTaken(taken.slice(0, 10).map((p) => typeLabel(p.type, p.no)).join(', ')));
     const result: ImportResponse = { created: 0, filled: 0, set_headers: 0, problems: [] };
     for (const { problem, changes } of prepared) {

@@ -70,11 +70,14 @@ function rowsToExam(rows: SheetRow[]): ParsedExam {
       type,
       choice_type: type === 1 ? (options.length === 4 ? 4 : 5) : null,
       question: value('question'),
-      illustration: type === 1 ? options.map((text, i) => `${CIRCLED_DIGITS[i] ?? `${i + 1}.`} ${text}`.trim()).join('\n') : '',
+      // An essay's or slide's 보기 cell (sub-questions, a scoring guide) is kept as written, not dropped.
+      illustration: type === 1 ? options.map((text, i) => `${CIRCLED_DIGITS[i] ?? `${i + 1}.`} ${text}`.trim()).join('\n') : value('options'),
       answer,
       comments: value('explanation'),
       images: row.images,
       comment_images: [],
+      // The file's own word for a known type (an unknown one is a warning already).
+      source_type: typeCell && TYPE_NAMES[typeCell] ? value('type') : '',
       warnings: problemWarnings,
     });
   }

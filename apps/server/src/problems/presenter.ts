@@ -1,4 +1,5 @@
 import type { Problem } from '@qbank/shared/problems';
+import { specVacancy } from '../core/visible-problems';
 import type { ProblemListRow } from './repository';
 
 export function presentProblem(row: ProblemListRow): Problem {
@@ -18,7 +19,7 @@ export function presentProblem(row: ProblemListRow): Problem {
     illustration: row.illustration,
     answer: row.answer,
     comments: row.comments,
-    is_vacant: row.is_vacant,
+    is_vacant: specVacancy(row.is_vacant),
     question_pic_path: row.question_pic_path,
     answer_pic_path: row.answer_pic_path,
     comment_pic_path: row.comment_pic_path,

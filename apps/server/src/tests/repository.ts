@@ -3,7 +3,7 @@ import { MIN_EXAM_YEAR } from '@qbank/shared/tests';
 import { nowIso, type DbOrTx, type Dialect } from '../core/db';
 import { containsNameText } from '../core/choseong';
 import type { Database } from '../db/schema';
-import { visibleProblems } from '../core/visible-problems';
+import { VACANCY, visibleProblems } from '../core/visible-problems';
 
 export interface TestFilters {
   subject_code?: number | undefined;
@@ -149,7 +149,8 @@ export async function replaceTestGrades(db: DbOrTx, code: number, grades: number
  */
 function isWritten(eb: ExpressionBuilder<Database, 'problems'>) {
   return eb.and([
-    visibleProblems(),
+    // Not visibleProblems(): a returned submission, withheld from readers (decision 077), is written all the same.
+    eb('problems.is_vacant', '<>', VACANCY.vacant),
     eb.or([
       eb(eb.fn<string>('trim', [eb.ref('problems.question_text')]), '<>', ''),
       eb.and([eb('problems.question_pic_path', 'is not', null), eb('problems.question_pic_path', '<>', '')]),

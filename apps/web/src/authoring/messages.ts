@@ -11,7 +11,7 @@ export const authoringMessages = {
     /** "객관식 3번": each type numbers from 1. */
     problemName: (type: string, no: number) => `${type} ${no}번`,
     vacant: '빈 문제',
-    statuses: { vacant: '빈 문제', assigned: '배정됨', submitted: '제출됨' },
+    statuses: { vacant: '빈 문제', assigned: '배정됨', written: '작성됨', submitted: '제출됨', approved: '검토 완료', changes_requested: '수정 요청' },
     year: (year: number) => `${year}년`,
     exams: {
       intro: '시험을 만들고 고치며, 시험마다 문제(빈 문제 슬롯)를 관리합니다.',
@@ -143,7 +143,7 @@ export const authoringMessages = {
       choiceType: '보기 형식',
       choiceTypes: { none: '없음', lettered: '가나다형', option: '선지형', four: '4지선다', five: '5지선다' },
       illustration: '보기',
-      illustrationHint: '보기를 한 줄에 하나씩 입력하세요.',
+      illustrationHint: '보기를 한 줄에 하나씩 입력하세요. 번호가 없으면 저장할 때 ①, ② … 번호가 붙습니다.',
       letterLegend: '가나다형 선택지: ①가 ②나 ③다 ④라 ⑤마',
       answer: '정답',
       answerPic: '정답 그림',

@@ -43,7 +43,14 @@ export function VacantBadge() {
 }
 
 // Filled in shade 8–9: white text stays at AA contrast.
-const STATUS_COLORS: Record<ProblemStatus, string> = { vacant: 'gray.7', assigned: 'indigo.9', submitted: 'teal.9' };
+const STATUS_COLORS: Record<ProblemStatus, string> = {
+  vacant: 'gray.7',
+  assigned: 'indigo.9',
+  written: 'cyan.9',
+  submitted: 'blue.8',
+  approved: 'teal.9',
+  changes_requested: 'red.9',
+};
 
 export function StatusBadge({ status }: { status: ProblemStatus }) {
   return (

@@ -1,5 +1,5 @@
 import { Alert, Button, FileInput, Group, List, Paper, Stack, Text } from '@mantine/core';
-import { IMPORT_FILE_MAX_BYTES, type ImportPreviewResponse } from '@qbank/shared/imports';
+import { IMPORT_FILE_MAX_BYTES, importRowError, type ImportPreviewResponse } from '@qbank/shared/imports';
 import { IconDownload, IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -82,8 +82,9 @@ export function ImportPage() {
     if (!preview) return;
     if (included.length === 0) return setError(m.nothingIncluded);
     if (included.some((row) => row.problem.slot === 'taken')) return setError(m.takenIncluded);
+    if (included.some((row) => importRowError(row.problem) !== null)) return setError(m.errorsIncluded);
     setError(null);
-    const problems = included.map(({ problem: { slot: _slot, warnings: _warnings, ...problem } }) => problem);
+    const problems = included.map(({ problem: { slot: _slot, warnings: _warnings, errors: _errors, source_type: _type, ...problem } }) => problem);
     runImport.mutate(
       { problems, set_headers: preview.set_headers },
       {

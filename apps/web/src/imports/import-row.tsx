@@ -1,5 +1,5 @@
 import { Badge, Button, Checkbox, Group, Image, List, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import type { ImportPreviewProblem } from '@qbank/shared/imports';
+import { importRowError, type ImportPreviewProblem } from '@qbank/shared/imports';
 import { useState } from 'react';
 import { importMessages as m } from './messages';
 
@@ -17,9 +17,12 @@ export function ImportRow({ row, onChange }: { row: ImportRowState; onChange: (n
   const { problem } = row;
   const set = (changes: Partial<ImportPreviewProblem>) => onChange({ ...row, problem: { ...problem, ...changes } });
   const label = `${problem.no}번`;
+  // Checked again as the row is corrected: the import refuses a row while it has an error.
+  const error = importRowError(problem);
+  const typeLabel = m.typeOptions.find((o) => o.value === String(problem.type))?.label;
 
   return (
-    <Paper withBorder p="sm" radius="md" component="li" aria-label={label} data-testid="import-row" style={{ opacity: row.included ? 1 : 0.6 }}>
+    <Paper withBorder p="sm" radius="md" component="li" aria-label={label} data-testid="import-row" style={{ opacity: row.included ? 1 : 0.6 }} data-error={error ? 'true' : undefined}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="wrap">
@@ -32,13 +35,18 @@ export function ImportRow({ row, onChange }: { row: ImportRowState; onChange: (n
               {m.slot[problem.slot]}
             </Badge>
             <Badge variant="outline" color="gray.8">
-              {m.typeOptions.find((o) => o.value === String(problem.type))?.label}
+              {problem.source_type && !(typeLabel ?? '').includes(problem.source_type) ? m.typeAs(problem.source_type, typeLabel ?? '') : typeLabel}
             </Badge>
           </Group>
           <Button variant="subtle" size="compact-sm" onClick={() => setEditing((open) => !open)} aria-expanded={editing}>
             {editing ? m.doneEditing : m.edit}
           </Button>
         </Group>
+        {error && (
+          <Text size="sm" c="red.9" fw={600} role="alert">
+            {error}
+          </Text>
+        )}
         {problem.warnings.length > 0 && (
           <List size="sm" c="orange.9" spacing={2}>
             {problem.warnings.map((warning) => (
@@ -55,7 +63,7 @@ export function ImportRow({ row, onChange }: { row: ImportRowState; onChange: (n
                 data={m.typeOptions}
                 value={String(problem.type)}
                 allowDeselect={false}
-                onChange={(value) => set({ type: Number(value ?? problem.type) as 1 | 2 | 4, choice_type: value === '1' ? (problem.choice_type ?? 5) : null })}
+                onChange={(value) => set({ type: Number(value ?? problem.type) as 1 | 2 | 4, choice_type: value === '1' ? (problem.choice_type ?? 5) : null, source_type: '' })}
               />
               <TextInput label={m.answer} value={problem.answer} onChange={(event) => set({ answer: event.currentTarget.value })} />
             </SimpleGrid>

@@ -23,9 +23,11 @@ export const importMessages = {
   slot: { new: '새 문제', vacant: '빈 슬롯 채움', taken: '이미 작성됨' } as Record<string, string>,
   no: '번호',
   type: '유형',
+  /** The file's own word for the type, with the type it is imported as: "서술형 (주관식·서술형)". */
+  typeAs: (word: string, label: string) => `${word} (${label})`,
   typeOptions: [
     { value: '1', label: '객관식' },
-    { value: '2', label: '주관식' },
+    { value: '2', label: '주관식·서술형' },
     { value: '4', label: '슬라이드' },
   ],
   question: '문제',
@@ -39,6 +41,7 @@ export const importMessages = {
   submitting: '가져오는 중…',
   nothingIncluded: '가져올 문제를 하나 이상 고르세요.',
   takenIncluded: '이미 작성된 번호의 문제는 번호를 바꾸거나 제외해야 가져올 수 있습니다.',
+  errorsIncluded: '정답 오류가 있는 문제는 고치거나 제외해야 가져올 수 있습니다.',
   imported: (created: number, filled: number) => `문제 ${created + filled}개를 가져왔습니다(새 문제 ${created}개, 빈 슬롯 ${filled}개).`,
   importFailed: '문제를 가져오지 못했습니다',
   reset: '다른 파일 고르기',

@@ -41,6 +41,8 @@ export const notificationMessages = {
         return `풀었던 ${name}이(가) 문항 무효 처리되어 점수에서 제외됩니다.`;
       case 'slot_assigned':
         return `${name} 작성이 배정되었습니다.`;
+      case 'slot_submitted':
+        return `${n.detail || '학생'}님이 ${name}을(를) 제출했습니다. 검토해 주세요.`;
       case 'submission_approved':
         return `제출한 ${name}이(가) 검토 완료되었습니다.`;
       case 'submission_returned':

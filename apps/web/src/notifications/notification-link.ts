@@ -7,5 +7,6 @@ export function notificationTarget(n: Notification): { to: string; state?: { hig
     return { to: paths.dashboard.my.getHref() };
   }
   if (!n.problem) return null;
+  if (n.kind === 'slot_submitted') return { to: paths.dashboard.lead.testProblem.getHref(n.problem.test_code, n.problem.uid) };
   return { to: `${paths.testProblems.getHref(n.problem.test_code)}?view=all`, state: { highlightUid: n.problem.uid } };
 }
