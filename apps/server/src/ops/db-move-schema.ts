@@ -131,3 +131,28 @@ export async function postgresSequences(client: pg.Client): Promise<TargetSequen
   );
   return rows;
 }
+
+export interface SecondaryIndex {
+  name: string;
+  definition: string;
+}
+
+/**
+ * The indexes of `tables` that no constraint owns or needs (search, listing and partial unique
+ * indexes). The move drops them for the copy and creates them again from these definitions: a GIN
+ * index built once over 100,000 rows costs a fraction of 100,000 single updates, and a unique one
+ * checks every copied row when it is built.
+ */
+export async function secondaryIndexes(client: pg.Client, tables: readonly string[]): Promise<SecondaryIndex[]> {
+  const { rows } = await client.query<SecondaryIndex>(
+    `select i.relname as name, pg_get_indexdef(x.indexrelid) as definition
+       from pg_index x
+       join pg_class i on i.oid = x.indexrelid
+       join pg_class t on t.oid = x.indrelid
+      where t.relnamespace = current_schema()::regnamespace and t.relname = any($1)
+        and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
+      order by i.relname`,
+    [tables],
+  );
+  return rows;
+}

@@ -12,6 +12,7 @@ import {
   postgresSequences,
   postgresTables,
   quoteIdent,
+  secondaryIndexes,
   sqliteMigrations,
   sqliteSequences,
   sqliteTables,
@@ -235,11 +236,15 @@ export async function moveDatabase(options: MoveOptions): Promise<MoveReport> {
       // Derived tables (problem_search, the version counters) are copied as SQLite has them, so
       // their triggers must not fire on the copy; foreign keys stay checked (they are not USER).
       for (const name of order) await client.query(`alter table ${quoteIdent(name)} disable trigger user`);
+      const indexes = await secondaryIndexes(client, order);
+      for (const index of indexes) await client.query(`drop index ${quoteIdent(index.name)}`);
       const sourceSums = new Map<string, TableChecksum>();
       for (const name of order) {
         sourceSums.set(name, await copyTable(sqlite, client, name, copied.get(name)!, target.get(name)!, batchRows));
         progress(`copied ${name}: ${sourceSums.get(name)!.rows} rows`);
       }
+      for (const index of indexes) await client.query(index.definition);
+      progress(`built ${indexes.length} indexes again`);
       report.sequences = await advanceSequences(client, sqlite, copied);
       for (const name of order) await client.query(`alter table ${quoteIdent(name)} enable trigger user`);
 
