@@ -47,14 +47,24 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** The names of the migrations this code knows, in order (a database moved elsewhere must have applied exactly these). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
+
 /**
+ * Returns how many migrations it applied (a start that applied some refreshes planner statistics).
  * `schema` names the PostgreSQL schema that holds the migration bookkeeping. Kysely looks for its
  * tables across all schemas unless told, so a database shared by several schemas (the test
- * suite gives each test file its own) must say which one is meant.
+ * suite gives each test file its own) must say which one is meant. `inCallersTransaction`: the connection is already inside a transaction of the caller's (the
+ * database move, ops/db-move.ts, creates the schema and copies the data in one), so the migrator
+ * must not open its own.
  */
-/** Returns how many migrations it applied (a start that applied some refreshes planner statistics). */
-export async function migrateToLatest(db: Kysely<Database>, options: { schema?: string } = {}): Promise<number> {
-  const migrator = new Migrator({ db, provider, ...(options.schema ? { migrationTableSchema: options.schema } : {}) });
+export async function migrateToLatest(db: Kysely<Database>, options: { schema?: string; inCallersTransaction?: boolean } = {}): Promise<number> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+    ...(options.inCallersTransaction ? { disableTransactions: true } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeAttachment } from '../boards/attachments';
 import { setPasswordCost } from '../core/password';
@@ -13,6 +11,7 @@ import { migrateToLatest } from '../db/migrate';
 import { seedDemoData } from '../seed/demo-data';
 import { createMember, openTestDatabase, testDialects } from '../testing/harness';
 import { createProblem, createSubject, createTest } from '../testing/factories';
+import { freshPostgresDatabase as freshPostgresDatabaseOn } from '../testing/postgres-database';
 import { createBackup } from './backup';
 import { FILE_FOLDERS, listFiles, MANIFEST_FILE } from './manifest';
 import { restoreBackup } from './restore';
@@ -37,22 +36,7 @@ interface Source extends Place {
  * pg_dump copies a whole database, so on PostgreSQL each side gets a database of its own
  * (the harness's per-test schemas share one database with the other test files).
  */
-async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `qbank_bk_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
-}
+const freshPostgresDatabase = () => freshPostgresDatabaseOn(postgresUrl!, 'qbank_bk');
 
 /** The database to back up: migrated, with an open application connection. */
 async function openSource(dialect: Dialect): Promise<Source> {
