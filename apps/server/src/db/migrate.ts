@@ -18,6 +18,7 @@ import * as memberActivityVersion from './migrations/2026-11-26-010-member-activ
 import * as problemAnswersVersion from './migrations/2026-11-26-020-problem-answers-version';
 import * as problemSearchTable from './migrations/2026-11-27-010-problem-search-table';
 import * as openSolveRun from './migrations/2026-11-28-010-open-solve-run';
+import * as lineage from './migrations/2026-11-28-080-lineage';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from disk, so the bundled server carries them.
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-020-problem-answers-version': problemAnswersVersion,
   '2026-11-27-010-problem-search-table': problemSearchTable,
   '2026-11-28-010-open-solve-run': openSolveRun,
+  '2026-11-28-080-lineage': lineage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
