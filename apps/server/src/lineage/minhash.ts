@@ -4,7 +4,8 @@ import type { Fingerprint } from './fingerprint';
 // its option grams, cut into bands; two problems that share a band key are compared. A problem
 // keeps a fixed number of integer keys, so the index grows linearly with the bank and a lookup
 // reads only the rows of its own keys. Stems too short to identify a question ("다음 중 옳은
-// 것은?") give no stem keys: their options carry the identity.
+// 것은?") give no stem keys: their options carry the identity; the letter combinations of a
+// 가나다라 problem give no option keys: its statements are in the stem.
 
 export const BANDS = 20;
 export const ROWS = 3;
@@ -56,12 +57,17 @@ function bandKeys(grams: Set<string>, kind: number): number[] {
   return keys;
 }
 
+/** '가, 다' of a 가나다라 problem: the same few combinations in every such problem, so they identify none. */
+function isLetterCombination(option: string): boolean {
+  return /^[가나다라마]{1,5}$/.test(option);
+}
+
 /** The lookup keys of a problem: stem bands and option bands, without duplicates. */
 export function lineageKeys(print: Fingerprint): number[] {
   const keys = new Set<number>();
   if (print.stem.length >= MIN_KEYED_LENGTH) for (const key of bandKeys(print.stemGrams, 1)) keys.add(key);
   const optionText = [...print.options].sort().join('');
-  if (optionText.length >= MIN_KEYED_LENGTH) {
+  if (optionText.length >= MIN_KEYED_LENGTH && !print.options.every(isLetterCombination)) {
     const optionGrams = new Set<string>();
     for (const set of print.optionGrams) for (const gram of set) optionGrams.add(gram);
     for (const key of bandKeys(optionGrams, 2)) keys.add(key);
