@@ -101,6 +101,11 @@ describe('candidate keys', () => {
     expect(lineageKeys(fingerprint(other)).some((key) => keys.has(key))).toBe(false);
   });
 
+  it('the letter combinations of a 가나다라 problem give no keys (they would join every such problem)', () => {
+    const lettered: LineageSource = { question_text: '모두 고른 것은?', illustration: '① 가, 나\n② 나, 다\n③ 가, 다, 라\n④ 라\n⑤ 가, 나, 다, 라', answer: '①가', choice_type: 1 };
+    expect(lineageKeys(fingerprint(lettered))).toEqual([]);
+  });
+
   it('a problem keeps a bounded number of keys however long it is', () => {
     const long = problem(CASE.repeat(40) + ' 가장 적절한 치료는?', TREATMENTS, 2);
     expect(lineageKeys(fingerprint(long)).length).toBeLessThanOrEqual(40);
