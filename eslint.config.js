@@ -29,6 +29,8 @@ const serverFeatures = {
   notifications: [],
   disputes: ['authoring', 'problems', 'notifications'],
   imports: ['authoring', 'export', 'uploads'],
+  // Issue 28: which problems are one question across years (decisions 129, 130).
+  lineage: ['problems', 'tests'],
 };
 const webCore = ['lib', 'components', 'messages.ts', 'common'];
 const webFeatures = {

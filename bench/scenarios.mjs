@@ -85,6 +85,17 @@ export function buildScenarios({ summary, token, boxCodes, base, load, statsToke
       ...load.read,
       next: () => get(`/v1/problem?class_heritage_code=${klass}&page=${classPage()}&limit=${CLASS_PROBLEMS_PAGE_SIZE}`),
     },
+    {
+      // A problem's 출제 이력 (issue 28, target p95 ≤ 20 ms): lineages exist only as far as the
+      // lineage worker has drained the queue the seed filled (decision 130).
+      name: "a problem's lineage",
+      kind: 'read',
+      ...load.read,
+      next: (() => {
+        const problem = rotate(ids);
+        return () => get(`/v1/problem/${problem()}/lineage`);
+      })(),
+    },
     ...statsScenarios({ summary, statsTokens, load }),
     {
       // The session builder's live count over the whole bank (issue 13): every problem is tested

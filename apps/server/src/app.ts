@@ -29,6 +29,7 @@ import { statsRoutes } from './stats/routes';
 import { studyRoutes } from './study/routes';
 import { reviewRoutes } from './study/review-routes';
 import { noteRoutes } from './notes/routes';
+import { lineageRoutes } from './lineage/routes';
 import { disputeRoutes } from './disputes/routes';
 import { notificationRoutes } from './notifications/routes';
 import { submissionReviewRoutes } from './authoring/submission-review-routes';
@@ -193,6 +194,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(studyRoutes);
   await app.register(reviewRoutes);
   await app.register(noteRoutes);
+  await app.register(lineageRoutes);
   await app.register(boardRoutes);
   await app.register(statsRoutes);
   await app.register(disputeRoutes);

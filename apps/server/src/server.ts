@@ -7,6 +7,7 @@ import { refreshPlannerStatistics } from './core/planner-statistics';
 import { migrateToLatest } from './db/migrate';
 import type { Config } from './env';
 import { startScheduledJobs } from './jobs/scheduler';
+import { startLineageWorker } from './jobs/lineage-worker';
 import { countMembers } from './members/repository';
 import { seedDemoData, type DemoAccount } from './seed/demo-data';
 
@@ -29,6 +30,8 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
   const app = await buildApp({ config, db, dialect });
   const stopJobs = startScheduledJobs(db, app.log);
   app.addHook('onClose', async () => stopJobs());
+  const stopLineageWorker = startLineageWorker(db, app.log);
+  app.addHook('onClose', async () => stopLineageWorker());
   app.addHook('onClose', async () => db.destroy());
   await ensureBootstrapAdmin(db, config, app.log);
 

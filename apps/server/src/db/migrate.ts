@@ -19,6 +19,7 @@ import * as problemAnswersVersion from './migrations/2026-11-26-020-problem-answ
 import * as problemSearchTable from './migrations/2026-11-27-010-problem-search-table';
 import * as openSolveRun from './migrations/2026-11-28-010-open-solve-run';
 import * as numberedChoicesWithheldReturns from './migrations/2026-11-28-020-numbered-choices-withheld-returns';
+import * as lineage from './migrations/2026-11-28-080-lineage';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from disk, so the bundled server carries them.
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-010-problem-search-table': problemSearchTable,
   '2026-11-28-010-open-solve-run': openSolveRun,
   '2026-11-28-020-numbered-choices-withheld-returns': numberedChoicesWithheldReturns,
+  '2026-11-28-080-lineage': lineage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -348,6 +348,40 @@ export interface JobLeasesTable {
   expires_at: ColumnType<number | string, number, number>;
 }
 
+/** MinHash band keys of a problem's stem and options (migration 2026-11-28-080, decision 129). */
+export interface LineageKeysTable {
+  key: number;
+  problem_uid: number;
+}
+
+/** A detected or decided link between two problems; problem_a < problem_b (decision 130). */
+export interface LineageLinksTable {
+  problem_a: number;
+  problem_b: number;
+  relation: 'same' | 'variant' | 'inverted';
+  similarity: number;
+  keys_agree: number;
+  /** 1 while the last detection of the pair found it; a lead's confirmed link may outlive it. */
+  detected: number;
+  decision: 'confirmed' | 'rejected' | null;
+  decided_by: number | null;
+  decided_at: string | null;
+  update_time: Generated<string>;
+}
+
+/** The lineage a problem is in, over the links students see (the smallest member's uid). */
+export interface ProblemLineagesTable {
+  problem_uid: number;
+  lineage_code: number;
+  lineage_size: number;
+}
+
+/** Problems waiting for detection; triggers on problems fill it. */
+export interface LineageQueueTable {
+  problem_uid: number;
+  version: number;
+}
+
 export interface Database {
   members: MembersTable;
   subjects: SubjectsTable;
@@ -382,6 +416,10 @@ export interface Database {
   content_versions: ContentVersionsTable;
   problem_answer_versions: ProblemAnswerVersionsTable;
   job_leases: JobLeasesTable;
+  lineage_keys: LineageKeysTable;
+  lineage_links: LineageLinksTable;
+  problem_lineages: ProblemLineagesTable;
+  lineage_queue: LineageQueueTable;
 }
 
 export type MemberRow = Selectable<MembersTable>;

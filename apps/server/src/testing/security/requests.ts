@@ -45,6 +45,16 @@ const subjectBody = (w: World) => ({ subject_name: w.unique('과목'), abbr: 'SE
 const testBody = (w: World) => ({ test_name: w.unique('시험'), subject_code: w.fx.subject, year: 2025, grades: [11] });
 const classBody = (w: World) => ({ class_name: w.unique('수업'), class_date: '2025-03-04', class_time: 2, professor: '김민수 교수' });
 
+/** Two fresh problems that detection linked (a weak suggestion), for a lead to confirm or reject. */
+async function detectedPair(w: World): Promise<{ problem_a: number; problem_b: number }> {
+  const [a, b] = [(await w.fresh.problem()).uid, (await w.fresh.problem()).uid];
+  await w.t.db
+    .insertInto('lineage_links')
+    .values({ problem_a: Math.min(a, b), problem_b: Math.max(a, b), relation: 'variant', similarity: 0.75, keys_agree: 1, detected: 1, decision: null, decided_by: null, decided_at: null })
+    .execute();
+  return { problem_a: a, problem_b: b };
+}
+
 export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   'GET /healthz': () => get('/healthz'),
 
@@ -257,6 +267,14 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     }
     return { method: 'PUT', route: '/v1/study/review/:problemUid/rating', params: { problemUid: w.fx.problem2 }, body: { rating: 'hard' } };
   },
+  'GET /v1/problem/:id/lineage': (w) => get('/v1/problem/:id/lineage', { id: w.fx.problem }),
+  'GET /v1/lineages': (w) => get('/v1/lineages', undefined, { subject_code: String(w.fx.subject), min_size: '2', sort: 'frequency', page: '1', limit: '20' }),
+  'GET /v1/lineages/progress': () => get('/v1/lineages/progress'),
+  'POST /v1/lineages/run': () => ({ method: 'POST', route: '/v1/lineages/run' }),
+  'POST /v1/lineage/links/confirm': async (w) => ({ method: 'POST', route: '/v1/lineage/links/confirm', body: await detectedPair(w) }),
+  'POST /v1/lineage/links/reject': async (w) => ({ method: 'POST', route: '/v1/lineage/links/reject', body: await detectedPair(w) }),
+  'POST /v1/lineages/merge': (w) => ({ method: 'POST', route: '/v1/lineages/merge', body: { problem_a: w.fx.problem, problem_b: w.fx.problem2, relation: 'variant' } }),
+  'POST /v1/problem/:id/lineage/split': (w) => ({ method: 'POST', route: '/v1/problem/:id/lineage/split', params: { id: w.fx.problem } }),
   'GET /v1/problem/:id/note': (w) => get('/v1/problem/:id/note', { id: w.fx.problem }),
   'PUT /v1/problem/:id/note': (w) => ({ method: 'PUT', route: '/v1/problem/:id/note', params: { id: w.fx.problem }, body: { text: w.unique('메모 ') } }),
   'PUT /v1/problem/:id/confused': (w) => ({ method: 'PUT', route: '/v1/problem/:id/confused', params: { id: w.fx.problem }, body: { is_confused: true } }),

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FingerprintCache } from '../lineage/detect';
+import { createProblem, createSubject, createTest } from '../testing/factories';
+import { openTestDatabase, testDialects, type TestDatabase } from '../testing/harness';
+import { drainAll, drainLineageQueue } from './lineage-worker';
+
+describe.each(testDialects)('the lineage worker on %s', (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase(dialect);
+  });
+  afterAll(async () => database?.close());
+
+  it('drains the queue on one process at a time, and gives the lease up when done', async () => {
+    const { db } = database;
+    const test = await createTest(db, { subject_code: await createSubject(db) });
+    const illustration = '① 요골신경\n② 정중신경\n③ 자신경\n④ 근피신경\n⑤ 겨드랑신경';
+    const question = '<p>손목처짐(wrist drop)이 나타났을 때 손상된 신경으로 가장 적절한 것은?</p>';
+    const first = await createProblem(db, { test_code: test, no: 1, question, illustration, answer: '①' });
+    const second = await createProblem(db, { test_code: test, no: 2, question, illustration, answer: '①' });
+    const done = await Promise.all(['p1', 'p2'].map((owner) => drainLineageQueue(db, owner, new FingerprintCache())));
+    expect(done.filter((n) => n > 0)).toEqual([2]);
+    expect(await db.selectFrom('lineage_links').select(['problem_a', 'problem_b', 'relation']).execute()).toEqual([
+      { problem_a: first, problem_b: second, relation: 'same' },
+    ]);
+    // The holder ran to the end and gave the lease up: a third process drains the next save at once.
+    await drainAll(db, done[0]! > 0 ? 'p1' : 'p2');
+    await db.updateTable('problems').set({ answer: '②' }).where('uid', '=', second).execute();
+    expect(await drainLineageQueue(db, 'p3', new FingerprintCache())).toBe(1);
+  });
+});

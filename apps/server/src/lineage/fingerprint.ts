@@ -1,0 +1,78 @@
+import { disassemble } from 'es-hangul';
+import { htmlToPlainText } from '@qbank/shared/html-text';
+import { parseChoiceAnswer, parseChoiceOptions } from '@qbank/shared/answers';
+import { ASKING_WORDS, askClause, clausePolarity, clauseWords, neutralStem, normalizeText, numbersOf, type Polarity } from './normalize';
+
+// What a problem is for lineage detection: its normalised stem (without polarity) as syllable
+// 2/3-grams and jamo 3-grams, its asking words, its options as a set of normalised texts and the
+// texts of its key. Built once per problem; comparing two fingerprints needs no database.
+
+/** The problem fields detection reads (question_text is the stem as plain text). */
+export interface LineageSource {
+  question_text: string;
+  illustration: string;
+  answer: string;
+  choice_type: number | null;
+}
+
+export interface Fingerprint {
+  stem: string;
+  stemGrams: Set<string>;
+  jamoGrams: Set<string>;
+  numbers: string[];
+  polarity: Polarity;
+  /** The last words of the asking clause (what is asked) and all of its words. */
+  askWords: string[];
+  allAskWords: string[];
+  /** The stem without its numbers: equal when only numbers changed. */
+  stemWords: string;
+  /** Normalised option texts in their stored order (empty for a problem without options). */
+  options: string[];
+  optionGrams: Set<string>[];
+  /** Indexes into `options` of the keyed options. */
+  keys: number[];
+  /** The normalised answer text of a problem without options. */
+  answerText: string;
+}
+
+/** Character n-grams of a string (the string itself when shorter than n). */
+export function grams(text: string, n: number): string[] {
+  if (text.length <= n) return text ? [text] : [];
+  const out: string[] = [];
+  for (let i = 0; i + n <= text.length; i++) out.push(text.slice(i, i + n));
+  return out;
+}
+
+/** Syllable 2- and 3-grams: a changed particle touches only the grams around it. */
+export function syllableGrams(text: string): Set<string> {
+  return new Set([...grams(text, 2), ...grams(text, 3).map((g) => `${g}\u0001`)]);
+}
+
+/** Jamo 3-grams: 환자에게서 ↔ 환자에서 or 했다 ↔ 한다 still share most of them. */
+export function jamoGrams(text: string): Set<string> {
+  return new Set(grams(disassemble(text), 3));
+}
+
+export function fingerprint(source: LineageSource): Fingerprint {
+  const stemText = source.question_text.includes('<') ? htmlToPlainText(source.question_text) : source.question_text;
+  const stem = normalizeText(neutralStem(stemText));
+  const parsed = source.illustration.trim() ? parseChoiceOptions(source.illustration, source.choice_type) : null;
+  const options = (parsed ?? []).map((option) => normalizeText(option.label));
+  const keyNumbers = parsed ? (parseChoiceAnswer(source.answer) ?? []) : [];
+  const ask = askClause(stemText);
+  const words = clauseWords(ask);
+  return {
+    stem,
+    stemGrams: syllableGrams(stem),
+    jamoGrams: jamoGrams(stem),
+    numbers: numbersOf(stemText),
+    polarity: clausePolarity(ask),
+    askWords: words.slice(-ASKING_WORDS),
+    allAskWords: words,
+    stemWords: stem.replace(/\d+(?:\.\d+)?/g, ''),
+    options,
+    optionGrams: options.map(syllableGrams),
+    keys: keyNumbers.map((n) => n - 1).filter((i) => i >= 0 && i < options.length),
+    answerText: parsed ? '' : normalizeText(source.answer),
+  };
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  lineageLinkRequestSchema,
+  lineageMergeRequestSchema,
+  lineageParamsSchema,
+  lineageProgressResponseSchema,
+  lineagesQuerySchema,
+  lineagesResponseSchema,
+  problemLineageResponseSchema,
+} from '@qbank/shared/lineage';
+import { isLeadRole } from '@qbank/shared/roles';
+import { guard, roleOf, signedInMember } from '../core/auth-guards';
+import { decideDetectedLink, lineageProgress, listLineages, mergeLineages, problemLineage, queueWholeBank, splitProblem } from './service';
+
+// 출제 이력 (issue 28 items 2 and 8, decision 130): approved members read lineages; leads see the
+// suggestions too and decide them.
+export async function lineageRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/v1/problem/:id/lineage',
+    { onRequest: guard('approved'), schema: { params: lineageParamsSchema, response: { 200: problemLineageResponseSchema } } },
+    async (request) => problemLineage(ctx, request.params.id, isLeadRole(roleOf(signedInMember(request)))),
+  );
+
+  api.get('/v1/lineages', { onRequest: guard('approved'), schema: { querystring: lineagesQuerySchema, response: { 200: lineagesResponseSchema } } }, async (request) =>
+    listLineages(ctx, request.query),
+  );
+
+  api.get('/v1/lineages/progress', { onRequest: guard('lead'), schema: { response: { 200: lineageProgressResponseSchema } } }, async () => lineageProgress(ctx));
+
+  api.post('/v1/lineages/run', { onRequest: guard('lead'), schema: { response: { 200: lineageProgressResponseSchema } } }, async () => queueWholeBank(ctx));
+
+  api.post(
+    '/v1/lineage/links/confirm',
+    { onRequest: guard('lead'), schema: { body: lineageLinkRequestSchema, response: { 200: problemLineageResponseSchema } } },
+    async (request) => decideDetectedLink(ctx, signedInMember(request).code, request.body.problem_a, request.body.problem_b, 'confirmed'),
+  );
+
+  api.post(
+    '/v1/lineage/links/reject',
+    { onRequest: guard('lead'), schema: { body: lineageLinkRequestSchema, response: { 200: problemLineageResponseSchema } } },
+    async (request) => decideDetectedLink(ctx, signedInMember(request).code, request.body.problem_a, request.body.problem_b, 'rejected'),
+  );
+
+  api.post(
+    '/v1/lineages/merge',
+    { onRequest: guard('lead'), schema: { body: lineageMergeRequestSchema, response: { 200: problemLineageResponseSchema } } },
+    async (request) => mergeLineages(ctx, signedInMember(request).code, request.body.problem_a, request.body.problem_b, request.body.relation),
+  );
+
+  api.post(
+    '/v1/problem/:id/lineage/split',
+    { onRequest: guard('lead'), schema: { params: lineageParamsSchema, response: { 200: problemLineageResponseSchema } } },
+    async (request) => splitProblem(ctx, signedInMember(request).code, request.params.id),
+  );
+}

@@ -1,0 +1,160 @@
+import type { LineageMember, LineageRelation, LineagesResponse, ProblemLineageResponse } from '@qbank/shared/lineage';
+import type { AppContext } from '../core/context';
+import type { Db } from '../core/db';
+import { notFound } from '../errors';
+import { requireVisibleProblem } from '../problems/visibility';
+import { detectProblem, isVisibleLink, redrawLineages, type FingerprintCache } from './detect';
+import { lineageMessages } from './messages';
+import {
+  decideLink,
+  dequeue,
+  enqueue,
+  findLink,
+  lineageCodesOf,
+  lineagePage,
+  linksOf,
+  membersOfLineages,
+  queuedProblems,
+  queueProgress,
+  releaseLease as releaseLeaseRow,
+  type LinkRow,
+} from './repository';
+
+// Lineages for readers and leads (issue 28 items 2 and 8, decision 130). Students see the
+// lineages drawn over visible links only (problem_lineages); a lead sees, besides, the weak
+// suggestions around the problem, and decides them.
+
+/** Detects up to `limit` queued problems, each in its own transaction; returns how many. */
+export async function detectQueued(db: Db, cache: FingerprintCache, limit: number): Promise<number> {
+  const queued = await queuedProblems(db, limit);
+  for (const { problem_uid, version } of queued) {
+    await db.transaction().execute(async (tx) => {
+      await detectProblem(tx, problem_uid, cache);
+      await dequeue(tx, problem_uid, version);
+    });
+  }
+  return queued.length;
+}
+
+export function releaseLease(db: Db, name: string, owner: string): Promise<void> {
+  return releaseLeaseRow(db, name, owner);
+}
+
+export function lineageProgress(ctx: AppContext) {
+  return queueProgress(ctx.db);
+}
+
+/** Queues every problem again: the whole-bank run (a lead asks for it; leads' decisions stay). */
+export async function queueWholeBank(ctx: AppContext): Promise<{ waiting: number; total: number }> {
+  const uids = await ctx.db.selectFrom('problems').select('uid').execute();
+  for (let i = 0; i < uids.length; i += 1000) await enqueue(ctx.db, uids.slice(i, i + 1000).map((row) => row.uid));
+  return queueProgress(ctx.db);
+}
+
+const other = (link: LinkRow, uid: number) => (link.problem_a === uid ? link.problem_b : link.problem_a);
+
+/**
+ * The lineage of a problem. Students: the members of its lineage, each with the link that joins it
+ * (the strongest to any member). Leads: also the undecided weak suggestions linked to the problem,
+ * `confirmed: false`.
+ */
+export async function problemLineage(ctx: AppContext, uid: number, lead: boolean): Promise<ProblemLineageResponse> {
+  await requireVisibleProblem(ctx.db, uid);
+  const code = (await lineageCodesOf(ctx.db, [uid])).get(uid);
+  const members = code === undefined ? [uid] : await membersOfLineages(ctx.db, [code]);
+  const links = await linksOf(ctx.db, members);
+  const best = new Map<number, LinkRow>();
+  const suggestions = new Set<number>();
+  const inLineage = new Set(members);
+  for (const link of links) {
+    const visible = isVisibleLink(link);
+    if (!visible) {
+      if (lead && link.decision === null && (link.problem_a === uid || link.problem_b === uid)) suggestions.add(other(link, uid));
+      continue;
+    }
+    for (const end of [link.problem_a, link.problem_b]) {
+      if (end === uid || !inLineage.has(end)) continue;
+      // The link to the problem asked about wins; otherwise the most similar.
+      const current = best.get(end);
+      const touchesAsked = link.problem_a === uid || link.problem_b === uid;
+      const currentTouches = current && (current.problem_a === uid || current.problem_b === uid);
+      if (!current || (touchesAsked && !currentTouches) || (touchesAsked === currentTouches && link.similarity > current.similarity)) best.set(end, link);
+    }
+  }
+  for (const member of members) suggestions.delete(member);
+  if (members.length === 1 && suggestions.size === 0) return { lineage: null };
+  const suggestionLinks = new Map(links.filter((link) => suggestions.has(other(link, uid)) && (link.problem_a === uid || link.problem_b === uid)).map((link) => [other(link, uid), link]));
+  const rows = await problemRows(ctx.db, [...members, ...suggestions]);
+  const present = (row: (typeof rows)[number], link: LinkRow | undefined, confirmed: boolean): LineageMember => ({
+    uid: row.uid,
+    test_code: row.test_code,
+    test_name: row.test_name,
+    year: row.year,
+    no: row.no,
+    relation: link?.relation ?? null,
+    similarity: link ? link.similarity : null,
+    confirmed,
+    keys_agree: link ? link.keys_agree === 1 : true,
+  });
+  const out = rows
+    .map((row) => (suggestions.has(row.uid) ? present(row, suggestionLinks.get(row.uid), false) : present(row, best.get(row.uid), true)))
+    .sort((a, b) => a.year - b.year || a.test_code - b.test_code || a.no - b.no);
+  return { lineage: { code: code ?? uid, members: out } };
+}
+
+async function problemRows(db: Db, uids: number[]) {
+  if (uids.length === 0) return [];
+  return db
+    .selectFrom('problems as p')
+    .innerJoin('tests as t', 't.code', 'p.test_code')
+    .select(['p.uid', 'p.test_code', 't.test_name', 't.year', 'p.no'])
+    .where('p.uid', 'in', uids)
+    .where('p.is_vacant', '=', 0)
+    .execute();
+}
+
+export async function listLineages(
+  ctx: AppContext,
+  query: { subject_code?: number | undefined; min_size: number; page: number; limit: number },
+): Promise<LineagesResponse> {
+  const { rows, total } = await lineagePage(ctx.db, query);
+  return { lineages: rows, total, page: query.page, limit: query.limit };
+}
+
+/** Confirms or rejects a pair detection linked (404 when it never did: a merge makes new pairs). */
+export async function decideDetectedLink(ctx: AppContext, lead: number, a: number, b: number, decision: 'confirmed' | 'rejected'): Promise<ProblemLineageResponse> {
+  const link = await findLink(ctx.db, a, b);
+  if (!link) throw notFound(lineageMessages.linkNotFound);
+  await decide(ctx, lead, a, b, decision, link.relation);
+  return problemLineage(ctx, a, true);
+}
+
+/** Joins the lineages of two problems with a confirmed link of the lead's relation. */
+export async function mergeLineages(ctx: AppContext, lead: number, a: number, b: number, relation: LineageRelation = 'variant'): Promise<ProblemLineageResponse> {
+  await requireVisibleProblem(ctx.db, a);
+  await requireVisibleProblem(ctx.db, b);
+  await decide(ctx, lead, a, b, 'confirmed', relation);
+  return problemLineage(ctx, a, true);
+}
+
+/** Takes a problem out of its lineage: every link of it that students see is rejected. */
+export async function splitProblem(ctx: AppContext, lead: number, uid: number): Promise<ProblemLineageResponse> {
+  await requireVisibleProblem(ctx.db, uid);
+  const now = new Date().toISOString();
+  await ctx.db.transaction().execute(async (tx) => {
+    const before = await lineageCodesOf(tx, [uid]);
+    const links = (await linksOf(tx, [uid])).filter(isVisibleLink);
+    for (const link of links) await decideLink(tx, link.problem_a, link.problem_b, 'rejected', lead, now, link.relation);
+    await redrawLineages(tx, [uid, ...links.map((link) => other(link, uid))], [...before.values()]);
+  });
+  return problemLineage(ctx, uid, true);
+}
+
+async function decide(ctx: AppContext, lead: number, a: number, b: number, decision: 'confirmed' | 'rejected', relation: LineageRelation): Promise<void> {
+  const now = new Date().toISOString();
+  await ctx.db.transaction().execute(async (tx) => {
+    const before = await lineageCodesOf(tx, [a, b]);
+    await decideLink(tx, a, b, decision, lead, now, relation);
+    await redrawLineages(tx, [a, b], [...before.values()]);
+  });
+}
