@@ -68,6 +68,30 @@ export const lineagesResponseSchema = defineSchema(() =>
 export type LineagesResponse = z.infer<typeof lineagesResponseSchema>;
 
 /**
+ * GET /v1/lineages/summary?uids=… : the 출제 N회 badge of a list's chunk of problems, one call per
+ * chunk (decision 068). Only problems in a lineage of two or more appear.
+ */
+export const lineageCountsQuerySchema = defineSchema(() =>
+  z.strictObject({
+    /** Comma-separated problem uids, at most 200. */
+    uids: z
+      .string({ error: m.invalidInput })
+      .regex(/^\d{1,10}(,\d{1,10}){0,199}$/, m.invalidInput)
+      .transform((value) => [...new Set(value.split(',').map(Number))])
+      .refine((uids) => uids.every((uid) => uid >= 1 && uid <= 2_147_483_647), m.invalidInput),
+  }),
+);
+export type LineageCountsQuery = z.input<typeof lineageCountsQuerySchema>;
+
+export const lineageCountSchema = defineSchema(() =>
+  z.object({ uid: z.number().int(), count: z.number().int(), years: z.array(z.number().int()) }),
+);
+export type LineageCount = z.infer<typeof lineageCountSchema>;
+
+export const lineageCountsResponseSchema = defineSchema(() => z.object({ summaries: z.array(lineageCountSchema) }));
+export type LineageCountsResponse = z.infer<typeof lineageCountsResponseSchema>;
+
+/**
  * POST /v1/lineage/links/confirm | reject (leads): a decision on the pair; it survives every later
  * detection. Confirming a pair detection never linked merges their lineages (relation given or
  * 'variant').

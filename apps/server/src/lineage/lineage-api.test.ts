@@ -74,6 +74,20 @@ describe.each(testDialects)('lineage API on %s', (dialect) => {
     expect((await callAs(t.app, 'GET', `/v1/lineages?min_size=4`, cookies.student)).json()).toMatchObject({ total: 0, lineages: [] });
   });
 
+  it('answers a chunk of problems with the 출제 N회 of each and years, in one call', async () => {
+    const asked = [uid.y2019, uid.y2024, uid.weak, uid.lone].join(',');
+    const body = (await callAs(t.app, 'GET', `/v1/lineages/summary?uids=${asked}`, cookies.student)).json();
+    expect(body).toEqual({
+      summaries: [
+        { uid: uid.y2019, count: 3, years: [2019, 2021, 2024] },
+        { uid: uid.y2024, count: 3, years: [2019, 2021, 2024] },
+      ],
+    });
+    const bad = await callAs(t.app, 'GET', '/v1/lineages/summary?uids=1,x', cookies.student);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/[가-힣]/);
+  });
+
   it('a lead confirms a suggestion; students see it, and it survives a whole-bank run', async () => {
     const confirmed = await callAs(t.app, 'POST', '/v1/lineage/links/confirm', cookies.lead, { problem_a: uid.weak, problem_b: uid.y2019 });
     expect(confirmed.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../core/db';
+import { visibleProblems } from '../core/visible-problems';
 import type { LinkVerdict } from './compare';
 import type { LineageSource } from './fingerprint';
 
@@ -170,6 +171,27 @@ export async function lineagePage(
     }),
     total: Number(count.n),
   };
+}
+
+/** Per asked problem in a lineage of two or more visible problems: how many, and their years. */
+export async function lineageCounts(db: DbOrTx, uids: number[]): Promise<{ uid: number; count: number; years: number[] }[]> {
+  if (uids.length === 0) return [];
+  const codes = await lineageCodesOf(db, uids);
+  if (codes.size === 0) return [];
+  const members = await db
+    .selectFrom('problem_lineages as pl')
+    .innerJoin('problems as p', 'p.uid', 'pl.problem_uid')
+    .innerJoin('tests as t', 't.code', 'p.test_code')
+    .select(['pl.lineage_code', 't.year'])
+    .where('pl.lineage_code', 'in', [...new Set(codes.values())])
+    .where(visibleProblems('p'))
+    .execute();
+  const byCode = new Map<number, number[]>();
+  for (const member of members) byCode.set(member.lineage_code, [...(byCode.get(member.lineage_code) ?? []), member.year]);
+  return uids.flatMap((uid) => {
+    const years = byCode.get(codes.get(uid) ?? -1) ?? [];
+    return years.length < 2 ? [] : [{ uid, count: years.length, years: [...new Set(years)].sort((a, b) => a - b) }];
+  });
 }
 
 export async function lineageCodesOf(db: DbOrTx, uids: number[]): Promise<Map<number, number>> {

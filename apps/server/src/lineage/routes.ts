@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  lineageCountsQuerySchema,
+  lineageCountsResponseSchema,
   lineageLinkRequestSchema,
   lineageMergeRequestSchema,
   lineageParamsSchema,
@@ -11,7 +13,7 @@ import {
 } from '@qbank/shared/lineage';
 import { isLeadRole } from '@qbank/shared/roles';
 import { guard, roleOf, signedInMember } from '../core/auth-guards';
-import { decideDetectedLink, lineageProgress, listLineages, mergeLineages, problemLineage, queueWholeBank, splitProblem } from './service';
+import { decideDetectedLink, lineageProgress, lineageSummaries, listLineages, mergeLineages, problemLineage, queueWholeBank, splitProblem } from './service';
 
 // 출제 이력 (issue 28 items 2 and 8, decision 130): approved members read lineages; leads see the
 // suggestions too and decide them.
@@ -27,6 +29,12 @@ export async function lineageRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/v1/lineages', { onRequest: guard('approved'), schema: { querystring: lineagesQuerySchema, response: { 200: lineagesResponseSchema } } }, async (request) =>
     listLineages(ctx, request.query),
+  );
+
+  api.get(
+    '/v1/lineages/summary',
+    { onRequest: guard('approved'), schema: { querystring: lineageCountsQuerySchema, response: { 200: lineageCountsResponseSchema } } },
+    async (request) => lineageSummaries(ctx, request.query.uids),
   );
 
   api.get('/v1/lineages/progress', { onRequest: guard('lead'), schema: { response: { 200: lineageProgressResponseSchema } } }, async () => lineageProgress(ctx));

@@ -1,4 +1,4 @@
-import type { LineageMember, LineageRelation, LineagesResponse, ProblemLineageResponse } from '@qbank/shared/lineage';
+import type { LineageCountsResponse, LineageMember, LineageRelation, LineagesResponse, ProblemLineageResponse } from '@qbank/shared/lineage';
 import type { AppContext } from '../core/context';
 import type { Db } from '../core/db';
 import { notFound } from '../errors';
@@ -11,6 +11,7 @@ import {
   enqueue,
   findLink,
   lineageCodesOf,
+  lineageCounts,
   lineagePage,
   linksOf,
   membersOfLineages,
@@ -111,6 +112,11 @@ async function problemRows(db: Db, uids: number[]) {
     .where('p.uid', 'in', uids)
     .where('p.is_vacant', '=', 0)
     .execute();
+}
+
+/** The 출제 N회 badges of a list's chunk of problems. */
+export async function lineageSummaries(ctx: AppContext, uids: number[]): Promise<LineageCountsResponse> {
+  return { summaries: await lineageCounts(ctx.db, uids) };
 }
 
 export async function listLineages(

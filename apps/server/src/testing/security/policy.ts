@@ -180,6 +180,7 @@ export const POLICY: Readonly<Record<string, RoutePolicy>> = {
   // ---- lineages (issue 28): approved members read them; leads decide links and run detection.
   'GET /v1/problem/:id/lineage': APPROVED,
   'GET /v1/lineages': APPROVED,
+  'GET /v1/lineages/summary': APPROVED,
   'GET /v1/lineages/progress': LEADS,
   'POST /v1/lineages/run': LEADS,
   'POST /v1/lineage/links/confirm': LEADS,

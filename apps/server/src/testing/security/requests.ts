@@ -269,6 +269,7 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   },
   'GET /v1/problem/:id/lineage': (w) => get('/v1/problem/:id/lineage', { id: w.fx.problem }),
   'GET /v1/lineages': (w) => get('/v1/lineages', undefined, { subject_code: String(w.fx.subject), min_size: '2', sort: 'frequency', page: '1', limit: '20' }),
+  'GET /v1/lineages/summary': (w) => get('/v1/lineages/summary', undefined, { uids: `${w.fx.problem},${w.fx.problem2}` }),
   'GET /v1/lineages/progress': () => get('/v1/lineages/progress'),
   'POST /v1/lineages/run': () => ({ method: 'POST', route: '/v1/lineages/run' }),
   'POST /v1/lineage/links/confirm': async (w) => ({ method: 'POST', route: '/v1/lineage/links/confirm', body: await detectedPair(w) }),
