@@ -67,6 +67,16 @@ export function readApiError(data: unknown): ApiError | undefined {
   return { message, code, fields: fields as Record<string, string> };
 }
 
+/**
+ * A server fault names its request id (the server puts it in its own 5xx sentences, decision 133);
+ * a 5xx written by something else on the way (a proxy's 502) gets the id of the header when there is one.
+ */
+function faultMessage(response: Response, message: string): string {
+  const requestId = response.headers.get('x-request-id');
+  if (response.status < 500 || !requestId || message.includes(requestId)) return message;
+  return messages.errors.withRequestId(message, requestId);
+}
+
 export interface ApiRequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON with `Content-Type: application/json`; without a body no content type is sent. */
@@ -160,7 +170,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
     if (response.status === 403 && apiError?.code === ERROR_CODES.notApproved) hooks.onNotApproved?.();
     throw new ApiRequestError({
       status: response.status,
-      message: apiError?.message || response.statusText || messages.errors.requestFailed(response.status),
+      message: faultMessage(response, apiError?.message || response.statusText || messages.errors.requestFailed(response.status)),
       ...(apiError?.code ? { code: apiError.code } : {}),
       ...(apiError?.fields ? { fields: apiError.fields } : {}),
       body: data,
