@@ -42,7 +42,7 @@ export default defineConfig({
   webServer: {
     command: 'node apps/server/dist/main.js',
     cwd: repoRoot,
-    url: `${E2E_BASE_URL}/healthz`,
+    url: `${E2E_BASE_URL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',

@@ -34,6 +34,8 @@ import { disputeRoutes } from './disputes/routes';
 import { notificationRoutes } from './notifications/routes';
 import { submissionReviewRoutes } from './authoring/submission-review-routes';
 import { Health } from './core/health';
+import { readinessFailures } from './core/readiness';
+import { REQUEST_ID_HEADER, requestIdOf } from './core/request-id';
 import { MemberCache } from './core/member-cache';
 import { ResponseCache } from './core/response-cache';
 import { ServerPaint } from './core/server-paint';
@@ -51,7 +53,7 @@ import { messages } from './messages';
 const BODY_LIMIT_BYTES = 1024 * 1024;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Paths the API owns: a miss below them is a JSON 404, never the web app's index.html.
-const API_PREFIXES = ['/v1/', '/boards', '/uploads/', '/healthz'];
+const API_PREFIXES = ['/v1/', '/boards', '/uploads/', '/healthz', '/readyz'];
 
 function defaultWebDistDir(): string {
   // src/app.ts (tests, tsx) and dist/main.js (bundle) both sit two levels below apps/.
@@ -105,15 +107,23 @@ function checkOrigin(ctx: AppContext, allowedOrigins: Set<string>) {
 }
 
 /** The app's parts; the file store and the shared Redis are made from the configuration when not given. */
-export type AppParts = Omit<AppContext, 'storage' | 'redis' | 'contentCache' | 'memberCache' | 'health'> & Partial<Pick<AppContext, 'storage' | 'redis'>>;
+export type AppParts = Omit<AppContext, 'storage' | 'redis' | 'contentCache' | 'memberCache' | 'health'> &
+  Partial<Pick<AppContext, 'storage' | 'redis'>> & {
+    /** Where log lines go instead of stdout (a test reads them). */
+    logStream?: { write(line: string): void };
+  };
 
-export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
+export async function buildApp({ logStream, ...parts }: AppParts): Promise<FastifyInstance> {
   const { config } = parts;
   // A configured bucket that cannot be reached stops the start here, before anything listens.
   const storage = parts.storage ?? (await createFileStore(config));
   await storage.check();
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
+    // Every request has an id: the client's own x-request-id when sane, else a fresh one. Every
+    // log line of the request carries it (reqId) and so does the answer (decision 133).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     frameworkErrors: routerErrorHandler,
@@ -132,6 +142,11 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const redis = parts.redis !== undefined ? parts.redis : config.redisUrl ? await SharedRedis.connect(config.redisUrl, app.log) : null;
   const ctx: AppContext = { ...parts, storage, redis, contentCache: new ResponseCache(parts.db), memberCache: new MemberCache(), health: new Health() };
   app.decorate('ctx', ctx);
+  // First of all hooks, so that even an answer an early hook sends carries the id.
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
   app.addHook('onClose', async () => {
     storage.close();
     await redis?.close();
@@ -171,10 +186,15 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { store: sharedRateLimitStore(redis) } : {}) });
   app.addHook('onRequest', checkOrigin(ctx, allowedOrigins));
 
-  // A proxy's health check: 503 while the process drains after SIGTERM (ops/shutdown.ts).
-  app.get('/healthz', async (_request, reply) => {
-    if (ctx.health.draining) return reply.status(503).send({ message: messages.serverDraining, code: ERROR_CODES.unavailable });
-    return { ok: true };
+  // Alive: the process answers, also while it drains (an orchestrator must not kill it then).
+  app.get('/healthz', async () => ({ ok: true }));
+  // Ready, the proxy's health check: 503 while draining after SIGTERM (ops/shutdown.ts) or when the
+  // database, its migrations or the file store fail; `fields` names each failed check (decision 133).
+  app.get('/readyz', async (request, reply) => {
+    const failures = await readinessFailures(ctx, request.log);
+    const first = Object.values(failures)[0];
+    if (first === undefined) return { ok: true };
+    return reply.status(503).send({ message: first, code: ERROR_CODES.unavailable, fields: failures });
   });
   await app.register(authRoutes);
   await app.register(passwordChangeRoutes);

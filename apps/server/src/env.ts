@@ -38,7 +38,7 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: flag,
     S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
     SIGNUP_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).optional(),
-    // How long a SIGTERMed process keeps serving with /healthz at 503 before it stops listening (docs/decisions/074).
+    // How long a SIGTERMed process keeps serving with /readyz at 503 before it stops listening (docs/decisions/074).
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
   })
   .refine((env) => Boolean(env.ADMIN_ID) === Boolean(env.ADMIN_PASSWORD), {
@@ -78,7 +78,7 @@ export interface Config {
   redisUrl: string | undefined;
   /** Uploads in an S3-compatible bucket instead of DATA_DIR; unset keeps them on disk. */
   s3: S3Config | undefined;
-  /** After SIGTERM: how long /healthz answers 503 while requests are still served, before the listener closes. */
+  /** After SIGTERM: how long /readyz answers 503 while requests are still served, before the listener closes. */
   shutdownDrainMs: number;
 }
 

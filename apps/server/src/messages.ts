@@ -13,7 +13,13 @@ export const messages = {
   notFound: '요청한 주소를 찾을 수 없습니다.',
   methodNotAllowed: '허용되지 않은 요청입니다.',
   internal: '서버 오류가 발생했습니다. 잠시 후 다시 시도하세요.',
+  /** A 5xx names the request, so a member's report can be found in the logs (docs/decisions/133). */
+  withRequestId: (message: string, requestId: string) => `${message} (요청 번호: ${requestId})`,
   serverDraining: '서버가 재시작하는 중입니다. 잠시 후 다시 시도하세요.',
+  // /readyz, one sentence per failed check (docs/decisions/133).
+  notReadyDatabase: '데이터베이스에 연결할 수 없습니다.',
+  notReadyMigrations: '데이터베이스에 아직 적용되지 않은 마이그레이션이 있습니다.',
+  notReadyStorage: '파일 저장소에 연결할 수 없습니다.',
   storageUnavailable: '파일 저장소가 응답하지 않아 그림이나 첨부 파일을 처리하지 못했습니다. 잠시 후 다시 시도하세요.',
   rateLimited: '요청이 너무 많습니다. 잠시 후 다시 시도하세요.',
   loginRateLimited: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도하세요.',

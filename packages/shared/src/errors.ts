@@ -7,6 +7,8 @@ export const apiErrorSchema = defineSchema(() =>
     message: z.string(),
     code: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** On a 5xx: the request's id (also its `x-request-id` header and in its log lines, decision 133). */
+    request_id: z.string().optional(),
   }),
 );
 export type ApiError = z.infer<typeof apiErrorSchema>;

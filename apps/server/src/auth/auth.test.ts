@@ -284,7 +284,9 @@ describe.each(testDialects)('auth on %s', (dialect) => {
       expect(missing.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       const crash = await get('/v1/test-probe/crash');
       expect(crash.statusCode).toBe(500);
-      expect(crash.json()).toEqual({ code: 'INTERNAL', message: '서버 오류가 발생했습니다. 잠시 후 다시 시도하세요.' });
+      // The id names the request for a report (decision 133); nothing else of the fault shows.
+      const id = String(crash.headers['x-request-id']);
+      expect(crash.json()).toEqual({ code: 'INTERNAL', message: `서버 오류가 발생했습니다. 잠시 후 다시 시도하세요. (요청 번호: ${id})`, request_id: id });
       expect(crash.body).not.toContain('secret internal detail');
     });
   });

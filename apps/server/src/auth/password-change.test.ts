@@ -273,7 +273,7 @@ describe.each(testDialects)('password change on %s', (dialect) => {
       const cookie = await loginCookie(t.app, member.id);
       const failed = await requestChange(t, cookie, body(member));
       expect(failed.statusCode).toBe(503);
-      expect(failed.json().message).toBe('인증 메일을 보내지 못했습니다. 잠시 후 다시 시도하세요.');
+      expect(failed.json().message).toBe(`인증 메일을 보내지 못했습니다. 잠시 후 다시 시도하세요. (요청 번호: ${String(failed.headers['x-request-id'])})`);
       const rows = await t.db.selectFrom('password_change_requests').selectAll().where('member_code', '=', member.code).execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]!.expires_at <= new Date().toISOString()).toBe(true);

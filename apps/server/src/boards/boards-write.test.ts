@@ -267,7 +267,8 @@ describe.each(testDialects)('board writing on %s', (dialect) => {
         attachment: { filename: 'a.txt', data_url: dataUrl('사라질 파일') },
       });
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ code: 'INTERNAL', message: '서버 오류가 발생했습니다. 잠시 후 다시 시도하세요.' });
+      const id = String(response.headers['x-request-id']);
+      expect(response.json()).toEqual({ code: 'INTERNAL', message: `서버 오류가 발생했습니다. 잠시 후 다시 시도하세요. (요청 번호: ${id})`, request_id: id });
       expect(storedFiles()).toEqual(before);
     });
   });

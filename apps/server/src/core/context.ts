@@ -19,7 +19,7 @@ export interface AppContext {
   contentCache: ResponseCache;
   /** Serialized answers of a member's own aggregate reads, checked against the content and member activity versions. */
   memberCache: MemberCache;
-  /** Draining after SIGTERM: /healthz answers 503. */
+  /** Draining after SIGTERM and the store's last check: what /readyz reports besides the database. */
   health: Health;
 }
 

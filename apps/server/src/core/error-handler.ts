@@ -74,7 +74,12 @@ export function routerErrorHandler(error: FastifyError, request: FastifyRequest,
     return;
   }
   request.log.error({ err: error }, 'router error');
-  void reply.status(500).send({ message: messages.internal, code: ERROR_CODES.internal });
+  void reply.status(500).send(serverFault(request, messages.internal, ERROR_CODES.internal));
+}
+
+/** A 5xx body: the sentence names the request id, so a member's report leads to its log lines (decision 133). */
+function serverFault(request: FastifyRequest, message: string, code: string): ApiError {
+  return { message: messages.withRequestId(message, request.id), code, request_id: request.id };
 }
 
 /**
@@ -118,13 +123,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.statusCode >= 500) return reply.status(error.statusCode).send(serverFault(request, error.message, error.code));
       const body: ApiError = { message: error.message, code: error.code };
       if (error.fields) body.fields = error.fields;
       return reply.status(error.statusCode).send(body);
     }
     if (error instanceof StoreUnavailableError) {
       request.log.error({ err: error }, 'file store unavailable');
-      return reply.status(503).send({ message: messages.storageUnavailable, code: ERROR_CODES.storageUnavailable });
+      return reply.status(503).send(serverFault(request, messages.storageUnavailable, ERROR_CODES.storageUnavailable));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(validationBody(error));
@@ -138,6 +144,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (known) return reply.status(known.status).send(known.body);
     // Never a stack trace to the client: log it, answer with a plain sentence.
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: messages.internal, code: ERROR_CODES.internal });
+    return reply.status(500).send(serverFault(request, messages.internal, ERROR_CODES.internal));
   });
 }

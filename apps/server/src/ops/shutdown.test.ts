@@ -12,7 +12,8 @@ import { createProblem, createSubject, createTest } from '../testing/factories';
 import { removeServerBundle, signInOverHttp, startServerProcess, stopServerAndClose, type ServerProcess } from '../testing/server-process';
 
 // The real server as a child process behind a simulated proxy: SIGTERM while keep-alive clients
-// keep writing and a request body is still arriving. /healthz must turn 503 first while every
+// keep writing and a request body is still arriving. /readyz must turn 503 first (/healthz stays
+// 200: the process is alive, decision 133) while every
 // request is still served (new connections too), every request sent must get its real answer (no
 // reset, no 503), the listener must then refuse new connections, and the process must exit 0.
 
@@ -84,7 +85,7 @@ function exchange(url: string, options: http.RequestOptions, body?: string): Pro
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(testDialects)('rolling restart (%s)', (dialect) => {
-  it('turns /healthz 503 first, answers every request sent (keep-alive, new connections, a body still arriving), then refuses and exits 0', async () => {
+  it('turns /readyz 503 first (/healthz stays 200), answers every request sent (keep-alive, new connections, a body still arriving), then refuses and exits 0', async () => {
     // The drain is ended by a second SIGTERM, so nothing here depends on how fast the test runs.
     const { database, server, problemUid, token } = await setUp(dialect, { SHUTDOWN_DRAIN_MS: '120000' });
     const replyUrl = `${server.baseUrl}/v1/problem/${problemUid}/reply`;
@@ -99,7 +100,7 @@ describe.each(testDialects)('rolling restart (%s)', (dialect) => {
     const healthAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const healthChecks = (async () => {
       for (;;) {
-        const outcome = await exchange(`${server.baseUrl}/healthz`, { agent: healthAgent });
+        const outcome = await exchange(`${server.baseUrl}/readyz`, { agent: healthAgent });
         health.push(outcome);
         if (!('status' in outcome) || outcome.status !== 200) return;
         await pause(20);
@@ -167,7 +168,9 @@ describe.each(testDialects)('rolling restart (%s)', (dialect) => {
     expect(health.slice(0, -1).length).toBeGreaterThan(0);
     expect(health.slice(0, -1).every((outcome) => 'status' in outcome && outcome.status === 200)).toBe(true);
     expect(lastCheck).toMatchObject({ status: 503, connection: 'close' });
-    expect(JSON.parse((lastCheck as { text: string }).text)).toEqual({ message: messages.serverDraining, code: ERROR_CODES.unavailable });
+    expect(JSON.parse((lastCheck as { text: string }).text)).toEqual({ message: messages.serverDraining, code: ERROR_CODES.unavailable, fields: { draining: messages.serverDraining } });
+    // Alive while draining: an orchestrator's liveness probe must not kill a process that drains.
+    expect(await exchange(`${server.baseUrl}/healthz`, { agent: false })).toMatchObject({ status: 200 });
     // Every write got its real answer, three of each writer's after the 503 (on new connections).
     for (const writer of writers) {
       expect(writer.outcomes.map((outcome) => ('status' in outcome ? outcome.status : outcome.error))).toEqual(writer.outcomes.map(() => 201));
@@ -190,8 +193,8 @@ describe.each(testDialects)('rolling restart (%s)', (dialect) => {
 
     expect(await server.exited).toEqual({ code: 0, signal: null });
     const output = server.output();
-    expect(output.indexOf('draining: /healthz answers 503')).toBeGreaterThan(-1);
-    expect(output.indexOf('draining: /healthz answers 503')).toBeLessThan(output.indexOf('shutting down: finishing in-flight requests'));
+    expect(output.indexOf('draining: /readyz answers 503')).toBeGreaterThan(-1);
+    expect(output.indexOf('draining: /readyz answers 503')).toBeLessThan(output.indexOf('shutting down: finishing in-flight requests'));
     expect(output).toContain('shut down cleanly');
     const written = writers.reduce((sum, writer) => sum + writer.outcomes.length, 0) + 1;
     const stored = await database.db.selectFrom('problem_replies').select((eb) => eb.fn.countAll<number>().as('count')).where('problem_uid', '=', problemUid).executeTakeFirstOrThrow();
@@ -208,8 +211,8 @@ describe('shutdown on its own', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
     const output = server.output();
-    expect(output.indexOf('draining: /healthz answers 503')).toBeGreaterThan(-1);
-    expect(output.indexOf('draining: /healthz answers 503')).toBeLessThan(output.indexOf('shut down cleanly'));
+    expect(output.indexOf('draining: /readyz answers 503')).toBeGreaterThan(-1);
+    expect(output.indexOf('draining: /readyz answers 503')).toBeLessThan(output.indexOf('shut down cleanly'));
     await cleanup?.();
 
     const { server: second } = await setUp('sqlite', { SHUTDOWN_DRAIN_MS: '120000' });

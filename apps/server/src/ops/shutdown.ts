@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface ShutdownOptions {
-  /** After SIGTERM: how long to keep serving, with /healthz at 503, before the listener closes (SHUTDOWN_DRAIN_MS). */
+  /** After SIGTERM: how long to keep serving, with /readyz at 503, before the listener closes (SHUTDOWN_DRAIN_MS). */
   drainMs: number;
   graceMs?: number;
-  /** Called when the drain starts: /healthz turns 503 (core/health.ts). */
+  /** Called when the drain starts: /readyz turns 503 (core/health.ts). */
   onDrain?: () => void;
 }
 
@@ -15,14 +15,15 @@ export interface ShutdownOptions {
  * SIGTERM (orchestrators, systemd, `docker stop`) stops the process without losing or resetting a
  * request (docs/decisions/074):
  *
- * 1. Drain: /healthz answers 503, so the proxy's health check takes the process out of rotation,
+ * 1. Drain: /readyz answers 503 (/healthz stays 200: the process is alive, decision 133), so the
+ *    proxy's health check takes the process out of rotation,
  *    while every request, on new connections too, is still served for `drainMs`. Each answer ends
  *    its connection, so clients and proxies open their next one wherever they now route.
  * 2. Close: the listener closes (new connections are refused, which a proxy retries elsewhere),
  *    Node closes the idle keep-alive sockets, and Fastify's close() waits for every request already
  *    received, then runs the onClose hooks (database, Redis, bucket). Exit 0.
  *
- * SIGINT (Ctrl-C at a terminal, where no proxy is asking /healthz) skips the drain. A second
+ * SIGINT (Ctrl-C at a terminal, where no proxy is asking /readyz) skips the drain. A second
  * signal during the drain ends it at once; a signal while closing exits 1 at once. A request that
  * outlives the grace period after the close makes the process exit 1 with a log line, so a
  * supervisor sees that the stop was not clean.
@@ -76,7 +77,7 @@ export function closeOnSignals(app: FastifyInstance, options: ShutdownOptions): 
     }
     phase = 'draining';
     options.onDrain?.();
-    app.log.info({ signal, drainMs: options.drainMs }, 'draining: /healthz answers 503, requests are still served');
+    app.log.info({ signal, drainMs: options.drainMs }, 'draining: /readyz answers 503, requests are still served');
     drainTimer = setTimeout(() => close(signal), options.drainMs);
   };
   process.on('SIGTERM', onSignal);

@@ -18,6 +18,13 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 let pictures = 0;
 const newPictureUrl = () => `data:image/png;base64,${Buffer.concat([PNG, Buffer.from(`picture ${(pictures += 1)}`)]).toString('base64')}`;
 
+/** The 503 of a store outage, naming its request (decision 133). */
+const storageFault = (requestId: unknown) => ({
+  message: messages.withRequestId(messages.storageUnavailable, String(requestId)),
+  code: ERROR_CODES.storageUnavailable,
+  request_id: String(requestId),
+});
+
 let bucket: TestBucket;
 let proxy: SwitchableProxy;
 beforeAll(async () => {
@@ -66,11 +73,11 @@ describe.each(testDialects)('a stuck or dead bucket on %s', (dialect) => {
       // Side by side, so a stuck bucket costs the test one deadline, not two.
       const [refused, read] = await Promise.all([upload(), t.app.inject({ method: 'GET', url: picture })]);
       expect(refused.statusCode, mode).toBe(503);
-      expect(refused.json(), mode).toEqual({ message: messages.storageUnavailable, code: ERROR_CODES.storageUnavailable });
+      expect(refused.json(), mode).toEqual(storageFault(refused.headers['x-request-id']));
       // Nothing half-saved: the problem still shows the picture it had.
       expect(await storedPicture(), mode).toBe(picture);
       expect(read.statusCode, mode).toBe(503);
-      expect(read.json(), mode).toEqual({ message: messages.storageUnavailable, code: ERROR_CODES.storageUnavailable });
+      expect(read.json(), mode).toEqual(storageFault(read.headers['x-request-id']));
     }
 
     proxy.setMode('forward');
@@ -82,6 +89,27 @@ describe.each(testDialects)('a stuck or dead bucket on %s', (dialect) => {
     const served = await t.app.inject({ method: 'GET', url: next });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
+  });
+
+  it('turns /readyz 503 naming the file store while the bucket hangs or is down, and 200 once it is back', async () => {
+    // Every poll asks the bucket here; the cache is covered by core/readiness.test.ts.
+    t.app.ctx.health.storageCacheMs = 0;
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      for (const mode of ['hang', 'refuse'] as const) {
+        proxy.setMode(mode);
+        const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+        expect(ready.statusCode, mode).toBe(503);
+        expect(ready.json(), mode).toEqual({ message: messages.notReadyStorage, code: ERROR_CODES.unavailable, fields: { storage: messages.notReadyStorage } });
+        // Alive all the same: the process answers.
+        expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode, mode).toBe(200);
+      }
+      proxy.setMode('forward');
+      expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    } finally {
+      proxy.setMode('forward');
+      t.app.ctx.health.storageCacheMs = 5_000;
+    }
   });
 
   it('answers an attachment download with the 503 while the bucket hangs, and deletes its post all the same', async () => {
@@ -98,7 +126,7 @@ describe.each(testDialects)('a stuck or dead bucket on %s', (dialect) => {
     proxy.setMode('hang');
     const download = await t.app.inject({ method: 'GET', url: `${url}/attachment`, headers: { cookie: student } });
     expect(download.statusCode).toBe(503);
-    expect(download.json()).toEqual({ message: messages.storageUnavailable, code: ERROR_CODES.storageUnavailable });
+    expect(download.json()).toEqual(storageFault(download.headers['x-request-id']));
     // The row goes first; the file the bucket could not remove stays behind unreferenced.
     expect((await t.app.inject({ method: 'DELETE', url, headers: { cookie: student } })).statusCode).toBe(200);
     expect(await t.db.selectFrom('board_contents').select('code').where('code', '=', code).executeTakeFirst()).toBeUndefined();

@@ -136,6 +136,8 @@ export async function createTestContext(
     env?: Record<string, string>;
     /** Extra routes for probing shared mechanisms (guards, error handler) from a test. */
     register?: (app: FastifyInstance) => void;
+    /** Receives the app's log lines (set LOG_LEVEL in `env` too: the default is silent). */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(dialect);
@@ -151,7 +153,7 @@ export async function createTestContext(
     }),
   );
   config.rateLimits = { ...generousLimits, ...options.rateLimits };
-  const app = await buildApp({ config, db: database.db, dialect });
+  const app = await buildApp({ config, db: database.db, dialect, ...(options.logStream ? { logStream: options.logStream } : {}) });
   options.register?.(app);
   await app.ready();
   return {

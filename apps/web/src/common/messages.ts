@@ -20,6 +20,8 @@ export const commonMessages = {
     network: '서버에 연결할 수 없습니다. 잠시 후 다시 시도하세요.',
     badResponse: '서버 응답을 이해할 수 없습니다.',
     requestFailed: (status: number) => `요청에 실패했습니다. (${status})`,
+    /** A server fault names its request id, so a report can be traced in the server's logs. */
+    withRequestId: (message: string, requestId: string) => `${message} (요청 번호: ${requestId})`,
   },
   lists: {
     loadMore: '더 불러오기',

@@ -1,7 +1,7 @@
 import { okResponseSchema } from '@qbank/shared/auth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../testing/fetch-mock';
-import { apiRequest, ApiRequestError, configureApiClient } from './api-client';
+import { apiRequest, ApiRequestError, configureApiClient, errorMessage } from './api-client';
 
 afterEach(() => configureApiClient({}));
 
@@ -46,6 +46,18 @@ describe('apiRequest', () => {
   it('uses the status text when the error body is not an API error', async () => {
     mockFetch({ 'GET /v1/x': () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' }) });
     await expect(apiRequest('/v1/x')).rejects.toMatchObject({ status: 502, message: 'Bad Gateway', code: undefined });
+  });
+
+  it("shows a server fault's message with its request id, and names the id beside the screen's own text when the 5xx is not the API's", async () => {
+    // Decision 133: what the server sends for a 500 (core/error-handler.ts).
+    const body = { message: '서버 오류가 발생했습니다. 잠시 후 다시 시도하세요. (요청 번호: 9f1c2a7b3d4e5f60)', code: 'INTERNAL', request_id: '9f1c2a7b3d4e5f60' };
+    mockFetch({ 'GET /v1/fault': () => new Response(JSON.stringify(body), { status: 500, headers: { 'Content-Type': 'application/json', 'x-request-id': '9f1c2a7b3d4e5f60' } }) });
+    const fault = await apiRequest('/v1/fault').catch((e: unknown) => e);
+    expect(errorMessage(fault, '불러오지 못했습니다.')).toBe(body.message);
+
+    mockFetch({ 'GET /v1/gateway': () => new Response('<html>', { status: 502, statusText: 'Bad Gateway', headers: { 'x-request-id': 'edge-41' } }) });
+    const gateway = await apiRequest('/v1/gateway').catch((e: unknown) => e);
+    expect(errorMessage(gateway, '불러오지 못했습니다.')).toBe('불러오지 못했습니다. (요청 번호: edge-41)');
   });
 
   it('on a 401 of an authenticated call clears the session and raises 인증이 필요합니다', async () => {

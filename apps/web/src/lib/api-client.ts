@@ -12,13 +12,16 @@ export class ApiRequestError extends Error {
   readonly code: string | undefined;
   readonly fields: Record<string, string> | undefined;
   readonly body: unknown;
+  /** On a 5xx: the server's id of the request (x-request-id, decision 133), for a report. */
+  readonly requestId: string | undefined;
 
-  constructor(init: { status: number; message: string; code?: string; fields?: Record<string, string>; body?: unknown }) {
+  constructor(init: { status: number; message: string; code?: string; fields?: Record<string, string>; requestId?: string; body?: unknown }) {
     super(init.message);
     this.name = 'ApiRequestError';
     this.status = init.status;
     this.code = init.code;
     this.fields = init.fields;
+    this.requestId = init.requestId;
     this.body = init.body;
   }
 }
@@ -29,10 +32,13 @@ export function isApiRequestError(error: unknown): error is ApiRequestError {
 
 /**
  * The text to show for a failed call: the server's own Korean message (every API error
- * carries a `code`), or the screen's fallback when the answer was not an API error at all.
+ * carries a `code`; a 5xx one already names the request), or the screen's fallback when the
+ * answer was not an API error at all, naming the request when a server fault has an id.
  */
 export function errorMessage(error: unknown, fallback: string): string {
-  return isApiRequestError(error) && error.code ? error.message : fallback;
+  if (!isApiRequestError(error)) return fallback;
+  if (error.code) return error.message;
+  return error.requestId ? messages.errors.withRequestId(fallback, error.requestId) : fallback;
 }
 
 interface ApiClientHooks {
@@ -163,6 +169,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
       message: apiError?.message || response.statusText || messages.errors.requestFailed(response.status),
       ...(apiError?.code ? { code: apiError.code } : {}),
       ...(apiError?.fields ? { fields: apiError.fields } : {}),
+      ...(response.status >= 500 && response.headers.get('x-request-id') ? { requestId: response.headers.get('x-request-id')! } : {}),
       body: data,
     });
   }

@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { ERROR_CODES } from '@qbank/shared/errors';
 
-// Decision 121: every refusal is JSON `{message, code, fields?}`, the message a Korean sentence,
+// Decision 121: every refusal is JSON `{message, code, fields?}` (a 5xx adds `request_id`, decision
+// 133), the message a Korean sentence,
 // the code one of the stable codes; never a stack trace, never a 5xx for bad input.
 
 const HANGUL = /[\uac00-\ud7a3]/;
@@ -34,8 +35,9 @@ export function errorFormatProblems(response: ErrorResponse): string[] {
     return [...problems, `body is not JSON: ${response.body.slice(0, 200)}`];
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return [...problems, `body is not an object: ${response.body.slice(0, 200)}`];
-  const { message, code, fields, ...rest } = body as Record<string, unknown>;
+  const { message, code, fields, request_id: requestId, ...rest } = body as Record<string, unknown>;
   if (Object.keys(rest).length > 0) problems.push(`extra keys ${Object.keys(rest).join(', ')}`);
+  if (requestId !== undefined && typeof requestId !== 'string') problems.push('request_id is not a string');
   if (typeof message !== 'string' || !HANGUL.test(message)) problems.push(`message is not Korean: ${JSON.stringify(message)}`);
   if (typeof code !== 'string' || !KNOWN_CODES.has(code)) problems.push(`unknown code ${JSON.stringify(code)}`);
   if (fields !== undefined) {

@@ -54,6 +54,7 @@ const OWN_PASSWORD: RoutePolicy = { ...SIGNED_IN, other: 403 };
 
 export const POLICY: Readonly<Record<string, RoutePolicy>> = {
   'GET /healthz': PUBLIC,
+  'GET /readyz': PUBLIC,
 
   // ---- auth
   'POST /v1/auth/login': PUBLIC,

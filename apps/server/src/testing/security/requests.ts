@@ -57,6 +57,7 @@ async function detectedPair(w: World): Promise<{ problem_a: number; problem_b: n
 
 export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   'GET /healthz': () => get('/healthz'),
+  'GET /readyz': () => get('/readyz'),
 
   'POST /v1/auth/login': (w) => ({ method: 'POST', route: '/v1/auth/login', body: { id: w.members.other.id, email: w.members.other.id, password: TEST_PASSWORD } }),
   'POST /v1/auth/signup': (w) => {
