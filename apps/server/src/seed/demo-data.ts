@@ -4,7 +4,6 @@ import { sanitizeRichHtml } from '../core/html';
 import { buildProblemSearchText } from '../problems/search-text';
 import { hashPassword } from '../core/password';
 import { seedDemoDisputes } from './demo-disputes';
-import { askedLastYear } from './demo-lineage';
 import type { Database } from '../db/schema';
 import type { FileStore } from '../core/file-store';
 import { storeImage } from '../uploads/storage';
@@ -341,7 +340,7 @@ function composeExam(subject: SubjectSeed, examIndex: number, exam: ExamSeed): E
   const mcqs = subject.pool.filter((p) => p.type === 1);
   const essays = subject.pool.filter((p) => p.type === 2);
   const slides = subject.pool.filter((p) => p.type === 4);
-  const entry = (p: ProblemSeed): ExamEntry => ({ problem: exam.yearsAgo === 1 ? askedLastYear(p) : p, type: p.type });
+  const entry = (p: ProblemSeed): ExamEntry => ({ problem: p, type: p.type });
   const setEntries = (): ExamEntry[] =>
     exam.withSet && subject.set ? subject.set.problems.map((p) => ({ problem: p, type: p.type, set: subject.set })) : [];
 

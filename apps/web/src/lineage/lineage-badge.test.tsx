@@ -50,7 +50,7 @@ describe('the lineage badge', () => {
 
   it('says how often and in which years, and opens every appearance with its key, relation, link and changes', async () => {
     setup('student');
-    fireEvent.click(await screen.findByRole('button', { name: '출제 3회 · 2024·2025·2026, 출제 이력 보기' }));
+    fireEvent.click(await screen.findByRole('button', { name: '출제 이력 보기: 3회 출제 (2024년, 2025년, 2026년)' }));
     expect(screen.getByText('출제 3회 · 2024·2025·2026')).toBeTruthy();
     const dialog = await screen.findByRole('dialog', { name: '출제 이력' });
     const cards = await within(dialog).findAllByTestId('lineage-member');
@@ -61,7 +61,7 @@ describe('the lineage badge', () => {
     expect(within(cards[1]!).getByLabelText('삭제').textContent).toContain('65세');
     expect(within(cards[1]!).getByLabelText('추가').textContent).toContain('68세');
     expect(await within(cards[2]!).findByText('문제와 보기가 같습니다.')).toBeTruthy();
-    expect(within(cards[2]!).getByRole('link', { name: '시험에서 보기: 2026 순환기내과학 중간고사 2번' }).getAttribute('href')).toBe('/tests/2026/problems');
+    expect(within(cards[2]!).getByRole('link', { name: '2026 순환기내과학 중간고사 2번 문제로 이동' }).getAttribute('href')).toBe('/tests/2026/problems');
     expect(within(dialog).queryByText('확인이 필요한 비슷한 문제')).toBeNull();
     expect(within(dialog).queryByRole('button', { name: '분리' })).toBeNull();
   });
@@ -77,7 +77,7 @@ describe('the lineage badge', () => {
     const fetch = setup('lead');
     fireEvent.click(await screen.findByRole('button', { name: /출제 이력 보기/ }));
     const dialog = await screen.findByRole('dialog', { name: '출제 이력' });
-    fireEvent.click(await within(dialog).findByRole('button', { name: '확인: 2026 순환기내과학 중간고사 9번은 같은 문제의 계열' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: '2026 순환기내과학 중간고사 9번을 같은 계열로 확인' }));
     await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).includes('/v1/lineage/links/confirm'))).toBe(true));
     const confirm = fetch.mock.calls.find(([url]) => String(url).includes('/v1/lineage/links/confirm'))!;
     expect(JSON.parse(String(confirm[1]?.body))).toEqual({ problem_a: 41, problem_b: 70 });

@@ -3,8 +3,7 @@ import type { LineageRelation } from '@qbank/shared/lineage';
 
 export const lineageMessages = {
   badge: (count: number, years: readonly number[]) => `출제 ${count}회 · ${years.join('·')}`,
-  /** The badge's visible text first (WCAG 2.5.3), then what the button does. */
-  badgeLabel: (count: number, years: readonly number[]) => `출제 ${count}회 · ${years.join('·')}, 출제 이력 보기`,
+  badgeLabel: (count: number, years: readonly number[]) => `출제 이력 보기: ${count}회 출제 (${years.map((y) => `${y}년`).join(', ')})`,
   panelTitle: '출제 이력',
   loading: '출제 이력을 불러오는 중…',
   failed: '출제 이력을 불러오지 못했습니다.',
@@ -18,15 +17,15 @@ export const lineageMessages = {
   key: (answer: string) => `정답 ${answer}`,
   keysDisagree: '정답이 다름',
   open: '시험에서 보기',
-  openLabel: (testName: string, no: number) => `시험에서 보기: ${testName} ${no}번`,
+  openLabel: (testName: string, no: number) => `${testName} ${no}번 문제로 이동`,
   changes: '바뀐 부분',
   noChanges: '문제와 보기가 같습니다.',
   added: '추가',
   removed: '삭제',
   confirm: '확인',
-  confirmLabel: (testName: string, no: number) => `확인: ${testName} ${no}번은 같은 문제의 계열`,
+  confirmLabel: (testName: string, no: number) => `${testName} ${no}번을 같은 계열로 확인`,
   reject: '아님',
-  rejectLabel: (testName: string, no: number) => `아님: ${testName} ${no}번은 다른 문제`,
+  rejectLabel: (testName: string, no: number) => `${testName} ${no}번은 같은 계열이 아님`,
   split: '분리',
   splitHint: '이 문제를 출제 이력에서 떼어냅니다.',
   decided: '반영했습니다.',
