@@ -55,8 +55,6 @@ const webFeatures = {
   boards: [],
   study: ['boxes', 'solve', 'problems', 'notes', 'subjects', 'tests', 'offline'],
   imports: ['authoring'],
-  // 출제 이력 (issue 28): the badge and panel on a problem card, through problems' card slots.
-  lineage: [],
 };
 
 function layerZones(root, core, features, testHelpers) {

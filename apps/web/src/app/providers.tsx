@@ -3,8 +3,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ProblemCardSlotsProvider, type ProblemCardSlots } from '../problems/components/problem-card-slots';
 import { configureApiClient, isApiRequestError } from '../lib/api-client';
-import { prefetchLineageSummaries } from '../lineage/api';
-import { LineageBadge } from '../lineage/lineage-badge';
 import { endSession, sessionQueryKey } from '../lib/session';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -27,9 +25,6 @@ const problemCardSlots: ProblemCardSlots = {
   Bookmark: BookmarkSlot,
   prefetchBookmarks: (queryClient, problemUids) =>
     void import('../boxes/api').then((m) => m.prefetchBookmarks(queryClient, problemUids)).catch(() => undefined),
-  // The 출제 이력 badge is drawn with the card's other badges (its panel is a chunk of its own).
-  Lineage: LineageBadge,
-  prefetchLineages: prefetchLineageSummaries,
 };
 
 export function createAppQueryClient(): QueryClient {

@@ -3,20 +3,15 @@ import { createContext, useContext, type ComponentType } from 'react';
 
 /**
  * What other features put on a problem card. problems never imports them (boxes → problems, one
- * direction): the app shell provides the bookmark star and the
- * 출제 이력 badge (app/providers.tsx).
+ * direction): the app shell provides the bookmark star (app/providers.tsx).
  */
 export interface ProblemCardSlots {
   Bookmark: ComponentType<{ problemUid: number }> | null;
   /** Asks for the stars of many problems at once, before their cards are drawn. */
   prefetchBookmarks: ((queryClient: QueryClient, problemUids: readonly number[]) => void) | null;
-  /** The 출제 N회 badge (lineage builds on problems). */
-  Lineage: ComponentType<{ problemUid: number }> | null;
-  /** Asks for the badges of many problems at once, with the chunk's notes and dispute badges. */
-  prefetchLineages: ((queryClient: QueryClient, problemUids: readonly number[]) => void) | null;
 }
 
-const ProblemCardSlotsContext = createContext<ProblemCardSlots>({ Bookmark: null, prefetchBookmarks: null, Lineage: null, prefetchLineages: null });
+const ProblemCardSlotsContext = createContext<ProblemCardSlots>({ Bookmark: null, prefetchBookmarks: null });
 
 export const ProblemCardSlotsProvider = ProblemCardSlotsContext.Provider;
 

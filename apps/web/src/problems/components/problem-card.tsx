@@ -83,7 +83,7 @@ export const ProblemCardView = memo(function ProblemCardView({
   searchQuery,
   emphasizeNegation: emphasis,
 }: ProblemCardProps & { emphasizeNegation: boolean }) {
-  const { Bookmark, Lineage } = useProblemCardSlots();
+  const { Bookmark } = useProblemCardSlots();
   const label = problemLabel(problem.no);
   const type = typeLabel(problem.type);
   const choiceType = choiceTypeLabel(problem.choice_type);
@@ -122,7 +122,6 @@ export const ProblemCardView = memo(function ProblemCardView({
                 {choiceType}
               </Badge>
             )}
-            {Lineage && <Lineage problemUid={problem.uid} />}
           </div>
           {Bookmark && <Bookmark problemUid={problem.uid} />}
         </div>
