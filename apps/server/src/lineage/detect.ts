@@ -13,6 +13,7 @@ import {
   replaceKeys,
   upsertDetectedLink,
   writeLineages,
+  otherEnd,
   type LinkRow,
   type StoredSource,
 } from './repository';
@@ -59,13 +60,12 @@ export class FingerprintCache {
   }
 }
 
-const other = (link: LinkRow, uid: number) => (link.problem_a === uid ? link.problem_b : link.problem_a);
 
 export async function detectProblem(db: DbOrTx, uid: number, cache: FingerprintCache, now = new Date().toISOString()): Promise<void> {
   const before = await lineageCodesOf(db, [uid]);
   const existing = await linksOf(db, [uid]);
   const [source] = await loadSources(db, [uid]);
-  const touched = new Set<number>([uid, ...existing.map((link) => other(link, uid))]);
+  const touched = new Set<number>([uid, ...existing.map((link) => otherEnd(link, uid))]);
 
   if (!source || source.is_vacant) {
     await removeProblem(db, uid);
@@ -74,7 +74,7 @@ export async function detectProblem(db: DbOrTx, uid: number, cache: FingerprintC
     const keys = lineageKeys(print);
     await replaceKeys(db, uid, keys);
     const candidates = new Set(await candidateUids(db, uid, keys, MIN_SHARED_KEYS, MAX_CANDIDATES));
-    for (const link of existing) candidates.add(other(link, uid));
+    for (const link of existing) candidates.add(otherEnd(link, uid));
     const found = new Set<number>();
     for (const candidate of await loadSources(db, [...candidates])) {
       if (candidate.is_vacant) continue;
@@ -85,7 +85,7 @@ export async function detectProblem(db: DbOrTx, uid: number, cache: FingerprintC
       found.add(candidate.uid);
       touched.add(candidate.uid);
     }
-    for (const link of existing) if (!found.has(other(link, uid))) await forgetDetectedLink(db, uid, other(link, uid));
+    for (const link of existing) if (!found.has(otherEnd(link, uid))) await forgetDetectedLink(db, uid, otherEnd(link, uid));
   }
   await redrawLineages(db, [...touched], [...before.values()]);
 }

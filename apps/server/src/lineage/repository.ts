@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../core/db';
+import type { LineageLinksTable } from '../db/schema';
 import { visibleProblems } from '../core/visible-problems';
 import type { LinkVerdict } from './compare';
 import type { LineageSource } from './fingerprint';
@@ -51,15 +52,11 @@ export async function candidateUids(db: DbOrTx, uid: number, keys: number[], min
   return rows.map((row) => row.problem_uid);
 }
 
-export interface LinkRow {
-  problem_a: number;
-  problem_b: number;
-  relation: 'same' | 'variant' | 'inverted';
-  similarity: number;
-  keys_agree: number;
-  detected: number;
-  decision: 'confirmed' | 'rejected' | null;
-}
+/** A link as detection and the reads use it: the table's row less the decision's author and time. */
+export type LinkRow = Pick<LineageLinksTable, 'problem_a' | 'problem_b' | 'relation' | 'similarity' | 'keys_agree' | 'detected' | 'decision'>;
+
+/** The problem at a link's other end. */
+export const otherEnd = (link: Pick<LinkRow, 'problem_a' | 'problem_b'>, uid: number) => (link.problem_a === uid ? link.problem_b : link.problem_a);
 
 const LINK_COLUMNS = ['problem_a', 'problem_b', 'relation', 'similarity', 'keys_agree', 'detected', 'decision'] as const;
 

@@ -18,6 +18,7 @@ import {
   queuedProblems,
   queueProgress,
   releaseLease as releaseLeaseRow,
+  otherEnd,
   type LinkRow,
 } from './repository';
 
@@ -52,7 +53,6 @@ export async function queueWholeBank(ctx: AppContext): Promise<{ waiting: number
   return queueProgress(ctx.db);
 }
 
-const other = (link: LinkRow, uid: number) => (link.problem_a === uid ? link.problem_b : link.problem_a);
 
 /**
  * The lineage of a problem. Students: the members of its lineage, each with the link that joins it
@@ -70,7 +70,7 @@ export async function problemLineage(ctx: AppContext, uid: number, lead: boolean
   for (const link of links) {
     const visible = isVisibleLink(link);
     if (!visible) {
-      if (lead && link.decision === null && (link.problem_a === uid || link.problem_b === uid)) suggestions.add(other(link, uid));
+      if (lead && link.decision === null && (link.problem_a === uid || link.problem_b === uid)) suggestions.add(otherEnd(link, uid));
       continue;
     }
     for (const end of [link.problem_a, link.problem_b]) {
@@ -84,7 +84,7 @@ export async function problemLineage(ctx: AppContext, uid: number, lead: boolean
   }
   for (const member of members) suggestions.delete(member);
   if (members.length === 1 && suggestions.size === 0) return { lineage: null };
-  const suggestionLinks = new Map(links.filter((link) => suggestions.has(other(link, uid)) && (link.problem_a === uid || link.problem_b === uid)).map((link) => [other(link, uid), link]));
+  const suggestionLinks = new Map(links.filter((link) => suggestions.has(otherEnd(link, uid)) && (link.problem_a === uid || link.problem_b === uid)).map((link) => [otherEnd(link, uid), link]));
   const rows = await problemRows(ctx.db, [...members, ...suggestions]);
   const present = (row: (typeof rows)[number], link: LinkRow | undefined, confirmed: boolean): LineageMember => ({
     uid: row.uid,
@@ -151,7 +151,7 @@ export async function splitProblem(ctx: AppContext, lead: number, uid: number): 
     const before = await lineageCodesOf(tx, [uid]);
     const links = (await linksOf(tx, [uid])).filter(isVisibleLink);
     for (const link of links) await decideLink(tx, link.problem_a, link.problem_b, 'rejected', lead, now, link.relation);
-    await redrawLineages(tx, [uid, ...links.map((link) => other(link, uid))], [...before.values()]);
+    await redrawLineages(tx, [uid, ...links.map((link) => otherEnd(link, uid))], [...before.values()]);
   });
   return problemLineage(ctx, uid, true);
 }
