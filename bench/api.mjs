@@ -43,7 +43,7 @@ function countMediaEntries(buffer) {
 }
 
 /**
- * Times GET /v1/test/:id/export?format=docx&mode=all (spec §7: questions, answers, explanations,
+ * Times GET /v1/test/:id/export?format=docx&mode=all (questions, answers, explanations,
  * so every picture) `runs` times in a row, each to the last byte.
  */
 export async function timeExport(base, token, testCode, runs) {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type CompiledQuery } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
-import { bigramDocument } from '../apps/server/src/core/search';
+import { bigramDocument } from '../apps/server/src/db/search-documents';
 import { FairSqliteDialect } from '../apps/server/src/core/fair-sqlite';
 import type { Database } from '../apps/server/src/db/schema';
 import { configFromEnv, parseEnv } from '../apps/server/src/env';

@@ -38,14 +38,23 @@ export async function measureFloor({ scenarios, dataDir, token, port, env }) {
     const capture = spawnSync('npx', ['tsx', path.join(here, 'floor-capture.ts'), dataDir, token, captureFile, ...urls], { encoding: 'utf8' });
     if (capture.status !== 0) throw new Error(`floor capture failed: ${capture.stderr.slice(-500)}`);
     const base = `http://127.0.0.1:${port}`;
-    const server = await startProcess({ args: [path.join(here, 'floor-server.mjs'), String(port), dataDir, captureFile], env, healthUrl: `${base}/healthz`, label: 'floor server' });
+    const server = await startProcess({
+      args: [path.join(here, 'floor-server.mjs'), String(port), dataDir, captureFile],
+      env,
+      healthUrl: `${base}/healthz`,
+      label: 'floor server',
+    });
     const results = {};
     try {
       for (const scenario of scenarios) {
         log(`floor: ${scenario.name} (${scenario.connections} connections, ${scenario.duration} s after ${scenario.warmup} s warm-up)`);
         // The floor answers with bare rows, so requests carry no token: it checks none.
         const next = scenario.next;
-        results[scenario.name] = await runScenario(base, { ...scenario, name: `floor: ${scenario.name}`, next: () => ({ ...next(), headers: {} }) }, rssSampler(server.pid));
+        results[scenario.name] = await runScenario(
+          base,
+          { ...scenario, name: `floor: ${scenario.name}`, next: () => ({ ...next(), headers: {} }) },
+          rssSampler(server.pid),
+        );
         log(`  ${results[scenario.name].rps} req/s, p99 ${results[scenario.name].p99_ms} ms`);
       }
     } finally {

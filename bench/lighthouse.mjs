@@ -34,9 +34,7 @@ function summarize(lhr) {
     .map((audit) => ({ id: audit.id, savings_ms: round(audit.numericValue ?? 0, 0) }))
     .sort((a, b) => b.savings_ms - a.savings_ms)
     .slice(0, 4);
-  const failedA11y = lhr.categories.accessibility.auditRefs
-    .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
-    .map((ref) => ref.id);
+  const failedA11y = lhr.categories.accessibility.auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0).map((ref) => ref.id);
   return {
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
@@ -52,7 +50,7 @@ function summarize(lhr) {
 }
 
 // The web app asks the server for the session only when this flag says a member signed in
-// (apps/web/src/lib/session.ts); Lighthouse clears storage before each run, so without it a
+// (apps/web/src/lib/login-session.ts); Lighthouse clears storage before each run, so without it a
 // cookie alone shows the login card instead of the page.
 const SIGNED_IN_FLAG = "try { localStorage.setItem('qbank.signedIn', '1'); } catch {}";
 
@@ -91,8 +89,17 @@ export async function runLighthouse({ pages, chromePath, runs = 3, log, extraChr
       if (attempts.length === 0) throw new Error(`lighthouse finished no run of ${page.url}: ${failures.join('; ')}`);
       attempts.sort((a, b) => a.performance - b.performance);
       const chosen = attempts[Math.floor(attempts.length / 2)];
-      log?.(`lighthouse ${page.name}: performance ${chosen.performance}, accessibility ${chosen.accessibility}${failures.length ? ` (${failures.length} unfinished run(s) run again)` : ''}`);
-      results.push({ name: page.name, path: new URL(page.url).pathname, runs, performance_all: attempts.map((a) => a.performance), ...chosen, ...(failures.length ? { failed_runs: failures } : {}) });
+      log?.(
+        `lighthouse ${page.name}: performance ${chosen.performance}, accessibility ${chosen.accessibility}${failures.length ? ` (${failures.length} unfinished run(s) run again)` : ''}`,
+      );
+      results.push({
+        name: page.name,
+        path: new URL(page.url).pathname,
+        runs,
+        performance_all: attempts.map((a) => a.performance),
+        ...chosen,
+        ...(failures.length ? { failed_runs: failures } : {}),
+      });
     }
     return results;
   } finally {

@@ -62,7 +62,9 @@ for (const term of terms) {
   }
   for (const [name, list] of Object.entries(times)) {
     list.sort((a, b) => a - b);
-    console.log(`${term.padEnd(8)} ${name.padEnd(15)} matches ${totals[name]!.padStart(6)}  p50 ${percentile(list, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(list, 95).toFixed(1).padStart(6)} ms`);
+    console.log(
+      `${term.padEnd(8)} ${name.padEnd(15)} matches ${totals[name]!.padStart(6)}  p50 ${percentile(list, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(list, 95).toFixed(1).padStart(6)} ms`,
+    );
   }
 }
 await db.destroy();

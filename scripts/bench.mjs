@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { createBoxes, login, timeExport } from '../bench/api.mjs';
 import { measureCeiling } from '../bench/ceiling.mjs';
 import { FLOOR_SCENARIOS, measureFloor } from '../bench/floor.mjs';
+import { captureReads, measureSameBytes } from '../bench/same-bytes.mjs';
 import { runLighthouse } from '../bench/lighthouse.mjs';
 import { startTlsFront } from '../bench/tls-front.mjs';
 import { drain, runScenario } from '../bench/load.mjs';
@@ -29,7 +30,7 @@ const USAGE = `npm run bench -- [options]
   --database-url URL     start from this seeded PostgreSQL database (copied as a template) instead of seeding
   --pg-data-dir DIR      the DATA_DIR seed:large put that database's uploads in (copied first)
   --pg-summary FILE      its seed summary (default PG-DATA-DIR/${SUMMARY_FILE})
-  --no-sqlite, --no-postgres, --no-lighthouse, --no-ceiling, --no-floor, --no-two-process   skip a part
+  --no-sqlite, --no-postgres, --no-lighthouse, --no-ceiling, --no-same-bytes, --no-floor, --no-two-process   skip a part
                          (two-process: PostgreSQL read scenarios on two server processes, issue 18;
                           they share REDIS_URL when it is set)
   --duration S  --warmup S  --connections N  --write-connections N   load settings (10, 2, 100, 50)
@@ -52,6 +53,7 @@ const { values: opts } = parseArgs({
     'no-lighthouse': { type: 'boolean', default: false },
     'no-ceiling': { type: 'boolean', default: false },
     'no-floor': { type: 'boolean', default: false },
+    'no-same-bytes': { type: 'boolean', default: false },
     'no-two-process': { type: 'boolean', default: false },
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
@@ -114,7 +116,8 @@ for (const [dist, sources] of [
   [serverDist, ['apps/server/src', 'packages/shared/src']],
   [path.join(webDist, 'index.html'), ['apps/web/src', 'packages/shared/src']],
 ]) {
-  if (Math.max(...sources.map(newestSource)) > statSync(dist).mtimeMs) log(`warning: ${dist} is older than its sources; run \`npm run build\` to measure the current code`);
+  if (Math.max(...sources.map(newestSource)) > statSync(dist).mtimeMs)
+    log(`warning: ${dist} is older than its sources; run \`npm run build\` to measure the current code`);
 }
 
 // The server gets a clean environment: only what a process needs, plus its own settings.
@@ -158,6 +161,8 @@ async function benchServer({ dialect, env, summary, lighthouse, floor, extraIdle
   const run = { dialect, first_start_ms: first.coldStartMs, cold_start_ms: server.coldStartMs, rss_idle_mb: round(readRssMb(server.pid) ?? Number.NaN, 0) };
   log(`${dialect}: healthy after ${server.coldStartMs} ms`);
   let token;
+  let capture = null;
+  let readScenarios = [];
   try {
     token = await login(base, summary.accounts.student, summary.password);
     const boxCodes = [summary.studentBoxId, ...(await createBoxes(base, token, 29))];
@@ -168,7 +173,9 @@ async function benchServer({ dialect, env, summary, lighthouse, floor, extraIdle
     const sampler = rssSampler(server.pid);
     run.scenarios = [];
     for (const scenario of buildScenarios({ summary, token, boxCodes, base, load, statsTokens })) {
-      log(`${dialect}: ${scenario.name} (${scenario.connections} connections, ${scenario.amount ? `${scenario.amount} requests` : `${scenario.duration} s after ${scenario.warmup} s warm-up`})`);
+      log(
+        `${dialect}: ${scenario.name} (${scenario.connections} connections, ${scenario.amount ? `${scenario.amount} requests` : `${scenario.duration} s after ${scenario.warmup} s warm-up`})`,
+      );
       let result = await runScenario(base, scenario, sampler);
       result.drain_ms = await drain(base, server.pid, { extraIdle });
       if (result.saturated && !scenario.amount) {
@@ -180,8 +187,16 @@ async function benchServer({ dialect, env, summary, lighthouse, floor, extraIdle
         result.drain_ms = await drain(base, server.pid, { extraIdle });
       }
       // The machine is shared: the load average after each run tells a noisy figure from a slow one.
-      run.scenarios.push({ kind: scenario.kind, ...(scenario.search ? { search: true } : {}), ...result, load_average: round(os.loadavg()[0], 2) });
-      log(`  ${result.rps} req/s, p50 ${result.p50_ms} p95 ${result.p95_ms} p99 ${result.p99_ms} ms, errors ${result.errors}${result.saturated ? `, SATURATED (${result.unfinished_at_end} unfinished)` : ''}; drained in ${result.drain_ms} ms`);
+      run.scenarios.push({
+        kind: scenario.kind,
+        ...(scenario.search ? { search: true } : {}),
+        ...(scenario.cachedPublic ? { cached_public: true } : {}),
+        ...result,
+        load_average: round(os.loadavg()[0], 2),
+      });
+      log(
+        `  ${result.rps} req/s, p50 ${result.p50_ms} p95 ${result.p95_ms} p99 ${result.p99_ms} ms, errors ${result.errors}${result.saturated ? `, SATURATED (${result.unfinished_at_end} unfinished)` : ''}; drained in ${result.drain_ms} ms`,
+      );
     }
     for (const scenario of buildSearchTermScenarios({ summary, token, load: { duration: load.termDuration } })) {
       log(`${dialect}: ${scenario.name}`);
@@ -193,9 +208,18 @@ async function benchServer({ dialect, env, summary, lighthouse, floor, extraIdle
     run.export = await timeExport(base, token, summary.exam120.test_code, num('export-runs'));
     run.rss_peak_mb = Math.max(...run.scenarios.map((s) => s.rss_peak_mb ?? 0));
     if (lighthouse) await lighthouse(token);
+    // The same-bytes ceiling replays these responses once qbank has stopped (it needs the cores).
+    if (!opts['no-same-bytes']) {
+      readScenarios = buildScenarios({ summary, token, boxCodes, base, load, statsTokens }).filter((s) => s.kind === 'read');
+      capture = await captureReads(
+        base,
+        buildScenarios({ summary, token, boxCodes, base, load, statsTokens }).filter((s) => s.kind === 'read'),
+      );
+    }
   } finally {
     await stopProcess(server.child);
   }
+  if (capture) run.same_bytes = await measureSameBytes({ scenarios: readScenarios, capture, port: port + 3, env: passThrough });
   // The floor reads the same database file, so it runs once qbank has stopped.
   if (floor) run.floor = await floor({ token, boxCodes: [summary.studentBoxId] });
   return run;
@@ -289,12 +313,24 @@ const TWO_PROCESS_SCENARIOS = ['exam list page', '120-problem exam, problem list
  */
 async function benchTwoProcesses({ url, dataDir, summary, single, extraIdle }) {
   const ports = [port, port + 2];
-  const shared = { DATA_DIR: dataDir, DATABASE_URL: url, JWT_SECRET: 'bench-two-processes-shared-secret-0123456789', ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}) };
+  const shared = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    JWT_SECRET: 'bench-two-processes-shared-secret-0123456789',
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+  };
   const servers = [];
   const result = { redis: Boolean(process.env.REDIS_URL), scenarios: [] };
   try {
     for (const p of ports) {
-      servers.push(await startProcess({ args: [serverDist], env: { ...serverEnv(shared), PORT: String(p) }, healthUrl: `http://127.0.0.1:${p}/healthz`, label: `postgres server :${p}` }));
+      servers.push(
+        await startProcess({
+          args: [serverDist],
+          env: { ...serverEnv(shared), PORT: String(p) },
+          healthUrl: `http://127.0.0.1:${p}/healthz`,
+          label: `postgres server :${p}`,
+        }),
+      );
     }
     const bases = ports.map((p) => `http://127.0.0.1:${p}`);
     const token = await login(bases[0], summary.accounts.student, summary.password);
@@ -324,7 +360,9 @@ async function benchTwoProcesses({ url, dataDir, summary, single, extraIdle }) {
         load_average: round(os.loadavg()[0], 2),
       };
       result.scenarios.push(combined);
-      log(`  ${rps} req/s (${combined.per_process_rps.join(' + ')}), ${combined.ratio_to_one_process ?? '?'}× one process, p99 ${combined.p99_ms} ms, errors ${combined.errors}`);
+      log(
+        `  ${rps} req/s (${combined.per_process_rps.join(' + ')}), ${combined.ratio_to_one_process ?? '?'}× one process, p99 ${combined.p99_ms} ms, errors ${combined.errors}`,
+      );
     }
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);
@@ -339,7 +377,7 @@ async function benchTwoProcesses({ url, dataDir, summary, single, extraIdle }) {
 async function lighthouseRun(web, summary, token) {
   try {
     web.served_encoding = await servedEncoding(base, webDist);
-    // The web app keeps the session in the HttpOnly `token` cookie (apps/web/src/lib/session.ts).
+    // The web app keeps the session in the HttpOnly `token` cookie (apps/web/src/lib/login-session.ts).
     const cookie = { Cookie: `token=${token}` };
     const pages = [
       { name: 'home', url: `${base}/home` },
@@ -403,7 +441,11 @@ const results = {
     load_average_at_start: os.loadavg().map((l) => round(l, 2)),
   },
   build: buildFacts(),
-  options: { scale, load, login_note: `login: ${loginRequests} requests over ${load.login.connections} connections (limit ${LOGIN_LIMIT_PER_MINUTE}/min per address)` },
+  options: {
+    scale,
+    load,
+    login_note: `login: ${loginRequests} requests over ${load.login.connections} connections (limit ${LOGIN_LIMIT_PER_MINUTE}/min per address)`,
+  },
   runs: [],
   web: {},
 };
@@ -433,6 +475,12 @@ for (const run of results.runs) {
   for (const s of run.scenarios ?? []) {
     const floor = run.floor?.[s.name];
     if (floor) s.ratio_to_floor = round(s.rps / floor.rps, 3);
+    const same = run.same_bytes?.[s.name];
+    if (same) {
+      s.same_bytes_rps = same.rps;
+      s.response_bytes = same.bytes;
+      s.ratio_to_same_bytes = round(s.rps / same.rps, 3);
+    }
   }
 }
 results.machine.load_average_at_end = os.loadavg().map((l) => round(l, 2));

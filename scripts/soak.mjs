@@ -373,10 +373,15 @@ const report = {
   slowest_requests: slowest.sort((a, b) => b.ms - a.ms).slice(0, 10),
   by_route: Object.fromEntries(
     // Routes used only while setting up (sign-in, boxes) have no measured requests.
-    [...routes].filter(([, stats]) => stats.latencies.length > 0 || stats.errors > 0).map(([route, stats]) => {
-      const sorted = [...stats.latencies].sort((a, b) => a - b);
-      return [route, { requests: sorted.length, errors: stats.errors, p50_ms: percentile(sorted, 50), p95_ms: percentile(sorted, 95), max_ms: percentile(sorted, 100) }];
-    }),
+    [...routes]
+      .filter(([, stats]) => stats.latencies.length > 0 || stats.errors > 0)
+      .map(([route, stats]) => {
+        const sorted = [...stats.latencies].sort((a, b) => a - b);
+        return [
+          route,
+          { requests: sorted.length, errors: stats.errors, p50_ms: percentile(sorted, 50), p95_ms: percentile(sorted, 95), max_ms: percentile(sorted, 100) },
+        ];
+      }),
   ),
   rss_mb: { start: rss[0].mb, middle: middle.mb, end: endMb, max: Math.max(...rss.map((s) => s.mb)), slope_last_two_thirds_mb_per_min: slope },
   memory_flat: memoryFlat,
@@ -389,7 +394,9 @@ mkdirSync(path.dirname(args.out), { recursive: true });
 writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
 
 console.log(`\nsoak: ${report.seconds} s, ${users} users, ${iterations} iterations`);
-console.log(`machine    ${report.machine.cpus} CPUs, load average (1 min) ${loadBefore} before the run (other work on the machine), ${report.machine.load_average_1m_after} at the end`);
+console.log(
+  `machine    ${report.machine.cpus} CPUs, load average (1 min) ${loadBefore} before the run (other work on the machine), ${report.machine.load_average_1m_after} at the end`,
+);
 console.log(`requests   ${report.requests} (${report.requests_per_second} req/s), errors ${totalErrors}`);
 console.log(`latency    p50 ${report.latency_ms.p50} ms, p95 ${report.latency_ms.p95} ms, p99 ${report.latency_ms.p99} ms, max ${report.latency_ms.max} ms`);
 console.table(report.by_route);
@@ -397,7 +404,9 @@ if (totalErrors > 0) {
   console.log('errors by route:', report.errors_by_route);
   console.log('first errors:', errorSamples.slice(0, 5));
 }
-console.log(`RSS (MB)   start ${report.rss_mb.start}, middle ${report.rss_mb.middle}, end ${endMb}, max ${report.rss_mb.max}; slope over last 2/3 ${slope} MB/min`);
+console.log(
+  `RSS (MB)   start ${report.rss_mb.start}, middle ${report.rss_mb.middle}, end ${endMb}, max ${report.rss_mb.max}; slope over last 2/3 ${slope} MB/min`,
+);
 console.log(`live heap  ${heap.map((sample) => `${sample.mb}`).join(' -> ')} MB after forced full GCs; slope over last 2/3 ${heapSlope} MB/min`);
 console.log(`memory     ${memoryFlat ? 'flat' : 'GROWING'} (${report.memory_rule})`);
 console.log(`shutdown   SIGTERM -> exit ${exit.code ?? exit.signal}`);

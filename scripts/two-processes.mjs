@@ -100,7 +100,13 @@ const proxy = http.createServer((request, response) => {
   const port = ports[next];
   next = (next + 1) % ports.length;
   const forwarded = http.request(
-    { host: '127.0.0.1', port, method: request.method, path: request.url, headers: { ...request.headers, 'x-forwarded-for': request.socket.remoteAddress, 'x-served-by': String(port) } },
+    {
+      host: '127.0.0.1',
+      port,
+      method: request.method,
+      path: request.url,
+      headers: { ...request.headers, 'x-forwarded-for': request.socket.remoteAddress, 'x-served-by': String(port) },
+    },
     (upstream) => {
       response.writeHead(upstream.statusCode ?? 502, { ...upstream.headers, 'x-qbank-process': port === ports[0] ? 'A' : 'B' });
       upstream.pipe(response);
@@ -112,7 +118,9 @@ const proxy = http.createServer((request, response) => {
   request.pipe(forwarded);
 });
 proxy.listen(proxyPort, '127.0.0.1', () => {
-  console.log(`two processes (A :${ports[0]}, B :${ports[1]}) behind http://localhost:${proxyPort} — requests alternate; the X-Qbank-Process header names the one that answered`);
+  console.log(
+    `two processes (A :${ports[0]}, B :${ports[1]}) behind http://localhost:${proxyPort} — requests alternate; the X-Qbank-Process header names the one that answered`,
+  );
 });
 
 // Each process drains on SIGTERM (ops/shutdown.ts). This script waits for them, reading their

@@ -9,6 +9,8 @@ import { FIRST_PAINT_PAGES, firstPaintMarkup, firstPaintStyle, STYLES_ATTRIBUTE 
 import { OFFLINE_CACHES } from './src/lib/offline-caches';
 import { ROUTE_DOCUMENTS, SERVER_PAINT_MARKER, type RouteDocument } from './src/app/route-documents';
 import { isFirstScreenChunk, lazyChunkGroups } from './build/chunk-groups';
+// A relative path: the config loader bundles relative imports and would hand a package's .ts to Node.
+import { lookScriptTag } from '../../packages/shared/src/look-script';
 
 // The API server (apps/server) listens on :3000; in development Vite serves the app
 // and forwards the API paths, so the browser still sees one origin (cookies, CSRF rule).
@@ -33,7 +35,15 @@ function precompress(): Plugin {
     writeBundle() {
       for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
         const file = path.join(entry.parentPath, entry.name);
-        if (!entry.isFile() || !COMPRESSIBLE.test(entry.name) || path.relative(outDir, file).split(path.sep).some((part) => part.startsWith('.'))) continue;
+        if (
+          !entry.isFile() ||
+          !COMPRESSIBLE.test(entry.name) ||
+          path
+            .relative(outDir, file)
+            .split(path.sep)
+            .some((part) => part.startsWith('.'))
+        )
+          continue;
         const bytes = readFileSync(file);
         const br = brotliCompressSync(bytes, {
           params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
@@ -96,7 +106,11 @@ function firstPaint(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
+        const viewport = '<meta name="viewport" content="width=device-width, initial-scale=1" />';
+        if (!html.includes(viewport)) throw new Error('index.html: the look script goes after the viewport meta, which is missing');
         const painted = html
+          // The member's theme and type size before anything is drawn (decision 166).
+          .replace(viewport, `${viewport}\n    ${lookScriptTag()}`)
           .replace('</head>', `  ${firstPaintStyle()}\n  </head>`)
           .replace('<div id="root"></div>', `<div id="root">${firstPaintMarkup()}</div>`);
         if (!context.bundle) return painted;
@@ -158,7 +172,11 @@ function routeDocuments(): Plugin {
       handler(_options, bundle) {
         const index = bundle['index.html'];
         if (index?.type !== 'asset' || typeof index.source !== 'string') throw new Error('route documents: the build has no index.html');
-        const boot = this.emitFile({ type: 'asset', name: 'boot-after-paint.js', source: readFileSync(path.resolve(import.meta.dirname, 'build/boot-after-paint.js'), 'utf8') });
+        const boot = this.emitFile({
+          type: 'asset',
+          name: 'boot-after-paint.js',
+          source: readFileSync(path.resolve(import.meta.dirname, 'build/boot-after-paint.js'), 'utf8'),
+        });
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
         const entry = chunks.find((chunk) => chunk.isEntry);
         if (!entry) throw new Error('route documents: the build has no entry chunk');

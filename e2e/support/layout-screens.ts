@@ -13,9 +13,17 @@ interface Walk {
 
 const WALKS: Walk[] = [
   { role: 'visitor', account: null, screens: ['/home', '/exams', '/subjects', '/board', '/login', '/signup'] },
-  { role: 'student', account: 'demo-student', screens: ['/exams', '/dashboard/library', '/dashboard/my', '/dashboard/profile'] },
+  {
+    role: 'student',
+    account: 'demo-student',
+    screens: ['/exams', '/search?q=%EC%9E%A1%EC%9D%8C', '/dashboard/library', '/dashboard/my', '/dashboard/profile'],
+  },
   { role: 'lead', account: 'demo-lead', screens: ['/dashboard/lead/tests', '/dashboard/lead/subjects', '/dashboard/lead/grades', '/dashboard/lead/assign'] },
-  { role: 'admin', account: 'demo-admin', screens: ['/dashboard/admin/approvals', '/dashboard/admin/leads', '/dashboard/admin/members', '/dashboard/admin/users'] },
+  {
+    role: 'admin',
+    account: 'demo-admin',
+    screens: ['/dashboard/admin/approvals', '/dashboard/admin/leads', '/dashboard/admin/members', '/dashboard/admin/users'],
+  },
 ];
 
 /** The first exam of the list, its problems and its solve screen (they need an exam code). */

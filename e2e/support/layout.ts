@@ -40,7 +40,11 @@ async function layoutProblems(page: Page, options: { desktop: boolean }): Promis
       // A short header on more than one line: its text boxes sit at more than one height.
       const range = document.createRange();
       range.selectNodeContents(cell);
-      const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      const tops = new Set(
+        Array.from(range.getClientRects())
+          .filter((r) => r.width > 0)
+          .map((r) => Math.round(r.top)),
+      );
       if (tops.size > 1) problems.push(`table header ${name(cell)} wraps`);
     }
     if (desktop) {

@@ -2,11 +2,11 @@ import type { Page } from '@playwright/test';
 import { apiLogin, DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
 import { signIn } from '../support/sign-in';
 
-// Membership administration (spec §2 admin screens, issue 6). Every run starts from a fresh demo
+// Membership administration (issue 6). Every run starts from a fresh demo
 // database, but the tests of a run share it: each test leaves the demo members as it found them
 // (except the approval it is about), and members it creates get unique ids and are deleted again.
 
-/** A banner of spec §8 (Mantine notification). */
+/** A banner (Mantine notification) with one of the Korean messages. */
 function banner(page: Page, text: string) {
   return page.locator('.mantine-Notification-root').filter({ hasText: text });
 }

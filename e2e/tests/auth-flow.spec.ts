@@ -100,10 +100,7 @@ test('the login-required gate carries the current path and query as next', async
   await expect(page.getByRole('heading', { name: '로그인이 필요합니다' })).toBeVisible();
   const loginLink = page.getByRole('main').getByRole('link', { name: '로그인' });
   await expect(loginLink).toHaveAttribute('href', '/login?next=%2Ftests%2F3%2Fproblems%3Fview%3Dqa');
-  await expect(page.getByRole('main').getByRole('link', { name: '회원가입' })).toHaveAttribute(
-    'href',
-    '/signup?next=%2Ftests%2F3%2Fproblems%3Fview%3Dqa',
-  );
+  await expect(page.getByRole('main').getByRole('link', { name: '회원가입' })).toHaveAttribute('href', '/signup?next=%2Ftests%2F3%2Fproblems%3Fview%3Dqa');
   await expectNoSeriousA11yViolations(page);
 
   await loginLink.click();

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expectNoHorizontalScrollOnAPhone } from '../support/phone';
 import { signIn } from '../support/sign-in';
 
 // Authoring with the demo data (issue 5): demo-lead builds an exam from nothing — exam, 5+3+1
@@ -16,12 +17,6 @@ async function signedInPage(browser: Browser, id: string, next: string): Promise
   return page;
 }
 
-async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 test('demo-lead builds an exam with slots, writes and edits a problem, restores a version; demo-student reads it', async ({ page, browser }) => {
   // A long scenario (three screens, two saves, a restore, a second browser context).
   test.slow();
@@ -31,7 +26,7 @@ test('demo-lead builds an exam with slots, writes and edits a problem, restores 
   await expect(page.getByText(/^전체 시험 \d+개 · 조건에 맞는 시험 \d+개$/)).toBeVisible();
   await expect(page.getByRole('table', { name: '시험 목록' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await expectNoHorizontalScroll(page);
+  await expectNoHorizontalScrollOnAPhone(page);
 
   // Create the exam; the form's own rules first.
   await page.getByRole('button', { name: '시험 만들기' }).click();
@@ -73,7 +68,7 @@ test('demo-lead builds an exam with slots, writes and edits a problem, restores 
   await expect(table.getByRole('link', { name: '슬라이드 1번 열기' })).toBeVisible();
   await expect(page.getByText(/해부학 · \d{4}년 · 전체 9문제/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await expectNoHorizontalScroll(page);
+  await expectNoHorizontalScrollOnAPhone(page);
 
   // Write 객관식 1번: bold text and a question picture.
   await table.getByRole('link', { name: '객관식 1번 열기' }).click();
@@ -124,7 +119,10 @@ test('demo-lead builds an exam with slots, writes and edits a problem, restores 
   await expect(versions.nth(0)).toContainText('상완신경총에서 정중신경을 이루는 신경근은?');
   await expect(versions.nth(1)).toContainText('(빈 문제)');
   await expectNoSeriousA11yViolations(page);
-  await versions.nth(0).getByRole('button', { name: /버전 보기$/ }).click();
+  await versions
+    .nth(0)
+    .getByRole('button', { name: /버전 보기$/ })
+    .click();
   await expect(history.getByText('④', { exact: true })).toBeVisible();
   await history.getByRole('button', { name: '이 버전으로 복원' }).click();
   await expect(history.getByText(/저장된 내용으로 복원할까요\?/)).toBeVisible();
@@ -157,7 +155,7 @@ test('demo-student fills an assigned slot from /dashboard/my; the lead sees it s
   await expect(slots.first()).toBeVisible();
   const before = await slots.count();
   await expectNoSeriousA11yViolations(page);
-  await expectNoHorizontalScroll(page);
+  await expectNoHorizontalScrollOnAPhone(page);
 
   const register = slots.first().getByRole('button', { name: /등록$/ });
   const label = (await register.getAttribute('aria-label'))?.replace(/ 등록$/, '') ?? '';
@@ -181,7 +179,10 @@ test('demo-student fills an assigned slot from /dashboard/my; the lead sees it s
   // The lead sees the slot submitted, with its writer.
   const lead = await signedInPage(browser, 'demo-lead', '/dashboard/lead/tests');
   await lead.getByRole('combobox', { name: '과목' }).selectOption({ label: '순환기내과학' });
-  await lead.getByRole('link', { name: /순환기내과학 형성평가 2차 문제 관리$/ }).first().click();
+  await lead
+    .getByRole('link', { name: /순환기내과학 형성평가 2차 문제 관리$/ })
+    .first()
+    .click();
   const leadTable = lead.getByRole('table', { name: '문제 목록' });
   const row = leadTable.getByRole('row').filter({ hasText: '심방세동 환자에서 항응고 치료를 결정하는 점수는?' });
   await expect(row).toContainText('제출됨');
@@ -199,11 +200,16 @@ test('demo-student fills an assigned slot from /dashboard/my; the lead sees it s
   await lead.context().close();
 });
 
-test('demo-student writes a 5지선다 slot one choice a line: it is solved by choosing; returned, readers lose it until approved (issue 26 items 3, 12)', async ({ page, browser }) => {
+test('demo-student writes a 5지선다 slot one choice a line: it is solved by choosing; returned, readers lose it until approved (issue 26 items 3, 12)', async ({
+  page,
+  browser,
+}) => {
   // The lead makes an exam with one multiple-choice slot and assigns it to demo-student.
   const lead = await signedInPage(browser, 'demo-lead', '/dashboard/lead/tests');
   const names = await (await lead.request.get('/v1/subject/names')).json();
-  const exam = await lead.request.post('/v1/test', { data: { test_name: `e2e 학생 작성 ${Date.now().toString(36)}`, subject_code: names.subject_names[0].subject_code, year: 2025 } });
+  const exam = await lead.request.post('/v1/test', {
+    data: { test_name: `e2e 학생 작성 ${Date.now().toString(36)}`, subject_code: names.subject_names[0].subject_code, year: 2025 },
+  });
   const testCode = (await exam.json()).test_info.test_code as number;
   const slot = (await (await lead.request.post('/v1/problem/create-empty', { data: { test_code: testCode, count: 1 } })).json()).created[0].uid as number;
   const members = await (await lead.request.get('/v1/member/members?validated=1&grade=2&page=1&limit=100')).json();
@@ -213,7 +219,12 @@ test('demo-student writes a 5지선다 slot one choice a line: it is solved by c
 
   // demo-student fills it in as the editor says.
   await signIn(page, 'demo-student', '/dashboard/my');
-  await page.getByRole('table', { name: '배정된 문제 목록' }).getByRole('row').filter({ hasText: 'e2e 학생 작성' }).getByRole('button', { name: /등록$/ }).click();
+  await page
+    .getByRole('table', { name: '배정된 문제 목록' })
+    .getByRole('row')
+    .filter({ hasText: 'e2e 학생 작성' })
+    .getByRole('button', { name: /등록$/ })
+    .click();
   const form = page.getByRole('region', { name: /e2e 학생 작성/ });
   await form.getByRole('textbox', { name: '문제', exact: true }).click();
   await page.keyboard.type('급성 췌장염의 원인이 아닌 것은?');

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expectNoHorizontalScroll } from '../support/phone';
 import { signIn } from '../support/sign-in';
 
 // Board writing (issue 6, decision 126). The tests of a run share one demo
@@ -143,8 +144,7 @@ test('the write page fits a 390 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'demo-student', `/board/${free}/write`);
   await expect(page.getByRole('textbox', { name: '내용' })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoHorizontalScroll(page);
 });
 
 test('demo-student cannot write a notice; demo-lead can (and deletes it again)', async ({ page, browser }) => {

@@ -1,15 +1,10 @@
-import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expectNoHorizontalScroll } from '../support/phone';
 import { signIn } from '../support/sign-in';
 
 // Issue 15 on a 375 px phone: the notification bell and the dispute form fit the screen.
 
 test.use({ viewport: { width: 375, height: 812 } });
-
-async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
 
 test('the bell lists the demo notifications and the dispute form fits a phone', async ({ page }) => {
   await signIn(page, 'demo-student', '/exams');

@@ -134,9 +134,10 @@ test('demo-lead auto-assigns an exam to grade 2 round robin, saves, and sees the
   await expect(students.first()).toBeVisible();
   // The demo exam has empty slots.
   await expect(page.getByRole('list', { name: '문제 목록' }).getByText('빈 문제').first()).toBeVisible();
-  const names = await page.getByRole('list', { name: '2학년 학생 목록' }).getByRole('button').evaluateAll((buttons) =>
-    buttons.map((b) => (b.getAttribute('aria-label') ?? '').replace(/에게 선택한 문제 배정$/, '')),
-  );
+  const names = await page
+    .getByRole('list', { name: '2학년 학생 목록' })
+    .getByRole('button')
+    .evaluateAll((buttons) => buttons.map((b) => (b.getAttribute('aria-label') ?? '').replace(/에게 선택한 문제 배정$/, '')));
   expect(names.length).toBeGreaterThan(0);
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'ko')));
   expect(names).toContain('김지민');
@@ -170,9 +171,7 @@ test('demo-lead auto-assigns an exam to grade 2 round robin, saves, and sees the
   await expect(problems.first()).toBeVisible();
   // Read until the page has settled at the new width: in the same moment as the resize it once
   // still measured the desktop layout (CI).
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
-    .toBeLessThanOrEqual(0);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   // The shell's main area follows the width with a padding transition, and two boxes read one after
   // the other during it were 3 px apart (CI): read them once it rests.
   await settleAnimations(page);

@@ -71,7 +71,7 @@ test('an exam saved for offline opens and is solved without a connection; the an
   await expect(page.getByText('연결되면 보냅니다', { exact: true })).toBeVisible();
   await page.keyboard.press('ArrowRight');
   // The second answer is a wrong one: the screen says 오답 until the server agrees.
-  const wrongKey = (CIRCLED.indexOf(second.answer.trim()) + 1) % 4 + 1;
+  const wrongKey = ((CIRCLED.indexOf(second.answer.trim()) + 1) % 4) + 1;
   await page.keyboard.press(String(wrongKey));
   await expect(page.getByText('연결되면 보냅니다', { exact: true })).toBeVisible();
   await expect(indicator).toContainText('오프라인 · 2');

@@ -27,7 +27,10 @@ test('a signed-out visitor meets the login gate on both problem lists', async ({
 
 test('a student reads an exam: views, tabs, search, a common passage with its picture', async ({ page }) => {
   await signIn(page, 'demo-student', '/exams');
-  await page.getByRole('link', { name: /순환기내과학 중간고사 문제 보기/ }).first().click();
+  await page
+    .getByRole('link', { name: /순환기내과학 중간고사 문제 보기/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/tests\/\d+\/problems$/);
 
   const title = page.getByRole('heading', { level: 1 });

@@ -28,7 +28,10 @@ test('reviews a due problem on a phone', async ({ page }) => {
     await page.getByTestId('self-judgment').getByRole('button', { name: /틀림/ }).tap();
   }
   await expect(page.getByTestId('solve-verdict')).toBeVisible();
-  await page.getByRole('group', { name: /얼마나 잘 기억했나요/ }).getByRole('button', { name: /^다시/ }).tap();
+  await page
+    .getByRole('group', { name: /얼마나 잘 기억했나요/ })
+    .getByRole('button', { name: /^다시/ })
+    .tap();
   await expect(page.getByTestId('review-next-due')).toHaveText(/다음 복습: (오늘|내일)/);
   await expect(page.getByRole('button', { name: '알림 닫기' })).toHaveCount(0);
   await expectNoHorizontalScroll(page);

@@ -8,11 +8,12 @@ import { offlineShotsDir } from '../support/offline';
 // when the app takes over, nothing may move: the heading and the first question sit where the
 // app draws them, at a phone's widths and a desktop's. Without a session, nothing is drawn.
 
-
 async function examCode(browser: Browser): Promise<number> {
   const context = await browser.newContext({ baseURL: E2E_BASE_URL });
   try {
-    const { tests } = (await (await context.request.get('/v1/test/tests?limit=100')).json()) as { tests: Array<{ test_code: number; test_name: string; year: number }> };
+    const { tests } = (await (await context.request.get('/v1/test/tests?limit=100')).json()) as {
+      tests: Array<{ test_code: number; test_name: string; year: number }>;
+    };
     // The newest 순환기내과학 중간고사: a common passage with its picture, 4-choice problems.
     const exam = tests.filter((candidate) => candidate.test_name.includes('순환기내과학 중간고사')).sort((a, b) => b.year - a.year)[0];
     if (!exam) throw new Error('the demo data has no 순환기내과학 중간고사');
@@ -27,7 +28,7 @@ async function memberPage(browser: Browser, width: number, javaScriptEnabled: bo
   const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: { width, height: 800 }, javaScriptEnabled, locale: 'ko-KR' });
   const login = await context.request.post('/v1/auth/login', { data: { id: 'demo-student', email: 'demo-student', password: DEMO_PASSWORD } });
   expect(login.status()).toBe(200);
-  // The app asks for the session only on a device where a member signed in (lib/session.ts).
+  // The app asks for the session only on a device where a member signed in (lib/login-session.ts).
   await context.addInitScript(() => window.localStorage.setItem('qbank.signedIn', '1'));
   return context.newPage();
 }

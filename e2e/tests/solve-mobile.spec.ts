@@ -20,6 +20,9 @@ test('solve mode fits a phone and its controls are easy to tap', async ({ page }
   await expect(page.getByRole('heading', { level: 2, name: '1번 문제' }).or(prompt)).toBeVisible();
   if (await prompt.isVisible()) await prompt.getByRole('button', { name: '처음부터 풀기' }).click();
   await expect(page.getByRole('heading', { level: 2, name: '1번 문제' })).toBeVisible();
+  // The answering tools of every answering screen (issue 30) fit the phone too.
+  await expect(page.getByRole('button', { name: '형광펜' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '참고치' })).toBeVisible();
   await expectNoHorizontalScroll(page);
   await expectTouchTargets(page);
   await expectNoSeriousA11yViolations(page);
@@ -36,7 +39,10 @@ test('solve mode fits a phone and its controls are easy to tap', async ({ page }
   await expectNoSeriousA11yViolations(page);
 
   // A number of the grid jumps there; the next button moves on.
-  await page.getByRole('navigation', { name: '문제 번호' }).getByRole('button', { name: /^3\s?번 문제/ }).tap();
+  await page
+    .getByRole('navigation', { name: '문제 번호' })
+    .getByRole('button', { name: /^3\s?번 문제/ })
+    .tap();
   await expect(page.getByRole('heading', { level: 2, name: '3번 문제' })).toBeVisible();
   await page.getByRole('button', { name: '다음' }).tap();
   await expect(page.getByRole('heading', { level: 2, name: '4번 문제' })).toBeVisible();

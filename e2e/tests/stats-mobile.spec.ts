@@ -1,15 +1,10 @@
-import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expectNoHorizontalScroll } from '../support/phone';
 import { signIn } from '../support/sign-in';
 
 // 내 학습 통계 on a 375 px phone: charts and lists inside the screen.
 
 test.use({ viewport: { width: 375, height: 812 } });
-
-async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
 
 test('the stats page fits a phone', async ({ page }) => {
   await signIn(page, 'demo-student', '/dashboard/stats');

@@ -1,28 +1,22 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { classExam } from '../support/class-exam';
 import { signIn } from '../support/sign-in';
 
 // Statistics on the demo data (issue 14): the second-year class solved 소아과학 형성평가 1차
 // (apps/server/src/seed/demo-answers.ts), so its problems show the class's first answers, the
 // demo student has weeks of practice, and the lead can analyse the exam and download it.
 
-const CLASS_EXAM = '소아과학 형성평가 1차';
-
-async function classExam(page: Page): Promise<{ test_code: number; test_name: string }> {
-  const response = await page.request.get(`/v1/test/tests?search=${encodeURIComponent(CLASS_EXAM)}&limit=100`);
-  const { tests } = (await response.json()) as { tests: Array<{ test_code: number; test_name: string; year: number }> };
-  const exam = tests.filter((t) => t.test_name.endsWith(CLASS_EXAM)).sort((a, b) => b.year - a.year)[0];
-  expect(exam, CLASS_EXAM).toBeDefined();
-  return exam!;
-}
-
 test('a student answers a problem and sees how the class answered it', async ({ page }) => {
   await signIn(page, 'choi-yujin', '/exams');
   const exam = await classExam(page);
   await page.goto(`/tests/${exam.test_code}/solve`);
   await expect(page.getByRole('heading', { level: 2, name: '1번 문제' })).toBeVisible();
-  await page.getByRole('group', { name: /선택지|보기/ }).getByRole('button').first().click();
+  await page
+    .getByRole('group', { name: /선택지|보기/ })
+    .getByRole('button')
+    .first()
+    .click();
   await expect(page.getByTestId('solve-verdict')).toBeVisible();
 
   const classAnswers = page.getByRole('region', { name: '다른 학생들의 첫 답' });
@@ -69,7 +63,10 @@ test('the demo student opens 내 학습 통계 from the dashboard menu', async (
 
 test('a lead opens the item analysis from the exam list and downloads the .xlsx', async ({ page }) => {
   await signIn(page, 'demo-lead', '/dashboard/lead/tests');
-  await page.getByRole('link', { name: /문항 분석$/ }).first().click();
+  await page
+    .getByRole('link', { name: /문항 분석$/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/dashboard\/lead\/tests\/\d+\/analysis$/);
 
   const exam = await classExam(page);
@@ -93,6 +90,9 @@ test('a lead opens the item analysis from the exam list and downloads the .xlsx'
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
 
   // The flagged problem's 편집 link opens its editor.
-  await miskeyed.first().getByRole('link', { name: /번 문제 편집$/ }).click();
+  await miskeyed
+    .first()
+    .getByRole('link', { name: /번 문제 편집$/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/lead/tests/${exam.test_code}/problems/\\d+$`));
 });

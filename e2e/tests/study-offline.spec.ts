@@ -15,7 +15,8 @@ async function findExam(page: Page): Promise<{ test_code: number; problems: Prob
   for (const exam of tests) {
     const { problem } = (await (await page.request.get(`/v1/problem?test_code=${exam.test_code}&limit=1000`)).json()) as { problem: ProblemRow[] };
     const solvable = problem.filter((p) => p.answer.trim()).sort((a, b) => a.type - b.type || a.no - b.no || a.uid - b.uid);
-    if (solvable.length >= 2 && solvable.slice(0, 2).every((p) => p.type === 1 && CIRCLED.includes(p.answer.trim()))) return { test_code: exam.test_code, problems: solvable };
+    if (solvable.length >= 2 && solvable.slice(0, 2).every((p) => p.type === 1 && CIRCLED.includes(p.answer.trim())))
+      return { test_code: exam.test_code, problems: solvable };
   }
   throw new Error('no demo exam starting with two multiple-choice problems');
 }
@@ -30,7 +31,9 @@ test('a study session started online is answered offline after a reload; the ans
   const [first, second] = exam.problems as [ProblemRow, ProblemRow];
 
   // Started online: every problem of the exam, in exam order, in tutor mode.
-  const created = await page.request.post('/v1/study/sessions', { data: { scope: { test_codes: [exam.test_code] }, filter: 'all', count: 200, order: 'exam', mode: 'tutor' } });
+  const created = await page.request.post('/v1/study/sessions', {
+    data: { scope: { test_codes: [exam.test_code] }, filter: 'all', count: 200, order: 'exam', mode: 'tutor' },
+  });
   expect(created.status()).toBe(201);
   const { session } = (await created.json()) as { session: { code: number; problem_uids: number[] } };
   expect(session.problem_uids.slice(0, 2)).toEqual([first.uid, second.uid]);

@@ -31,7 +31,10 @@ const wrongOption = (answer: string) => CIRCLED.find((digit) => !answer.includes
 
 /** Clicks the option of the current problem that starts with this circled digit. */
 async function choose(page: Page, digit: string): Promise<void> {
-  await page.getByRole('group', { name: '보기' }).getByRole('button', { name: new RegExp(`^${digit}`) }).click();
+  await page
+    .getByRole('group', { name: '보기' })
+    .getByRole('button', { name: new RegExp(`^${digit}`) })
+    .click();
 }
 
 test('a timed session from the wrong answers of an exam, finished, noted and retried', async ({ page }) => {
@@ -76,7 +79,11 @@ test('a timed session from the wrong answers of an exam, finished, noted and ret
   for (const [index, uid] of detail.session.problem_uids.entries()) {
     await expect(page.getByText(`${index + 1} / 10`, { exact: true })).toBeVisible();
     const official = keyOf.get(uid)!;
-    if (index < 6) await choose(page, CIRCLED.find((digit) => official.includes(digit))!);
+    if (index < 6)
+      await choose(
+        page,
+        CIRCLED.find((digit) => official.includes(digit))!,
+      );
     else if (index < 8) await choose(page, wrongOption(official));
     if (index < 8) await expect(page.getByTestId('session-saved')).toBeVisible();
     await expect(page.getByTestId('session-verdict')).toHaveCount(0);
@@ -90,9 +97,11 @@ test('a timed session from the wrong answers of an exam, finished, noted and ret
   await expect(page.getByText('8/10 답함')).toBeVisible();
 
   await page.getByRole('button', { name: '세션 끝내기' }).first().click();
-  const confirm = page.getByRole('dialog', { name: '세션을 끝낼까요?' });
-  await expect(confirm).toContainText('아직 답하지 않은 문제가 2개');
-  await confirm.getByRole('button', { name: '끝내기' }).click();
+  // A timed session hands in through 제출 전 확인: the two unanswered problems are listed first.
+  const review = page.getByRole('dialog', { name: '제출 전 확인' });
+  await expect(review.getByRole('heading', { name: '답하지 않은 문제 2개' })).toBeVisible();
+  await expect(review.getByRole('button', { name: '9번 문제로 돌아가기' })).toBeVisible();
+  await review.getByRole('button', { name: '그대로 제출' }).click();
 
   // The result: score, time, per-problem verdicts with answers and explanations.
   await expect(page.getByTestId('result-score')).toHaveText('10문제 중 6문제 정답');

@@ -20,7 +20,7 @@ test('시험 모드 on a phone: the result asks 맞음 / 틀림 for each typed a
   await page.goto(`/study/sessions/${code}`);
   await expectWholeGridRows(page.locator('.qbank-solve-grid'));
   await page.getByRole('button', { name: '세션 끝내기' }).first().tap();
-  await page.getByRole('dialog', { name: '세션을 끝낼까요?' }).getByRole('button', { name: '끝내기' }).tap();
+  await page.getByRole('dialog', { name: '제출 전 확인' }).getByRole('button', { name: '그대로 제출' }).tap();
   await expect(page.getByTestId('result-pending')).toBeVisible();
   const detail = (await (await page.request.get(`/v1/study/sessions/${code}`)).json()) as { problems: ProblemRow[] };
   const position = detail.problems.findIndex((p) => p.uid === essay.uid) + 1;

@@ -1,15 +1,10 @@
-import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
+import { expectNoHorizontalScroll } from '../support/phone';
 import { signIn } from '../support/sign-in';
 
 // The library and the bookmark modal on a 390 px phone: nothing wider than the screen.
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
 
 test('the library, its detail modal and the bookmark modal fit a phone screen', async ({ page }) => {
   await signIn(page, 'demo-student', '/dashboard/library');

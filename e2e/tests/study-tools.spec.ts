@@ -8,7 +8,10 @@ import { signIn } from '../support/sign-in';
 test('a student bookmarks into a new box, finds it in the library, comments, and exports the exam', async ({ page }) => {
   const boxName = `e2e 복습 ${Date.now() % 100000}`;
   await signIn(page, 'demo-student', '/exams');
-  await page.getByRole('link', { name: /순환기내과학 중간고사 문제 보기/ }).first().click();
+  await page
+    .getByRole('link', { name: /순환기내과학 중간고사 문제 보기/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/tests\/\d+\/problems$/);
   const first = page.getByRole('article').first();
   const label = (await first.getByRole('heading').first().textContent())?.trim() ?? '';
@@ -25,7 +28,12 @@ test('a student bookmarks into a new box, finds it in the library, comments, and
   await modal.getByRole('button', { name: '만들기' }).click();
   await expect(page.getByText('북마크에 추가되었습니다.')).toBeVisible();
   await expect(modal.getByRole('switch', { name: boxName })).toBeChecked();
-  await expect(modal.getByRole('listitem').filter({ has: page.getByRole('switch', { name: boxName }) }).getByText('저장됨')).toBeVisible();
+  await expect(
+    modal
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('switch', { name: boxName }) })
+      .getByText('저장됨'),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();
@@ -54,7 +62,10 @@ test('a student bookmarks into a new box, finds it in the library, comments, and
   await expectNoSeriousA11yViolations(page);
 
   // The detail modal: the whole problem and its thread.
-  await rows.nth(1).getByRole('button', { name: /자세히 보기$/ }).click();
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /자세히 보기$/ })
+    .click();
   const detail = page.getByRole('dialog', { name: new RegExp(`순환기내과학 중간고사 ${label}$`) });
   await expect(detail).toBeVisible();
   await expect(detail.getByText('정답', { exact: true })).toBeVisible();

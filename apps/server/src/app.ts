@@ -20,7 +20,7 @@ import { problemCreateRoutes } from './authoring/create-routes';
 import { importRoutes } from './imports/routes';
 import { assignmentRoutes } from './assignments/routes';
 import { subjectRoutes } from './subjects/routes';
-import { testRoutes } from './tests/routes';
+import { testRoutes } from './exams/routes';
 import { exportRoutes } from './export/routes';
 import { boxRoutes } from './boxes/routes';
 import { replyRoutes } from './replies/routes';
@@ -30,15 +30,24 @@ import { studyRoutes } from './study/routes';
 import { reviewRoutes } from './study/review-routes';
 import { noteRoutes } from './notes/routes';
 import { lineageRoutes } from './lineage/routes';
+import { examDateRoutes } from './exam-dates/routes';
 import { disputeRoutes } from './disputes/routes';
 import { notificationRoutes } from './notifications/routes';
 import { submissionReviewRoutes } from './authoring/submission-review-routes';
+import { auditRoutes } from './audit/routes';
+import { enterRequestScope } from './audit/request-scope';
+import { installMetrics } from './metrics/routes';
+import { countingStore } from './metrics/registry';
+import { annotationRoutes } from './annotations/routes';
+import { ratingRoutes } from './ratings/routes';
+import { settingsRoutes } from './settings/routes';
+import { referenceRoutes } from './reference/routes';
 import { Health } from './core/health';
 import { readinessFailures } from './core/readiness';
 import { REQUEST_ID_HEADER, requestIdOf } from './core/request-id';
-import { MemberCache } from './core/member-cache';
-import { ResponseCache } from './core/response-cache';
-import { ServerPaint } from './core/server-paint';
+import { MemberCache } from './read-caches/member-cache';
+import { ResponseCache } from './read-caches/response-cache';
+import { ServerPaint } from './server-paint/server-paint';
 import { SharedRedis } from './core/shared-redis';
 import { sharedRateLimitStore } from './limits/rate-limit-store';
 import { createFileStore } from './storage/create-store';
@@ -49,11 +58,12 @@ import { clientErrorHandler, registerErrorHandling, routerErrorHandler } from '.
 import { forbidden } from './errors';
 import { TOKEN_COOKIE } from './core/tokens';
 import { messages } from './messages';
+import { lookScriptHash } from './core/look-script';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Paths the API owns: a miss below them is a JSON 404, never the web app's index.html.
-const API_PREFIXES = ['/v1/', '/boards', '/uploads/', '/healthz', '/readyz'];
+const API_PREFIXES = ['/v1/', '/boards', '/uploads/', '/healthz', '/readyz', '/metrics'];
 
 function defaultWebDistDir(): string {
   // src/app.ts (tests, tsx) and dist/main.js (bundle) both sit two levels below apps/.
@@ -116,8 +126,10 @@ export type AppParts = Omit<AppContext, 'storage' | 'redis' | 'contentCache' | '
 export async function buildApp({ logStream, ...parts }: AppParts): Promise<FastifyInstance> {
   const { config } = parts;
   // A configured bucket that cannot be reached stops the start here, before anything listens.
-  const storage = parts.storage ?? (await createFileStore(config));
-  await storage.check();
+  const store = parts.storage ?? (await createFileStore(config));
+  await store.check();
+  // With metrics on, what is written to the store is counted (qbank_upload_bytes_total).
+  const storage = config.metricsToken ? countingStore(store) : store;
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
     // Every request has an id: the client's own x-request-id when sane, else a fresh one. Every
@@ -147,6 +159,10 @@ export async function buildApp({ logStream, ...parts }: AppParts): Promise<Fasti
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  // An audit entry written anywhere in the request names its id (audit/request-scope.ts).
+  app.addHook('onRequest', enterRequestScope);
+  // GET /metrics and the request hooks that feed it, on the root so every route is measured (decision 160).
+  if (config.metricsToken) installMetrics(app, config.metricsToken);
   app.addHook('onClose', async () => {
     storage.close();
     await redis?.close();
@@ -165,7 +181,8 @@ export async function buildApp({ logStream, ...parts }: AppParts): Promise<Fasti
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The one inline script: the look script (decision 166), allowed by its hash.
+        scriptSrc: ["'self'", lookScriptHash()],
         // Mantine sets inline style attributes; scripts stay 'self' only.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -215,11 +232,17 @@ export async function buildApp({ logStream, ...parts }: AppParts): Promise<Fasti
   await app.register(reviewRoutes);
   await app.register(noteRoutes);
   await app.register(lineageRoutes);
+  await app.register(examDateRoutes);
   await app.register(boardRoutes);
   await app.register(statsRoutes);
   await app.register(disputeRoutes);
   await app.register(notificationRoutes);
   await app.register(submissionReviewRoutes);
+  await app.register(auditRoutes);
+  await app.register(annotationRoutes);
+  await app.register(ratingRoutes);
+  await app.register(settingsRoutes);
+  await app.register(referenceRoutes);
 
   if (storage.kind === 's3') {
     await app.register(bucketUploadRoutes);
@@ -275,7 +298,7 @@ export async function buildApp({ logStream, ...parts }: AppParts): Promise<Fasti
       // (decision 059); a member's page is drawn in the member layout, so they get the plain one.
       const firstPaintPage = request.cookies[TOKEN_COOKIE] ? undefined : firstPaintPages.get(pathOnly);
       // A member page whose chunks the document names up front (decision 060), for anyone; drawn
-      // with the member's first problems when a member with a session asks (decision 067).
+      // with the member's first problems when a signed-in member asks (decision 067).
       const route = routeDocuments.find((candidate) => candidate.pattern.test(pathOnly));
       if (route?.painted && serverPaint && request.method === 'GET' && request.cookies[TOKEN_COOKIE]) {
         if (await serverPaint.send(app, request, reply, route.painted)) return reply;

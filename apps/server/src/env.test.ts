@@ -10,7 +10,15 @@ describe('environment validation at boot', () => {
 
   it('has working defaults', () => {
     const config = configFromEnv(parseEnv({ DATA_DIR: dir }));
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: undefined, publicUrl: 'http://localhost:3000', seedDemo: 'auto', passwordHashCost: 'production', shutdownDrainMs: 5000 });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      seedDemo: 'auto',
+      passwordHashCost: 'production',
+      shutdownDrainMs: 5000,
+    });
     expect(config.uploadsDir).toBe(path.join(dir, 'uploads'));
   });
 
@@ -90,10 +98,21 @@ describe('environment validation at boot', () => {
     );
     expect(config).toMatchObject({
       redisUrl: 'redis://:pw@cache:6379/2',
-      s3: { endpoint: 'http://minio:9000', bucket: 'qbank-files', region: 'us-east-1', credentials: { accessKeyId: 'key', secretAccessKey: 'secret' }, forcePathStyle: true, timeoutMs: 4000 },
+      s3: {
+        endpoint: 'http://minio:9000',
+        bucket: 'qbank-files',
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+        forcePathStyle: true,
+        timeoutMs: 4000,
+      },
       rateLimits: { signupPerIpPerHour: 2000, loginFailuresPerId: 5 },
     });
     // Without keys the SDK's own chain (instance role, AWS_* variables) is used.
-    expect(configFromEnv(parseEnv({ DATA_DIR: dir, S3_BUCKET: 'qbank-files' })).s3).toMatchObject({ credentials: undefined, forcePathStyle: false, timeoutMs: 10_000 });
+    expect(configFromEnv(parseEnv({ DATA_DIR: dir, S3_BUCKET: 'qbank-files' })).s3).toMatchObject({
+      credentials: undefined,
+      forcePathStyle: false,
+      timeoutMs: 10_000,
+    });
   });
 });

@@ -20,7 +20,10 @@ const envSchema = z
       .optional(),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
     PUBLIC_URL: z.url().optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
     CORS_ORIGINS: z.string().optional(),
     ADMIN_ID: z.string().trim().min(1).max(32).optional(),
     ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
@@ -29,9 +32,15 @@ const envSchema = z
     PASSWORD_HASH_COST: z.enum(['production', 'low']).default('production'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+      .optional(),
     S3_ENDPOINT: z.url().optional(),
-    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name (3–63 of a-z 0-9 . -)').optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name (3–63 of a-z 0-9 . -)')
+      .optional(),
     S3_REGION: z.string().min(1).optional(),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
@@ -39,6 +48,8 @@ const envSchema = z
     S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
     SIGNUP_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).optional(),
     // How long a SIGTERMed process keeps serving with /readyz at 503 before it stops listening (docs/decisions/074).
+    // GET /metrics is served only with this bearer token (docs/decisions/160); unset, it is off.
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').max(256).optional(),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
   })
   .refine((env) => Boolean(env.ADMIN_ID) === Boolean(env.ADMIN_PASSWORD), {
@@ -80,6 +91,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** After SIGTERM: how long /readyz answers 503 while requests are still served, before the listener closes. */
   shutdownDrainMs: number;
+  /** The bearer token of GET /metrics; unset keeps the metrics off. */
+  metricsToken: string | undefined;
 }
 
 export interface S3Config {
@@ -169,6 +182,7 @@ export function configFromEnv(env: Env): Config {
         }
       : undefined,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 

@@ -46,9 +46,8 @@ export const messages = {
   appointeeNotApproved: '승인되지 않은 회원은 임명할 수 없습니다. 먼저 가입을 승인해주세요.',
   leadListApprovedOnly: '학습부장은 승인된 회원 목록만 볼 수 있습니다.',
   retainUnknownMembers: '존재하지 않는 회원이 포함되어 있습니다. 아무도 유급 처리하지 않았습니다.',
-  retainWithoutGradYear: (names: string) =>
-    `학년(졸업 예정 연도) 정보가 없는 회원이 포함되어 있습니다: ${names}. 아무도 유급 처리하지 않았습니다.`,
-  // Password change (decision 124; spec §8).
+  retainWithoutGradYear: (names: string) => `학년(졸업 예정 연도) 정보가 없는 회원이 포함되어 있습니다: ${names}. 아무도 유급 처리하지 않았습니다.`,
+  // Password change (decision 124).
   passwordChangeNotYou: '사용자 정보를 찾을 수 없습니다. 다시 로그인해주세요.',
   passwordChangeEmailMismatch: '회원 정보에 등록된 이메일과 일치하지 않습니다.',
   passwordChangeWrongPassword: '현재 비밀번호가 올바르지 않습니다.',
@@ -66,9 +65,8 @@ export const messages = {
   subjectNotFound: '과목을 찾을 수 없습니다.',
   testNotFound: '시험 정보를 찾을 수 없습니다.',
   classNotFound: '수업 정보를 찾을 수 없습니다.',
-  // Exam, subject and class management (spec §5 "Exam deletion"; decision 028).
-  testHasWrittenProblems: (count: number) =>
-    `작성된 문제가 ${count}개 있어 시험을 삭제할 수 없습니다. 문제를 삭제하거나 빈 문제로 바꾼 뒤 다시 시도하세요.`,
+  // Exam, subject and class management (decision 028).
+  testHasWrittenProblems: (count: number) => `작성된 문제가 ${count}개 있어 시험을 삭제할 수 없습니다. 문제를 삭제하거나 빈 문제로 바꾼 뒤 다시 시도하세요.`,
   subjectUsedByTests: (count: number) => `이 과목을 사용하는 시험이 ${count}개 있어 삭제할 수 없습니다.`,
   subjectInUse: '이 과목을 사용하는 시험이 있어 삭제할 수 없습니다.',
   subjectClassesHaveProblems: (count: number) =>
@@ -93,7 +91,7 @@ export const messages = {
   imageTypeUnsupported: '이미지는 PNG, JPEG, GIF, WebP 형식만 올릴 수 있습니다.',
   imageTooLarge: '이미지는 한 장에 5MB 이하만 올릴 수 있습니다.',
   pictureRequestTooLarge: (megabytes: number) => `그림을 포함한 요청은 한 번에 ${megabytes}MB까지 보낼 수 있습니다. 이미지는 한 장에 5MB 이하로 올려 주세요.`,
-  // Problem authoring (spec §4 "Problem lifecycle", §5 "Problem edit", "Assignment").
+  // Problem authoring (a slot's lifecycle, editing, assignment).
   problemTypeUnchangeable: '문제 유형은 바꿀 수 없습니다.',
   problemTypeLabels: problemTypeLabelsByCode,
   problemNoTaken: (labels: string) => `이미 같은 번호의 문제가 있습니다: ${labels}. 다른 번호를 입력하세요.`,

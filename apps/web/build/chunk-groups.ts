@@ -7,7 +7,8 @@ import type { Plugin } from 'vite';
  * The libraries only some screens need and that are large: the rich-text editor (Tiptap,
  * ProseMirror), the charts (recharts, d3), the import readers. They keep chunks of their own.
  */
-const HEAVY_MODULE = /node_modules\/(@tiptap|prosemirror-|@mantine\/(tiptap|charts)|recharts|recharts-scale|d3-|victory-vendor|exceljs|mammoth|papaparse|linkifyjs|orderedmap|rope-sequence|w3c-keyname)/;
+const HEAVY_MODULE =
+  /node_modules\/(@tiptap|prosemirror-|@mantine\/(tiptap|charts)|recharts|recharts-scale|d3-|victory-vendor|exceljs|mammoth|papaparse|linkifyjs|orderedmap|rope-sequence|w3c-keyname)/;
 
 /**
  * The screens whose JS is grouped for them alone: what a signed-out visitor's first screen loads
@@ -26,7 +27,7 @@ const FIRST_SCREENS: ReadonlyArray<{ name: string; modules: readonly string[]; r
     modules: ['/src/app/route-preload.ts', '/src/offline/register-sw.tsx', '/src/app/toast-container.tsx', '/src/offline/offline-indicator.tsx'],
     readsSchemas: false,
   },
-  { name: 'exams', modules: ['/src/tests/exams-page.tsx'], readsSchemas: true },
+  { name: 'exams', modules: ['/src/exams/exams-page.tsx'], readsSchemas: true },
   // A student's reading screens: an exam's problem list and solve mode.
   { name: 'reader', modules: ['/src/problems/test-problems-page.tsx', '/src/solve/solve-page.tsx'], readsSchemas: true },
 ];
@@ -54,12 +55,13 @@ const BARRELS: Record<string, string> = {
 function barrelExports(id: string, code: string, importedIds: readonly string[]): Map<string, string> {
   const targets = new Map<string, string>();
   for (const [, names, from] of code.matchAll(/export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
-    const target = from!.startsWith('.')
-      ? path.resolve(path.dirname(id), from!)
-      : importedIds.find((imported) => imported.includes(`/node_modules/${from}/`));
+    const target = from!.startsWith('.') ? path.resolve(path.dirname(id), from!) : importedIds.find((imported) => imported.includes(`/node_modules/${from}/`));
     if (!target) continue;
     for (const name of names!.split(',')) {
-      const exported = name.trim().split(/\s+as\s+/).pop();
+      const exported = name
+        .trim()
+        .split(/\s+as\s+/)
+        .pop();
       if (exported) targets.set(exported, target);
     }
   }
@@ -72,7 +74,10 @@ function namedImports(code: string, specifier: string): string[] {
   const quoted = specifier.replace(/[/]/g, '\\/');
   for (const [, list] of code.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${quoted}['"]`, 'g'))) {
     for (const name of list!.split(',')) {
-      const imported = name.trim().split(/\s+as\s+/)[0]?.replace(/^type\s+/, '');
+      const imported = name
+        .trim()
+        .split(/\s+as\s+/)[0]
+        ?.replace(/^type\s+/, '');
       if (imported) names.push(imported);
     }
   }
@@ -82,7 +87,7 @@ function namedImports(code: string, specifier: string): string[] {
 /** Every module reachable from `starts` along `next`, `starts` included, except those `stop` refuses. */
 function reachable(starts: Iterable<string>, next: (id: string) => readonly string[], stop: (id: string) => boolean = () => false): Set<string> {
   const seen = new Set<string>();
-  for (const pending = [...starts]; pending.length > 0; ) {
+  for (const pending = [...starts]; pending.length > 0;) {
     const id = pending.pop()!;
     if (seen.has(id) || stop(id)) continue;
     seen.add(id);
@@ -138,7 +143,7 @@ export function lazyChunkGroups() {
       // api-client's schema loaders: a chunk of their own, fetched with the page's first read.
       const visit = (starts: string[], owner: string) => {
         const schemas: string[] = [];
-        for (const pending = [...starts]; pending.length > 0; ) {
+        for (const pending = [...starts]; pending.length > 0;) {
           const id = pending.pop()!;
           if (firstScreen.has(id)) continue;
           firstScreen.set(id, owner);
@@ -160,7 +165,10 @@ export function lazyChunkGroups() {
         return schemas;
       };
       for (const screen of FIRST_SCREENS) {
-        const schemas = visit(ids.filter((id) => screen.modules.some((module) => id.endsWith(module))), screen.name);
+        const schemas = visit(
+          ids.filter((id) => screen.modules.some((module) => id.endsWith(module))),
+          screen.name,
+        );
         if (screen.readsSchemas) visit(schemas, `${screen.name}-schemas`);
       }
     },

@@ -19,7 +19,7 @@ const SLIDE = 4;
 const circledRows = CIRCLED_DIGITS.map((mark, i) => [mark, i + 1] as const);
 const letterRows = CHOICE_LETTERS.map((letter, i) => [letter, i + 1] as const);
 
-describe('normalizeAnswer: one canonical form per choice (spec §5)', () => {
+describe('normalizeAnswer: one canonical form per choice', () => {
   it.each(circledRows)('circled %s ↔ digit %i', (mark, n) => {
     expect(normalizeAnswer(mark)).toBe(mark);
     expect(normalizeAnswer(String(n))).toBe(mark);
@@ -34,12 +34,9 @@ describe('normalizeAnswer: one canonical form per choice (spec §5)', () => {
     expect(isCorrectAnswer(letter, String(n), MC)).toBe(true);
   });
 
-  it.each(['③', '3', '다', '3번', ' ③ ', '3 번', '③번', '③다', '(3)', '3)', '(다)', '다.', '３', '３번', '\t③\n'])(
-    '%j is choice ③',
-    (answer) => {
-      expect(normalizeAnswer(answer)).toBe('③');
-    },
-  );
+  it.each(['③', '3', '다', '3번', ' ③ ', '3 번', '③번', '③다', '(3)', '3)', '(다)', '다.', '３', '３번', '\t③\n'])('%j is choice ③', (answer) => {
+    expect(normalizeAnswer(answer)).toBe('③');
+  });
 
   it.each([
     ['①, ③', '①,③'],
@@ -210,11 +207,7 @@ describe('parseChoiceOptions', () => {
     ['１）노신경\n２）자신경\n３）정중신경'],
     ['  1)  노신경\r\n  2)  자신경\r\n  3)  정중신경\r\n'],
   ])('reads numbered style %j', (illustration) => {
-    expect(parseChoiceOptions(illustration, 2)).toEqual([
-      option('①', '노신경', 1),
-      option('②', '자신경', 2),
-      option('③', '정중신경', 3),
-    ]);
+    expect(parseChoiceOptions(illustration, 2)).toEqual([option('①', '노신경', 1), option('②', '자신경', 2), option('③', '정중신경', 3)]);
   });
 
   it('skips blank lines and trims', () => {
@@ -233,10 +226,7 @@ describe('parseChoiceOptions', () => {
   });
 
   it('ignores text before the first option', () => {
-    expect(parseChoiceOptions('다음 중 옳은 것은?\n① 철결핍빈혈\n② 거대적혈모구빈혈', 2)?.map((o) => o.label)).toEqual([
-      '철결핍빈혈',
-      '거대적혈모구빈혈',
-    ]);
+    expect(parseChoiceOptions('다음 중 옳은 것은?\n① 철결핍빈혈\n② 거대적혈모구빈혈', 2)?.map((o) => o.label)).toEqual(['철결핍빈혈', '거대적혈모구빈혈']);
   });
 
   it('reads a decimal at the start of a line as text, not as a number', () => {
@@ -271,17 +261,12 @@ describe('parseChoiceOptions', () => {
     expect(options?.[8]).toEqual(option('⑨', '항목9', 9));
   });
 
-  it.each([
-    [''],
-    ['   \n  '],
-    ['① 담석증'],
-    ['1) 담석증'],
-    ['담석증\n알코올'],
-    ['② 담석증\n③ 알코올'],
-    ['혈청 칼슘 1.5 mg/dL'],
-  ])('%j has fewer than two numbered items → null', (illustration) => {
-    expect(parseChoiceOptions(illustration, 5)).toBeNull();
-  });
+  it.each([[''], ['   \n  '], ['① 담석증'], ['1) 담석증'], ['담석증\n알코올'], ['② 담석증\n③ 알코올'], ['혈청 칼슘 1.5 mg/dL']])(
+    '%j has fewer than two numbered items → null',
+    (illustration) => {
+      expect(parseChoiceOptions(illustration, 5)).toBeNull();
+    },
+  );
 
   it('keeps options whose text is only in a picture', () => {
     expect(parseChoiceOptions('① ② ③ ④', 4)).toEqual([option('①', '', 1), option('②', '', 2), option('③', '', 3), option('④', '', 4)]);
@@ -299,7 +284,8 @@ describe('parseChoiceOptions', () => {
   });
 
   it('prefers the circled choices to the 가. 나. statements of a lettered stem', () => {
-    const illustration = '가. 콩팥\n나. 샘창자의 둘째~넷째 부분\n다. 이자(꼬리 제외)\n라. 가로잘록창자\n\n① 가, 나, 다\n② 가, 다\n③ 나, 라\n④ 라\n⑤ 가, 나, 다, 라';
+    const illustration =
+      '가. 콩팥\n나. 샘창자의 둘째~넷째 부분\n다. 이자(꼬리 제외)\n라. 가로잘록창자\n\n① 가, 나, 다\n② 가, 다\n③ 나, 라\n④ 라\n⑤ 가, 나, 다, 라';
     expect(parseChoiceOptions(illustration, 1)?.map((o) => [o.value, o.label])).toEqual([
       ['①가', '가, 나, 다'],
       ['②나', '가, 다'],
@@ -312,11 +298,7 @@ describe('parseChoiceOptions', () => {
   it.each([['가. 콩팥\n나. 부신\n다. 요관'], ['가) 콩팥\n나) 부신\n다) 요관'], ['(가) 콩팥\n(나) 부신\n(다) 요관']])(
     'reads lettered items %j',
     (illustration) => {
-      expect(parseChoiceOptions(illustration, 1)).toEqual([
-        option('①가', '콩팥', 1),
-        option('②나', '부신', 2),
-        option('③다', '요관', 3),
-      ]);
+      expect(parseChoiceOptions(illustration, 1)).toEqual([option('①가', '콩팥', 1), option('②나', '부신', 2), option('③다', '요관', 3)]);
       expect(parseChoiceOptions(illustration, 2)?.map((o) => o.value)).toEqual(['①', '②', '③']);
     },
   );

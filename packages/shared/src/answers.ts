@@ -1,7 +1,6 @@
-// Solve-mode answer rules (spec §4 "Solve mode", §5 "Solve normalisation", §9 lettered options),
-// shared by the web solve screen and the server's attempt recording so both judge alike.
+// Solve-mode answer rules, shared by the web solve screen and the server's attempt recording so both judge alike.
 //
-// Reading of "option values for lettered style are ①가 to ⑤마" (spec §5, §9):
+// Reading of "option values for lettered style are ①가 to ⑤마":
 // a lettered-style problem (choice_type 1, 가나다라형) has five options, and option n is known by
 // two equivalent names: its circled digit and the n-th of 가나다라마 (① = 가, ② = 나, … ⑤ = 마).
 // The option's value is written as both names together ('①가' … '⑤마') so that whichever form the
@@ -19,12 +18,12 @@ import { PROBLEM_TYPES } from './problems';
 export const CIRCLED_DIGITS = ['①', '②', '③', '④', '⑤', '⑥', '⑦', '⑧', '⑨'] as const;
 /** The lettered names of options ① to ⑤. */
 export const CHOICE_LETTERS = ['가', '나', '다', '라', '마'] as const;
-/** At least this many numbered items make an options list (spec §5). */
+/** At least this many numbered items make an options list. */
 export const MIN_CHOICE_OPTIONS = 2;
-/** At most this many options are read: ① to ⑨, which keys 1 to 9 choose (spec §5). */
+/** At most this many options are read: ① to ⑨, which keys 1 to 9 choose. */
 export const MAX_CHOICE_OPTIONS = 9;
 
-/** choice_type of the lettered-combination style (spec §3). */
+/** choice_type of the lettered-combination style. */
 const LETTERED_CHOICE_TYPE = 1;
 
 export interface ChoiceOption {
@@ -138,7 +137,7 @@ export function normalizeAnswer(text: string): string {
 }
 
 /**
- * Whether a solve-mode answer is correct (spec §4: the normalised user answer equals the normalised
+ * Whether a solve-mode answer is correct (the normalised user answer equals the normalised
  * official answer). Multiple choice (type 1) compares choice-normalised answers; essay (2), slide
  * (4) and any other type compare text-normalised answers. An empty answer, or an empty official
  * answer, is never correct.

@@ -7,7 +7,7 @@ function firstMessage(result: { success: boolean; error?: { issues: Array<{ mess
   return result.success ? null : result.error!.issues[0]!.message;
 }
 
-describe('signupRequestSchema (spec §5)', () => {
+describe('signupRequestSchema', () => {
   it('trims the text fields', () => {
     expect(signupRequestSchema.parse({ ...valid, name: '  김민지 ', id: ' minji ' })).toMatchObject({ name: '김민지', id: 'minji' });
   });

@@ -3,7 +3,7 @@ import { ROLES } from './roles';
 import { validationMessages as m } from './messages';
 import { defineSchema } from './define-schema';
 
-// Signup text fields: 1–32 characters after trimming (spec §5).
+// Signup text fields: 1–32 characters after trimming.
 export const shortText = (message: string) => z.string({ error: message }).trim().min(1, message).max(32, message);
 
 // Login takes an id or an e-mail in one field, so an id must never look like an e-mail: otherwise
@@ -14,12 +14,7 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const SIGNUP_FIELD_MAX = 32;
 
-export const passwordSchema = defineSchema(() =>
-  z
-    .string({ error: m.passwordLength })
-    .min(PASSWORD_MIN, m.passwordLength)
-    .max(PASSWORD_MAX, m.passwordLength),
-);
+export const passwordSchema = defineSchema(() => z.string({ error: m.passwordLength }).min(PASSWORD_MIN, m.passwordLength).max(PASSWORD_MAX, m.passwordLength));
 
 export const signupRequestSchema = defineSchema(() =>
   z.strictObject({
@@ -29,7 +24,7 @@ export const signupRequestSchema = defineSchema(() =>
     nickname: shortText(m.nicknameLength),
     school_no: shortText(m.schoolNoLength),
     /**
-     * The current grade, 1–4 (issue 12 item 3): stored as the graduation year of spec §4, so a new
+     * The current grade, 1–4 (issue 12 item 3): stored as the graduation year it means (./grade.ts), so a new
      * member appears in assignment and retention lists. The web form requires it; older clients
      * may leave it out, and the admin sets it when approving.
      */
@@ -53,7 +48,7 @@ export const signupFormSchema = defineSchema(() =>
 );
 export type SignupForm = z.infer<typeof signupFormSchema>;
 
-// Spec §3: the login request sends the one trimmed identifier as both id and email.
+// Decision 010: the login request sends the one trimmed identifier as both id and email.
 const loginIdentifier = defineSchema(() => z.string({ error: m.loginIdRequired }).trim().max(254, m.loginIdRequired));
 export const loginRequestSchema = defineSchema(() =>
   z

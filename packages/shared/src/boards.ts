@@ -6,7 +6,7 @@ import { defineSchema } from './define-schema';
 export const boardSchema = defineSchema(() => z.object({ code: z.number().int(), board_name: z.string(), board_id: z.string() }));
 export type Board = z.infer<typeof boardSchema>;
 
-/** Spec §9: a notice board's name contains 공지 or notice, or its board_id is notice. */
+/** A notice board's name contains 공지 or notice, or its board_id is notice. */
 export function isNoticeBoard(board: Pick<Board, 'board_name' | 'board_id'>): boolean {
   return /공지|notice/i.test(board.board_name) || board.board_id === 'notice';
 }
@@ -85,7 +85,9 @@ export const ATTACHMENT_FILENAME_MAX = 255;
 // A title is one line of plain text: control characters (tabs, line breaks, NUL, which
 // PostgreSQL refuses in text) become spaces.
 const withoutControls = (value: string) => value.replace(/\p{Cc}/gu, ' ');
-const postTitle = defineSchema(() => z.string({ error: m.postTitleRequired }).overwrite(withoutControls).trim().min(1, m.postTitleRequired).max(POST_TITLE_MAX, m.postTitleTooLong));
+const postTitle = defineSchema(() =>
+  z.string({ error: m.postTitleRequired }).overwrite(withoutControls).trim().min(1, m.postTitleRequired).max(POST_TITLE_MAX, m.postTitleTooLong),
+);
 /** Rich HTML; the server sanitizes it and checks that text or an image remains. */
 const postContent = defineSchema(() => z.string({ error: m.postContentRequired }).trim().min(1, m.postContentRequired));
 
@@ -138,10 +140,9 @@ export const updatePostRequestSchema = defineSchema(() =>
       attachment: attachmentUploadSchema.optional(),
       remove_attachment: z.boolean({ error: m.invalidInput }).optional(),
     })
-    .refine(
-      (body) => body.title !== undefined || body.content !== undefined || body.attachment !== undefined || body.remove_attachment === true,
-      { message: m.postNothingToUpdate },
-    )
+    .refine((body) => body.title !== undefined || body.content !== undefined || body.attachment !== undefined || body.remove_attachment === true, {
+      message: m.postNothingToUpdate,
+    })
     .refine((body) => !(body.attachment && body.remove_attachment), { message: m.attachmentReplaceOrRemove, path: ['remove_attachment'] }),
 );
 export type UpdatePostRequest = z.infer<typeof updatePostRequestSchema>;
@@ -151,7 +152,9 @@ export const boardReplyResponseSchema = defineSchema(() => z.object({ reply: boa
 
 // ---- Boards administration (admins and superadmins).
 
-const boardName = defineSchema(() => z.string({ error: m.boardNameLength }).overwrite(withoutControls).trim().min(1, m.boardNameLength).max(100, m.boardNameLength));
+const boardName = defineSchema(() =>
+  z.string({ error: m.boardNameLength }).overwrite(withoutControls).trim().min(1, m.boardNameLength).max(100, m.boardNameLength),
+);
 
 export const createBoardRequestSchema = defineSchema(() =>
   z.strictObject({

@@ -3,7 +3,7 @@ import { validationMessages as m } from './messages';
 import { idParam, optionalId, searchText, uidListParam } from './paging';
 import { defineSchema } from './define-schema';
 
-/** Solve mode's two fixed boxes (spec §3: code 1 important, 2 wrong-answer notes), per member. */
+/** Solve mode's two fixed boxes (code 1 important, 2 wrong-answer notes), per member. */
 export const SOLVE_BOX_SLOTS = { important: 1, wrong: 2 } as const;
 
 export const boxSchema = defineSchema(() =>
@@ -54,7 +54,10 @@ export const boxProblemsQuerySchema = defineSchema(() =>
   z.strictObject({
     subject_code: optionalId,
     year: optionalId,
-    type: z.enum(['', '1', '2', '4'], { error: m.invalidInput }).optional().transform((v) => (v ? Number(v) : undefined)),
+    type: z
+      .enum(['', '1', '2', '4'], { error: m.invalidInput })
+      .optional()
+      .transform((v) => (v ? Number(v) : undefined)),
     q: searchText,
   }),
 );

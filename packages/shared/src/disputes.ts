@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { validationMessages } from './messages';
 import { idParam, pageInfoSchema, pagingQuery } from './paging';
 import { defineSchema } from './define-schema';
+import { keyConflictSchema } from './lineage';
 
 // Answer-key disputes (이의제기, issue 15): a member claims another answer with a reason; others
 // support (동의) and comment; a lead rules: accepted (the key changes and every stored answer is
@@ -29,8 +30,7 @@ export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 export const RULING_DECISIONS = ['accepted', 'rejected', 'voided'] as const;
 export type RulingDecision = (typeof RULING_DECISIONS)[number];
 
-const requiredText = (required: string, tooLong: string, max: number) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+const requiredText = (required: string, tooLong: string, max: number) => z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
 export const createDisputeRequestSchema = defineSchema(() =>
   z.strictObject({
@@ -135,7 +135,15 @@ export type Dispute = z.infer<typeof disputeSchema>;
 export const disputeResponseSchema = defineSchema(() => z.object({ dispute: disputeSchema }));
 export const disputeCommentResponseSchema = defineSchema(() => z.object({ comment: disputeCommentSchema }));
 export const problemDisputesResponseSchema = defineSchema(() => z.object({ disputes: z.array(disputeSchema) }));
-export const disputesResponseSchema = defineSchema(() => z.object({ disputes: z.array(disputeSchema) }).extend(pageInfoSchema.shape));
+export const disputesResponseSchema = defineSchema(() =>
+  z
+    .object({
+      disputes: z.array(disputeSchema),
+      /** The listed problems whose lineage keys one question differently (issue 28 item 7). */
+      key_conflicts: z.array(keyConflictSchema),
+    })
+    .extend(pageInfoSchema.shape),
+);
 
 /** What a problem shows about its key: an open dispute, a correction, 문항 무효. */
 export const problemDisputeSummarySchema = defineSchema(() =>

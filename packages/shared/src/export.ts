@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineSchema } from './define-schema';
 
-// Spec §2/§7: the exam problem list's word-file export menu, and the call behind it:
+// Decision 019: the exam problem list's word-file export menu, and the call behind it:
 // GET /v1/test/{id}/export?format=docx&mode=q|qa|all|a|ac[&emphasis=0|1].
 
 export const EXPORT_FORMATS = ['docx'] as const;

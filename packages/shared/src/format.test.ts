@@ -3,7 +3,7 @@ import { DISPLAY_TIME_ZONE, formatDate, formatDateTime, formatFileSize, formatRe
 
 const now = Date.parse('2026-03-10T12:00:00.000Z'); // 21:00 in Seoul
 
-describe('formatRelativeTime (spec §9)', () => {
+describe('formatRelativeTime', () => {
   it.each([
     ['2026-03-10T12:00:00.000Z', '방금 전'],
     ['2026-03-10T11:59:00.001Z', '방금 전'],

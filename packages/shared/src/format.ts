@@ -1,4 +1,4 @@
-// Display formats shared by the screens (spec §9): relative dates, dates in Korea's
+// Display formats shared by the screens: relative dates, dates in Korea's
 // time zone, and file sizes.
 
 /** Every date is shown as it reads on a wall clock in Korea, wherever the browser runs. */
@@ -54,7 +54,7 @@ export function formatDateTime(value: string | number | Date): string {
 }
 
 /**
- * Spec §9: 방금 전 under a minute, N분 전, N시간 전 under 24 hours, N일 전 under 7 days,
+ * 방금 전 under a minute, N분 전, N시간 전 under 24 hours, N일 전 under 7 days,
  * then the date (YYYY.MM.DD, Korean time). A time slightly in the future (clock skew) is 방금 전.
  */
 export function formatRelativeTime(iso: string | number | Date, now: number | Date = Date.now()): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calculateGrade, GRADE_CODES, gradeCodeLabel } from './grade';
 
-describe('calculateGrade (spec §4: 5 − (grad_year − current year), 1–4)', () => {
+describe('calculateGrade (5 − (grad_year − current year), 1–4)', () => {
   it.each([
     [2030, { kind: 'student', grade: 1 }],
     [2029, { kind: 'student', grade: 2 }],
@@ -18,11 +18,18 @@ describe('calculateGrade (spec §4: 5 − (grad_year − current year), 1–4)',
 });
 
 describe('gradeCodeLabel', () => {
-  it('labels every grade code of spec §3', () => {
+  it('labels every grade code of subjects and tests', () => {
     expect(GRADE_CODES.map(gradeCodeLabel)).toEqual([
-      '1학년 1쿼터', '1학년 2쿼터', '1학년 3쿼터', '1학년 4쿼터',
-      '2학년 1쿼터', '2학년 2쿼터', '2학년 3쿼터', '2학년 4쿼터',
-      '3학년', '4학년',
+      '1학년 1쿼터',
+      '1학년 2쿼터',
+      '1학년 3쿼터',
+      '1학년 4쿼터',
+      '2학년 1쿼터',
+      '2학년 2쿼터',
+      '2학년 3쿼터',
+      '2학년 4쿼터',
+      '3학년',
+      '4학년',
     ]);
   });
 

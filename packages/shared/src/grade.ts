@@ -1,4 +1,4 @@
-// Spec §4: calculated grade = 5 − (grad_year − current year), valid for 1–4;
+// Calculated grade = 5 − (grad_year − current year), valid for 1–4;
 // a grad_year at or before the current year means graduated.
 export type CalculatedGrade = { kind: 'student'; grade: 1 | 2 | 3 | 4 } | { kind: 'graduated' } | { kind: 'unknown' };
 
@@ -10,7 +10,7 @@ export function calculateGrade(gradYear: number | null | undefined, currentYear:
   return { kind: 'unknown' };
 }
 
-// Grade codes of subjects and tests (spec §3): 11–14, 21–24 quarters; 30 and 40 whole years.
+// Grade codes of subjects and tests: 11–14, 21–24 quarters; 30 and 40 whole years.
 export const GRADE_CODES = [11, 12, 13, 14, 21, 22, 23, 24, 30, 40] as const;
 export type GradeCode = (typeof GRADE_CODES)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ILLUSTRATION_MAX, PROBLEM_ANSWER_MAX, choiceTypeSchema, createdSlotSchema, problemNoSchema, problemTypeSchema } from './authoring';
+import { ILLUSTRATION_MAX, PROBLEM_ANSWER_MAX, choiceTypeSchema, problemNoSchema, problemTypeSchema } from './authoring';
+import { createdSlotSchema } from './authoring-slots';
 import { validationMessages as m } from './messages';
 import { defineSchema } from './define-schema';
 import { CIRCLED_DIGITS, parseChoiceAnswer, parseChoiceOptions } from './answers';
@@ -15,11 +16,19 @@ export const IMPORT_PROBLEMS_MAX = 300;
 export const IMPORT_SET_HEADERS_MAX = 100;
 export const IMPORT_IMAGES_PER_PROBLEM_MAX = 10;
 export const IMPORT_TEXT_MAX = 20_000;
-export const IMPORT_FORMATS = ['docx', 'xlsx', 'csv'] as const;
+export const IMPORT_FORMATS = ['docx', 'xlsx', 'csv', 'hwpx', 'hwp', 'pdf', 'text'] as const;
+/** Pages of a PDF we read: a 족보 has dozens; 10,000 pages is a file built to exhaust the reader. */
+export const IMPORT_PDF_PAGES_MAX = 500;
+/** The file name under which the web sends pasted text (format 'text'). */
+export const IMPORT_PASTE_FILE_NAME = 'paste.txt';
 
 const text = defineSchema(() => z.string({ error: m.invalidInput }).max(IMPORT_TEXT_MAX, m.invalidInput));
 /** A picture kept with its problem: a data URL (checked again by the server on import). */
-const images = defineSchema(() => z.array(z.string({ error: m.invalidInput }).startsWith('data:', m.imageFieldInvalid), { error: m.invalidInput }).max(IMPORT_IMAGES_PER_PROBLEM_MAX, m.invalidInput));
+const images = defineSchema(() =>
+  z
+    .array(z.string({ error: m.invalidInput }).startsWith('data:', m.imageFieldInvalid), { error: m.invalidInput })
+    .max(IMPORT_IMAGES_PER_PROBLEM_MAX, m.invalidInput),
+);
 
 /** One problem as read from a file; question and comments are plain text, one paragraph a line. */
 export const importProblemSchema = defineSchema(() =>
@@ -48,8 +57,11 @@ export const importSetHeaderSchema = defineSchema(() =>
 );
 export type ImportSetHeader = z.infer<typeof importSetHeaderSchema>;
 
-/** What the number of a row meets in the exam: nothing, an empty slot to fill, or a written problem. */
-export const importSlotSchema = defineSchema(() => z.enum(['new', 'vacant', 'taken']));
+/**
+ * What the number of a row meets in the exam: nothing, an empty slot to fill, a written problem,
+ * or 'same': that number already holds this very problem (a re-import), so the row is skipped.
+ */
+export const importSlotSchema = defineSchema(() => z.enum(['new', 'vacant', 'taken', 'same']));
 
 export const importKeyMessages = {
   keyOutsideOptions: (key: string, count: number) => `정답 ${key}이(가) 보기(①~${CIRCLED_DIGITS[count - 1]}) 밖에 있습니다. 정답이나 보기를 고치세요.`,
@@ -124,6 +136,8 @@ export const importResponseSchema = defineSchema(() =>
   z.object({
     created: z.number().int(),
     filled: z.number().int(),
+    /** Rows the exam already held with the same content (a re-import): left as they are. */
+    skipped: z.number().int(),
     set_headers: z.number().int(),
     problems: z.array(createdSlotSchema),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from './messages';
-import { idParam, pagingQuery } from './paging';
+import { idParam, optionalId, pagingQuery, searchText } from './paging';
 import { defineSchema } from './define-schema';
 
 // 출제 이력 (issue 28): the problems that are one question across years (decisions 129, 130).
@@ -83,13 +83,25 @@ export const lineageCountsQuerySchema = defineSchema(() =>
 );
 export type LineageCountsQuery = z.input<typeof lineageCountsQuerySchema>;
 
-export const lineageCountSchema = defineSchema(() =>
-  z.object({ uid: z.number().int(), count: z.number().int(), years: z.array(z.number().int()) }),
-);
+export const lineageCountSchema = defineSchema(() => z.object({ uid: z.number().int(), count: z.number().int(), years: z.array(z.number().int()) }));
 export type LineageCount = z.infer<typeof lineageCountSchema>;
 
 export const lineageCountsResponseSchema = defineSchema(() => z.object({ summaries: z.array(lineageCountSchema) }));
 export type LineageCountsResponse = z.infer<typeof lineageCountsResponseSchema>;
+
+/** GET /v1/lineages/class/{code}: how much of a lecture class recurs (issue 28 item 3, decision 190). */
+export const classRecurrenceParamsSchema = defineSchema(() => z.strictObject({ code: idParam }));
+
+export const classRecurrenceResponseSchema = defineSchema(() =>
+  z.object({
+    class_code: z.number().int(),
+    /** The class's problems a member may read. */
+    problem_count: z.number().int(),
+    /** Those asked two or more times (출제 2회 or more on their badge). */
+    recurring_count: z.number().int(),
+  }),
+);
+export type ClassRecurrenceResponse = z.infer<typeof classRecurrenceResponseSchema>;
 
 /**
  * POST /v1/lineage/links/confirm | reject (leads): a decision on the pair; it survives every later
@@ -116,3 +128,117 @@ export const lineageMergeRequestSchema = lineageLinkRequestSchema;
 /** GET /v1/lineages/progress (leads): detection's queue, for the whole-bank run's progress. */
 export const lineageProgressResponseSchema = defineSchema(() => z.object({ waiting: z.number().int(), total: z.number().int() }));
 export type LineageProgressResponse = z.infer<typeof lineageProgressResponseSchema>;
+
+const searchRequired = '검색어를 입력하세요.';
+
+/**
+ * GET /v1/search?q&subject_code&year : the whole bank (issue 28 item 5), every exam a member reads,
+ * with the per-exam search's matching (words, 초성, stem, options, answers, explanations). Results
+ * come grouped by lineage, the largest groups first; a page is a page of groups.
+ */
+export const bankSearchQuerySchema = defineSchema(() =>
+  z.strictObject({
+    q: searchText.refine((value) => value !== undefined, searchRequired),
+    subject_code: optionalId,
+    year: z
+      .union([z.literal(''), z.coerce.number({ error: m.invalidInput }).int(m.invalidInput).min(1900, m.invalidInput).max(2999, m.invalidInput)])
+      .optional()
+      .transform((value) => (value === '' ? undefined : value)),
+    ...pagingQuery(20, 50),
+  }),
+);
+export type BankSearchQuery = z.input<typeof bankSearchQuerySchema>;
+
+export const bankSearchHitSchema = defineSchema(() =>
+  z.object({
+    uid: z.number().int(),
+    test_code: z.number().int(),
+    test_name: z.string(),
+    year: z.number().int(),
+    no: z.number().int(),
+    subject_name: z.string(),
+    /** The stem as plain text, shortened (a preview). */
+    question_text: z.string(),
+  }),
+);
+export type BankSearchHit = z.infer<typeof bankSearchHitSchema>;
+
+export const bankSearchGroupSchema = defineSchema(() =>
+  z.object({
+    /** null for a matching problem that is in no lineage (a group of its own). */
+    lineage_code: z.number().int().nullable(),
+    /** How often the lineage was asked in all (matching or not): its 출제 N회. */
+    lineage_size: z.number().int(),
+    years: z.array(z.number().int()),
+    problems: z.array(bankSearchHitSchema),
+  }),
+);
+export type BankSearchGroup = z.infer<typeof bankSearchGroupSchema>;
+
+export const bankSearchResponseSchema = defineSchema(() =>
+  z.object({
+    groups: z.array(bankSearchGroupSchema),
+    /** Matching problems and the groups they make ("14 lineages, 31 problems"). */
+    total_problems: z.number().int(),
+    total_groups: z.number().int(),
+    /** True when more problems match than are grouped (decision 042's cap): the totals are "at least". */
+    capped: z.boolean(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
+);
+export type BankSearchResponse = z.infer<typeof bankSearchResponseSchema>;
+
+/**
+ * GET /v1/problem/similar?text&subject_code : the editor's live suggestions (issue 28 item 6), the
+ * existing problems most like a stem being written, with their year and similarity.
+ */
+export const similarProblemsQuerySchema = defineSchema(() =>
+  z.strictObject({
+    text: z
+      .string({ error: m.invalidInput })
+      .transform((value) => value.replaceAll('\u0000', '').trim())
+      .pipe(z.string().min(1, '문제 내용을 입력하세요.').max(5000, m.invalidInput)),
+    subject_code: optionalId,
+  }),
+);
+export type SimilarProblemsQuery = z.input<typeof similarProblemsQuerySchema>;
+
+export const similarProblemSchema = defineSchema(() =>
+  z.object({
+    uid: z.number().int(),
+    test_code: z.number().int(),
+    test_name: z.string(),
+    year: z.number().int(),
+    no: z.number().int(),
+    /** 0–1: how alike the stems are (the lineage detector's stem similarity). */
+    similarity: z.number(),
+    question_text: z.string(),
+  }),
+);
+export type SimilarProblem = z.infer<typeof similarProblemSchema>;
+
+export const similarProblemsResponseSchema = defineSchema(() => z.object({ problems: z.array(similarProblemSchema) }));
+export type SimilarProblemsResponse = z.infer<typeof similarProblemsResponseSchema>;
+
+/** One version of a question whose `same` copies are keyed to different answers (issue 28 item 7). */
+export const keyConflictVersionSchema = defineSchema(() =>
+  z.object({
+    uid: z.number().int(),
+    test_code: z.number().int(),
+    test_name: z.string(),
+    year: z.number().int(),
+    no: z.number().int(),
+    answer: z.string(),
+  }),
+);
+export type KeyConflictVersion = z.infer<typeof keyConflictVersionSchema>;
+
+/** A problem whose lineage holds `same` problems keyed differently, with each such version by year. */
+export const keyConflictSchema = defineSchema(() =>
+  z.object({
+    problem_uid: z.number().int(),
+    versions: z.array(keyConflictVersionSchema),
+  }),
+);
+export type KeyConflict = z.infer<typeof keyConflictSchema>;

@@ -5,13 +5,13 @@ import { validationMessages as m } from './messages';
 import { pageInfoSchema, pagingQuery, searchText } from './paging';
 import { defineSchema } from './define-schema';
 
-// Member administration (spec §7 Members; decision 122): requests and responses of the
+// Member administration (decision 122): requests and responses of the
 // admin screens (approvals, leads, admins, members, users) and of grade retention.
 
-/** The admin screens fetch 9999 members at once (spec §9); that is the most one page holds. */
+/** The admin screens fetch 9999 members at once; that is the most one page holds. */
 export const MEMBER_LIST_MAX_LIMIT = 9999;
 export const MEMBER_PAGE_SIZE = 20;
-/** Grades the admin filter offers (spec §9: 1 to 6; the lead screens use 1 to 4). */
+/** Grades the admin filter offers (1 to 6; the lead screens use 1 to 4). */
 export const MEMBER_GRADE_MIN = 1;
 export const MEMBER_GRADE_MAX = 6;
 export const RETAIN_MAX_MEMBERS = 1000;
@@ -21,7 +21,7 @@ export function currentKoreanYear(now: Date = new Date()): number {
   return koreanYear(now);
 }
 
-/** The grad_year whose calculated grade (5 − (grad_year − current year), spec §4) is `grade`. */
+/** The grad_year whose calculated grade (5 − (grad_year − current year), @qbank/shared/grade) is `grade`. */
 export function gradYearForGrade(grade: number, currentYear: number): number {
   return currentYear + 5 - grade;
 }
@@ -38,11 +38,7 @@ export const memberEmailSchema = defineSchema(() =>
 );
 
 export const memberGradeSchema = defineSchema(() =>
-  z
-    .number({ error: m.gradeRange })
-    .int(m.gradeRange)
-    .min(MEMBER_GRADE_MIN, m.gradeRange)
-    .max(MEMBER_GRADE_MAX, m.gradeRange),
+  z.number({ error: m.gradeRange }).int(m.gradeRange).min(MEMBER_GRADE_MIN, m.gradeRange).max(MEMBER_GRADE_MAX, m.gradeRange),
 );
 
 const emptyAsUndefined = <T>(value: T | '' | undefined): T | undefined => (value === '' ? undefined : value);
@@ -60,7 +56,10 @@ export const memberListQuerySchema = defineSchema(() =>
       .optional()
       .transform((v) => (!v ? undefined : v === '0' || v === 'none' ? ('none' as const) : (Number(v) as 1 | 2 | 3))),
     grade: z
-      .union([z.literal(''), z.coerce.number({ error: m.gradeRange }).int(m.gradeRange).min(MEMBER_GRADE_MIN, m.gradeRange).max(MEMBER_GRADE_MAX, m.gradeRange)])
+      .union([
+        z.literal(''),
+        z.coerce.number({ error: m.gradeRange }).int(m.gradeRange).min(MEMBER_GRADE_MIN, m.gradeRange).max(MEMBER_GRADE_MAX, m.gradeRange),
+      ])
       .optional()
       .transform(emptyAsUndefined),
     name: searchText,

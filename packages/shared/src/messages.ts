@@ -1,5 +1,5 @@
 // Korean texts that both the server and the web app show for the same rule.
-// Wording is reviewed here; spec §5 gives most of it verbatim.
+// Wording is reviewed here; most of it is the college's own, word for word.
 export const validationMessages = {
   nameLength: '이름은 1~32자 이내로 입력하세요.',
   idLength: '아이디는 1~32자 이내로 입력하세요.',
@@ -16,6 +16,8 @@ export const validationMessages = {
   invalidInput: '입력값이 올바르지 않습니다.',
   unknownField: '허용되지 않은 항목이 포함되어 있습니다.',
   searchTooLong: '검색어는 200자 이내로 입력하세요.',
+  auditRetentionRange: '감사 기록 보관 기간은 30~3650일로 입력하세요.',
+  auditDateInvalid: '날짜는 YYYY-MM-DD 형식으로 입력하세요.',
   boxNameRequired: '박스 이름을 입력하세요.',
   boxNameTooLong: '박스 이름은 50자 이내로 입력하세요.',
   replyEmpty: '댓글 내용이 없습니다.',
@@ -26,7 +28,10 @@ export const validationMessages = {
   answeredAtInvalid: '답한 시각이 올바르지 않습니다.',
   selfJudgmentRequired: '맞음 또는 틀림을 선택하세요.',
   problemScopeRequired: '시험, 수업, 문제 번호 또는 검색어를 지정하세요.',
-  // Member administration (spec §5 "Admin appointment", "Retention").
+  problemSortInvalid: '정렬은 frequency(빈출순)만 지정할 수 있습니다.',
+  problemRecurringInvalid: '반복 출제만 보려면 recurring=1로 보내세요.',
+  problemFrequencyNeedsList: '빈출순과 반복 출제만은 시험이나 수업의 문제 목록에서만 쓸 수 있습니다.',
+  // Member administration (admin appointment, grade retention).
   appointeeRequired: '임명할 사용자를 선택해주세요.',
   authorityInvalid: '임명할 권한을 선택해주세요.',
   gradeRange: '학년은 1~6 사이로 선택하세요.',
@@ -35,7 +40,7 @@ export const validationMessages = {
   memberNothingToUpdate: '변경할 항목이 없습니다.',
   retainSelectionRequired: '유급 처리할 학생을 선택해주세요.',
   retainTooMany: '한 번에 1000명까지 유급 처리할 수 있습니다.',
-  // Password change (spec §5 "Password change", §8).
+  // Password change.
   passwordChangeUserMissing: '사용자 정보를 찾을 수 없습니다. 다시 로그인해주세요.',
   currentPasswordRequired: '현재 비밀번호를 입력하세요.',
   newPasswordLength: '새 비밀번호는 8~128자로 입력하세요.',
@@ -55,7 +60,7 @@ export const validationMessages = {
   boardNameLength: '게시판 이름은 1~100자 이내로 입력하세요.',
   boardIdFormat: '게시판 ID는 영문 소문자, 숫자, 하이픈(-)으로 1~64자 이내로 입력하세요.',
   boardIdNumeric: '게시판 ID는 숫자만으로 만들 수 없습니다.',
-  // Exam save (spec §5 "Exam save"; the first three are verbatim).
+  // Exam save (the first three word for word as the college gave them).
   testNameRequired: '시험명을 입력하세요',
   testNameTooLong: '시험명은 200자 이내로 입력하세요.',
   testSubjectRequired: '과목을 선택하세요',
@@ -63,7 +68,7 @@ export const validationMessages = {
   testYearRequired: '시험 연도를 선택하세요.',
   testYearInvalid: '시험 연도는 1900~2999 사이의 숫자로 입력하세요.',
   gradeCodeInvalid: '학년 구분이 올바르지 않습니다. (11~14, 21~24, 30, 40)',
-  // Subject form (spec §5 "Subject form").
+  // Subject form.
   subjectNameRequired: '과목명을 입력하세요',
   subjectNameTooLong: '과목명은 100자 이내로 입력하세요.',
   subjectAbbrTooLong: '약어는 32자 이내로 입력하세요.',
@@ -77,7 +82,7 @@ export const validationMessages = {
   classDateInvalid: '수업 날짜를 YYYY-MM-DD 형식의 올바른 날짜로 입력하세요.',
   classTimeInvalid: '교시는 1~12 사이로 선택하세요.',
   professorTooLong: '교수명은 100자 이내로 입력하세요.',
-  // Problem authoring (spec §5 "Add problems", "Problem edit", "Assignment").
+  // Problem authoring (adding problems, editing, assignment).
   slotCountRequired: '추가할 문제 수를 입력하세요.',
   slotCountTooMany: '한 번에 유형별로 500문제까지 추가할 수 있습니다.',
   slotNumbersRequired: '추가할 문제 번호를 입력하세요.',
@@ -100,4 +105,8 @@ export const validationMessages = {
 export const problemTypeLabels = { multipleChoice: '객관식', subjective: '주관식', slide: '슬라이드' } as const;
 
 /** The same labels keyed by the stored type code (problem.type: 1, 2, 4). */
-export const problemTypeLabelsByCode: Record<number, string> = { 1: problemTypeLabels.multipleChoice, 2: problemTypeLabels.subjective, 4: problemTypeLabels.slide };
+export const problemTypeLabelsByCode: Record<number, string> = {
+  1: problemTypeLabels.multipleChoice,
+  2: problemTypeLabels.subjective,
+  4: problemTypeLabels.slide,
+};

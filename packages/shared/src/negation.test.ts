@@ -50,12 +50,15 @@ describe('findNegationRanges (issue 16 item 5)', () => {
 
 // Issue 26 item 10: a generic negated predicate also asks the question when it stands right before
 // the question's last noun. The stems are real (KorMedMCQA, /work/shared/data/kormedmcqa, ids given).
-describe('findNegationRanges before the question\'s last noun (issue 26 item 10)', () => {
+describe("findNegationRanges before the question's last noun (issue 26 item 10)", () => {
   it.each([
     ['이 질환의 진행을 늦추는 것으로 입증되지 않은 약물은?', ['입증되지 않은']],
     ['안압을 낮추지 않는 약물은?', ['낮추지 않는']],
     // doctor_0139
-    ['임신나이 42주, 출생체중 4.2 kg의 신생아가 난산으로 태어났다. 오른쪽 빗장뼈 골절과 오른쪽\n위팔신경마비가 있었다. 생후 1일에 신경학적 검사를 하였을 때 나타나지 않는 반사는?', ['나타나지 않는']],
+    [
+      '임신나이 42주, 출생체중 4.2 kg의 신생아가 난산으로 태어났다. 오른쪽 빗장뼈 골절과 오른쪽\n위팔신경마비가 있었다. 생후 1일에 신경학적 검사를 하였을 때 나타나지 않는 반사는?',
+      ['나타나지 않는'],
+    ],
     // nurse_0269
     ['손가락으로 눌렀다가 떼도 창백해지지 않고 지속되는 홍반이 있으며, 표피층과 진피층의 소실이 없는 욕창단계는?', ['없는']],
     ['수술 후 회복되지 못한 환자는 ？', ['회복되지 못한']],

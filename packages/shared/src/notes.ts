@@ -15,7 +15,10 @@ export const noteParamsSchema = defineSchema(() => z.strictObject({ id: idParam 
 /** PUT /v1/problem/{id}/note: the memo's whole text; empty (or blank) deletes the memo. */
 export const noteRequestSchema = defineSchema(() =>
   z.strictObject({
-    text: z.string({ error: m.invalidInput }).max(NOTE_MAX_LENGTH, noteTooLong).transform((text) => text.trim()),
+    text: z
+      .string({ error: m.invalidInput })
+      .max(NOTE_MAX_LENGTH, noteTooLong)
+      .transform((text) => text.trim()),
   }),
 );
 export type NoteRequest = z.input<typeof noteRequestSchema>;

@@ -29,6 +29,8 @@ export const NOTIFICATION_KINDS = [
   'submission_returned',
   /** Someone replied on a problem I commented on (detail: the start of the reply). */
   'problem_reply',
+  /** An exam on my calendar is a week or a day away (detail: the sentence, with the exam's title). */
+  'exam_reminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -48,9 +50,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationsQuerySchema = defineSchema(() => z.strictObject({ ...pagingQuery(20, 100) }));
 export const notificationsResponseSchema = defineSchema(() =>
-  z
-    .object({ notifications: z.array(notificationSchema), unread: z.number().int() })
-    .extend(pageInfoSchema.shape),
+  z.object({ notifications: z.array(notificationSchema), unread: z.number().int() }).extend(pageInfoSchema.shape),
 );
 
 export const markReadRequestSchema = defineSchema(() =>

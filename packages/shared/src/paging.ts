@@ -7,11 +7,7 @@ import { defineSchema } from './define-schema';
 export const MAX_PAGE_LIMIT = 1000;
 
 const positiveInt = defineSchema(() =>
-  z.coerce
-    .number({ error: m.invalidInput })
-    .int(m.invalidInput)
-    .min(1, m.invalidInput)
-    .max(2_147_483_647, m.invalidInput),
+  z.coerce.number({ error: m.invalidInput }).int(m.invalidInput).min(1, m.invalidInput).max(2_147_483_647, m.invalidInput),
 );
 
 export function pagingQuery(defaultLimit: number, maxLimit: number = MAX_PAGE_LIMIT) {

@@ -4,7 +4,7 @@ import { memberEmailSchema } from './member-admin';
 import { validationMessages as m } from './messages';
 import { defineSchema } from './define-schema';
 
-// Password change in two steps (spec §4, decision 124): a signed-in request mails a single-use
+// Password change in two steps (decision 124): a signed-in request mails a single-use
 // link; the public confirmation applies it.
 
 /** How long the mailed link works. */
@@ -12,14 +12,9 @@ export const PASSWORD_CHANGE_TTL_MINUTES = 30;
 /** The link is `PUBLIC_URL` + this path + `?token=…`. */
 export const PASSWORD_CHANGE_CONFIRM_PATH = '/change-password';
 
-const newPassword = defineSchema(() =>
-  z
-    .string({ error: m.newPasswordLength })
-    .min(PASSWORD_MIN, m.newPasswordLength)
-    .max(PASSWORD_MAX, m.newPasswordLength),
-);
+const newPassword = defineSchema(() => z.string({ error: m.newPasswordLength }).min(PASSWORD_MIN, m.newPasswordLength).max(PASSWORD_MAX, m.newPasswordLength));
 
-// POST /v1/auth/update-password/request (spec §3: id, email, old_password, new_password).
+// POST /v1/auth/update-password/request (id, email, old_password, new_password).
 export const passwordChangeRequestSchema = defineSchema(() =>
   z.strictObject({
     id: z.string({ error: m.passwordChangeUserMissing }).trim().min(1, m.passwordChangeUserMissing).max(32, m.passwordChangeUserMissing),
@@ -54,15 +49,11 @@ export const passwordChangeFormSchema = defineSchema(() =>
 );
 export type PasswordChangeForm = z.infer<typeof passwordChangeFormSchema>;
 
-// POST /v1/auth/update-password/confirm. The token is trimmed (spec §5); a missing one has its own
+// POST /v1/auth/update-password/confirm. The token is trimmed; a missing one has its own
 // text, and anything that cannot be a token reads as an invalid link.
 export const passwordChangeConfirmSchema = defineSchema(() =>
   z.strictObject({
-    token: z
-      .string({ error: m.passwordChangeTokenMissing })
-      .trim()
-      .min(1, m.passwordChangeTokenMissing)
-      .max(256, m.passwordChangeConfirmFailed),
+    token: z.string({ error: m.passwordChangeTokenMissing }).trim().min(1, m.passwordChangeTokenMissing).max(256, m.passwordChangeConfirmFailed),
   }),
 );
 export type PasswordChangeConfirm = z.infer<typeof passwordChangeConfirmSchema>;

@@ -1,5 +1,5 @@
 /**
- * Spec §3: picture paths that are not absolute URLs are resolved against the file host,
+ * Picture paths that are not absolute URLs are resolved against the file host,
  * prefixed with /uploads/ when they carry no leading slash. Inline data URLs pass as they are.
  */
 export function resolvePicturePath(path: string | null | undefined, fileHost = ''): string | null {

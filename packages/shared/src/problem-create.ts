@@ -3,18 +3,18 @@ import { PROBLEM_CLASSES_MAX, imageFieldSchema, problemContentSchema, problemNoS
 import { validationMessages as m } from './messages';
 import { defineSchema } from './define-schema';
 
-// POST /v1/problem (spec §7): a lead creates one problem with its content in one call. The
+// POST /v1/problem: a lead creates one problem with its content in one call. The
 // content fields and their rules are the edit path's (sanitized HTML, pictures as inline data
 // URLs, choices one per line); an empty question makes an empty slot (is_vacant 1).
 //
-// Spec §7 says the call takes "the fields listed under Problem" (§3), so a client may send a
+// POST /v1/problem takes the fields a problem is read with, so a client may send a
 // problem as it read one (decision 078). The fields the server derives itself — ids, the exam's
 // names and year, the plain text, vacancy — are accepted and ignored; the pictures' read names
 // (`question_pic_path`, `qpic_path` …) and `set_header` are honoured as the fields they name.
 
 const id = defineSchema(() => z.number({ error: m.invalidInput }).int(m.invalidInput).min(1, m.invalidInput).max(2_147_483_647, m.invalidInput));
 
-/** The spec §3 fields the server derives: checked for their type, then dropped. */
+/** The fields of a problem the server derives: checked for their type, then dropped. */
 const derivedShape = () => ({
   uid: z.number({ error: m.invalidInput }).int(m.invalidInput).optional(),
   problem_code: z.number({ error: m.invalidInput }).int(m.invalidInput).optional(),
@@ -42,7 +42,7 @@ const DERIVED_FIELDS = [
   'person_in_charge_id',
 ] as const;
 
-/** The read names of the three pictures (spec §3: `*_pic_path`, also read as `qpic_path` …). */
+/** The read names of the three pictures (`*_pic_path`, also read as `qpic_path` …). */
 const PICTURE_ALIASES = {
   question_pic: ['question_pic_path', 'qpic_path'],
   answer_pic: ['answer_pic_path', 'apic_path'],

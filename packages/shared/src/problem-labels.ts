@@ -8,7 +8,7 @@ import { PROBLEM_TYPE_ORDER } from './problems';
 const TYPE_NAMES: Readonly<Record<number, string>> = { 1: '객관식', 2: '주관식', 4: '슬라이드' };
 const OTHER_TYPE = '기타';
 
-/** Spec §2: Q plus (at least) two digits — Q01, Q12, Q120. */
+/** Q plus (at least) two digits — Q01, Q12, Q120. */
 export function problemNumberLabel(no: number): string {
   return `Q${String(no).padStart(2, '0')}`;
 }

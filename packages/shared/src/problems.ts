@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { validationMessages as m } from './messages';
 import { idParam, optionalId, pagingQuery, searchText } from './paging';
-import { testInfoSchema } from './tests';
+import { testInfoSchema } from './exams';
 import { defineSchema } from './define-schema';
 
-/** Spec §3: 1 multiple choice, 2 essay/subjective, 4 other (the lead screens call it slide). */
+/** Problem types: 1 multiple choice, 2 essay/subjective, 4 other (the lead screens call it slide). */
 export const PROBLEM_TYPES = { multipleChoice: 1, subjective: 2, slide: 4 } as const;
 /** The order problems of one exam are listed in: multiple choice, subjective, slide, then number. */
 export const PROBLEM_TYPE_ORDER = [1, 2, 4] as const;
-/** Spec §3: 1 lettered combination (가나다라마), 2 option style, 4 four-choice, 5 five-choice. */
+/** Choice types: 1 lettered combination (가나다라마), 2 option style, 4 four-choice, 5 five-choice. */
 export const CHOICE_TYPES = { lettered: 1, option: 2, four: 4, five: 5 } as const;
 
 export const setHeaderSchema = defineSchema(() =>
@@ -58,6 +58,10 @@ export const problemSchema = defineSchema(() =>
 );
 export type Problem = z.infer<typeof problemSchema>;
 
+/** The orders a problem list may be asked in besides its usual one. */
+export const PROBLEM_LIST_SORTS = ['frequency'] as const;
+export type ProblemListSort = (typeof PROBLEM_LIST_SORTS)[number];
+
 export const problemsQuerySchema = defineSchema(() =>
   z
     .strictObject({
@@ -66,11 +70,20 @@ export const problemsQuerySchema = defineSchema(() =>
       uid: optionalId,
       no: optionalId,
       q: searchText,
+      /** 빈출순 (issue 28 item 3): most appearances first, ties in the list's usual order (decision 190). */
+      sort: z.enum(PROBLEM_LIST_SORTS, { error: m.problemSortInvalid }).optional(),
+      /** 반복 출제만: only problems asked two or more times, as the 출제 N회 badge counts them. */
+      recurring: z.enum(['1'], { error: m.problemRecurringInvalid }).optional(),
       ...pagingQuery(20),
     })
     .refine((query) => query.test_code || query.class_heritage_code || query.uid || query.q, {
       message: m.problemScopeRequired,
       path: ['test_code'],
+    })
+    // An exam or a class holds a few hundred problems: ranking them all by recurrence is bounded.
+    .refine((query) => (query.sort === undefined && query.recurring === undefined) || query.test_code || query.class_heritage_code, {
+      message: m.problemFrequencyNeedsList,
+      path: ['sort'],
     }),
 );
 export type ProblemsQuery = z.infer<typeof problemsQuerySchema>;

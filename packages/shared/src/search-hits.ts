@@ -3,7 +3,7 @@ import type { TextRange } from './negation';
 // Issue 26 item 15: the viewers mark where a problem matches the search. The server matches the
 // query as one substring of the plain text, ignoring case, or, when the query has initials
 // (초성: "ㅅㄱㄱㅅ", "심ㄱ"), each initial standing for any syllable that begins with it
-// (apps/server/src/core/choseong.ts). This finds the same places in a piece of plain text.
+// (apps/server/src/search/choseong.ts). This finds the same places in a piece of plain text.
 
 const INITIALS = 'ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ';
 const FIRST_SYLLABLE = 0xac00;
@@ -33,7 +33,10 @@ export function searchHitPattern(query: string): RegExp | null {
   const initialsOnly = letters.length >= 2 && letters.every((c) => INITIALS.includes(c));
   const source = initialsOnly
     ? letters.map(characterPattern).join('\\s*')
-    : characters.map((c) => (/\s/u.test(c) ? '\\s+' : characterPattern(c))).join('').replace(/(\\s\+)+/g, '\\s+');
+    : characters
+        .map((c) => (/\s/u.test(c) ? '\\s+' : characterPattern(c)))
+        .join('')
+        .replace(/(\\s\+)+/g, '\\s+');
   return new RegExp(source, 'giu');
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam } from './paging';
 import { defineSchema } from './define-schema';
+import { keyConflictVersionSchema } from './lineage';
 
 // Statistics (issue 14): a member's own progress, the class's first answers to a problem, the
 // percentile on an exam, and the item analysis for leads. Every figure comes from SQL aggregates
@@ -155,6 +156,8 @@ export const itemSchema = defineSchema(() =>
     discrimination: z.number().min(-1).max(1).nullable(),
     options: z.array(itemOptionSchema),
     flags: z.array(z.enum(ITEM_FLAGS)),
+    /** The `same` versions of the question keyed to different answers, by year; empty when they agree (issue 28 item 7). */
+    key_conflict: z.array(keyConflictVersionSchema),
   }),
 );
 export type Item = z.infer<typeof itemSchema>;

@@ -3,6 +3,7 @@ import { validationMessages as m } from './messages';
 import { idParam, pagingQuery } from './paging';
 import { problemSchema } from './problems';
 import { answerClientIdSchema } from './solve';
+import { DIFFICULTIES } from './ratings';
 import { defineSchema } from './define-schema';
 
 // Study sessions (issue 13 items 1–3): a member's own practice set over any mix of subjects,
@@ -17,15 +18,18 @@ export const studyMessages = {
   boxOnlyWithBoxFilter: '박스는 "내 박스" 조건에서만 고를 수 있습니다.',
   countRange: '문제 수는 1~200 사이로 입력하세요.',
   orderInvalid: '문제 순서가 올바르지 않습니다.',
+  onePerLineageInvalid: '"한 계열에 한 문제"는 true 또는 false로 보내세요.',
   modeInvalid: '풀이 모드가 올바르지 않습니다.',
   minutesRange: '시험 시간은 1~600분 사이로 입력하세요.',
   minutesOnlyTimed: '시험 시간은 시험 모드에서만 정할 수 있습니다.',
+  difficultiesInvalid: '난이도는 쉬움, 보통, 어려움 중에서 고르세요.',
 } as const;
 const s = studyMessages;
 
 export const STUDY_FILTERS = ['all', 'unseen', 'wrong', 'marked', 'box', 'confused'] as const;
 export type StudyFilter = (typeof STUDY_FILTERS)[number];
-export const STUDY_ORDERS = ['random', 'exam'] as const;
+/** 'frequency' (빈출 우선, issue 28 item 4): the most-repeated lineages first (decision 173). */
+export const STUDY_ORDERS = ['random', 'exam', 'frequency'] as const;
 export type StudyOrder = (typeof STUDY_ORDERS)[number];
 export const STUDY_MODES = ['tutor', 'timed'] as const;
 export type StudyMode = (typeof STUDY_MODES)[number];
@@ -43,7 +47,9 @@ export function defaultSessionMinutes(count: number): number {
   return Math.max(1, Math.ceil(count * DEFAULT_MINUTES_PER_PROBLEM));
 }
 
-const positiveCode = defineSchema(() => z.number({ error: s.scopeListInvalid }).int(s.scopeListInvalid).min(1, s.scopeListInvalid).max(2_147_483_647, s.scopeListInvalid));
+const positiveCode = defineSchema(() =>
+  z.number({ error: s.scopeListInvalid }).int(s.scopeListInvalid).min(1, s.scopeListInvalid).max(2_147_483_647, s.scopeListInvalid),
+);
 const year = defineSchema(() => z.number({ error: s.scopeListInvalid }).int(s.scopeListInvalid).min(1900, s.scopeListInvalid).max(2999, s.scopeListInvalid));
 const codeList = (item: z.ZodNumber) => z.array(item, { error: s.scopeListInvalid }).max(SCOPE_LIST_MAX, s.scopeListTooLong).optional();
 
@@ -56,6 +62,11 @@ export const studyScopeSchema = defineSchema(() =>
       test_codes: codeList(positiveCode),
       class_codes: codeList(positiveCode),
       box_code: positiveCode.optional(),
+      /** Only problems whose members' difficulty (issue 30, five ratings or more) is one of these. */
+      difficulties: z
+        .array(z.enum(DIFFICULTIES, { error: s.difficultiesInvalid }), { error: s.difficultiesInvalid })
+        .max(DIFFICULTIES.length, s.difficultiesInvalid)
+        .optional(),
     },
     { error: s.scopeListInvalid },
   ),
@@ -66,7 +77,8 @@ const filterSchema = defineSchema(() => z.enum(STUDY_FILTERS, { error: s.filterI
 
 function checkBox(value: { filter: StudyFilter; scope: StudyScope }, ctx: z.RefinementCtx) {
   if (value.filter === 'box' && value.scope.box_code === undefined) ctx.addIssue({ code: 'custom', message: s.boxRequired, path: ['scope', 'box_code'] });
-  if (value.filter !== 'box' && value.scope.box_code !== undefined) ctx.addIssue({ code: 'custom', message: s.boxOnlyWithBoxFilter, path: ['scope', 'box_code'] });
+  if (value.filter !== 'box' && value.scope.box_code !== undefined)
+    ctx.addIssue({ code: 'custom', message: s.boxOnlyWithBoxFilter, path: ['scope', 'box_code'] });
 }
 
 export const createSessionRequestSchema = defineSchema(() =>
@@ -76,6 +88,8 @@ export const createSessionRequestSchema = defineSchema(() =>
       filter: filterSchema,
       count: z.number({ error: s.countRange }).int(s.countRange).min(SESSION_COUNT_MIN, s.countRange).max(SESSION_COUNT_MAX, s.countRange),
       order: z.enum(STUDY_ORDERS, { error: s.orderInvalid }),
+      /** 한 계열에 한 문제: at most one problem of each lineage (decision 173). */
+      one_per_lineage: z.boolean({ error: s.onePerLineageInvalid }).default(false),
       mode: z.enum(STUDY_MODES, { error: s.modeInvalid }),
       minutes: z.number({ error: s.minutesRange }).min(1, s.minutesRange).max(SESSION_MINUTES_MAX, s.minutesRange).optional(),
     })
@@ -103,10 +117,22 @@ export const sessionCountQuerySchema = defineSchema(() =>
       years: queryList(year),
       test_codes: queryList(positiveCode),
       class_codes: queryList(positiveCode),
-      box_code: z.preprocess((raw) => (raw === '' ? undefined : typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : raw), positiveCode.optional()),
+      box_code: z.preprocess(
+        (raw) => (raw === '' ? undefined : typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : raw),
+        positiveCode.optional(),
+      ),
+      difficulties: z.preprocess(
+        (raw) => (raw === '' || raw === undefined ? undefined : typeof raw === 'string' ? raw.split(',') : raw),
+        z
+          .array(z.enum(DIFFICULTIES, { error: s.difficultiesInvalid }), { error: s.difficultiesInvalid })
+          .max(DIFFICULTIES.length, s.difficultiesInvalid)
+          .optional(),
+      ),
       filter: z.preprocess((raw) => (raw === '' || raw === undefined ? 'all' : raw), filterSchema),
+      /** 한 계열에 한 문제: the count a session with it can draw, a lineage counting once (decision 190). */
+      one_per_lineage: z.enum(['true', 'false'], { error: s.onePerLineageInvalid }).optional(),
     })
-    .transform(({ filter, ...scope }) => ({ filter, scope }))
+    .transform(({ filter, one_per_lineage, ...scope }) => ({ filter, scope, one_per_lineage: one_per_lineage === 'true' }))
     .superRefine((value, ctx) => checkBox(value, ctx)),
 );
 export type SessionCountQuery = z.infer<typeof sessionCountQuerySchema>;

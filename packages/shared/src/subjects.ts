@@ -26,8 +26,14 @@ export const subjectIdParamsSchema = defineSchema(() => z.strictObject({ id: idP
 export const subjectsQuerySchema = defineSchema(() =>
   z.strictObject({
     search: searchText,
-    grade: z.union([z.literal(''), z.coerce.number({ error: m.invalidInput }).int(m.invalidInput).min(1, m.invalidInput).max(99, m.invalidInput)]).optional().transform((v) => (v === '' ? undefined : v)),
-    subject_type: z.enum(['', '0', '1'], { error: m.invalidInput }).optional().transform((v) => (v === '' || v === undefined ? undefined : Number(v))),
+    grade: z
+      .union([z.literal(''), z.coerce.number({ error: m.invalidInput }).int(m.invalidInput).min(1, m.invalidInput).max(99, m.invalidInput)])
+      .optional()
+      .transform((v) => (v === '' ? undefined : v)),
+    subject_type: z
+      .enum(['', '0', '1'], { error: m.invalidInput })
+      .optional()
+      .transform((v) => (v === '' || v === undefined ? undefined : Number(v))),
     ...pagingQuery(200),
   }),
 );
@@ -58,7 +64,10 @@ export type ClassRow = z.infer<typeof classSchema>;
 export const subjectClassesQuerySchema = defineSchema(() =>
   z.strictObject({
     search: searchText,
-    year: z.union([z.literal(''), z.coerce.number({ error: m.invalidInput }).int(m.invalidInput).min(1900, m.invalidInput).max(2999, m.invalidInput)]).optional().transform((v) => (v === '' ? undefined : v)),
+    year: z
+      .union([z.literal(''), z.coerce.number({ error: m.invalidInput }).int(m.invalidInput).min(1900, m.invalidInput).max(2999, m.invalidInput)])
+      .optional()
+      .transform((v) => (v === '' ? undefined : v)),
     ...pagingQuery(100),
   }),
 );
@@ -80,7 +89,7 @@ export type ClassMeta = z.infer<typeof classMetaSchema>;
 export const classParamsSchema = defineSchema(() => z.strictObject({ code: idParam }));
 export const classMetaResponseSchema = defineSchema(() => z.object({ meta: classMetaSchema }));
 
-// ---- Subject and class management (lead screens; spec §5 "Subject form", decision 028) ----
+// ---- Subject and class management (lead screens; decision 028) ----
 
 export const SUBJECT_NAME_MAX = 100;
 export const SUBJECT_ABBR_MAX = 32;
@@ -164,7 +173,13 @@ export const classWriteRequestSchema = defineSchema(() =>
       .min(1, m.classDateRequired)
       .refine(isCalendarDate, m.classDateInvalid),
     /** 교시, 1–12; null clears it. */
-    class_time: z.number({ error: m.classTimeInvalid }).int(m.classTimeInvalid).min(1, m.classTimeInvalid).max(CLASS_TIME_MAX, m.classTimeInvalid).nullable().optional(),
+    class_time: z
+      .number({ error: m.classTimeInvalid })
+      .int(m.classTimeInvalid)
+      .min(1, m.classTimeInvalid)
+      .max(CLASS_TIME_MAX, m.classTimeInvalid)
+      .nullable()
+      .optional(),
     professor: clearableText(PROFESSOR_MAX, m.professorTooLong),
   }),
 );

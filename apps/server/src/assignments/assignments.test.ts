@@ -4,8 +4,7 @@ import type { MemberRow } from '../db/schema';
 import { callAs, createMember, createTestContext, loginCookie, roleCookies, testDialects, type TestContext } from '../testing/harness';
 import { createProblem, createSubject, createTest } from '../testing/factories';
 
-const PNG_DATA_URL =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -20,7 +19,13 @@ describe.each(testDialects)('assignment and my problems on %s', (dialect) => {
   let unapproved: MemberRow;
   const call = (method: Method, url: string, cookie?: string, payload?: object) => callAs(t.app, method, url, cookie, payload);
   const assignmentRows = (uids: number[]) =>
-    t.db.selectFrom('assignments').select(['problem_uid', 'member_code', 'status']).where('problem_uid', 'in', uids).orderBy('problem_uid').orderBy('member_code').execute();
+    t.db
+      .selectFrom('assignments')
+      .select(['problem_uid', 'member_code', 'status'])
+      .where('problem_uid', 'in', uids)
+      .orderBy('problem_uid')
+      .orderBy('member_code')
+      .execute();
   const slots = async (testCode: number, count: number) => {
     const uids: number[] = [];
     for (let no = 1; no <= count; no += 1) uids.push(await createProblem(t.db, { test_code: testCode, no, is_vacant: 1 }));
@@ -50,7 +55,8 @@ describe.each(testDialects)('assignment and my problems on %s', (dialect) => {
       expect((await call(method, url, undefined, payload)).statusCode, url).toBe(401);
       expect((await call(method, url, cookies.pending, payload)).json().code, url).toBe('NOT_APPROVED');
       expect((await call(method, url, cookies.student, payload)).statusCode, url).toBe(403);
-      for (const role of ['lead', 'admin', 'superadmin'] as const) expect((await call(method, url, cookies[role], payload)).statusCode, `${role} ${url}`).toBe(200);
+      for (const role of ['lead', 'admin', 'superadmin'] as const)
+        expect((await call(method, url, cookies[role], payload)).statusCode, `${role} ${url}`).toBe(200);
     }
     for (const url of ['/v1/problem/my-slots', '/v1/problem/assigned']) {
       expect((await call('GET', url)).statusCode).toBe(401);
@@ -121,24 +127,41 @@ describe.each(testDialects)('assignment and my problems on %s', (dialect) => {
 
     const unknownMember = await call('POST', '/v1/problem/assign', cookies.lead, {
       test_code: exam,
-      assignments: [{ problem_code: p1!, assignee_code: bob.code }, { problem_code: p2!, assignee_code: 999_999 }],
+      assignments: [
+        { problem_code: p1!, assignee_code: bob.code },
+        { problem_code: p2!, assignee_code: 999_999 },
+      ],
     });
     expect(unknownMember.statusCode).toBe(400);
     expect(unknownMember.json().message).toContain('#999999');
     const notApproved = await call('POST', '/v1/problem/assign', cookies.lead, { assignments: [{ problem_code: p2!, assignee_code: unapproved.code }] });
     expect(notApproved.statusCode).toBe(400);
     expect(notApproved.json().message).toContain(`${unapproved.name}(${unapproved.id})`);
-    const wrongExam = await call('POST', '/v1/problem/assign', cookies.lead, { test_code: exam, assignments: [{ problem_code: foreign!, assignee_code: bob.code }] });
+    const wrongExam = await call('POST', '/v1/problem/assign', cookies.lead, {
+      test_code: exam,
+      assignments: [{ problem_code: foreign!, assignee_code: bob.code }],
+    });
     expect(wrongExam.statusCode).toBe(400);
     expect(wrongExam.json().message).toContain(`#${foreign}`);
-    expect((await call('POST', '/v1/problem/assign', cookies.lead, { assignments: [{ problem_code: 999_999, assignee_code: bob.code }] })).statusCode).toBe(400);
+    expect((await call('POST', '/v1/problem/assign', cookies.lead, { assignments: [{ problem_code: 999_999, assignee_code: bob.code }] })).statusCode).toBe(
+      400,
+    );
     const empty = await call('POST', '/v1/problem/assign', cookies.lead, { test_code: exam, assignments: [] });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('배정할 문제를 선택하세요.');
-    for (const payload of [{}, { assignments: [{ problem_code: p1! }] }, { assignments: [{ problem_code: p1!, assignee_code: 'x' }] }, { assignments: [], extra: 1 }, { test_code: 'x', assignments: [] }]) {
+    for (const payload of [
+      {},
+      { assignments: [{ problem_code: p1! }] },
+      { assignments: [{ problem_code: p1!, assignee_code: 'x' }] },
+      { assignments: [], extra: 1 },
+      { test_code: 'x', assignments: [] },
+    ]) {
       expect((await call('POST', '/v1/problem/assign', cookies.lead, payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
-    expect((await call('POST', '/v1/problem/assign', cookies.lead, { test_code: 999_999, assignments: [{ problem_code: p1!, assignee_code: bob.code }] })).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/v1/problem/assign', cookies.lead, { test_code: 999_999, assignments: [{ problem_code: p1!, assignee_code: bob.code }] }))
+        .statusCode,
+    ).toBe(404);
     expect((await call('GET', '/v1/problem/assignments?test_code=999999', cookies.lead)).statusCode).toBe(404);
     expect((await call('GET', '/v1/problem/assignments', cookies.lead)).statusCode).toBe(400);
     expect(await assignmentRows([p1!, p2!, foreign!])).toEqual(before);
@@ -148,20 +171,39 @@ describe.each(testDialects)('assignment and my problems on %s', (dialect) => {
     const carol = await createMember(t.db);
     const carolCookie = await loginCookie(t.app, carol.id);
     const exam = await createTest(t.db, { subject_code: subject, test_name: '2025 신장 중간고사', year: 2025 });
-    const created = (await call('POST', '/v1/problem/create-empty', cookies.lead, { test_code: exam, counts: { multiple_choice: 2, subjective: 1, slide: 0 } })).json().created;
+    const created = (
+      await call('POST', '/v1/problem/create-empty', cookies.lead, { test_code: exam, counts: { multiple_choice: 2, subjective: 1, slide: 0 } })
+    ).json().created;
     const [mc1, mc2, essay] = created.map((slot: { uid: number }) => slot.uid) as number[];
-    const status = async () => (await call('GET', `/v1/problem/lead?test_code=${exam}&include_vacant=1`, cookies.lead)).json().problem.map((p: { status: string }) => p.status);
+    const status = async () =>
+      (await call('GET', `/v1/problem/lead?test_code=${exam}&include_vacant=1`, cookies.lead)).json().problem.map((p: { status: string }) => p.status);
     expect(await status()).toEqual(['vacant', 'vacant', 'vacant']);
     await call('POST', '/v1/problem/assign', cookies.lead, {
       test_code: exam,
-      assignments: [{ problem_code: mc1!, assignee_code: carol.code }, { problem_code: essay!, assignee_code: carol.code }, { problem_code: mc2!, assignee_code: alice.code }],
+      assignments: [
+        { problem_code: mc1!, assignee_code: carol.code },
+        { problem_code: essay!, assignee_code: carol.code },
+        { problem_code: mc2!, assignee_code: alice.code },
+      ],
     });
     expect(await status()).toEqual(['assigned', 'assigned', 'assigned']);
 
     const mine = (await call('GET', '/v1/problem/my-slots', carolCookie)).json();
     expect(mine.counts).toEqual({ total: 2, completed: 0, incomplete: 2 });
     expect(mine.problems.map((p: { uid: number }) => p.uid)).toEqual([mc1, essay]);
-    expect(mine.problems[0]).toMatchObject({ uid: mc1, no: 1, type: 1, test_code: exam, test_name: '2025 신장 중간고사', year: 2025, subject_code: subject, subject_name: '신장내과학', status: 'assigned', is_vacant: 1, question_text: '' });
+    expect(mine.problems[0]).toMatchObject({
+      uid: mc1,
+      no: 1,
+      type: 1,
+      test_code: exam,
+      test_name: '2025 신장 중간고사',
+      year: 2025,
+      subject_code: subject,
+      subject_name: '신장내과학',
+      status: 'assigned',
+      is_vacant: 1,
+      question_text: '',
+    });
     expect((await call('GET', '/v1/problem/assigned', carolCookie)).json()).toEqual(mine);
     expect((await call('GET', `/v1/problem/my-slots?year=2024`, carolCookie)).json().problems).toEqual([]);
     expect((await call('GET', `/v1/problem/my-slots?subject_code=${subject}&year=2025`, carolCookie)).json().problems).toHaveLength(2);
@@ -172,7 +214,13 @@ describe.each(testDialects)('assignment and my problems on %s', (dialect) => {
     const empty = await call('POST', `/v1/problem/${mc1}/submit`, carolCookie, { content: { question: '<p> </p>', answer: '③' } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('문제 내용을 입력하세요.');
-    for (const payload of [{}, { question: '<p>x</p>' }, { content: { question: '<p>x</p>', no: 3 } }, { content: { question: '<p>x</p>', type: 2 } }, { content: { question: 3 } }]) {
+    for (const payload of [
+      {},
+      { question: '<p>x</p>' },
+      { content: { question: '<p>x</p>', no: 3 } },
+      { content: { question: '<p>x</p>', type: 2 } },
+      { content: { question: 3 } },
+    ]) {
       expect((await call('POST', `/v1/problem/${mc1}/submit`, carolCookie, payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect((await call('POST', '/v1/problem/999999/submit', carolCookie, { content: { question: '<p>x</p>' } })).statusCode).toBe(404);
@@ -189,7 +237,12 @@ describe.each(testDialects)('assignment and my problems on %s', (dialect) => {
     });
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json().problem).toMatchObject({
-      is_vacant: 0, status: 'submitted', question: '<p>신증후군의 진단 기준이 <em>아닌</em> 것은?</p>', answer: '③', choice_type: 5, version_count: 1,
+      is_vacant: 0,
+      status: 'submitted',
+      question: '<p>신증후군의 진단 기준이 <em>아닌</em> 것은?</p>',
+      answer: '③',
+      choice_type: 5,
+      version_count: 1,
       updated_by: { member_code: carol.code, id: carol.id, name: carol.name },
     });
     expect(submitted.json().problem.question_pic_path).toMatch(/^\/uploads\//);
@@ -204,7 +257,11 @@ describe.each(testDialects)('assignment and my problems on %s', (dialect) => {
     await call('POST', `/v1/problem/${mc1}/submit`, carolCookie, { content: { answer: '③ 혈뇨' } });
     await call('PATCH', `/v1/problem/${mc1}`, cookies.lead, { answer: '③' });
     const versions = (await call('GET', `/v1/problem/${mc1}/versions`, cookies.lead)).json().versions;
-    expect(versions.map((v: { snapshot: { answer: string; is_vacant: number } }) => [v.snapshot.answer, v.snapshot.is_vacant])).toEqual([['③ 혈뇨', 0], ['③', 0], ['', 1]]);
+    expect(versions.map((v: { snapshot: { answer: string; is_vacant: number } }) => [v.snapshot.answer, v.snapshot.is_vacant])).toEqual([
+      ['③ 혈뇨', 0],
+      ['③', 0],
+      ['', 1],
+    ]);
     expect(versions[0].edited_by.member_code).toBe(carol.code);
     expect(versions[1].edited_by.member_code).toBe(carol.code);
 

@@ -2,10 +2,10 @@ import type { Transaction } from 'kysely';
 import type { DbOrTx } from '../core/db';
 import type { Database } from '../db/schema';
 import { chunked, selectAssignees, slotColumns } from '../authoring/repository';
-import { withExamAndSubject } from '../core/problem-joins';
-import { VACANCY } from '../core/visible-problems';
+import { withExamAndSubject } from '../problems/problem-joins';
+import { VACANCY } from '../visibility/visible-problems';
 
-// SQL of the assignment map (spec §3: problem uid → member codes) and of "my problems".
+// SQL of the assignment map (problem uid → member codes) and of "my problems".
 
 export function listTestAssignments(db: DbOrTx, testCode: number) {
   return selectAssignees(db).innerJoin('problems', 'problems.uid', 'assignments.problem_uid').where('problems.test_code', '=', testCode).execute();
@@ -33,9 +33,7 @@ export async function findMembers(db: DbOrTx, codes: readonly number[]) {
 export async function existingAssignments(db: DbOrTx, uids: readonly number[]) {
   const rows: Array<{ problem_uid: number; member_code: number; status: string }> = [];
   for (const slice of chunked(uids)) {
-    rows.push(
-      ...(await db.selectFrom('assignments').select(['problem_uid', 'member_code', 'status']).where('problem_uid', 'in', slice).execute()),
-    );
+    rows.push(...(await db.selectFrom('assignments').select(['problem_uid', 'member_code', 'status']).where('problem_uid', 'in', slice).execute()));
   }
   return rows;
 }
@@ -49,11 +47,7 @@ export async function deleteAssignments(trx: Transaction<Database>, pairs: Reado
   }
 }
 
-export async function insertAssignments(
-  trx: Transaction<Database>,
-  pairs: ReadonlyArray<{ problem_uid: number; member_code: number }>,
-  assignedBy: number,
-) {
+export async function insertAssignments(trx: Transaction<Database>, pairs: ReadonlyArray<{ problem_uid: number; member_code: number }>, assignedBy: number) {
   for (const slice of chunked(pairs, 200)) {
     await trx
       .insertInto('assignments')

@@ -1,17 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  assignRequestSchema,
-  assignResponseSchema,
-  assignmentsQuerySchema,
-  assignmentsResponseSchema,
-  mySlotsQuerySchema,
-  mySlotsResponseSchema,
-} from '@qbank/shared/authoring';
+import { assignRequestSchema, assignResponseSchema, assignmentsQuerySchema, assignmentsResponseSchema } from '@qbank/shared/assignments';
+import { mySlotsQuerySchema, mySlotsResponseSchema } from '@qbank/shared/my-problems';
 import { guard, signedInMember } from '../core/auth-guards';
 import { mySlots, saveAssignments, testAssignments } from './service';
 
-// Spec §7: the assignment map of an exam, its save, and the member's own slots ("my problems").
+// The assignment map of an exam, its save, and the member's own slots ("my problems").
 export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();

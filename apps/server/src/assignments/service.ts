@@ -1,4 +1,6 @@
-import { problemStatus, type AssignRequest, type MySlot } from '@qbank/shared/authoring';
+import { problemStatus } from '@qbank/shared/authoring';
+import { type AssignRequest } from '@qbank/shared/assignments';
+import { type MySlot } from '@qbank/shared/my-problems';
 import { preview } from '@qbank/shared/html-text';
 import type { AppContext } from '../core/context';
 import type { MemberRow } from '../db/schema';
@@ -7,8 +9,8 @@ import { messages } from '../messages';
 import { PREVIEW_LENGTH, presentAssignee } from '../authoring/presenter';
 import { insertNotifications } from '../notifications/repository';
 import { latestReturnComments, syncWithheld } from '../authoring/submission-review-repository';
-import { getTestInfo } from '../tests/service';
-import { specVacancy } from '../core/visible-problems';
+import { getTestInfo } from '../exams/service';
+import { specVacancy } from '../visibility/visible-problems';
 import {
   countMySlots,
   deleteAssignments,
@@ -21,7 +23,7 @@ import {
   problemUidsOfTest,
 } from './repository';
 
-// Spec §2 "Assignment", §5: a lead saves who owns which problem; one transaction, all or nothing.
+// Decision 028: a lead saves who owns which problem; one transaction, all or nothing.
 
 type AssignmentMap = Record<string, number[]>;
 
@@ -65,35 +67,48 @@ export async function saveAssignments(ctx: AppContext, lead: MemberRow, body: As
     const known = new Set(problems.filter((p) => body.test_code === undefined || p.test_code === body.test_code).map((p) => p.uid));
     const unknown = named.filter((uid) => !known.has(uid));
     if (unknown.length > 0) {
-      throw validationError(messages.assignProblemsUnknown(listed(unknown.map((uid) => `#${uid}`))), { assignments: messages.assignProblemsUnknown(listed(unknown.map((uid) => `#${uid}`))) });
+      throw validationError(messages.assignProblemsUnknown(listed(unknown.map((uid) => `#${uid}`))), {
+        assignments: messages.assignProblemsUnknown(listed(unknown.map((uid) => `#${uid}`))),
+      });
     }
 
     const members = new Map((await findMembers(trx, assigneeCodes)).map((member) => [member.code, member]));
     const refused = assigneeCodes.filter((code) => members.get(code)?.validated !== 1);
     if (refused.length > 0) {
-      const names = listed(refused.map((code) => {
-        const member = members.get(code);
-        return member ? `${member.name}(${member.id})` : `#${code}`;
-      }));
+      const names = listed(
+        refused.map((code) => {
+          const member = members.get(code);
+          return member ? `${member.name}(${member.id})` : `#${code}`;
+        }),
+      );
       throw validationError(messages.assignMembersInvalid(names), { assignments: messages.assignMembersInvalid(names) });
     }
 
     const scope = body.test_code !== undefined ? await problemUidsOfTest(trx, body.test_code) : named;
     const existing = await existingAssignments(trx, scope);
     const existingKeys = new Set(existing.map((row) => `${row.problem_uid}:${row.member_code}`));
-    await deleteAssignments(trx, existing.filter((row) => !pairs.has(`${row.problem_uid}:${row.member_code}`)));
+    await deleteAssignments(
+      trx,
+      existing.filter((row) => !pairs.has(`${row.problem_uid}:${row.member_code}`)),
+    );
     const added = [...pairs.entries()].filter(([key]) => !existingKeys.has(key)).map(([, pair]) => pair);
     await insertAssignments(trx, added, lead.code);
     // A returned submission whose assignment is taken away is no longer waiting for a revision.
     await syncWithheld(trx, [...new Set(existing.filter((row) => !pairs.has(`${row.problem_uid}:${row.member_code}`)).map((row) => row.problem_uid))]);
-    await insertNotifications(trx, added.map((pair) => ({ member_code: pair.member_code, kind: 'slot_assigned', problem_uid: pair.problem_uid })));
+    await insertNotifications(
+      trx,
+      added.map((pair) => ({ member_code: pair.member_code, kind: 'slot_assigned', problem_uid: pair.problem_uid })),
+    );
     return { assignments: toMap([...pairs.values()].sort((a, b) => a.problem_uid - b.problem_uid || a.member_code - b.member_code)) };
   });
 }
 
 export async function mySlots(ctx: AppContext, member: MemberRow, filters: { year?: number | undefined; subject_code?: number | undefined }) {
   const [rows, counts] = await Promise.all([listMySlots(ctx.db, member.code, filters), countMySlots(ctx.db, member.code)]);
-  const returned = await latestReturnComments(ctx.db, rows.filter((row) => row.review_status === 'changes_requested').map((row) => row.uid));
+  const returned = await latestReturnComments(
+    ctx.db,
+    rows.filter((row) => row.review_status === 'changes_requested').map((row) => row.uid),
+  );
   const problems: MySlot[] = rows.map((row) => ({
     uid: row.uid,
     problem_code: row.uid,

@@ -49,7 +49,7 @@ describe.each(testDialects)('auth on %s', (dialect) => {
       expect(me.json().user.id).toBe('trimmed-id');
     });
 
-    it('stores the grade given at sign-up as the graduation year of spec §4, and refuses one outside 1–4', async () => {
+    it('stores the grade given at sign-up as the graduation year it means (@qbank/shared/grade), and refuses one outside 1–4', async () => {
       const { currentKoreanYear } = await import('@qbank/shared/member-admin');
       const response = await post('/v1/auth/signup', signupBody({ grade: 2 }));
       expect(response.statusCode).toBe(201);
@@ -80,7 +80,7 @@ describe.each(testDialects)('auth on %s', (dialect) => {
       }
     });
 
-    it('refuses an id with @, so no id can pose as another member\'s e-mail', async () => {
+    it("refuses an id with @, so no id can pose as another member's e-mail", async () => {
       const response = await post('/v1/auth/signup', signupBody({ id: 'kim.victim@example.ac.kr' }));
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'VALIDATION', fields: { id: '아이디에는 @ 기호를 쓸 수 없습니다.' } });
@@ -147,7 +147,13 @@ describe.each(testDialects)('auth on %s', (dialect) => {
     });
 
     it('refuses missing fields, wrong types and bad JSON with Korean 400s', async () => {
-      for (const body of [{ id: 'someone' }, { password: 'x' }, { id: '', email: '', password: 'x' }, { id: 12, password: 'x' }, { id: 'a', password: ['x'] }]) {
+      for (const body of [
+        { id: 'someone' },
+        { password: 'x' },
+        { id: '', email: '', password: 'x' },
+        { id: 12, password: 'x' },
+        { id: 'a', password: ['x'] },
+      ]) {
         const response = await post('/v1/auth/login', body);
         expect(response.statusCode).toBe(400);
         expect(response.json().code).toBe('VALIDATION');
@@ -194,7 +200,11 @@ describe.each(testDialects)('auth on %s', (dialect) => {
     });
 
     it('needs a session for me, refresh and the gates', async () => {
-      for (const [method, url] of [['GET', '/v1/auth/me'], ['POST', '/v1/auth/refresh'], ['GET', '/v1/test-probe/approved']] as const) {
+      for (const [method, url] of [
+        ['GET', '/v1/auth/me'],
+        ['POST', '/v1/auth/refresh'],
+        ['GET', '/v1/test-probe/approved'],
+      ] as const) {
         const response = await t.app.inject({ method, url });
         expect(response.statusCode).toBe(401);
         expect(response.json()).toEqual({ code: 'UNAUTHENTICATED', message: '인증이 필요합니다' });
@@ -262,7 +272,11 @@ describe.each(testDialects)('auth on %s', (dialect) => {
         headers: { cookie, origin: 'https://evil.example', authorization: 'Basic Zm9vOmJhcg==' },
       });
       expect(basic.statusCode).toBe(403);
-      const same = await t.app.inject({ method: 'POST', url: '/v1/auth/refresh', headers: { cookie, origin: 'http://localhost:3000', host: 'localhost:3000' } });
+      const same = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/refresh',
+        headers: { cookie, origin: 'http://localhost:3000', host: 'localhost:3000' },
+      });
       expect(same.statusCode).toBe(200);
     });
   });

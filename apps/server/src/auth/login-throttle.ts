@@ -41,15 +41,18 @@ export class LoginThrottle {
     return this.isLockedHere(identifier);
   }
 
-  async recordFailure(identifier: string): Promise<void> {
-    this.recordHere(identifier);
-    if (!this.shared?.usable()) return;
+  /** Counts a failure; true when this one locks the identifier (the count reached the limit now). */
+  async recordFailure(identifier: string): Promise<boolean> {
+    const here = this.recordHere(identifier);
+    if (!this.shared?.usable()) return here === this.maxFailures;
     const key = this.sharedKey(identifier);
     try {
       // The window starts with the first failure: SET NX gives the key its expiry, INCR keeps it.
-      await this.shared.client.multi().set(key, 0, 'PX', this.windowMs, 'NX').incr(key).exec();
+      const results = await this.shared.client.multi().set(key, 0, 'PX', this.windowMs, 'NX').incr(key).exec();
+      return Number(results?.[1]?.[1]) === this.maxFailures;
     } catch (error) {
       this.shared.failed(error);
+      return here === this.maxFailures;
     }
   }
 
@@ -73,15 +76,22 @@ export class LoginThrottle {
     return entry.count >= this.maxFailures;
   }
 
-  private recordHere(identifier: string): void {
+  private recordHere(identifier: string): number {
     const key = this.key(identifier);
-    const entry = this.failures.get(key);
+    let entry = this.failures.get(key);
     if (!entry || this.now() - entry.since > this.windowMs) {
-      this.failures.set(key, { count: 1, since: this.now() });
+      entry = { count: 1, since: this.now() };
+      this.failures.set(key, entry);
     } else {
       entry.count += 1;
     }
     if (this.failures.size > 100_000) this.prune();
+    return entry.count;
+  }
+
+  /** The window a lock lasts, for the lockout's audit entry. */
+  get windowMinutes(): number {
+    return Math.round(this.windowMs / 60_000);
   }
 
   private prune(): void {

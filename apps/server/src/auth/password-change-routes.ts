@@ -20,7 +20,7 @@ export interface PasswordChangeRouteOptions {
   mailer?: Mailer;
 }
 
-// Spec §7 Auth: update-password/request (signed in, approved or not: it is a /v1/auth call) and
+// The password calls of /v1/auth (decision 124): update-password/request (signed in, approved or not: it is a /v1/auth call) and
 // update-password/confirm (public: the link in the mail).
 export async function passwordChangeRoutes(app: FastifyInstance, options: PasswordChangeRouteOptions = {}): Promise<void> {
   const { ctx } = app;
@@ -68,7 +68,7 @@ export async function passwordChangeRoutes(app: FastifyInstance, options: Passwo
       },
     },
     async (request, reply) => {
-      // Read before the change: the browser's own session, if it is the member's, ends with it.
+      // Read before the change: the browser's own login (its token cookie), if it is the member's, ends with it.
       const signedIn = await currentMember(request);
       const memberCode = await confirmPasswordChange(ctx, request.body.token);
       if (signedIn?.code === memberCode) reply.clearCookie(TOKEN_COOKIE, { path: '/' });

@@ -113,7 +113,13 @@ describe.each(testDialects)('password change on %s', (dialect) => {
     });
 
     it('lets every signed-in member ask, approved or not, for their own account only', async () => {
-      for (const [role, validated] of [['student', true], ['lead', true], ['admin', true], ['superadmin', true], ['student', false]] as Array<[Role, boolean]>) {
+      for (const [role, validated] of [
+        ['student', true],
+        ['lead', true],
+        ['admin', true],
+        ['superadmin', true],
+        ['student', false],
+      ] as Array<[Role, boolean]>) {
         const member = await createMember(t.db, { role, validated });
         const response = await requestChange(t, await loginCookie(t.app, member.id), body(member));
         expect(response.statusCode, `${role} ${validated}`).toBe(200);

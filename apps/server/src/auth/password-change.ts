@@ -1,10 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ERROR_CODES } from '@qbank/shared/errors';
-import {
-  PASSWORD_CHANGE_CONFIRM_PATH,
-  PASSWORD_CHANGE_TTL_MINUTES,
-  type PasswordChangeRequest,
-} from '@qbank/shared/password-change';
+import { PASSWORD_CHANGE_CONFIRM_PATH, PASSWORD_CHANGE_TTL_MINUTES, type PasswordChangeRequest } from '@qbank/shared/password-change';
 import { validationMessages } from '@qbank/shared/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../core/context';
@@ -42,8 +38,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 function passwordChangeMail(name: string, link: string): { subject: string; text: string; html: string } {
   const t = messages.passwordChangeMail;

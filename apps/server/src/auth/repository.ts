@@ -21,11 +21,7 @@ export async function countPasswordChangesSince(db: DbOrTx, memberCode: number, 
   return Number(row.n);
 }
 
-export function findPasswordChangeByTokenHash(
-  db: DbOrTx,
-  tokenHash: string,
-  options: { lock?: boolean } = {},
-): Promise<PasswordChangeRow | undefined> {
+export function findPasswordChangeByTokenHash(db: DbOrTx, tokenHash: string, options: { lock?: boolean } = {}): Promise<PasswordChangeRow | undefined> {
   return db
     .selectFrom('password_change_requests')
     .selectAll()

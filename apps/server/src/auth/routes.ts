@@ -1,13 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  loginRequestSchema,
-  loginResponseSchema,
-  meResponseSchema,
-  okResponseSchema,
-  signupRequestSchema,
-  signupResponseSchema,
-} from '@qbank/shared/auth';
+import { loginRequestSchema, loginResponseSchema, meResponseSchema, okResponseSchema, signupRequestSchema, signupResponseSchema } from '@qbank/shared/auth';
 import { currentMember, guard, signedInMember } from '../core/auth-guards';
 import { TOKEN_COOKIE, TOKEN_MAX_AGE_SECONDS } from '../core/tokens';
 import type { MemberRow } from '../db/schema';
@@ -24,7 +17,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const secureCookie = ctx.config.publicUrl.startsWith('https://');
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  async function startSession(reply: FastifyReply, member: MemberRow) {
+  async function issueLoginCookie(reply: FastifyReply, member: MemberRow) {
     const token = await issueToken(ctx, member);
     reply.setCookie(TOKEN_COOKIE, token, {
       httpOnly: true,
@@ -48,7 +41,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request, reply) => startSession(reply, await login(ctx, throttle, request.body)),
+    async (request, reply) => issueLoginCookie(reply, await login(ctx, throttle, request.body)),
   );
 
   api.post(
@@ -65,11 +58,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const member = await signup(ctx, request.body);
-      return reply.status(201).send(await startSession(reply, member));
+      return reply.status(201).send(await issueLoginCookie(reply, member));
     },
   );
 
-  // Logging out never fails: without a valid session it only clears the cookie.
+  // Logging out never fails: without a valid login token it only clears the cookie.
   api.post('/v1/auth/logout', { schema: { response: { 200: okResponseSchema } } }, async (request, reply) => {
     const member = await currentMember(request);
     if (member) await logout(ctx, member);
@@ -78,7 +71,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.post('/v1/auth/refresh', { onRequest: guard('signedIn'), schema: { response: { 200: loginResponseSchema } } }, async (request, reply) =>
-    startSession(reply, signedInMember(request)),
+    issueLoginCookie(reply, signedInMember(request)),
   );
 
   api.get('/v1/auth/me', { onRequest: guard('signedIn'), schema: { response: { 200: meResponseSchema } } }, async (request) => ({

@@ -10,12 +10,10 @@ import { assertUniqueMemberFields, withUniqueMemberFields } from '../members/uni
 import { roleOfAuthority } from '@qbank/shared/roles';
 import type { LoginThrottle } from './login-throttle';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../core/password';
+import { recordLockout } from '../audit/service';
 
 export function issueToken(ctx: AppContext, member: MemberRow): Promise<string> {
-  return signToken(
-    { sub: String(member.code), user_id: member.id, role: roleOfAuthority(member.authority), ver: member.token_version },
-    ctx.config.jwtSecret,
-  );
+  return signToken({ sub: String(member.code), user_id: member.id, role: roleOfAuthority(member.authority), ver: member.token_version }, ctx.config.jwtSecret);
 }
 
 export async function login(ctx: AppContext, throttle: LoginThrottle, request: LoginRequest): Promise<MemberRow> {
@@ -24,11 +22,11 @@ export async function login(ctx: AppContext, throttle: LoginThrottle, request: L
   const member = await findMemberByLoginIdentifier(ctx.db, identifier);
   if (!member) {
     await burnPasswordCheck(request.password);
-    await throttle.recordFailure(identifier);
+    if (await throttle.recordFailure(identifier)) await recordLockout(ctx.db, identifier, null, throttle.windowMinutes);
     throw invalidCredentials();
   }
   if (!(await verifyPassword(request.password, member.password_hash))) {
-    await throttle.recordFailure(identifier);
+    if (await throttle.recordFailure(identifier)) await recordLockout(ctx.db, identifier, member, throttle.windowMinutes);
     throw invalidCredentials();
   }
   await throttle.reset(identifier);
@@ -48,7 +46,7 @@ export async function signup(ctx: AppContext, request: SignupRequest): Promise<M
       school_no: request.school_no,
       email: null,
       password_hash: passwordHash,
-      // The grade the member gave, kept as the graduation year it means (spec §4).
+      // The grade the member gave, kept as the graduation year it means.
       grad_year: request.grade === undefined ? null : gradYearForGrade(request.grade, currentKoreanYear()),
       grade: request.grade ?? null,
       authority: null,

@@ -21,7 +21,15 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
   const call = (method: Method, url: string, cookie?: string, payload?: object) => callAs(t.app, method, url, cookie, payload);
   const problemRow = (uid: number) => t.db.selectFrom('problems').selectAll().where('uid', '=', uid).executeTakeFirst();
   const countProblems = async (testCode: number) =>
-    Number((await t.db.selectFrom('problems').select((eb) => eb.fn.countAll<number>().as('n')).where('test_code', '=', testCode).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db
+          .selectFrom('problems')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('test_code', '=', testCode)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const newExam = (name = '중간고사') => createTest(t.db, { subject_code: subject, test_name: name, year: 2025, grades: [21] });
 
   beforeAll(async () => {
@@ -82,7 +90,13 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
     const versions = (await call('GET', `/v1/problem/${first.uid}/versions`, cookie)).json();
     expect(versions.total).toBe(2);
     expect((await call('POST', `/v1/problem/${first.uid}/versions/${versions.versions[0].code}/restore`, cookie)).statusCode).toBe(200);
-    const header = await call('POST', '/v1/problem/header', cookie, { test_code: exam, type: 1, begin_problem_no: 1, end_problem_no: 2, header_text: '<p>지문</p>' });
+    const header = await call('POST', '/v1/problem/header', cookie, {
+      test_code: exam,
+      type: 1,
+      begin_problem_no: 1,
+      end_problem_no: 2,
+      header_text: '<p>지문</p>',
+    });
     expect(header.statusCode).toBe(201);
     expect((await call('PATCH', `/v1/problem/header/${header.json().header.code}`, cookie, { header_text: '<p>새 지문</p>' })).statusCode).toBe(200);
     expect((await call('DELETE', `/v1/problem/header/${header.json().header.code}`, cookie)).statusCode).toBe(200);
@@ -148,7 +162,9 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
       expect(clash.json()).toMatchObject({ code: 'CONFLICT' });
       expect(clash.json().message).toContain('번');
     }
-    expect((await call('POST', '/v1/problem/create-specific', cookies.lead, { test_code: exam, numbers: [] })).json().message).toBe('추가할 문제 번호를 입력하세요.');
+    expect((await call('POST', '/v1/problem/create-specific', cookies.lead, { test_code: exam, numbers: [] })).json().message).toBe(
+      '추가할 문제 번호를 입력하세요.',
+    );
     expect((await call('POST', '/v1/problem/create-specific', cookies.lead, { test_code: exam, numbers: [0] })).statusCode).toBe(400);
     expect((await call('POST', '/v1/problem/create-specific', cookies.lead, { test_code: exam, numbers: [{ type: 3, no: 1 }] })).statusCode).toBe(400);
     expect(await countProblems(exam)).toBe(before);
@@ -169,7 +185,13 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
     expect(body.problem_count).toBe(4);
     expect(body.test).toMatchObject({ test_code: exam, subject_name: '심장내과학', grades: [21] });
     expect(body.problem.map((p: { uid: number }) => p.uid)).toEqual([written, vacant, essay, slide]);
-    expect(body.problem[0]).toMatchObject({ uid: written, status: 'written', is_vacant: 0, set_header: { code: header, begin_problem_no: 1, end_problem_no: 2 }, assignees: [] });
+    expect(body.problem[0]).toMatchObject({
+      uid: written,
+      status: 'written',
+      is_vacant: 0,
+      set_header: { code: header, begin_problem_no: 1, end_problem_no: 2 },
+      assignees: [],
+    });
     expect(body.problem[0].question_text).toBe(`${'가'.repeat(100)}…`);
     expect(body.problem[1]).toMatchObject({ status: 'vacant', is_vacant: 1, question_text: '' });
     expect(body.problem[2]).toMatchObject({ status: 'assigned', assignees: [{ member_code: student.code, id: student.id, name: student.name, grade: null }] });
@@ -196,7 +218,14 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
     const klass = await createClass(t.db, { subject_code: subject, class_name: '심부전', class_date: '2025-04-01', problems: [uid] });
     const body = (await call('GET', `/v1/problem/${uid}/detail`, cookies.admin)).json().problem;
     expect(body).toMatchObject({
-      uid, no: 1, type: 1, is_vacant: 1, status: 'vacant', assignees: [], version_count: 0, updated_by: null,
+      uid,
+      no: 1,
+      type: 1,
+      is_vacant: 1,
+      status: 'vacant',
+      assignees: [],
+      version_count: 0,
+      updated_by: null,
       classes: [{ uid: klass, class_name: '심부전', class_date: '2025-04-01' }],
       set_header: { code: header, header_text: '<p>공통</p>', begin_problem_no: 1, end_problem_no: 1 },
       test: { test_code: exam, test_name: '중간고사', year: 2025, subject_name: '심장내과학', grades: [21] },
@@ -209,7 +238,8 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
     const exam = await newExam();
     const uid = await createProblem(t.db, { test_code: exam, no: 1, question: '<p>승모판 협착증의 청진 소견은?</p>', answer: '①' });
     const response = await call('PATCH', `/v1/problem/${uid}`, cookies.lead, {
-      question: '<p>대동맥판 <strong>협착증</strong>의 소견은?<img src=x onerror="alert(1)"><script>alert(2)</script></p><a href="javascript:alert(3)">링크</a>',
+      question:
+        '<p>대동맥판 <strong>협착증</strong>의 소견은?<img src=x onerror="alert(1)"><script>alert(2)</script></p><a href="javascript:alert(3)">링크</a>',
       comments: '<p onclick="alert(4)">해설: 수축기 잡음</p>',
       illustration: '① 이완기 잡음\n② 수축기 잡음',
       choice_type: 2,
@@ -282,7 +312,13 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
     const answerOnly = await call('PATCH', `/v1/problem/${uid}`, cookies.lead, { answer: '②' });
     expect(answerOnly.json().problem).toMatchObject({ is_vacant: 1, status: 'vacant' });
     const filled = await call('PUT', '/v1/problem', cookies.lead, {
-      uid, test_code: exam, no: 8, type: 1, question: '<p>심방세동의 치료는?</p>', set_header_code: header, class_uids: [klass, klass],
+      uid,
+      test_code: exam,
+      no: 8,
+      type: 1,
+      question: '<p>심방세동의 치료는?</p>',
+      set_header_code: header,
+      class_uids: [klass, klass],
     });
     expect(filled.statusCode).toBe(200);
     expect(filled.json().problem).toMatchObject({ no: 8, is_vacant: 0, status: 'written', set_header: { code: header }, classes: [{ uid: klass }] });
@@ -393,10 +429,27 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
     const [right, wrong, self] = [await answer('①'), await answer('②'), await answer('②', 'self', true)];
     await t.db
       .insertInto('review_cards')
-      .values({ member_code: student.code, problem_uid: uid, due: '2026-12-01T00:00:00.000Z', stability: 1, difficulty: 5, scheduled_days: 1, reps: 1, lapses: 0, state: 2, last_review: '2026-11-20T00:00:00.000Z', synced_attempt_code: self })
+      .values({
+        member_code: student.code,
+        problem_uid: uid,
+        due: '2026-12-01T00:00:00.000Z',
+        stability: 1,
+        difficulty: 5,
+        scheduled_days: 1,
+        reps: 1,
+        lapses: 0,
+        state: 2,
+        last_review: '2026-11-20T00:00:00.000Z',
+        synced_attempt_code: self,
+      })
       .execute();
     const verdicts = async () =>
-      Object.fromEntries((await t.db.selectFrom('solve_attempts').select(['code', 'is_correct']).where('problem_uid', '=', uid).execute()).map((row) => [row.code, row.is_correct]));
+      Object.fromEntries(
+        (await t.db.selectFrom('solve_attempts').select(['code', 'is_correct']).where('problem_uid', '=', uid).execute()).map((row) => [
+          row.code,
+          row.is_correct,
+        ]),
+      );
     const cards = async () => (await t.db.selectFrom('review_cards').select('problem_uid').where('problem_uid', '=', uid).execute()).length;
 
     expect((await call('PATCH', `/v1/problem/${uid}`, cookies.lead, { answer: '②' })).statusCode).toBe(200);
@@ -415,7 +468,12 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
   it('tells each member whose stored verdict an answer-key edit changed, in the same transaction as the edit', async () => {
     const exam = await newExam();
     const uid = await createProblem(t.db, { test_code: exam, no: 1, question: '<p>알림 문제</p>', answer: '①' });
-    const [nowWrong, nowRight, unchanged, selfJudged] = [await createMember(t.db), await createMember(t.db), await createMember(t.db), await createMember(t.db)];
+    const [nowWrong, nowRight, unchanged, selfJudged] = [
+      await createMember(t.db),
+      await createMember(t.db),
+      await createMember(t.db),
+      await createMember(t.db),
+    ];
     const answer = (member: { code: number }, given: string, judged_by: 'machine' | 'self' = 'machine') =>
       t.db
         .insertInto('solve_attempts')
@@ -446,10 +504,19 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
 
   it('creates, edits and removes set headers, linking the multiple-choice problems of the range', async () => {
     const exam = await newExam();
-    const [p1, p2, p3] = [await createProblem(t.db, { test_code: exam, no: 1 }), await createProblem(t.db, { test_code: exam, no: 2, is_vacant: 1 }), await createProblem(t.db, { test_code: exam, no: 3 })];
+    const [p1, p2, p3] = [
+      await createProblem(t.db, { test_code: exam, no: 1 }),
+      await createProblem(t.db, { test_code: exam, no: 2, is_vacant: 1 }),
+      await createProblem(t.db, { test_code: exam, no: 3 }),
+    ];
     const essay = await createProblem(t.db, { test_code: exam, no: 2, type: 2, choice_type: null });
     const created = await call('POST', '/v1/problem/header', cookies.lead, {
-      test_code: exam, type: 2, begin_problem_no: 1, end_problem_no: 2, header_text: '<p>[1-2] 환자<script>alert(1)</script></p>', pic: PNG_DATA_URL,
+      test_code: exam,
+      type: 2,
+      begin_problem_no: 1,
+      end_problem_no: 2,
+      header_text: '<p>[1-2] 환자<script>alert(1)</script></p>',
+      pic: PNG_DATA_URL,
     });
     expect(created.statusCode).toBe(201);
     const header = created.json().header;
@@ -460,7 +527,13 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
     const listed = (await t.app.inject({ method: 'GET', url: `/v1/problem/header?test_code=${exam}` })).json().headers;
     expect(listed).toHaveLength(1);
 
-    const overlap = await call('POST', '/v1/problem/header', cookies.lead, { test_code: exam, type: 1, begin_problem_no: 2, end_problem_no: 3, header_text: '<p>겹침</p>' });
+    const overlap = await call('POST', '/v1/problem/header', cookies.lead, {
+      test_code: exam,
+      type: 1,
+      begin_problem_no: 2,
+      end_problem_no: 3,
+      header_text: '<p>겹침</p>',
+    });
     expect(overlap.statusCode).toBe(409);
     for (const payload of [
       { test_code: exam, type: 1, begin_problem_no: 5, end_problem_no: 4, header_text: '<p>x</p>' },
@@ -472,7 +545,10 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
     ]) {
       expect((await call('POST', '/v1/problem/header', cookies.lead, payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
-    expect((await call('POST', '/v1/problem/header', cookies.lead, { test_code: 999_999, type: 1, begin_problem_no: 1, end_problem_no: 1, header_text: 'x' })).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/v1/problem/header', cookies.lead, { test_code: 999_999, type: 1, begin_problem_no: 1, end_problem_no: 1, header_text: 'x' }))
+        .statusCode,
+    ).toBe(404);
 
     const moved = await call('PATCH', `/v1/problem/header/${header.code}`, cookies.lead, { begin_problem_no: 2, end_problem_no: 3, pic: null });
     expect(moved.statusCode).toBe(200);

@@ -1,19 +1,31 @@
 import type { Selectable, Transaction } from 'kysely';
 import { numberedChoices } from '@qbank/shared/answers';
-import { RICH_TEXT_MAX, type ProblemChanges, type ProblemSnapshot } from '@qbank/shared/authoring';
+import { RICH_TEXT_MAX, type ProblemChanges } from '@qbank/shared/authoring';
+import { type ProblemSnapshot } from '@qbank/shared/lead-problems';
 import { htmlToPlainText } from '@qbank/shared/html-text';
 import { validationMessages } from '@qbank/shared/messages';
 import type { AppContext } from '../core/context';
 import { isUniqueViolation, nowIso } from '../core/db';
-import { VACANCY } from '../core/visible-problems';
-import { sanitizeRichHtml } from '../core/html';
+import { VACANCY } from '../visibility/visible-problems';
+import { sanitizeRichHtml } from '../rich-text/html';
 import type { Database, MemberRow, ProblemsTable } from '../db/schema';
 import { conflict, notFound, validationError } from '../errors';
 import { messages } from '../messages';
 import type { FileStore } from '../core/file-store';
 import { PendingImages, isDataUrl, isUploadPath, linkInlineImages, uploadExists } from '../uploads/images';
 import { buildProblemSearchText } from '../problems/search-text';
-import { rejudgeProblemAnswers } from './rejudge';
+import { rejudgeProblemAnswers } from '../answers/rejudge';
+import { problemTarget, recordAudit } from '../audit/service';
+import {
+  countClassesOfExam,
+  findProblemForWrite,
+  findSetHeaderExam,
+  insertProblemVersion,
+  isSlotTaken,
+  listProblemClassUids,
+  replaceProblemClasses,
+  updateProblemContent,
+} from './content-repository';
 
 // THE write path of problem content (PATCH, PUT, submit, restore). In one transaction it keeps
 // the state being replaced in problem_versions, then writes the new one with its plain text,
@@ -170,13 +182,7 @@ export interface WriteOptions {
 }
 
 async function lockProblem(ctx: AppContext, trx: Trx, uid: number): Promise<ProblemRow> {
-  const row = await trx
-    .selectFrom('problems')
-    .selectAll()
-    .where('uid', '=', uid)
-    // SQLite has one writer at a time; PostgreSQL needs the row lock so two saves queue.
-    .$if(ctx.dialect === 'postgres', (qb) => qb.forUpdate())
-    .executeTakeFirst();
+  const row = await findProblemForWrite(trx, uid, ctx.dialect === 'postgres');
   if (!row) throw notFound(messages.problemNotFound);
   return row;
 }
@@ -189,30 +195,17 @@ export async function checkLinks(
   classUids: number[] | undefined,
 ): Promise<void> {
   if (values.set_header_code !== undefined && values.set_header_code !== null && values.set_header_code !== problem.set_header_code) {
-    const header = await trx.selectFrom('set_headers').select('test_code').where('code', '=', values.set_header_code).executeTakeFirst();
-    if (!header || header.test_code !== problem.test_code) {
+    if ((await findSetHeaderExam(trx, values.set_header_code)) !== problem.test_code) {
       throw validationError(messages.setHeaderOtherTest, { set_header_code: messages.setHeaderOtherTest });
     }
   }
   if (classUids && classUids.length > 0) {
-    const found = await trx
-      .selectFrom('classes')
-      .innerJoin('tests', 'tests.subject_code', 'classes.subject_code')
-      .select('classes.uid')
-      .where('tests.code', '=', problem.test_code)
-      .where('classes.uid', 'in', classUids)
-      .execute();
-    if (found.length !== classUids.length) throw validationError(messages.classesOtherSubject, { class_uids: messages.classesOtherSubject });
+    if ((await countClassesOfExam(trx, problem.test_code, classUids)) !== classUids.length)
+      throw validationError(messages.classesOtherSubject, { class_uids: messages.classesOtherSubject });
   }
   if (values.no !== undefined && values.no !== problem.no) {
-    const taken = await trx
-      .selectFrom('problems')
-      .select('uid')
-      .where('test_code', '=', problem.test_code)
-      .where('type', '=', problem.type)
-      .where('no', '=', values.no)
-      .executeTakeFirst();
-    if (taken) throw conflict(messages.problemNoTaken(typeLabel(problem.type, values.no)), { no: messages.problemNoTaken(typeLabel(problem.type, values.no)) });
+    if (await isSlotTaken(trx, { test_code: problem.test_code, type: problem.type, no: values.no }))
+      throw conflict(messages.problemNoTaken(typeLabel(problem.type, values.no)), { no: messages.problemNoTaken(typeLabel(problem.type, values.no)) });
   }
 }
 
@@ -221,13 +214,7 @@ export async function checkLinks(
  * (with who wrote it and when), then the new state with question_text, search_text and
  * is_vacant derived from it, and updated_by/update_time set — all in one transaction.
  */
-export async function writeProblemContent(
-  ctx: AppContext,
-  editor: MemberRow,
-  uid: number,
-  prepared: PreparedChanges,
-  options: WriteOptions,
-): Promise<void> {
+export async function writeProblemContent(ctx: AppContext, editor: MemberRow, uid: number, prepared: PreparedChanges, options: WriteOptions): Promise<void> {
   await ctx.db.transaction().execute((trx) => writeProblemContentIn(ctx, trx, editor, uid, prepared, options));
 }
 
@@ -247,12 +234,14 @@ export async function writeProblemContentIn(
     }
     await checkLinks(trx, current, prepared.values, prepared.class_uids);
 
-    const currentClassUids = (
-      await trx.selectFrom('problem_classes').select('class_uid').where('problem_uid', '=', uid).execute()
-    ).map((row) => row.class_uid);
+    const currentClassUids = await listProblemClassUids(trx, uid);
     // Choices are stored as the viewers read them (numberedChoices); a returned submission stays
     // withheld through every save until a lead approves it (decision 077).
-    const merged: ProblemRow = { ...current, ...prepared.values, illustration: numberedChoices(prepared.values.illustration ?? current.illustration, current.type) };
+    const merged: ProblemRow = {
+      ...current,
+      ...prepared.values,
+      illustration: numberedChoices(prepared.values.illustration ?? current.illustration, current.type),
+    };
     const written = current.is_vacant === VACANCY.withheld ? VACANCY.withheld : VACANCY.written;
     const next: ProblemRow = { ...merged, is_vacant: hasQuestionContent(merged) ? written : VACANCY.vacant };
     if (options.requireQuestion && next.is_vacant === VACANCY.vacant) {
@@ -267,48 +256,46 @@ export async function writeProblemContentIn(
       return;
     }
 
-    await trx
-      .insertInto('problem_versions')
-      .values({ problem_uid: uid, snapshot: JSON.stringify(before), edited_by: current.updated_by, creation_time: current.update_time })
-      .execute();
+    await insertProblemVersion(trx, { problem_uid: uid, snapshot: JSON.stringify(before), edited_by: current.updated_by, creation_time: current.update_time });
     let saved: ProblemRow;
     try {
-      saved = await trx
-        .updateTable('problems')
-        .set({
-          no: next.no,
-          choice_type: next.choice_type,
-          question: next.question,
-          question_text: htmlToPlainText(next.question),
-          illustration: next.illustration,
-          answer: next.answer,
-          comments: next.comments,
-          question_pic_path: next.question_pic_path,
-          answer_pic_path: next.answer_pic_path,
-          comment_pic_path: next.comment_pic_path,
-          set_header_code: next.set_header_code,
-          search_text: buildProblemSearchText(next),
-          is_vacant: next.is_vacant,
-          updated_by: editor.code,
-          update_time: nowIso(),
-        })
-        .where('uid', '=', uid)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      saved = await updateProblemContent(trx, uid, {
+        no: next.no,
+        choice_type: next.choice_type,
+        question: next.question,
+        question_text: htmlToPlainText(next.question),
+        illustration: next.illustration,
+        answer: next.answer,
+        comments: next.comments,
+        question_pic_path: next.question_pic_path,
+        answer_pic_path: next.answer_pic_path,
+        comment_pic_path: next.comment_pic_path,
+        set_header_code: next.set_header_code,
+        search_text: buildProblemSearchText(next),
+        is_vacant: next.is_vacant,
+        updated_by: editor.code,
+        update_time: nowIso(),
+      });
     } catch (error) {
       // Two saves renumbering into the same slot at once: the unique constraint decides.
       if (isUniqueViolation(error)) throw conflict(messages.problemNoTaken(typeLabel(current.type, next.no)));
       throw error;
     }
     if (prepared.class_uids && JSON.stringify(prepared.class_uids) !== JSON.stringify(before.class_uids)) {
-      await trx.deleteFrom('problem_classes').where('problem_uid', '=', uid).execute();
-      if (prepared.class_uids.length > 0) {
-        await trx.insertInto('problem_classes').values(prepared.class_uids.map((class_uid) => ({ problem_uid: uid, class_uid }))).execute();
-      }
+      await replaceProblemClasses(trx, uid, prepared.class_uids);
     }
-    // A new key re-judges every stored answer in this transaction (rejudge.ts).
+    // A new key re-judges every stored answer in this transaction (answers/rejudge.ts).
     if (saved.answer !== current.answer || saved.type !== current.type) {
       await rejudgeProblemAnswers(trx, ctx.dialect, uid, { tellMembers: options.rejudgeTellsMembers ?? true });
+      // A key that existed and changed (an edit, a restore, an accepted dispute); a first key written into a slot is authoring.
+      if (current.answer !== '')
+        await recordAudit(trx, {
+          actor: editor,
+          action: 'problem.answer_key',
+          target: await problemTarget(trx, saved),
+          before: { answer: current.answer },
+          after: { answer: saved.answer },
+        });
     }
     await options.afterWrite?.(trx, saved, true);
   }

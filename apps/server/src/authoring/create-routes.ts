@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { problemDetailResponseSchema } from '@qbank/shared/authoring';
+import { problemDetailResponseSchema } from '@qbank/shared/lead-problems';
 import { createProblemRequestSchema } from '@qbank/shared/problem-create';
 import { guard, signedInMember } from '../core/auth-guards';
 import { createProblem } from './create';
 import { PICTURE_BODY } from './routes';
 
-/** POST /v1/problem (spec §7): one problem with its content, by a lead. */
+/** POST /v1/problem: one problem with its content, by a lead. */
 export async function problemCreateRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();

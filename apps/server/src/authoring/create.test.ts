@@ -15,7 +15,15 @@ describe.each(testDialects)('POST /v1/problem on %s', (dialect) => {
   let subject: number;
   const post = (payload: object, cookie = lead) => t.app.inject({ method: 'POST', url: '/v1/problem', headers: { cookie }, payload });
   const count = async (testCode: number) =>
-    Number((await t.db.selectFrom('problems').select((eb) => eb.fn.countAll<number>().as('n')).where('test_code', '=', testCode).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db
+          .selectFrom('problems')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('test_code', '=', testCode)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     t = await createTestContext(dialect);
@@ -32,11 +40,17 @@ describe.each(testDialects)('POST /v1/problem on %s', (dialect) => {
     const header = await createSetHeader(t.db, { test_code: exam, begin_problem_no: 1, end_problem_no: 2 });
     const klass = await createClass(t.db, { subject_code: subject });
     const response = await post({
-      test_code: exam, no: 1, type: 1, choice_type: 5,
+      test_code: exam,
+      no: 1,
+      type: 1,
+      choice_type: 5,
       question: `<p>급성 심근경색의 첫 검사는?<script>alert(1)</script><img src="${PNG_DATA_URL}"></p>`,
-      illustration: '① 심전도\n② 트로포닌\n③ 흉부 X선\n④ 심초음파\n⑤ 관상동맥조영술', answer: '①',
-      comments: '<p onclick="x()">심전도를 10분 안에 찍는다.</p>', question_pic: PNG_DATA_URL,
-      set_header_code: header, class_uids: [klass],
+      illustration: '① 심전도\n② 트로포닌\n③ 흉부 X선\n④ 심초음파\n⑤ 관상동맥조영술',
+      answer: '①',
+      comments: '<p onclick="x()">심전도를 10분 안에 찍는다.</p>',
+      question_pic: PNG_DATA_URL,
+      set_header_code: header,
+      class_uids: [klass],
     });
     expect(response.statusCode).toBe(201);
     const { problem } = response.json();
@@ -55,7 +69,9 @@ describe.each(testDialects)('POST /v1/problem on %s', (dialect) => {
     expect(search.json().problem.map((p: { uid: number }) => p.uid)).toEqual([problem.uid]);
 
     // The first edit keeps this state, with its author, in the history.
-    expect((await t.app.inject({ method: 'PATCH', url: `/v1/problem/${problem.uid}`, headers: { cookie: lead }, payload: { answer: '②' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PATCH', url: `/v1/problem/${problem.uid}`, headers: { cookie: lead }, payload: { answer: '②' } })).statusCode).toBe(
+      200,
+    );
     const versions = (await t.app.inject({ method: 'GET', url: `/v1/problem/${problem.uid}/versions`, headers: { cookie: lead } })).json();
     expect(versions.versions[0]).toMatchObject({ snapshot: { answer: '①' } });
   });
@@ -75,16 +91,30 @@ describe.each(testDialects)('POST /v1/problem on %s', (dialect) => {
     expect(await count(exam)).toBe(3);
   });
 
-  it('takes the spec §3 fields as a client read them: derived ones ignored, read names of pictures and passage honoured (issue 26 item 20)', async () => {
+  it('takes the fields of a problem as a client read them: derived ones ignored, read names of pictures and passage honoured (issue 26 item 20)', async () => {
     const exam = await createTest(t.db, { subject_code: subject });
     const header = await createSetHeader(t.db, { test_code: exam, begin_problem_no: 1, end_problem_no: 3 });
     const response = await post({
-      test_code: exam, no: 2, type: 1, choice_type: 5,
-      uid: 123456, problem_code: 123456, code: 123456, test_name: '아무 시험', subject_name: '아무 과목', year: 1999,
-      question: '<p>심전도의 P파는?</p>', question_text: '다른 글', is_vacant: 1,
-      illustration: '① 심방 탈분극\n② 심실 탈분극', answer: '①',
-      qpic_path: PNG_DATA_URL, answer_pic_path: null, set_header: { code: header, begin_problem_no: 1 },
-      member_in_charge_code: null, person_in_charge_id: null,
+      test_code: exam,
+      no: 2,
+      type: 1,
+      choice_type: 5,
+      uid: 123456,
+      problem_code: 123456,
+      code: 123456,
+      test_name: '아무 시험',
+      subject_name: '아무 과목',
+      year: 1999,
+      question: '<p>심전도의 P파는?</p>',
+      question_text: '다른 글',
+      is_vacant: 1,
+      illustration: '① 심방 탈분극\n② 심실 탈분극',
+      answer: '①',
+      qpic_path: PNG_DATA_URL,
+      answer_pic_path: null,
+      set_header: { code: header, begin_problem_no: 1 },
+      member_in_charge_code: null,
+      person_in_charge_id: null,
     });
     expect(response.statusCode, response.body).toBe(201);
     const { problem } = response.json();

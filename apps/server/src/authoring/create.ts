@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { numberedChoices } from '@qbank/shared/answers';
-import type { ProblemDetail } from '@qbank/shared/authoring';
+import type { ProblemDetail } from '@qbank/shared/lead-problems';
 import { htmlToPlainText } from '@qbank/shared/html-text';
 import type { CreateProblemRequest } from '@qbank/shared/problem-create';
 import type { AppContext } from '../core/context';
@@ -14,7 +14,7 @@ import { problemDetail } from './service';
 import { checkLinks, hasQuestionContent, prepareProblemChanges, typeLabel, type PreparedChanges } from './content';
 import { buildProblemSearchText } from '../problems/search-text';
 
-// POST /v1/problem (spec §7) and the bulk import: a new problem goes through the edit path's
+// POST /v1/problem and the bulk import: a new problem goes through the edit path's
 // preparation (sanitizing, image checks and upload, NUL removal) and is stored with the same
 // derived columns (plain text, search document, vacancy). Its author is `updated_by`: the first
 // edit moves this state, with that author, into the version history.
@@ -63,7 +63,8 @@ export async function insertPreparedProblem(
     );
   } catch (error) {
     // Two creations of the same number at once: the unique constraint decides.
-    if (isUniqueViolation(error)) throw conflict(messages.problemNoTaken(typeLabel(target.type, target.no)), { no: messages.problemNoTaken(typeLabel(target.type, target.no)) });
+    if (isUniqueViolation(error))
+      throw conflict(messages.problemNoTaken(typeLabel(target.type, target.no)), { no: messages.problemNoTaken(typeLabel(target.type, target.no)) });
     throw error;
   }
 }

@@ -1,17 +1,11 @@
-import {
-  problemSnapshotSchema,
-  problemStatus,
-  type Assignee,
-  type LeadProblemRow,
-  type ProblemDetail,
-  type ProblemSnapshot,
-  type ProblemVersion,
-} from '@qbank/shared/authoring';
+import { problemStatus } from '@qbank/shared/authoring';
+import { type Assignee } from '@qbank/shared/assignments';
+import { problemSnapshotSchema, type LeadProblemRow, type ProblemDetail, type ProblemSnapshot, type ProblemVersion } from '@qbank/shared/lead-problems';
 import { preview } from '@qbank/shared/html-text';
-import type { TestInfo } from '@qbank/shared/tests';
+import type { TestInfo } from '@qbank/shared/exams';
 import type { AssigneeRow, LeadProblemListRow, ProblemDetailRow, VersionRow } from './repository';
 import { presentProblem } from '../problems/presenter';
-import { specVacancy } from '../core/visible-problems';
+import { specVacancy } from '../visibility/visible-problems';
 
 export const PREVIEW_LENGTH = 100;
 
@@ -33,7 +27,10 @@ export function presentLeadRow(row: LeadProblemListRow, assignees: AssigneeRow[]
       row.header_code === null
         ? null
         : { code: row.header_code, begin_problem_no: row.begin_problem_no ?? row.no, end_problem_no: row.end_problem_no ?? row.no },
-    status: problemStatus(row.is_vacant, assignees.map((assignee) => assignee.status)),
+    status: problemStatus(
+      row.is_vacant,
+      assignees.map((assignee) => assignee.status),
+    ),
     assignees: assignees.map(presentAssignee),
     update_time: row.update_time,
   };
@@ -45,7 +42,10 @@ export function presentProblemDetail(
 ): ProblemDetail {
   return {
     ...presentProblem(row),
-    status: problemStatus(row.is_vacant, extra.assignees.map((assignee) => assignee.status)),
+    status: problemStatus(
+      row.is_vacant,
+      extra.assignees.map((assignee) => assignee.status),
+    ),
     assignees: extra.assignees.map(presentAssignee),
     classes: extra.classes,
     test: extra.test,

@@ -2,9 +2,9 @@ import type { Transaction } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
 import type { Database } from '../db/schema';
 import { problemColumns, replyCount } from '../problems/repository';
-import { visibleProblems } from '../core/visible-problems';
+import { visibleProblems } from '../visibility/visible-problems';
 import { onePage, type Paging } from '../core/paging';
-import { withExamSubjectAndPassage } from '../core/problem-joins';
+import { withExamSubjectAndPassage } from '../problems/problem-joins';
 
 // SQL of the lead problem screens: slots, detail (vacant ones included), versions, set headers.
 
@@ -30,16 +30,14 @@ export function findProblemDetailRow(db: DbOrTx, uid: number) {
     .$call(withExamSubjectAndPassage)
     .leftJoin('members as editor', 'editor.code', 'problems.updated_by')
     .select(problemColumns)
-    .select([
-      'problems.creation_time',
-      'problems.update_time',
-      'editor.code as editor_code',
-      'editor.id as editor_id',
-      'editor.name as editor_name',
-    ])
+    .select(['problems.creation_time', 'problems.update_time', 'editor.code as editor_code', 'editor.id as editor_id', 'editor.name as editor_name'])
     .select((eb) => replyCount(eb))
     .select((eb) =>
-      eb.selectFrom('problem_versions').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('problem_versions.problem_uid', '=', 'problems.uid').as('version_count'),
+      eb
+        .selectFrom('problem_versions')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('problem_versions.problem_uid', '=', 'problems.uid')
+        .as('version_count'),
     )
     .where('problems.uid', '=', uid)
     .executeTakeFirst();
@@ -51,7 +49,15 @@ export function selectAssignees(db: DbOrTx) {
   return db
     .selectFrom('assignments')
     .innerJoin('members', 'members.code', 'assignments.member_code')
-    .select(['assignments.problem_uid', 'assignments.status', 'members.code as member_code', 'members.id', 'members.name', 'members.grade', 'members.validated'])
+    .select([
+      'assignments.problem_uid',
+      'assignments.status',
+      'members.code as member_code',
+      'members.id',
+      'members.name',
+      'members.grade',
+      'members.validated',
+    ])
     .orderBy('assignments.problem_uid')
     .orderBy('members.name')
     .orderBy('members.code');
@@ -87,19 +93,21 @@ export function listProblemClasses(db: DbOrTx, uid: number) {
 /** A slot as the lead's list and a member's "my problems" show it: number, type, written or vacant, the text. */
 export const slotColumns = ['problems.uid', 'problems.no', 'problems.type', 'problems.choice_type', 'problems.is_vacant', 'problems.question_text'] as const;
 
-export async function listLeadProblems(
-  db: DbOrTx,
-  testCode: number,
-  includeVacant: boolean,
-  paging: Paging,
-  reviewStatus?: string,
-) {
+export async function listLeadProblems(db: DbOrTx, testCode: number, includeVacant: boolean, paging: Paging, reviewStatus?: string) {
   const base = db
     .selectFrom('problems')
     .where('problems.test_code', '=', testCode)
     .$if(!includeVacant, (qb) => qb.where(visibleProblems()))
     .$if(reviewStatus !== undefined, (qb) =>
-      qb.where((eb) => eb.exists(eb.selectFrom('assignments').select('assignments.problem_uid').whereRef('assignments.problem_uid', '=', 'problems.uid').where('assignments.status', '=', reviewStatus!))),
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('assignments')
+            .select('assignments.problem_uid')
+            .whereRef('assignments.problem_uid', '=', 'problems.uid')
+            .where('assignments.status', '=', reviewStatus!),
+        ),
+      ),
     );
   const [rows, count] = await Promise.all([
     base
@@ -112,7 +120,7 @@ export async function listLeadProblems(
         'set_headers.begin_problem_no',
         'set_headers.end_problem_no',
       ])
-      // Spec §2: multiple choice, subjective, slide (types 1, 2, 4 sort that way), then number.
+      // PROBLEM_TYPE_ORDER in packages/shared/src/problems.ts: multiple choice, subjective, slide (types 1, 2, 4 sort that way), then number.
       .orderBy('problems.type')
       .orderBy('problems.no')
       .$call(onePage(paging))
@@ -183,7 +191,9 @@ export async function deleteVacantSlots(db: DbOrTx, testCode: number): Promise<n
     .deleteFrom('problems')
     .where('test_code', '=', testCode)
     .where('is_vacant', '=', 1)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('problem_versions').select('problem_versions.code').whereRef('problem_versions.problem_uid', '=', 'problems.uid'))))
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('problem_versions').select('problem_versions.code').whereRef('problem_versions.problem_uid', '=', 'problems.uid'))),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -208,7 +218,11 @@ export async function listVersions(db: DbOrTx, uid: number, paging: Paging) {
       .orderBy('problem_versions.code', 'desc')
       .$call(onePage(paging))
       .execute(),
-    db.selectFrom('problem_versions').select((eb) => eb.fn.countAll<number>().as('n')).where('problem_uid', '=', uid).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('problem_versions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('problem_uid', '=', uid)
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }

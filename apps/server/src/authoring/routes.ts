@@ -1,28 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okResponseSchema } from '@qbank/shared/auth';
+import { putProblemRequestSchema, submitProblemRequestSchema, updateProblemRequestSchema } from '@qbank/shared/authoring';
 import {
   bulkDeleteVacantRequestSchema,
   bulkDeleteVacantResponseSchema,
   createEmptySlotsRequestSchema,
-  createSetHeaderRequestSchema,
   createSpecificSlotsRequestSchema,
   createdSlotsResponseSchema,
   deleteProblemQuerySchema,
   deletedProblemResponseSchema,
+} from '@qbank/shared/authoring-slots';
+import {
   leadProblemsQuerySchema,
   leadProblemsResponseSchema,
   problemDetailResponseSchema,
-  putProblemRequestSchema,
-  setHeaderParamsSchema,
-  setHeaderResponseSchema,
-  submitProblemRequestSchema,
-  updateProblemRequestSchema,
-  updateSetHeaderRequestSchema,
   versionParamsSchema,
   versionsQuerySchema,
   versionsResponseSchema,
-} from '@qbank/shared/authoring';
+} from '@qbank/shared/lead-problems';
+import { createSetHeaderRequestSchema, setHeaderParamsSchema, setHeaderResponseSchema, updateSetHeaderRequestSchema } from '@qbank/shared/set-headers';
 import { problemParamsSchema } from '@qbank/shared/problems';
 import { guard, signedInMember } from '../core/auth-guards';
 import { messages } from '../messages';
@@ -51,7 +48,7 @@ export const IMAGE_BODY_LIMIT = 30 * 1024 * 1024;
 /** Route options of a call that carries pictures: its limit, and the 413 that names it. */
 export const PICTURE_BODY = { bodyLimit: IMAGE_BODY_LIMIT, config: { tooLargeMessage: messages.pictureRequestTooLarge(IMAGE_BODY_LIMIT / 1024 / 1024) } };
 
-// Spec §2 lead screens and §7 problem calls: slots, list, detail, edit with history, set headers,
+// The lead screens' problem calls (decision 029): slots, list, detail, edit with history, set headers,
 // deletion, and the assignee's submit. Reads of written problems live in ./routes.ts.
 export async function problemAuthoringRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -137,7 +134,7 @@ export async function problemAuthoringRoutes(app: FastifyInstance): Promise<void
     },
     async (request) => {
       const member = signedInMember(request);
-      return { problem: await submitSlot(ctx, member, request.params.id, request.body.content) };
+      return { problem: await submitSlot(ctx, member, request.params.id, request.body.content, request.body.started_from) };
     },
   );
 

@@ -1,30 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  PROBLEM_NO_MAX,
-  slotCountsOf,
-  type CreateEmptySlotsRequest,
-  type CreateSetHeaderRequest,
-  type CreateSpecificSlotsRequest,
-  type ProblemChanges,
-  type ProblemContent,
-  type ProblemDetail,
-  type PutProblemRequest,
-  type UpdateProblemRequest,
-  type UpdateSetHeaderRequest,
-} from '@qbank/shared/authoring';
+import { PROBLEM_NO_MAX, type ProblemChanges, type ProblemContent, type PutProblemRequest, type UpdateProblemRequest } from '@qbank/shared/authoring';
+import { slotCountsOf, type CreateEmptySlotsRequest, type CreateSpecificSlotsRequest } from '@qbank/shared/authoring-slots';
+import { type ProblemDetail } from '@qbank/shared/lead-problems';
+import { type CreateSetHeaderRequest, type UpdateSetHeaderRequest } from '@qbank/shared/set-headers';
 import { htmlToPlainText } from '@qbank/shared/html-text';
 import { validationMessages } from '@qbank/shared/messages';
 import { mayWorkOnSlot } from '@qbank/shared/policies';
 import { roleOf } from '../core/auth-guards';
 import type { AppContext } from '../core/context';
-import { isUniqueViolation, nowIso } from '../core/db';
+import { isUniqueViolation } from '../core/db';
 import type { MemberRow } from '../db/schema';
 import { conflict, forbidden, notFound, validationError } from '../errors';
 import { messages } from '../messages';
-import { getTestInfo } from '../tests/service';
+import { getTestInfo } from '../exams/service';
 import { PendingImages } from '../uploads/images';
 import { insertNotifications } from '../notifications/repository';
-import { insertReviewStep, slotReviewers, syncWithheld } from './submission-review-repository';
+import { insertReviewStep, markSubmitted, slotReviewers, syncWithheld } from './submission-review-repository';
 import { presentLeadRow, presentProblemDetail, presentVersion, parseSnapshot } from './presenter';
 import {
   deleteProblem,
@@ -64,9 +55,12 @@ import {
   typeLabel,
   writeProblemContent,
   type ProblemRow,
+  type WriteOptions,
 } from './content';
+import { examTarget, problemTarget, recordAudit } from '../audit/service';
+import { linkStartedFrom, requireStartingPoint } from '../lineage/started-from';
 
-// Rules of the lead problem screens (spec §2, §4, §5) and of the assignee's submit.
+// Rules of the lead problem screens and of the assignee's submit.
 
 function groupByProblem<T extends { problem_uid: number }>(rows: readonly T[]): Map<number, T[]> {
   const groups = new Map<number, T[]>();
@@ -92,7 +86,10 @@ export async function leadProblemList(
     getTestInfo(ctx, query.test_code),
     listLeadProblems(ctx.db, query.test_code, query.include_vacant, query, query.review_status),
   ]);
-  const assignees = await listAssignees(ctx.db, rows.map((row) => row.uid));
+  const assignees = await listAssignees(
+    ctx.db,
+    rows.map((row) => row.uid),
+  );
   const byProblem = groupByProblem(assignees);
   return {
     problem: rows.map((row) => presentLeadRow(row, byProblem.get(row.uid) ?? [])),
@@ -106,11 +103,7 @@ export async function leadProblemList(
 export async function problemDetail(ctx: AppContext, uid: number): Promise<ProblemDetail> {
   const row = await findProblemDetailRow(ctx.db, uid);
   if (!row) throw notFound(messages.problemNotFound);
-  const [assignees, classes, test] = await Promise.all([
-    listAssignees(ctx.db, [uid]),
-    listProblemClasses(ctx.db, uid),
-    getTestInfo(ctx, row.test_code),
-  ]);
+  const [assignees, classes, test] = await Promise.all([listAssignees(ctx.db, [uid]), listProblemClasses(ctx.db, uid), getTestInfo(ctx, row.test_code)]);
   return presentProblemDetail(row, { assignees, classes, test });
 }
 
@@ -179,27 +172,38 @@ function refuseTypeChange(problem: ProblemRow, type: number | undefined): void {
   }
 }
 
-async function saveEdit(ctx: AppContext, editor: MemberRow, uid: number, changes: ProblemChanges): Promise<ProblemDetail> {
+/**
+ * Content started from a past problem ("이 문제에서 시작") is linked to it in the save's transaction
+ * (decision 187); the starting point is checked before anything is stored.
+ */
+async function startedFromLink(ctx: AppContext, uid: number, startedFrom: number | undefined): Promise<WriteOptions['afterWrite']> {
+  if (startedFrom === undefined) return undefined;
+  await requireStartingPoint(ctx.db, startedFrom, uid);
+  return (trx) => linkStartedFrom(trx, uid, startedFrom);
+}
+
+async function saveEdit(ctx: AppContext, editor: MemberRow, uid: number, changes: ProblemChanges, startedFrom: number | undefined): Promise<ProblemDetail> {
+  const afterWrite = await startedFromLink(ctx, uid, startedFrom);
   const prepared = await prepareProblemChanges(ctx.storage, changes);
-  await writeProblemContent(ctx, editor, uid, prepared, { requireChange: true });
+  await writeProblemContent(ctx, editor, uid, prepared, { requireChange: true, ...(afterWrite ? { afterWrite } : {}) });
   return problemDetail(ctx, uid);
 }
 
 /** PATCH /v1/problem/{id}: only the changed fields; a type is never changed. */
 export async function updateProblem(ctx: AppContext, editor: MemberRow, uid: number, body: UpdateProblemRequest): Promise<ProblemDetail> {
   const problem = await requireProblem(ctx, uid);
-  const { type, ...changes } = body;
+  const { type, started_from, ...changes } = body;
   refuseTypeChange(problem, type);
-  return saveEdit(ctx, editor, uid, changes);
+  return saveEdit(ctx, editor, uid, changes, started_from);
 }
 
 /** PUT /v1/problem: the same save, the problem named in the body with its exam. */
 export async function putProblem(ctx: AppContext, editor: MemberRow, body: PutProblemRequest): Promise<ProblemDetail> {
-  const { uid, test_code, type, ...changes } = body;
+  const { uid, test_code, type, started_from, ...changes } = body;
   const problem = await requireProblem(ctx, uid);
   if (problem.test_code !== test_code) throw validationError(messages.problemTestMismatch, { test_code: messages.problemTestMismatch });
   refuseTypeChange(problem, type);
-  return saveEdit(ctx, editor, uid, changes);
+  return saveEdit(ctx, editor, uid, changes, started_from);
 }
 
 export async function problemVersions(ctx: AppContext, uid: number, paging: { page: number; limit: number }) {
@@ -221,29 +225,35 @@ export async function restoreVersion(ctx: AppContext, editor: MemberRow, uid: nu
  * POST /v1/problem/{slot}/submit: the assignee (or a lead) fills the slot in. The same versioned
  * write; the question must not be empty; the submitter's assignment becomes 'submitted'.
  */
-export async function submitSlot(ctx: AppContext, member: MemberRow, uid: number, content: ProblemContent): Promise<ProblemDetail> {
+export async function submitSlot(
+  ctx: AppContext,
+  member: MemberRow,
+  uid: number,
+  content: ProblemContent,
+  startedFrom?: number | undefined,
+): Promise<ProblemDetail> {
   await requireProblem(ctx, uid);
   const assignee = await isAssignee(ctx.db, uid, member.code);
   if (!mayWorkOnSlot(roleOf(member), assignee)) throw forbidden(messages.submitNotAssignee);
+  const linkOrigin = await startedFromLink(ctx, uid, startedFrom);
   const prepared = await prepareProblemChanges(ctx.storage, content);
   await writeProblemContent(ctx, member, uid, prepared, {
     requireChange: false,
     requireQuestion: true,
-    afterWrite: async (trx) => {
+    afterWrite: async (trx, problem, changed) => {
+      await linkOrigin?.(trx, problem, changed);
       // A lead submitting on someone's behalf completes the slot for all its assignees.
-      await trx
-        .updateTable('assignments')
-        .set({ status: 'submitted', update_time: nowIso() })
-        .where('problem_uid', '=', uid)
-        .$if(assignee, (qb) => qb.where('member_code', '=', member.code))
-        .execute();
+      await markSubmitted(trx, uid, assignee ? member.code : undefined);
       await insertReviewStep(trx, { problem_uid: uid, actor_code: member.code, action: 'submitted' });
       // A resubmission after 수정 요청 stays withheld until a lead approves it (decision 077).
       await syncWithheld(trx, [uid]);
       // The submission waits for a lead: tell them (issue 26 item 12). A lead's own submit needs no review call.
       if (assignee) {
         const reviewers = await slotReviewers(trx, uid, member.code);
-        await insertNotifications(trx, reviewers.map((member_code) => ({ member_code, kind: 'slot_submitted', problem_uid: uid, detail: member.name })));
+        await insertNotifications(
+          trx,
+          reviewers.map((member_code) => ({ member_code, kind: 'slot_submitted', problem_uid: uid, detail: member.name })),
+        );
       }
     },
   });
@@ -254,14 +264,27 @@ export async function submitSlot(ctx: AppContext, member: MemberRow, uid: number
 
 async function removeProblem(ctx: AppContext, editor: MemberRow, problem: ProblemRow, log: FastifyBaseLogger) {
   const classes = await listProblemClasses(ctx.db, problem.uid);
-  await deleteProblem(ctx.db, problem.uid);
+  await ctx.db.transaction().execute(async (trx) => {
+    const target = await problemTarget(trx, problem);
+    await deleteProblem(trx, problem.uid);
+    const content = hasQuestionContent(problem) ? { question_text: htmlToPlainText(problem.question).slice(0, 500), answer: problem.answer } : {};
+    await recordAudit(trx, { actor: editor, action: 'problem.delete', target, before: { type: problem.type, no: problem.no, ...content } });
+  });
   // Versions go with the problem, so a written problem's last content is kept in the log.
   const written = hasQuestionContent(problem);
   log.info(
     {
       problem: { uid: problem.uid, test_code: problem.test_code, type: problem.type, no: problem.no },
       by: editor.code,
-      ...(written ? { snapshot: snapshotOf(problem, classes.map((c) => c.uid)), question_text: htmlToPlainText(problem.question) } : {}),
+      ...(written
+        ? {
+            snapshot: snapshotOf(
+              problem,
+              classes.map((c) => c.uid),
+            ),
+            question_text: htmlToPlainText(problem.question),
+          }
+        : {}),
     },
     written ? 'written problem deleted' : 'problem slot deleted',
   );
@@ -286,7 +309,12 @@ export async function deleteProblemByNumber(
 
 export async function bulkDeleteVacant(ctx: AppContext, editor: MemberRow, testCode: number, log: FastifyBaseLogger): Promise<number> {
   await getTestInfo(ctx, testCode);
-  const deleted = await deleteVacantSlots(ctx.db, testCode);
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
+    const count = await deleteVacantSlots(trx, testCode);
+    if (count > 0)
+      await recordAudit(trx, { actor: editor, action: 'problem.delete', target: await examTarget(trx, testCode), before: { vacant_slots: count } });
+    return count;
+  });
   log.info({ test_code: testCode, deleted, by: editor.code }, 'vacant slots deleted');
   return deleted;
 }

@@ -20,7 +20,8 @@ describe.each(testDialects)('problems students write, on %s', (dialect) => {
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: who }, ...(payload ? { payload } : {}) });
   /** The exam's problems as a reader (another student) gets them. */
-  const readerUids = async (exam: number) => (await call('GET', `/v1/problem?test_code=${exam}&limit=100`, cookies.reader!)).json().problem.map((p: { uid: number }) => p.uid);
+  const readerUids = async (exam: number) =>
+    (await call('GET', `/v1/problem?test_code=${exam}&limit=100`, cookies.reader!)).json().problem.map((p: { uid: number }) => p.uid);
 
   beforeAll(async () => {
     t = await createTestContext(dialect);
@@ -36,8 +37,12 @@ describe.each(testDialects)('problems students write, on %s', (dialect) => {
     const exam = await createTest(t.db, { subject_code: subject });
     const choiceTypes = [5, 4, 2, 1, null];
     const slots: number[] = [];
-    for (const [i, choiceType] of choiceTypes.entries()) slots.push(await createProblem(t.db, { test_code: exam, no: i + 1, is_vacant: 1, choice_type: choiceType }));
-    const assigned = await call('POST', '/v1/problem/assign', cookies.lead!, { test_code: exam, assignments: slots.map((uid) => ({ problem_code: uid, assignee_code: student.code })) });
+    for (const [i, choiceType] of choiceTypes.entries())
+      slots.push(await createProblem(t.db, { test_code: exam, no: i + 1, is_vacant: 1, choice_type: choiceType }));
+    const assigned = await call('POST', '/v1/problem/assign', cookies.lead!, {
+      test_code: exam,
+      assignments: slots.map((uid) => ({ problem_code: uid, assignee_code: student.code })),
+    });
     expect(assigned.statusCode).toBe(200);
     for (const [i, uid] of slots.entries()) {
       const submitted = await call('POST', `/v1/problem/${uid}/submit`, cookies.student!, {
@@ -56,7 +61,14 @@ describe.each(testDialects)('problems students write, on %s', (dialect) => {
     // The lead's editor (PATCH) and POST /v1/problem store the same; numbered, single-line and essay choices stay as written.
     const patched = await call('PATCH', `/v1/problem/${slots[0]}`, cookies.lead!, { illustration: '가\n나\n다' });
     expect(patched.json().problem.illustration).toBe('① 가\n② 나\n③ 다');
-    const created = await call('POST', '/v1/problem', cookies.lead!, { test_code: exam, no: 9, type: 1, question: '<p>새 문제</p>', illustration: 'A\nB\nC\nD', answer: '①' });
+    const created = await call('POST', '/v1/problem', cookies.lead!, {
+      test_code: exam,
+      no: 9,
+      type: 1,
+      question: '<p>새 문제</p>',
+      illustration: 'A\nB\nC\nD',
+      answer: '①',
+    });
     expect(created.json().problem.illustration).toBe('① A\n② B\n③ C\n④ D');
     for (const kept of ['1) 가\n2) 나', '그림의 보기 중 고르시오', '① a ② b ③ c']) {
       expect((await call('PATCH', `/v1/problem/${slots[1]}`, cookies.lead!, { illustration: kept })).json().problem.illustration).toBe(kept);
@@ -84,7 +96,9 @@ describe.each(testDialects)('problems students write, on %s', (dialect) => {
     const lead = (await call('GET', `/v1/problem/lead?test_code=${exam}&include_vacant=1`, cookies.lead!)).json().problem;
     expect(lead.find((p: { uid: number }) => p.uid === slot)).toMatchObject({ is_vacant: 0, status: 'changes_requested' });
     expect((await call('GET', `/v1/problem/${slot}/detail`, cookies.student!)).json().problem).toMatchObject({ is_vacant: 0, question: '<p>처음 쓴 문제</p>' });
-    expect((await call('GET', '/v1/problem/my-slots', cookies.student!)).json().problems.find((p: { uid: number }) => p.uid === slot)).toMatchObject({ is_vacant: 0 });
+    expect((await call('GET', '/v1/problem/my-slots', cookies.student!)).json().problems.find((p: { uid: number }) => p.uid === slot)).toMatchObject({
+      is_vacant: 0,
+    });
     // A written problem all the same: the exam cannot be deleted over it.
     expect((await call('DELETE', `/v1/test/${exam}`, cookies.lead!)).statusCode).toBe(409);
 
@@ -121,14 +135,24 @@ describe.each(testDialects)('problems students write, on %s', (dialect) => {
       ['essay', 2, '기전\n치료'],
     ];
     const uids = new Map<string, number>();
-    for (const [i, [name, type, illustration]] of cases.entries()) uids.set(name, await createProblem(t.db, { test_code: exam, no: i + 1, type, illustration }));
+    for (const [i, [name, type, illustration]] of cases.entries())
+      uids.set(name, await createProblem(t.db, { test_code: exam, no: i + 1, type, illustration }));
     const returned = await createProblem(t.db, { test_code: exam, no: 20 });
     const approved = await createProblem(t.db, { test_code: exam, no: 21 });
-    await t.db.insertInto('assignments').values([{ problem_uid: returned, member_code: student.code, status: 'changes_requested' }, { problem_uid: approved, member_code: student.code, status: 'approved' }]).execute();
-    await t.db.insertInto('submission_reviews').values([
-      { problem_uid: approved, actor_code: student.code, action: 'changes_requested', comment: '', creation_time: '2026-11-20T00:00:00.000Z' },
-      { problem_uid: approved, actor_code: student.code, action: 'approved', comment: '', creation_time: '2026-11-21T00:00:00.000Z' },
-    ]).execute();
+    await t.db
+      .insertInto('assignments')
+      .values([
+        { problem_uid: returned, member_code: student.code, status: 'changes_requested' },
+        { problem_uid: approved, member_code: student.code, status: 'approved' },
+      ])
+      .execute();
+    await t.db
+      .insertInto('submission_reviews')
+      .values([
+        { problem_uid: approved, actor_code: student.code, action: 'changes_requested', comment: '', creation_time: '2026-11-20T00:00:00.000Z' },
+        { problem_uid: approved, actor_code: student.code, action: 'approved', comment: '', creation_time: '2026-11-21T00:00:00.000Z' },
+      ])
+      .execute();
     const before = await t.db.selectFrom('problems').selectAll().where('test_code', '=', exam).orderBy('uid').execute();
 
     await repair.up(t.db);

@@ -2,20 +2,29 @@ import { sql, type SqlBool } from 'kysely';
 import { AUTHORITY } from '@qbank/shared/roles';
 import type { DbOrTx } from '../core/db';
 import { nowIso } from '../core/db';
-import { VACANCY } from '../core/visible-problems';
+import { VACANCY } from '../visibility/visible-problems';
 import { chunked } from './repository';
 
 // SQL of the review of submitted slots: the steps' history and the assignments' current step.
 
 export async function insertReviewStep(db: DbOrTx, values: { problem_uid: number; actor_code: number; action: string; comment?: string }): Promise<void> {
-  await db.insertInto('submission_reviews').values({ ...values, comment: values.comment ?? '', creation_time: nowIso() }).execute();
+  await db
+    .insertInto('submission_reviews')
+    .values({ ...values, comment: values.comment ?? '', creation_time: nowIso() })
+    .execute();
 }
 
 export function listReviewSteps(db: DbOrTx, problemUid: number) {
   return db
     .selectFrom('submission_reviews')
     .leftJoin('members', 'members.code', 'submission_reviews.actor_code')
-    .select(['submission_reviews.code', 'submission_reviews.action', 'submission_reviews.comment', 'members.nickname as actor_nickname', 'submission_reviews.creation_time'])
+    .select([
+      'submission_reviews.code',
+      'submission_reviews.action',
+      'submission_reviews.comment',
+      'members.nickname as actor_nickname',
+      'submission_reviews.creation_time',
+    ])
     .where('submission_reviews.problem_uid', '=', problemUid)
     .orderBy('submission_reviews.code', 'desc')
     .execute();
@@ -57,7 +66,13 @@ const RETURNED_PENDING = sql<SqlBool>`exists (select 1 from assignments a where 
 export async function syncWithheld(db: DbOrTx, problemUids: readonly number[]): Promise<void> {
   for (const slice of chunked(problemUids)) {
     if (slice.length === 0) continue;
-    await db.updateTable('problems').set({ is_vacant: VACANCY.withheld }).where('uid', 'in', slice).where('is_vacant', '=', VACANCY.written).where(RETURNED_PENDING).execute();
+    await db
+      .updateTable('problems')
+      .set({ is_vacant: VACANCY.withheld })
+      .where('uid', 'in', slice)
+      .where('is_vacant', '=', VACANCY.written)
+      .where(RETURNED_PENDING)
+      .execute();
     await db
       .updateTable('problems')
       .set({ is_vacant: VACANCY.written })
@@ -68,6 +83,11 @@ export async function syncWithheld(db: DbOrTx, problemUids: readonly number[]): 
   }
 }
 
+/** Whether the slot exists (written or vacant). */
+export async function problemExists(db: DbOrTx, problemUid: number): Promise<boolean> {
+  return (await db.selectFrom('problems').select('uid').where('uid', '=', problemUid).executeTakeFirst()) !== undefined;
+}
+
 /** The members whose assignment of the slot waits for review. */
 export async function submittedAssignees(db: DbOrTx, problemUid: number): Promise<number[]> {
   const rows = await db.selectFrom('assignments').select('member_code').where('problem_uid', '=', problemUid).where('status', '=', 'submitted').execute();
@@ -76,7 +96,22 @@ export async function submittedAssignees(db: DbOrTx, problemUid: number): Promis
 
 export async function setAssignmentStatus(db: DbOrTx, problemUid: number, memberCodes: readonly number[], status: string): Promise<void> {
   if (memberCodes.length === 0) return;
-  await db.updateTable('assignments').set({ status, update_time: nowIso() }).where('problem_uid', '=', problemUid).where('member_code', 'in', memberCodes).execute();
+  await db
+    .updateTable('assignments')
+    .set({ status, update_time: nowIso() })
+    .where('problem_uid', '=', problemUid)
+    .where('member_code', 'in', memberCodes)
+    .execute();
+}
+
+/** The slot's assignments become 'submitted': one assignee's, or (undefined: a lead's submit) all of them. */
+export async function markSubmitted(db: DbOrTx, problemUid: number, memberCode: number | undefined): Promise<void> {
+  await db
+    .updateTable('assignments')
+    .set({ status: 'submitted', update_time: nowIso() })
+    .where('problem_uid', '=', problemUid)
+    .$if(memberCode !== undefined, (qb) => qb.where('member_code', '=', memberCode!))
+    .execute();
 }
 
 /** Per review step, how many slots of the exam are in it. */

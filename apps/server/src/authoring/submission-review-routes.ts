@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { problemParamsSchema } from '@qbank/shared/problems';
-import { reviewCountsQuerySchema, reviewCountsResponseSchema, reviewHistoryResponseSchema, reviewRequestSchema, reviewResponseSchema } from '@qbank/shared/submission-review';
+import {
+  reviewCountsQuerySchema,
+  reviewCountsResponseSchema,
+  reviewHistoryResponseSchema,
+  reviewRequestSchema,
+  reviewResponseSchema,
+} from '@qbank/shared/submission-review';
 import { guard, signedInMember } from '../core/auth-guards';
 import { requireDetailAccess } from './service';
 import { reviewCounts, reviewHistory, reviewSubmission } from './submission-review-service';
@@ -20,13 +26,21 @@ export async function submissionReviewRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  api.get('/v1/problem/:id/reviews', { onRequest: guard('approved'), schema: { params: problemParamsSchema, response: { 200: reviewHistoryResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    await requireDetailAccess(ctx, member, request.params.id);
-    return reviewHistory(ctx, request.params.id);
-  });
+  api.get(
+    '/v1/problem/:id/reviews',
+    { onRequest: guard('approved'), schema: { params: problemParamsSchema, response: { 200: reviewHistoryResponseSchema } } },
+    async (request) => {
+      const member = signedInMember(request);
+      await requireDetailAccess(ctx, member, request.params.id);
+      return reviewHistory(ctx, request.params.id);
+    },
+  );
 
-  api.get('/v1/problem/review-counts', { onRequest: guard('lead'), schema: { querystring: reviewCountsQuerySchema, response: { 200: reviewCountsResponseSchema } } }, async (request) => {
-    return reviewCounts(ctx, request.query.test_code);
-  });
+  api.get(
+    '/v1/problem/review-counts',
+    { onRequest: guard('lead'), schema: { querystring: reviewCountsQuerySchema, response: { 200: reviewCountsResponseSchema } } },
+    async (request) => {
+      return reviewCounts(ctx, request.query.test_code);
+    },
+  );
 }

@@ -29,12 +29,22 @@ describe.each(testDialects)('review of submitted slots on %s', (dialect) => {
   it('runs the round trip and keeps every step', async () => {
     const slot = await createProblem(t.db, { test_code: exam, no: 7, is_vacant: 1 });
     const other = await createProblem(t.db, { test_code: exam, no: 8, is_vacant: 1 });
-    await call('POST', '/v1/problem/assign', cookies.lead, { test_code: exam, assignments: [{ problem_code: slot, assignee_code: student.code }, { problem_code: other, assignee_code: student.code }] });
+    await call('POST', '/v1/problem/assign', cookies.lead, {
+      test_code: exam,
+      assignments: [
+        { problem_code: slot, assignee_code: student.code },
+        { problem_code: other, assignee_code: student.code },
+      ],
+    });
     // Nothing submitted yet: nothing to review.
     expect((await call('POST', `/v1/problem/${slot}/review`, cookies.lead, { decision: 'approved' })).statusCode).toBe(409);
 
     expect((await call('POST', `/v1/problem/${slot}/submit`, cookies.student, content('처음 쓴 문제'))).statusCode).toBe(200);
-    expect((await call('GET', `/v1/problem/review-counts?test_code=${exam}`, cookies.lead)).json().counts).toEqual({ submitted: 1, approved: 0, changes_requested: 0 });
+    expect((await call('GET', `/v1/problem/review-counts?test_code=${exam}`, cookies.lead)).json().counts).toEqual({
+      submitted: 1,
+      approved: 0,
+      changes_requested: 0,
+    });
     const submittedOnly = (await call('GET', `/v1/problem/lead?test_code=${exam}&include_vacant=1&review_status=submitted`, cookies.lead)).json();
     expect(submittedOnly.problem.map((p: { uid: number }) => p.uid)).toEqual([slot]);
     expect(submittedOnly.problem_count).toBe(1);
@@ -43,11 +53,18 @@ describe.each(testDialects)('review of submitted slots on %s', (dialect) => {
     expect(returned.statusCode).toBe(200);
     expect(returned.json().status).toBe('changes_requested');
     const mine = (await call('GET', '/v1/problem/my-slots', cookies.student)).json().problems;
-    expect(mine.find((p: { uid: number }) => p.uid === slot)).toMatchObject({ review_status: 'changes_requested', review_comment: '정답 해설을 보강해 주세요.' });
+    expect(mine.find((p: { uid: number }) => p.uid === slot)).toMatchObject({
+      review_status: 'changes_requested',
+      review_comment: '정답 해설을 보강해 주세요.',
+    });
     expect(mine.find((p: { uid: number }) => p.uid === other)).toMatchObject({ review_status: 'assigned', review_comment: null });
 
     expect((await call('POST', `/v1/problem/${slot}/submit`, cookies.student, content('고친 문제'))).statusCode).toBe(200);
-    expect((await call('GET', `/v1/problem/review-counts?test_code=${exam}`, cookies.lead)).json().counts).toEqual({ submitted: 1, approved: 0, changes_requested: 0 });
+    expect((await call('GET', `/v1/problem/review-counts?test_code=${exam}`, cookies.lead)).json().counts).toEqual({
+      submitted: 1,
+      approved: 0,
+      changes_requested: 0,
+    });
     expect((await call('POST', `/v1/problem/${slot}/review`, cookies.lead, { decision: 'approved' })).json().status).toBe('approved');
     expect((await call('POST', `/v1/problem/${slot}/review`, cookies.lead, { decision: 'approved' })).statusCode).toBe(409);
 
@@ -59,9 +76,19 @@ describe.each(testDialects)('review of submitted slots on %s', (dialect) => {
       ['submitted', ''],
     ]);
     expect((await call('GET', `/v1/problem/${slot}/reviews`, cookies.other)).statusCode).toBe(403);
-    expect((await call('GET', `/v1/problem/review-counts?test_code=${exam}`, cookies.lead)).json().counts).toEqual({ submitted: 0, approved: 1, changes_requested: 0 });
+    expect((await call('GET', `/v1/problem/review-counts?test_code=${exam}`, cookies.lead)).json().counts).toEqual({
+      submitted: 0,
+      approved: 1,
+      changes_requested: 0,
+    });
 
-    const told = await t.db.selectFrom('notifications').select(['kind', 'detail']).where('member_code', '=', student.code).where('problem_uid', '=', slot).orderBy('code').execute();
+    const told = await t.db
+      .selectFrom('notifications')
+      .select(['kind', 'detail'])
+      .where('member_code', '=', student.code)
+      .where('problem_uid', '=', slot)
+      .orderBy('code')
+      .execute();
     expect(told).toEqual([
       { kind: 'slot_assigned', detail: '' },
       { kind: 'submission_returned', detail: '정답 해설을 보강해 주세요.' },
@@ -77,7 +104,10 @@ describe.each(testDialects)('review of submitted slots on %s', (dialect) => {
     const leadWritten = await createProblem(t.db, { test_code: test, no: 2 });
     const assignedOnly = await createProblem(t.db, { test_code: test, no: 3, is_vacant: 1 });
     const assign = await call('POST', '/v1/problem/assign', assignerCookie, {
-      assignments: [{ problem_code: slot, assignee_code: student.code }, { problem_code: assignedOnly, assignee_code: student.code }],
+      assignments: [
+        { problem_code: slot, assignee_code: student.code },
+        { problem_code: assignedOnly, assignee_code: student.code },
+      ],
     });
     expect(assign.statusCode).toBe(200);
     expect((await call('POST', `/v1/problem/${slot}/submit`, cookies.student, content('학생이 쓴 문제'))).statusCode).toBe(200);
@@ -102,7 +132,13 @@ describe.each(testDialects)('review of submitted slots on %s', (dialect) => {
 
   it('refuses bad input with a Korean message, students, and unknown slots', async () => {
     const slot = await createProblem(t.db, { test_code: exam, no: 9 });
-    for (const payload of [{}, { decision: 'maybe' }, { decision: 'changes_requested' }, { decision: 'changes_requested', comment: '  ' }, { decision: 'approved', comment: 'x'.repeat(1001) }]) {
+    for (const payload of [
+      {},
+      { decision: 'maybe' },
+      { decision: 'changes_requested' },
+      { decision: 'changes_requested', comment: '  ' },
+      { decision: 'approved', comment: 'x'.repeat(1001) },
+    ]) {
       const response = await call('POST', `/v1/problem/${slot}/review`, cookies.lead, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().message).toMatch(/[가-힣]/);

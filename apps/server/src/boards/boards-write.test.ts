@@ -31,14 +31,10 @@ vi.mock('./repository', async (importOriginal) => {
   };
 });
 
-const PNG_1PX = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const MB = 1024 * 1024;
 
-const dataUrl = (bytes: Buffer | string, type = 'application/octet-stream') =>
-  `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
+const dataUrl = (bytes: Buffer | string, type = 'application/octet-stream') => `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
 
 const NOT_SIGNED_IN = { code: 'UNAUTHENTICATED', message: '인증이 필요합니다' };
 const NOT_APPROVED = { code: 'NOT_APPROVED', message: '관리자 승인 후 이용할 수 있습니다.' };
@@ -84,7 +80,14 @@ describe.each(testDialects)('board writing on %s', (dialect) => {
   const post = async (cookie: string, board: { code: number }, payload: Record<string, unknown> = {}) => {
     const response = await call('POST', `/boards/${board.code}/contents`, cookie, { title: '제목', content: '<p>본문</p>', ...payload });
     if (response.statusCode !== 201) throw new Error(`post failed: ${response.statusCode} ${response.body}`);
-    return response.json().content as { code: number; title: string; content: string; attached_filename: string | null; attached_filesize: number | null; update_time: string };
+    return response.json().content as {
+      code: number;
+      title: string;
+      content: string;
+      attached_filename: string | null;
+      attached_filesize: number | null;
+      update_time: string;
+    };
   };
 
   beforeAll(async () => {
@@ -123,7 +126,9 @@ describe.each(testDialects)('board writing on %s', (dialect) => {
         const b = await call('POST', `/boards/${notice.code}/contents`, cookies[who], { title: `${who} 공지`, content: '<p>공지합니다</p>' });
         expect(b.statusCode, `${who} on notice`).toBe(onNotice);
       }
-      expect((await call('POST', `/boards/${notice.code}/contents`, cookies.student, { title: '학생 공지', content: '<p>x</p>' })).json()).toEqual(NOTICE_FORBIDDEN);
+      expect((await call('POST', `/boards/${notice.code}/contents`, cookies.student, { title: '학생 공지', content: '<p>x</p>' })).json()).toEqual(
+        NOTICE_FORBIDDEN,
+      );
       expect((await call('POST', `/boards/${free.code}/contents`, cookies.pending, { title: '대기', content: '<p>x</p>' })).json()).toEqual(NOT_APPROVED);
       const anonymous = await call('POST', `/boards/${free.code}/contents`, undefined, { title: '익명', content: '<p>x</p>' });
       expect(anonymous.statusCode).toBe(401);
@@ -188,7 +193,11 @@ describe.each(testDialects)('board writing on %s', (dialect) => {
         content: `<p>보세요</p><img src="${dataUrl('<svg onload=alert(1)>', 'image/png')}">`,
       });
       expect(notAnImage.statusCode).toBe(400);
-      expect(notAnImage.json()).toMatchObject({ code: 'VALIDATION', message: '이미지는 PNG, JPEG, GIF, WebP 형식만 올릴 수 있습니다.', fields: { content: expect.any(String) } });
+      expect(notAnImage.json()).toMatchObject({
+        code: 'VALIDATION',
+        message: '이미지는 PNG, JPEG, GIF, WebP 형식만 올릴 수 있습니다.',
+        fields: { content: expect.any(String) },
+      });
     });
 
     it('refuses bad titles, bodies and fields with 400 in Korean', async () => {
@@ -204,12 +213,42 @@ describe.each(testDialects)('board writing on %s', (dialect) => {
         ['content as an object', { title: '제목', content: { html: '<p>x</p>' } }, 'content', '내용을 입력하세요.'],
         ['unknown field', { title: '제목', content: '<p>x</p>', pinned: true }, 'pinned', '허용되지 않은 항목이 포함되어 있습니다.'],
         ['attachment as a string', { title: '제목', content: '<p>x</p>', attachment: 'a.pdf' }, 'attachment', '입력값이 올바르지 않습니다.'],
-        ['attachment without a name', { title: '제목', content: '<p>x</p>', attachment: { data_url: dataUrl('hi') } }, 'attachment.filename', '첨부 파일 이름이 없습니다.'],
-        ['plain data URL', { title: '제목', content: '<p>x</p>', attachment: { filename: 'a.txt', data_url: 'data:text/plain,hello' } }, 'attachment.data_url', '첨부 파일 형식이 올바르지 않습니다. 파일을 다시 선택하세요.'],
-        ['not a data URL', { title: '제목', content: '<p>x</p>', attachment: { filename: 'a.txt', data_url: 'https://example.com/a.txt' } }, 'attachment.data_url', '첨부 파일 형식이 올바르지 않습니다. 파일을 다시 선택하세요.'],
-        ['broken base64', { title: '제목', content: '<p>x</p>', attachment: { filename: 'a.txt', data_url: 'data:text/plain;base64,aGk*' } }, 'attachment.data_url', '첨부 파일 형식이 올바르지 않습니다. 파일을 다시 선택하세요.'],
-        ['empty file', { title: '제목', content: '<p>x</p>', attachment: { filename: 'a.txt', data_url: 'data:text/plain;base64,' } }, 'attachment.data_url', '빈 파일은 첨부할 수 없습니다.'],
-        ['unknown attachment field', { title: '제목', content: '<p>x</p>', attachment: { filename: 'a.txt', data_url: dataUrl('hi'), path: '/etc/passwd' } }, 'path', '허용되지 않은 항목이 포함되어 있습니다.'],
+        [
+          'attachment without a name',
+          { title: '제목', content: '<p>x</p>', attachment: { data_url: dataUrl('hi') } },
+          'attachment.filename',
+          '첨부 파일 이름이 없습니다.',
+        ],
+        [
+          'plain data URL',
+          { title: '제목', content: '<p>x</p>', attachment: { filename: 'a.txt', data_url: 'data:text/plain,hello' } },
+          'attachment.data_url',
+          '첨부 파일 형식이 올바르지 않습니다. 파일을 다시 선택하세요.',
+        ],
+        [
+          'not a data URL',
+          { title: '제목', content: '<p>x</p>', attachment: { filename: 'a.txt', data_url: 'https://example.com/a.txt' } },
+          'attachment.data_url',
+          '첨부 파일 형식이 올바르지 않습니다. 파일을 다시 선택하세요.',
+        ],
+        [
+          'broken base64',
+          { title: '제목', content: '<p>x</p>', attachment: { filename: 'a.txt', data_url: 'data:text/plain;base64,aGk*' } },
+          'attachment.data_url',
+          '첨부 파일 형식이 올바르지 않습니다. 파일을 다시 선택하세요.',
+        ],
+        [
+          'empty file',
+          { title: '제목', content: '<p>x</p>', attachment: { filename: 'a.txt', data_url: 'data:text/plain;base64,' } },
+          'attachment.data_url',
+          '빈 파일은 첨부할 수 없습니다.',
+        ],
+        [
+          'unknown attachment field',
+          { title: '제목', content: '<p>x</p>', attachment: { filename: 'a.txt', data_url: dataUrl('hi'), path: '/etc/passwd' } },
+          'path',
+          '허용되지 않은 항목이 포함되어 있습니다.',
+        ],
       ];
       const before = storedFiles();
       for (const [label, payload, field, message] of cases) {
@@ -221,7 +260,12 @@ describe.each(testDialects)('board writing on %s', (dialect) => {
       expect(tooLong.statusCode).toBe(400);
       expect(tooLong.json()).toMatchObject({ message: '본문이 너무 깁니다. 100,000자 이내로 줄여 주세요.', fields: { content: expect.any(String) } });
       expect((await call('POST', `/boards/${free.code}/contents`, cookies.student, { title: '가'.repeat(200), content: '<p>x</p>' })).statusCode).toBe(201);
-      const notJson = await t.app.inject({ method: 'POST', url: `/boards/${free.code}/contents`, headers: { cookie: cookies.student, 'content-type': 'application/json' }, payload: '{"title":' });
+      const notJson = await t.app.inject({
+        method: 'POST',
+        url: `/boards/${free.code}/contents`,
+        headers: { cookie: cookies.student, 'content-type': 'application/json' },
+        payload: '{"title":',
+      });
       expect(notJson.statusCode).toBe(400);
       expect(storedFiles()).toEqual(before);
     });
@@ -335,7 +379,11 @@ describe.each(testDialects)('board writing on %s', (dialect) => {
 
     it('answers HEAD with the headers only', async () => {
       const created = await post(cookies.student, free, { attachment: { filename: 'h.txt', data_url: dataUrl('head') } });
-      const response = await t.app.inject({ method: 'HEAD', url: `/boards/${free.code}/contents/${created.code}/attachment`, headers: { cookie: cookies.student } });
+      const response = await t.app.inject({
+        method: 'HEAD',
+        url: `/boards/${free.code}/contents/${created.code}/attachment`,
+        headers: { cookie: cookies.student },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/octet-stream');
       expect(response.body).toBe('');
@@ -380,7 +428,11 @@ describe.each(testDialects)('board writing on %s', (dialect) => {
 
     it('changes only the fields sent and moves update_time', async () => {
       const created = await post(cookies.student, free, { title: '제목 하나', content: '<p>본문 하나</p>' });
-      await t.db.updateTable('board_contents').set({ creation_time: '2026-01-01T00:00:00.000Z', update_time: '2026-01-01T00:00:00.000Z' }).where('code', '=', created.code).execute();
+      await t.db
+        .updateTable('board_contents')
+        .set({ creation_time: '2026-01-01T00:00:00.000Z', update_time: '2026-01-01T00:00:00.000Z' })
+        .where('code', '=', created.code)
+        .execute();
       const url = `/boards/${free.board_id}/contents/${created.code}`;
       const titled = await call('PATCH', url, cookies.student, { title: '  제목 둘  ' });
       expect(titled.statusCode).toBe(200);
@@ -448,7 +500,9 @@ describe.each(testDialects)('board writing on %s', (dialect) => {
         expect(response.json().message, JSON.stringify(payload)).toBe(message);
       }
       const other = await f.board();
-      expect((await call('PATCH', `/boards/${other.code}/contents/${created.code}`, cookies.student, { title: '다른 게시판' })).json()).toEqual(CONTENT_NOT_FOUND);
+      expect((await call('PATCH', `/boards/${other.code}/contents/${created.code}`, cookies.student, { title: '다른 게시판' })).json()).toEqual(
+        CONTENT_NOT_FOUND,
+      );
       expect((await call('PATCH', `/boards/${free.code}/contents/0`, cookies.student, { title: 'x' })).statusCode).toBe(400);
     });
 
@@ -508,12 +562,18 @@ describe.each(testDialects)('board writing on %s', (dialect) => {
       expect((await call('POST', repliesUrl(), cookies.pending, { reply_text: '대기' })).json()).toEqual(NOT_APPROVED);
       const created = await call('POST', repliesUrl(), cookies.student, { reply_text: '  <script>alert(1)</script> 감사합니다\u0000  ' });
       expect(created.statusCode).toBe(201);
-      expect(created.json().reply).toMatchObject({ reply_text: '<script>alert(1)</script> 감사합니다', author_id: ids.student.id, author_nickname: ids.student.nickname });
+      expect(created.json().reply).toMatchObject({
+        reply_text: '<script>alert(1)</script> 감사합니다',
+        author_id: ids.student.id,
+        author_nickname: ids.student.nickname,
+      });
       for (const who of ['lead', 'admin', 'superadmin'] as const) {
         expect((await call('POST', repliesUrl(), cookies[who], { reply_text: `${who} 댓글` })).statusCode, who).toBe(201);
       }
       const noticePost = await post(cookies.lead, notice);
-      expect((await call('POST', `/boards/${notice.code}/contents/${noticePost.code}/replies`, cookies.student, { reply_text: '확인했습니다' })).statusCode).toBe(201);
+      expect(
+        (await call('POST', `/boards/${notice.code}/contents/${noticePost.code}/replies`, cookies.student, { reply_text: '확인했습니다' })).statusCode,
+      ).toBe(201);
       const read = (await call('GET', `/boards/${free.code}/contents/${target.code}`)).json().content;
       expect(read.reply_count).toBe(4);
       expect(read.replies[0].reply_text).toBe('<script>alert(1)</script> 감사합니다');
@@ -598,7 +658,11 @@ describe.each(testDialects)('board writing on %s', (dialect) => {
       expect((await call('POST', '/boards', cookies.admin, { board_name: '첫째', board_id: slug })).statusCode).toBe(201);
       const duplicate = await call('POST', '/boards', cookies.superadmin, { board_name: '둘째', board_id: slug.toUpperCase() });
       expect(duplicate.statusCode).toBe(409);
-      expect(duplicate.json()).toEqual({ code: 'CONFLICT', message: '이미 사용 중인 게시판 ID입니다.', fields: { board_id: '이미 사용 중인 게시판 ID입니다.' } });
+      expect(duplicate.json()).toEqual({
+        code: 'CONFLICT',
+        message: '이미 사용 중인 게시판 ID입니다.',
+        fields: { board_id: '이미 사용 중인 게시판 ID입니다.' },
+      });
 
       const idFormat = '게시판 ID는 영문 소문자, 숫자, 하이픈(-)으로 1~64자 이내로 입력하세요.';
       const nameLength = '게시판 이름은 1~100자 이내로 입력하세요.';
@@ -620,14 +684,22 @@ describe.each(testDialects)('board writing on %s', (dialect) => {
         expect(response.statusCode, JSON.stringify(payload)).toBe(400);
         expect(response.json().message, JSON.stringify(payload)).toBe(message);
       }
-      const upper = await call('POST', '/boards', cookies.admin, { board_name: '100자 이름'.padEnd(100, '가'), board_id: `News-${randomBytes(2).toString('hex')}` });
+      const upper = await call('POST', '/boards', cookies.admin, {
+        board_name: '100자 이름'.padEnd(100, '가'),
+        board_id: `News-${randomBytes(2).toString('hex')}`,
+      });
       expect(upper.statusCode).toBe(201);
       expect(upper.json().board.board_id).toMatch(/^news-[0-9a-f]{4}$/);
     });
 
     it('lets admins rename a board by code or slug; nobody else', async () => {
       const board = await f.board({ board_name: '옛 이름' });
-      for (const [who, status] of [[null, 401], ['pending', 403], ['student', 403], ['lead', 403]] as const) {
+      for (const [who, status] of [
+        [null, 401],
+        ['pending', 403],
+        ['student', 403],
+        ['lead', 403],
+      ] as const) {
         const response = await call('PATCH', `/boards/${board.code}`, who ? cookies[who] : undefined, { board_name: '새 이름' });
         expect(response.statusCode, String(who)).toBe(status);
       }
@@ -637,7 +709,10 @@ describe.each(testDialects)('board writing on %s', (dialect) => {
       expect(bySlug.json().board.board_name).toBe('또 새 이름');
       expect((await call('GET', `/boards/${board.code}`)).json().board.board_name).toBe('또 새 이름');
 
-      expect((await call('PATCH', '/boards/no-such-board', cookies.admin, { board_name: '이름' })).json()).toEqual({ code: 'NOT_FOUND', message: '게시판을 찾을 수 없습니다.' });
+      expect((await call('PATCH', '/boards/no-such-board', cookies.admin, { board_name: '이름' })).json()).toEqual({
+        code: 'NOT_FOUND',
+        message: '게시판을 찾을 수 없습니다.',
+      });
       for (const payload of [{}, { board_name: '' }, { board_name: '가'.repeat(101) }, { board_name: '이름', board_id: 'changed' }]) {
         expect((await call('PATCH', `/boards/${board.code}`, cookies.admin, payload)).statusCode, JSON.stringify(payload)).toBe(400);
       }

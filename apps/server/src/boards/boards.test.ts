@@ -18,10 +18,7 @@ function boardFactory(db: Db) {
         .returning(['code', 'board_name', 'board_id'])
         .executeTakeFirstOrThrow();
     },
-    content(
-      boardCode: number,
-      values: { title?: string; content?: string; author_code?: number | null; access_no?: number; creation_time?: string } = {},
-    ) {
+    content(boardCode: number, values: { title?: string; content?: string; author_code?: number | null; access_no?: number; creation_time?: string } = {}) {
       const time = values.creation_time ?? tick();
       return db
         .insertInto('board_contents')
@@ -77,7 +74,10 @@ describe.each(testDialects)('board reads on %s', (dialect) => {
       const body = response.json();
       const codes = body.rows.map((row: { code: number }) => row.code);
       expect(codes).toEqual([...codes].sort((a, b) => a - b));
-      const count = await t.db.selectFrom('boards').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const count = await t.db
+        .selectFrom('boards')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(body.total).toBe(Number(count.n));
       expect(body.rows).toHaveLength(body.total);
       for (const board of made) expect(body.rows).toContainEqual(board);
@@ -234,8 +234,22 @@ describe.each(testDialects)('board reads on %s', (dialect) => {
       });
       expect(content).not.toHaveProperty('preview');
       expect(content.replies).toEqual([
-        { code: earlier.code, reply_text: '첫째', author_id: null, author_nickname: null, creation_time: '2026-05-01T00:00:00.000Z', update_time: '2026-05-01T00:00:00.000Z' },
-        { code: later.code, reply_text: '둘째', author_id: replier.id, author_nickname: replier.nickname, creation_time: '2026-05-02T00:00:00.000Z', update_time: '2026-05-02T00:00:00.000Z' },
+        {
+          code: earlier.code,
+          reply_text: '첫째',
+          author_id: null,
+          author_nickname: null,
+          creation_time: '2026-05-01T00:00:00.000Z',
+          update_time: '2026-05-01T00:00:00.000Z',
+        },
+        {
+          code: later.code,
+          reply_text: '둘째',
+          author_id: replier.id,
+          author_nickname: replier.nickname,
+          creation_time: '2026-05-02T00:00:00.000Z',
+          update_time: '2026-05-02T00:00:00.000Z',
+        },
       ]);
     });
 
@@ -276,7 +290,13 @@ describe.each(testDialects)('board reads on %s', (dialect) => {
 
     it('answers bad content ids with 400 in Korean', async () => {
       const board = await f.board();
-      for (const url of ['/boards/abc/contents/xyz', `/boards/${board.code}/contents/0`, `/boards/${board.code}/contents/-1`, `/boards/${board.code}/contents/1.5`, `/boards/${board.code}/contents/99999999999`]) {
+      for (const url of [
+        '/boards/abc/contents/xyz',
+        `/boards/${board.code}/contents/0`,
+        `/boards/${board.code}/contents/-1`,
+        `/boards/${board.code}/contents/1.5`,
+        `/boards/${board.code}/contents/99999999999`,
+      ]) {
         const response = await get(url);
         expect(response.statusCode, url).toBe(400);
         expect(response.json(), url).toMatchObject(INVALID);

@@ -2,7 +2,7 @@ import { POST_CONTENT_MAX, base64DecodedSize, parseDataUrl } from '@qbank/shared
 import { htmlToPlainText } from '@qbank/shared/html-text';
 import { validationMessages } from '@qbank/shared/messages';
 import { ERROR_CODES } from '@qbank/shared/errors';
-import { sanitizeRichHtml } from '../core/html';
+import { sanitizeRichHtml } from '../rich-text/html';
 import { AppError, validationError } from '../errors';
 import { messages } from '../messages';
 import type { FileStore } from '../core/file-store';

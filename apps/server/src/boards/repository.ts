@@ -97,11 +97,7 @@ function selectContentColumns(db: DbOrTx) {
 }
 
 /** One page of a board's posts, newest first (code breaks ties of the same second). */
-export async function listBoardContents(
-  db: DbOrTx,
-  boardCode: number,
-  page: { limit: number; offset: number },
-): Promise<BoardContentSummaryRecord[]> {
+export async function listBoardContents(db: DbOrTx, boardCode: number, page: { limit: number; offset: number }): Promise<BoardContentSummaryRecord[]> {
   const rows = await selectContentColumns(db)
     .where('c.board_code', '=', boardCode)
     .orderBy('c.creation_time', 'desc')
@@ -123,11 +119,7 @@ export async function incrementContentViews(db: DbOrTx, boardCode: number, conte
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function findBoardContent(
-  db: DbOrTx,
-  boardCode: number,
-  contentCode: number,
-): Promise<BoardContentRecord | undefined> {
+export async function findBoardContent(db: DbOrTx, boardCode: number, contentCode: number): Promise<BoardContentRecord | undefined> {
   const row = await selectContentColumns(db)
     .innerJoin('boards as b', 'b.code', 'c.board_code')
     .select('b.board_name')
@@ -146,11 +138,7 @@ function selectReplyColumns(db: DbOrTx) {
 
 /** Replies of a post, oldest first. */
 export function listBoardReplies(db: DbOrTx, contentCode: number): Promise<BoardReplyRecord[]> {
-  return selectReplyColumns(db)
-    .where('r.content_code', '=', contentCode)
-    .orderBy('r.creation_time')
-    .orderBy('r.code')
-    .execute();
+  return selectReplyColumns(db).where('r.content_code', '=', contentCode).orderBy('r.creation_time').orderBy('r.code').execute();
 }
 
 // ---- Writes.
@@ -177,20 +165,11 @@ export interface NewAttachmentValues {
 export const NO_ATTACHMENT = { attached_filename: null, attached_filesize: null, attached_path: null, attached_mime: null } as const;
 
 export function insertBoard(db: DbOrTx, values: { board_name: string; board_id: string }): Promise<BoardRecord> {
-  return db
-    .insertInto('boards')
-    .values(values)
-    .returning(['code', 'board_name', 'board_id'])
-    .executeTakeFirstOrThrow();
+  return db.insertInto('boards').values(values).returning(['code', 'board_name', 'board_id']).executeTakeFirstOrThrow();
 }
 
 export function renameBoard(db: DbOrTx, code: number, boardName: string): Promise<BoardRecord | undefined> {
-  return db
-    .updateTable('boards')
-    .set({ board_name: boardName })
-    .where('code', '=', code)
-    .returning(['code', 'board_name', 'board_id'])
-    .executeTakeFirst();
+  return db.updateTable('boards').set({ board_name: boardName }).where('code', '=', code).returning(['code', 'board_name', 'board_id']).executeTakeFirst();
 }
 
 /**
@@ -239,17 +218,8 @@ export async function updateBoardContent(
 }
 
 /** Deletes a post (its replies go by the foreign key) and returns its stored file name. */
-export function deleteBoardContent(
-  db: DbOrTx,
-  boardCode: number,
-  contentCode: number,
-): Promise<{ attached_path: string | null } | undefined> {
-  return db
-    .deleteFrom('board_contents')
-    .where('code', '=', contentCode)
-    .where('board_code', '=', boardCode)
-    .returning('attached_path')
-    .executeTakeFirst();
+export function deleteBoardContent(db: DbOrTx, boardCode: number, contentCode: number): Promise<{ attached_path: string | null } | undefined> {
+  return db.deleteFrom('board_contents').where('code', '=', contentCode).where('board_code', '=', boardCode).returning('attached_path').executeTakeFirst();
 }
 
 export function findBoardAttachment(db: DbOrTx, boardCode: number, contentCode: number): Promise<BoardAttachmentRecord | undefined> {
@@ -262,11 +232,7 @@ export function findBoardAttachment(db: DbOrTx, boardCode: number, contentCode: 
 }
 
 /** One reply of the post; member_code is for the edit and delete rules. */
-export function findBoardReply(
-  db: DbOrTx,
-  contentCode: number,
-  replyCode: number,
-): Promise<BoardReplyRecord | undefined> {
+export function findBoardReply(db: DbOrTx, contentCode: number, replyCode: number): Promise<BoardReplyRecord | undefined> {
   return selectReplyColumns(db).where('r.content_code', '=', contentCode).where('r.code', '=', replyCode).executeTakeFirst();
 }
 

@@ -44,7 +44,7 @@ const POST_BODY_LIMIT = 14 * 1024 * 1024;
 /** Route options of a post write: its limit, and the 413 that names the attachment's. */
 const POST_BODY = { bodyLimit: POST_BODY_LIMIT, config: { tooLargeMessage: validationMessages.attachmentTooLarge } };
 
-// Spec §7 board reads. Decision 014: boards are public, so no guard runs on the reads, not even
+// The board reads. Decision 014: boards are public, so no guard runs on the reads, not even
 // the approval check. Writing, replies, attachments and board administration need a member.
 export async function boardRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -55,11 +55,9 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
     return { rows, total: rows.length };
   });
 
-  api.get(
-    '/boards/:id',
-    { schema: { params: boardParamsSchema, response: { 200: boardResponseSchema } } },
-    async (request) => ({ board: presentBoard(await getBoard(ctx, request.params.id)) }),
-  );
+  api.get('/boards/:id', { schema: { params: boardParamsSchema, response: { 200: boardResponseSchema } } }, async (request) => ({
+    board: presentBoard(await getBoard(ctx, request.params.id)),
+  }));
 
   api.get(
     '/boards/:id/contents',
@@ -175,7 +173,7 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
     '/boards',
     { onRequest: guard('admin'), schema: { body: createBoardRequestSchema, response: { 201: boardResponseSchema } } },
     async (request, reply) => {
-      return reply.status(201).send({ board: presentBoard(await createBoard(ctx, request.body)) });
+      return reply.status(201).send({ board: presentBoard(await createBoard(ctx, signedInMember(request), request.body)) });
     },
   );
 
@@ -183,7 +181,7 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
     '/boards/:id',
     { onRequest: guard('admin'), schema: { params: boardParamsSchema, body: renameBoardRequestSchema, response: { 200: boardResponseSchema } } },
     async (request) => {
-      return { board: presentBoard(await changeBoardName(ctx, request.params.id, request.body)) };
+      return { board: presentBoard(await changeBoardName(ctx, signedInMember(request), request.params.id, request.body)) };
     },
   );
 }

@@ -1,11 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  isNoticeBoard,
-  type CreateBoardRequest,
-  type CreatePostRequest,
-  type RenameBoardRequest,
-  type UpdatePostRequest,
-} from '@qbank/shared/boards';
+import { isNoticeBoard, type CreateBoardRequest, type CreatePostRequest, type RenameBoardRequest, type UpdatePostRequest } from '@qbank/shared/boards';
 import { validationMessages } from '@qbank/shared/messages';
 import { mayDeleteAuthored, mayEditAuthored, mayWriteOnBoard } from '@qbank/shared/policies';
 import { roleOf } from '../core/auth-guards';
@@ -16,13 +10,7 @@ import { isUniqueViolation, type DbOrTx } from '../core/db';
 import type { MemberRow } from '../db/schema';
 import { conflict, forbidden, notFound, validationError } from '../errors';
 import { messages } from '../messages';
-import {
-  attachmentKey,
-  prepareAttachment,
-  removeAttachment,
-  writeAttachment,
-  type PreparedAttachment,
-} from './attachments';
+import { attachmentKey, prepareAttachment, removeAttachment, writeAttachment, type PreparedAttachment } from './attachments';
 import { preparePostContent } from './post-content';
 import {
   NO_ATTACHMENT,
@@ -51,6 +39,7 @@ import {
   type BoardReplyRecord,
   type NewAttachmentValues,
 } from './repository';
+import { recordBoardAct, recordRemoval } from '../audit/service';
 
 export async function getBoard(ctx: AppContext, idOrSlug: string): Promise<BoardRecord> {
   const board = await findBoard(ctx.db, idOrSlug);
@@ -81,10 +70,7 @@ export async function readBoardContent(
   const { db } = ctx;
   const board = await getBoard(ctx, idOrSlug);
   if (!(await incrementContentViews(db, board.code, contentCode))) throw notFound(messages.boardContentNotFound);
-  const [content, replies] = await Promise.all([
-    findBoardContent(db, board.code, contentCode),
-    listBoardReplies(db, contentCode),
-  ]);
+  const [content, replies] = await Promise.all([findBoardContent(db, board.code, contentCode), listBoardReplies(db, contentCode)]);
   // Deleted between the two statements.
   if (!content) throw notFound(messages.boardContentNotFound);
   return { content, replies };
@@ -145,9 +131,11 @@ export async function createPost(
   const prepared = request.attachment ? prepareAttachment(request.attachment) : undefined;
   const content = await preparePostContent(request.content, ctx.storage);
   const code = await withStoredAttachment(ctx.storage, prepared, (attachment) =>
-    ctx.db.transaction().execute((trx) =>
-      insertBoardContent(trx, { board_code: board.code, title: request.title, content, author_code: member.code, ...(attachment ?? NO_ATTACHMENT) }),
-    ),
+    ctx.db
+      .transaction()
+      .execute((trx) =>
+        insertBoardContent(trx, { board_code: board.code, title: request.title, content, author_code: member.code, ...(attachment ?? NO_ATTACHMENT) }),
+      ),
   );
   return presentableContent(ctx.db, board.code, code);
 }
@@ -189,8 +177,12 @@ export async function deletePost(ctx: AppContext, member: MemberRow, idOrSlug: s
   const board = await getBoard(ctx, idOrSlug);
   const post = await requireContentOwner(ctx.db, board.code, contentCode);
   if (!mayDeleteAuthored(roleOf(member), isAuthor(member, post.author_code))) throw forbidden(messages.postDeleteForbidden);
-  const deleted = await deleteBoardContent(ctx.db, board.code, contentCode);
-  if (!deleted) throw notFound(messages.boardContentNotFound);
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
+    if (!isAuthor(member, post.author_code)) await recordRemoval(trx, member, { kind: 'post', contentCode });
+    const row = await deleteBoardContent(trx, board.code, contentCode);
+    if (!row) throw notFound(messages.boardContentNotFound);
+    return row;
+  });
   // Row first, then the file: a crash in between leaves an orphan file, never a broken link.
   await removeAttachment(ctx.storage, deleted.attached_path);
 }
@@ -252,35 +244,40 @@ export async function editPostReply(
   return requireReply(ctx.db, target.contentCode, target.replyCode);
 }
 
-export async function removePostReply(
-  ctx: AppContext,
-  member: MemberRow,
-  idOrSlug: string,
-  target: { contentCode: number; replyCode: number },
-): Promise<void> {
+export async function removePostReply(ctx: AppContext, member: MemberRow, idOrSlug: string, target: { contentCode: number; replyCode: number }): Promise<void> {
   const board = await getBoard(ctx, idOrSlug);
   await requireContentOwner(ctx.db, board.code, target.contentCode);
   const reply = await requireReply(ctx.db, target.contentCode, target.replyCode);
   if (!mayDeleteAuthored(roleOf(member), isAuthor(member, reply.member_code))) throw forbidden(messages.replyDeleteForbidden);
-  if (!(await deleteBoardReply(ctx.db, target.replyCode))) throw notFound(messages.replyNotFound);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!isAuthor(member, reply.member_code)) await recordRemoval(trx, member, { kind: 'board_reply', replyCode: target.replyCode });
+    if (!(await deleteBoardReply(trx, target.replyCode))) throw notFound(messages.replyNotFound);
+  });
 }
 
 // ---- Boards administration (admins and superadmins; the route checks the role).
 
-export async function createBoard(ctx: AppContext, request: CreateBoardRequest): Promise<BoardRecord> {
+export async function createBoard(ctx: AppContext, actor: MemberRow, request: CreateBoardRequest): Promise<BoardRecord> {
   try {
-    return await insertBoard(ctx.db, request);
+    return await ctx.db.transaction().execute(async (trx) => {
+      const board = await insertBoard(trx, request);
+      await recordBoardAct(trx, actor, board, null);
+      return board;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(messages.boardIdTaken, { board_id: messages.boardIdTaken });
     throw error;
   }
 }
 
-export async function changeBoardName(ctx: AppContext, idOrSlug: string, request: RenameBoardRequest): Promise<BoardRecord> {
+export async function changeBoardName(ctx: AppContext, actor: MemberRow, idOrSlug: string, request: RenameBoardRequest): Promise<BoardRecord> {
   const board = await getBoard(ctx, idOrSlug);
-  const renamed = await renameBoard(ctx.db, board.code, request.board_name);
-  if (!renamed) throw notFound(messages.boardNotFound);
-  return renamed;
+  return ctx.db.transaction().execute(async (trx) => {
+    const renamed = await renameBoard(trx, board.code, request.board_name);
+    if (!renamed) throw notFound(messages.boardNotFound);
+    if (renamed.board_name !== board.board_name) await recordBoardAct(trx, actor, renamed, board.board_name);
+    return renamed;
+  });
 }
 
 // Plain reads with no rule of their own: the service is still the routes' one door to the repository.

@@ -57,7 +57,13 @@ describe.each(testDialects)('boxes on %s', (dialect) => {
     const all = (await call('GET', `/v1/box/${box.code}/problem`, alice)).json();
     expect(all.box.problem_count).toBe(3);
     expect(all.problems.find((p: { uid: number }) => p.uid === problemA)).toMatchObject({
-      problem_uid: problemA, no: 1, type: 1, subject_name: '해부학', test_name: '2025 해부학 중간고사', test_year: 2025, question_text: '팔신경얼기의 가지는?',
+      problem_uid: problemA,
+      no: 1,
+      type: 1,
+      subject_name: '해부학',
+      test_name: '2025 해부학 중간고사',
+      test_year: 2025,
+      question_text: '팔신경얼기의 가지는?',
     });
     expect((await call('GET', `/v1/box/${box.code}/problem?year=2024`, alice)).json().problems).toHaveLength(2);
     expect((await call('GET', `/v1/box/${box.code}/problem?type=2`, alice)).json().problems.map((p: { uid: number }) => p.uid)).toEqual([essay]);
@@ -130,7 +136,12 @@ describe.each(testDialects)('boxes on %s', (dialect) => {
       const cookie = await loginCookie(t.app, (await createMember(t.db, { role })).id);
       expect((await call('GET', '/v1/box', cookie)).statusCode).toBe(200);
     }
-    for (const [method, url] of [['GET', '/v1/box/abc/problem'], ['POST', '/v1/box/1/problem/-1'], ['DELETE', '/v1/box/0'], ['GET', '/v1/box?problem_uid=x']] as const) {
+    for (const [method, url] of [
+      ['GET', '/v1/box/abc/problem'],
+      ['POST', '/v1/box/1/problem/-1'],
+      ['DELETE', '/v1/box/0'],
+      ['GET', '/v1/box?problem_uid=x'],
+    ] as const) {
       expect((await call(method, url, alice)).statusCode, url).toBe(400);
     }
   });

@@ -1,10 +1,10 @@
-import { withExamAndSubject } from '../core/problem-joins';
+import { withExamAndSubject } from '../problems/problem-joins';
 import type { ExpressionBuilder } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
 import { nowIso } from '../core/db';
 import type { Database } from '../db/schema';
 import { matchesSearch } from '../problems/repository';
-import { visibleProblems } from '../core/visible-problems';
+import { visibleProblems } from '../visibility/visible-problems';
 
 const boxColumns = ['boxes.code', 'boxes.box_name', 'boxes.precidence', 'boxes.solve_slot', 'boxes.creation_time'] as const;
 
@@ -27,7 +27,11 @@ export async function listMemberBoxes(db: DbOrTx, memberCode: number, problemUid
       qb.select((eb) =>
         eb
           .exists(
-            eb.selectFrom('box_problems').select('box_problems.box_code').whereRef('box_problems.box_code', '=', 'boxes.code').where('box_problems.problem_uid', '=', problemUid!),
+            eb
+              .selectFrom('box_problems')
+              .select('box_problems.box_code')
+              .whereRef('box_problems.box_code', '=', 'boxes.code')
+              .where('box_problems.problem_uid', '=', problemUid!),
           )
           .as('has_problem'),
       ),
@@ -81,11 +85,12 @@ export async function countMemberBoxes(db: DbOrTx, memberCode: number): Promise<
   return Number(row.n);
 }
 
-export async function insertBox(
-  db: DbOrTx,
-  values: { member_code: number; box_name: string; precidence: number; solve_slot: number | null },
-): Promise<number> {
-  const row = await db.insertInto('boxes').values({ ...values, creation_time: nowIso() }).returning('code').executeTakeFirstOrThrow();
+export async function insertBox(db: DbOrTx, values: { member_code: number; box_name: string; precidence: number; solve_slot: number | null }): Promise<number> {
+  const row = await db
+    .insertInto('boxes')
+    .values({ ...values, creation_time: nowIso() })
+    .returning('code')
+    .executeTakeFirstOrThrow();
   return row.code;
 }
 
@@ -123,34 +128,36 @@ export function listBoxProblems(
   boxCode: number,
   filters: { subject_code?: number | undefined; year?: number | undefined; type?: number | undefined; q?: string | undefined },
 ) {
-  return db
-    .selectFrom('box_problems')
-    .innerJoin('problems', 'problems.uid', 'box_problems.problem_uid')
-    .$call(withExamAndSubject)
-    .select([
-      'problems.uid',
-      'problems.uid as problem_uid',
-      'problems.no',
-      'problems.type',
-      'problems.test_code',
-      'tests.subject_code',
-      'subjects.subject_name',
-      'tests.test_name',
-      'tests.year as test_year',
-      'problems.question_text',
-      'box_problems.creation_time',
-    ])
-    .where('box_problems.box_code', '=', boxCode)
-    .where(visibleProblems())
-    .$if(filters.subject_code !== undefined, (qb) => qb.where('tests.subject_code', '=', filters.subject_code!))
-    .$if(filters.year !== undefined, (qb) => qb.where('tests.year', '=', filters.year!))
-    .$if(filters.type !== undefined, (qb) => qb.where('problems.type', '=', filters.type!))
-    // The documents live in the problems' search rows (migration 2026-11-27-010).
-    .$if(filters.q !== undefined, (qb) =>
-      qb.innerJoin('problem_search', 'problem_search.uid', 'problems.uid').where((eb) => matchesSearch(eb, dialect, filters.q!, 'lookup', 'problem_search')),
-    )
-    .orderBy('box_problems.creation_time', 'desc')
-    .orderBy('problems.uid', 'desc')
-    .limit(1000)
-    .execute();
+  return (
+    db
+      .selectFrom('box_problems')
+      .innerJoin('problems', 'problems.uid', 'box_problems.problem_uid')
+      .$call(withExamAndSubject)
+      .select([
+        'problems.uid',
+        'problems.uid as problem_uid',
+        'problems.no',
+        'problems.type',
+        'problems.test_code',
+        'tests.subject_code',
+        'subjects.subject_name',
+        'tests.test_name',
+        'tests.year as test_year',
+        'problems.question_text',
+        'box_problems.creation_time',
+      ])
+      .where('box_problems.box_code', '=', boxCode)
+      .where(visibleProblems())
+      .$if(filters.subject_code !== undefined, (qb) => qb.where('tests.subject_code', '=', filters.subject_code!))
+      .$if(filters.year !== undefined, (qb) => qb.where('tests.year', '=', filters.year!))
+      .$if(filters.type !== undefined, (qb) => qb.where('problems.type', '=', filters.type!))
+      // The documents live in the problems' search rows (migration 2026-11-27-010).
+      .$if(filters.q !== undefined, (qb) =>
+        qb.innerJoin('problem_search', 'problem_search.uid', 'problems.uid').where((eb) => matchesSearch(eb, dialect, filters.q!, 'lookup', 'problem_search')),
+      )
+      .orderBy('box_problems.creation_time', 'desc')
+      .orderBy('problems.uid', 'desc')
+      .limit(1000)
+      .execute()
+  );
 }

@@ -28,10 +28,14 @@ export async function boxRoutes(app: FastifyInstance): Promise<void> {
     return listBoxesFor(ctx, member.code, request.query);
   });
 
-  api.post('/v1/box', { onRequest: guard('approved'), schema: { body: createBoxRequestSchema, response: { 201: boxResponseSchema } } }, async (request, reply) => {
-    const member = signedInMember(request);
-    return reply.status(201).send({ box: await createBox(ctx, member.code, request.body) });
-  });
+  api.post(
+    '/v1/box',
+    { onRequest: guard('approved'), schema: { body: createBoxRequestSchema, response: { 201: boxResponseSchema } } },
+    async (request, reply) => {
+      const member = signedInMember(request);
+      return reply.status(201).send({ box: await createBox(ctx, member.code, request.body) });
+    },
+  );
 
   api.post('/v1/box/solve-boxes', { onRequest: guard('approved'), schema: { response: { 200: solveBoxesResponseSchema } } }, async (request) => {
     const member = signedInMember(request);
@@ -55,15 +59,23 @@ export async function boxRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Adding twice or removing what is not there succeeds: the box ends in the state asked for.
-  api.post('/v1/box/:boxId/problem/:problemId', { onRequest: guard('approved'), schema: { params: boxProblemParamsSchema, response: { 200: okResponseSchema, 201: okResponseSchema } } }, async (request, reply) => {
-    const member = signedInMember(request);
-    const added = await putProblemInBox(ctx, member.code, request.params.boxId, request.params.problemId);
-    return reply.status(added ? 201 : 200).send({ ok: true as const });
-  });
+  api.post(
+    '/v1/box/:boxId/problem/:problemId',
+    { onRequest: guard('approved'), schema: { params: boxProblemParamsSchema, response: { 200: okResponseSchema, 201: okResponseSchema } } },
+    async (request, reply) => {
+      const member = signedInMember(request);
+      const added = await putProblemInBox(ctx, member.code, request.params.boxId, request.params.problemId);
+      return reply.status(added ? 201 : 200).send({ ok: true as const });
+    },
+  );
 
-  api.delete('/v1/box/:boxId/problem/:problemId', { onRequest: guard('approved'), schema: { params: boxProblemParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    await takeProblemOutOfBox(ctx, member.code, request.params.boxId, request.params.problemId);
-    return { ok: true as const };
-  });
+  api.delete(
+    '/v1/box/:boxId/problem/:problemId',
+    { onRequest: guard('approved'), schema: { params: boxProblemParamsSchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      const member = signedInMember(request);
+      await takeProblemOutOfBox(ctx, member.code, request.params.boxId, request.params.problemId);
+      return { ok: true as const };
+    },
+  );
 }

@@ -24,7 +24,7 @@ export async function requireMemberBox(ctx: AppContext, memberCode: number, boxC
   return box;
 }
 
-// Spec §5: a new box's precidence equals the current box count, so it goes last.
+// A new box's precidence equals the current box count, so it goes last.
 export async function createBox(ctx: AppContext, memberCode: number, request: CreateBoxRequest): Promise<BoxRow> {
   const code = await ctx.db.transaction().execute(async (trx) => {
     const precidence = request.precidence ?? (await countMemberBoxes(trx, memberCode));
@@ -67,4 +67,3 @@ export async function listBoxesFor(ctx: AppContext, memberCode: number, query: {
   if (!query.problem_uids) return { boxes };
   return { boxes, bookmarked_uids: await listBookmarkedUids(ctx.db, memberCode, query.problem_uids) };
 }
-

@@ -10,7 +10,11 @@ describe.each(testDialects)('class management on %s', (dialect) => {
   let anatomy: number;
   let written: number[];
   const cookies: Record<'pending' | 'student' | 'lead' | 'admin' | 'superadmin', string> = {
-    pending: '', student: '', lead: '', admin: '', superadmin: '',
+    pending: '',
+    student: '',
+    lead: '',
+    admin: '',
+    superadmin: '',
   };
   const send = (method: Method, url: string, cookie?: string, payload?: object): Promise<LightMyRequestResponse> =>
     t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
@@ -35,11 +39,20 @@ describe.each(testDialects)('class management on %s', (dialect) => {
     expect(response.statusCode).toBe(201);
     const lecture = response.json().class;
     expect(lecture).toEqual({
-      uid: expect.any(Number), subject_code: subject, class_name: '심장 주기', class_date: '2025-03-04', class_time: 2, professor: '이영희 교수', problem_count: 0,
+      uid: expect.any(Number),
+      subject_code: subject,
+      class_name: '심장 주기',
+      class_date: '2025-03-04',
+      class_time: 2,
+      professor: '이영희 교수',
+      problem_count: 0,
     });
     const bare = (await lead('POST', `/v1/subject/${subject}/classes`, { class_name: '신장 생리', class_date: '2024-09-02' })).json().class;
     expect(bare).toMatchObject({ class_time: null, professor: null });
-    expect((await lead('POST', `/v1/subject/${subject}/classes`, { ...valid, professor: '', class_time: null })).json().class).toMatchObject({ class_time: null, professor: null });
+    expect((await lead('POST', `/v1/subject/${subject}/classes`, { ...valid, professor: '', class_time: null })).json().class).toMatchObject({
+      class_time: null,
+      professor: null,
+    });
 
     const list = (await send('GET', `/v1/subject/${subject}/classes`)).json();
     expect(list.total).toBe(3);
@@ -74,7 +87,10 @@ describe.each(testDialects)('class management on %s', (dialect) => {
     const lecture = await createClass(t.db, { subject_code: anatomy, class_name: '그대로 수업' });
     const before = (await send('GET', `/v1/subject/${anatomy}/classes`)).json().total;
     for (const [payload, field, message] of cases) {
-      for (const [method, url] of [['POST', `/v1/subject/${anatomy}/classes`], ['PUT', `/v1/class/${lecture}`]] as const) {
+      for (const [method, url] of [
+        ['POST', `/v1/subject/${anatomy}/classes`],
+        ['PUT', `/v1/class/${lecture}`],
+      ] as const) {
         const response = await lead(method, url, payload);
         expect(response.statusCode, `${method} ${JSON.stringify(payload)}`).toBe(400);
         expect(response.json(), `${method} ${JSON.stringify(payload)}`).toMatchObject({ code: 'VALIDATION', message, fields: { [field]: message } });
@@ -87,11 +103,24 @@ describe.each(testDialects)('class management on %s', (dialect) => {
   });
 
   it('updates a class; absent time and professor stay, null clears them', async () => {
-    const lecture = await createClass(t.db, { subject_code: anatomy, class_name: '하지의 혈관', class_date: '2025-03-05', class_time: 1, professor: '이영희 교수', problems: [written[0]!] });
+    const lecture = await createClass(t.db, {
+      subject_code: anatomy,
+      class_name: '하지의 혈관',
+      class_date: '2025-03-05',
+      class_time: 1,
+      professor: '이영희 교수',
+      problems: [written[0]!],
+    });
     const response = await lead('PUT', `/v1/class/${lecture}`, { class_name: '하지의 혈관과 신경', class_date: '2024-11-20' });
     expect(response.statusCode).toBe(200);
     expect(response.json().class).toEqual({
-      uid: lecture, subject_code: anatomy, class_name: '하지의 혈관과 신경', class_date: '2024-11-20', class_time: 1, professor: '이영희 교수', problem_count: 1,
+      uid: lecture,
+      subject_code: anatomy,
+      class_name: '하지의 혈관과 신경',
+      class_date: '2024-11-20',
+      class_time: 1,
+      professor: '이영희 교수',
+      problem_count: 1,
     });
     const cleared = (await lead('PUT', `/v1/class/${lecture}`, { ...valid, class_time: null, professor: null })).json().class;
     expect(cleared).toMatchObject({ class_name: '팔신경얼기', class_date: '2025-03-04', class_time: null, professor: null });
@@ -117,7 +146,10 @@ describe.each(testDialects)('class management on %s', (dialect) => {
     const subjectMissing = await lead('POST', '/v1/subject/999999/classes', valid);
     expect(subjectMissing.statusCode).toBe(404);
     expect(subjectMissing.json().message).toBe('과목을 찾을 수 없습니다.');
-    for (const [method, payload] of [['PUT', valid], ['DELETE', undefined]] as const) {
+    for (const [method, payload] of [
+      ['PUT', valid],
+      ['DELETE', undefined],
+    ] as const) {
       const response = await lead(method, '/v1/class/999999', payload);
       expect(response.statusCode, method).toBe(404);
       expect(response.json()).toEqual({ code: 'NOT_FOUND', message: '수업 정보를 찾을 수 없습니다.' });

@@ -1,8 +1,8 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
-import { containsNameText } from '../core/choseong';
+import { containsNameText } from '../search/choseong';
 import type { Database } from '../db/schema';
-import { visibleProblems } from '../core/visible-problems';
+import { visibleProblems } from '../visibility/visible-problems';
 import { onePage, type Paging } from '../core/paging';
 
 export interface ClassRow {
@@ -15,14 +15,7 @@ export interface ClassRow {
   problem_count: number;
 }
 
-const classColumns = [
-  'classes.uid',
-  'classes.subject_code',
-  'classes.class_name',
-  'classes.class_date',
-  'classes.class_time',
-  'classes.professor',
-] as const;
+const classColumns = ['classes.uid', 'classes.subject_code', 'classes.class_name', 'classes.class_date', 'classes.class_time', 'classes.professor'] as const;
 
 /** Written problems linked to the class. */
 function linkedProblemCount(eb: ExpressionBuilder<Database, 'classes'>) {
@@ -50,7 +43,9 @@ export async function listSubjectClasses(
       qb.where('classes.class_date', '>=', `${filters.year}-01-01`).where('classes.class_date', '<=', `${filters.year}-12-31`),
     )
     .$if(filters.search !== undefined, (qb) =>
-      qb.where((eb) => eb.or([containsNameText(dialect, 'classes.class_name', filters.search!), containsNameText(dialect, 'classes.professor', filters.search!)])),
+      qb.where((eb) =>
+        eb.or([containsNameText(dialect, 'classes.class_name', filters.search!), containsNameText(dialect, 'classes.professor', filters.search!)]),
+      ),
     );
   const [rows, count] = await Promise.all([
     base
@@ -112,6 +107,12 @@ export async function updateClass(db: DbOrTx, uid: number, values: Partial<Class
 }
 
 /** Deletes the class; its problem links go with it (FK cascade), the problems stay. */
+/** The name of a class's subject, for the audit entry of its deletion. */
+export async function subjectNameOf(db: DbOrTx, subjectCode: number): Promise<string | undefined> {
+  const row = await db.selectFrom('subjects').select('subject_name').where('code', '=', subjectCode).executeTakeFirst();
+  return row?.subject_name;
+}
+
 export async function deleteClass(db: DbOrTx, uid: number): Promise<boolean> {
   const result = await db.deleteFrom('classes').where('uid', '=', uid).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

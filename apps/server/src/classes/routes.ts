@@ -10,7 +10,7 @@ import {
   subjectClassesResponseSchema,
   subjectIdParamsSchema,
 } from '@qbank/shared/subjects';
-import { guard } from '../core/auth-guards';
+import { guard, signedInMember } from '../core/auth-guards';
 import { notFound } from '../errors';
 import { messages } from '../messages';
 import { getSubject } from '../subjects/service';
@@ -56,12 +56,8 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // The problem links go with the class (FK cascade); the problems themselves stay.
-  api.delete(
-    '/v1/class/:code',
-    { onRequest: guard('lead'), schema: { params: classParamsSchema, response: { 200: okResponseSchema } } },
-    async (request) => {
-      await removeClass(ctx, request.params.code);
-      return { ok: true as const };
-    },
-  );
+  api.delete('/v1/class/:code', { onRequest: guard('lead'), schema: { params: classParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
+    await removeClass(ctx, signedInMember(request), request.params.code);
+    return { ok: true as const };
+  });
 }

@@ -5,8 +5,17 @@ import { notFound } from '../errors';
 import { messages } from '../messages';
 import { isForeignKeyViolation } from '../core/db';
 import { getSubject } from '../subjects/service';
+import { recordAudit, type AuditActor } from '../audit/service';
 import { presentClass } from './presenter';
-import { deleteClass, findClass, findClassMeta as findClassMetaRow, insertClass, listSubjectClasses as listSubjectClassRows, updateClass } from './repository';
+import {
+  deleteClass,
+  findClass,
+  subjectNameOf,
+  findClassMeta as findClassMetaRow,
+  insertClass,
+  listSubjectClasses as listSubjectClassRows,
+  updateClass,
+} from './repository';
 
 async function getClass(ctx: AppContext, uid: number): Promise<ClassResponse> {
   const row = await findClass(ctx.db, uid);
@@ -44,8 +53,25 @@ export async function changeClass(ctx: AppContext, uid: number, request: ClassWr
   return getClass(ctx, uid);
 }
 
-export async function removeClass(ctx: AppContext, uid: number): Promise<void> {
-  if (!(await deleteClass(ctx.db, uid))) throw notFound(messages.classNotFound);
+/** A lead's deletion, with its audit entry on the same transaction (decision 161). */
+export async function removeClass(ctx: AppContext, actor: AuditActor, uid: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await findClass(trx, uid);
+    if (!row || !(await deleteClass(trx, uid))) throw notFound(messages.classNotFound);
+    const subjectName = await subjectNameOf(trx, row.subject_code);
+    await recordAudit(trx, {
+      actor,
+      action: 'class.delete',
+      target: { kind: 'class', id: uid, label: `${subjectName ?? `과목 ${row.subject_code}`} · ${row.class_name} (${row.class_date})` },
+      before: {
+        class_name: row.class_name,
+        class_date: row.class_date,
+        class_time: row.class_time,
+        professor: row.professor,
+        linked_problems: row.problem_count,
+      },
+    });
+  });
 }
 
 // Plain reads with no rule of their own: the service is still the routes' one door to the repository.

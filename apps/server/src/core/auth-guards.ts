@@ -3,7 +3,7 @@ import type { Actor } from '@qbank/shared/policies';
 import { ADMIN_ROLES, LEAD_ROLES, roleOfAuthority, type Role } from '@qbank/shared/roles';
 import type { MemberRow } from '../db/schema';
 import { forbidden, notApproved, unauthenticated } from '../errors';
-import { contentVersionSum, versionText } from './response-cache';
+import { contentVersionSum, versionText } from '../read-caches/response-cache';
 import { TOKEN_COOKIE, verifyToken } from './tokens';
 
 declare module 'fastify' {

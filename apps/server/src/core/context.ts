@@ -2,8 +2,8 @@ import type { Config } from '../env';
 import type { Db, Dialect } from './db';
 import type { FileStore } from './file-store';
 import type { Health } from './health';
-import type { MemberCache } from './member-cache';
-import type { ResponseCache } from './response-cache';
+import type { MemberCache } from '../read-caches/member-cache';
+import type { ResponseCache } from '../read-caches/response-cache';
 import type { SharedRedis } from './shared-redis';
 
 // What every route needs from the app, decorated once onto the Fastify instance.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsPattern } from './search';
+import { containsPattern } from '../search/text-match';
 
 describe('containsPattern', () => {
   it('escapes LIKE wildcards so they match literally', () => {

@@ -5,8 +5,7 @@ import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/schema';
 import { cacheStatements, FairSqliteDialect } from './fair-sqlite';
-import { choseongDocument, choseongKey } from './choseong';
-import { bigramDocument } from './search';
+import { bigramDocument, choseongDocument, choseongKey } from '../db/search-documents';
 
 export type { Dialect } from './dialect';
 import type { Dialect } from './dialect';
@@ -20,6 +19,15 @@ export interface DbHandle {
 
 // PostgreSQL returns COUNT(*) and BIGINT as strings; the product never counts past 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+// The PostgreSQL pool behind each opened database, for /metrics (metrics/collectors.ts).
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The pool's connections and waiting queries; null on SQLite (one connection, no pool). */
+export function poolStateOf(db: Db): { total: number; idle: number; waiting: number; max: number } | null {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 } : null;
+}
 
 export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): DbHandle {
   if (options.databaseUrl) {
@@ -39,7 +47,9 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
       // A server without JIT knows the setting too (PostgreSQL 11+); a failure only leaves JIT on.
       client.query('set jit = off').catch(() => undefined);
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return { db, dialect: 'postgres' };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'qbank.sqlite');

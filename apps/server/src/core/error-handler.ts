@@ -103,7 +103,12 @@ export function clientErrorHandler(error: ConnectionError, socket: Socket): void
 
 function rawResponse(status: number, body: ApiError): string {
   const json = JSON.stringify(body);
-  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(json)}`, 'Connection: close'];
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(json)}`,
+    'Connection: close',
+  ];
   return `${head.join('\r\n')}\r\n\r\n${json}`;
 }
 
@@ -111,9 +116,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   // Node answers an Expect header other than 100-continue with an empty 417 unless asked to.
   app.server.on('checkExpectation', (_request, response) => {
     const json = JSON.stringify({ message: messages.expectationFailed, code: ERROR_CODES.validation } satisfies ApiError);
-    response
-      .writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json), connection: 'close' })
-      .end(json);
+    response.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json), connection: 'close' }).end(json);
   });
   // HTTP/1.1 requires Host; Node's own check (turned off in app.ts) would answer with an empty 400.
   app.addHook('onRequest', async (request, reply) => {

@@ -45,7 +45,7 @@ describe('cacheStatements', () => {
     expect(sqlite.prepare('select count(*) as n from t')).not.toBe(other);
 
     sqlite.prepare('insert into t (a) values (?)').run(1);
-    sqlite.exec('alter table t add column b text default \'x\'');
+    sqlite.exec("alter table t add column b text default 'x'");
     sqlite.prepare('insert into t (a) values (?)').run(2);
     expect(sqlite.prepare('select a from t').all()).toEqual([{ a: 1 }, { a: 2 }]);
     sqlite.close();

@@ -46,14 +46,39 @@ describe('framework errors over a real socket', () => {
   const cases: Array<[string, string, number, string]> = [
     ['a malformed request line', 'GARBAGE\r\n\r\n', 400, messages.malformedRequest],
     ['an unknown method', 'FOO /healthz HTTP/1.1\r\nHost: x\r\n\r\n', 400, messages.malformedRequest],
-    ['a broken Content-Length', 'POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}', 400, messages.malformedRequest],
-    ['Content-Length beside chunked', 'POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nContent-Length: 2\r\n\r\n0\r\n\r\n', 400, messages.malformedRequest],
+    [
+      'a broken Content-Length',
+      'POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}',
+      400,
+      messages.malformedRequest,
+    ],
+    [
+      'Content-Length beside chunked',
+      'POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nContent-Length: 2\r\n\r\n0\r\n\r\n',
+      400,
+      messages.malformedRequest,
+    ],
     ['headers over the size limit', `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, messages.headersTooLarge],
     ['HTTP/1.1 without Host', 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n', 400, messages.malformedRequest],
-    ['an Expect header other than 100-continue', 'POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nExpect: foo\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}', 417, messages.expectationFailed],
+    [
+      'an Expect header other than 100-continue',
+      'POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nExpect: foo\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+      417,
+      messages.expectationFailed,
+    ],
     ['an unknown route', 'GET /v1/nothing-here HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 404, messages.notFound],
-    ['a body over the limit', 'POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 20000000\r\nConnection: close\r\n\r\n{}', 413, messages.payloadTooLarge],
-    ['a body that is not JSON', 'POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}', 415, messages.unsupportedMediaType],
+    [
+      'a body over the limit',
+      'POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 20000000\r\nConnection: close\r\n\r\n{}',
+      413,
+      messages.payloadTooLarge,
+    ],
+    [
+      'a body that is not JSON',
+      'POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+      415,
+      messages.unsupportedMediaType,
+    ],
   ];
 
   it.each(cases)('answers %s in our format', async (_what, raw, status, message) => {

@@ -42,14 +42,28 @@ describe.each(testDialects)('/healthz and /readyz on %s', (dialect) => {
 
   it('turns /readyz 503 when a migration this code knows is not applied', async () => {
     const last = MIGRATION_NAMES.at(-1)!;
-    const row = await t.db.selectFrom('kysely_migration' as never).selectAll().where('name' as never, '=', last as never).executeTakeFirstOrThrow();
-    await t.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', last as never).execute();
+    const row = await t.db
+      .selectFrom('kysely_migration' as never)
+      .selectAll()
+      .where('name' as never, '=', last as never)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', last as never)
+      .execute();
     try {
       const ready = await get('/readyz');
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ message: messages.notReadyMigrations, code: ERROR_CODES.unavailable, fields: { migrations: messages.notReadyMigrations } });
+      expect(ready.json()).toEqual({
+        message: messages.notReadyMigrations,
+        code: ERROR_CODES.unavailable,
+        fields: { migrations: messages.notReadyMigrations },
+      });
     } finally {
-      await t.db.insertInto('kysely_migration' as never).values(row as never).execute();
+      await t.db
+        .insertInto('kysely_migration' as never)
+        .values(row as never)
+        .execute();
     }
     expect((await get('/readyz')).statusCode).toBe(200);
   });

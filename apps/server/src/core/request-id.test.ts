@@ -40,7 +40,11 @@ describe.each(testDialects)('request ids on %s', (dialect) => {
   });
 
   it('is on every kind of answer: a 404, a refusal, a validation error', async () => {
-    for (const [method, url] of [['GET', '/v1/no-such-route'], ['GET', '/v1/auth/me'], ['POST', '/v1/auth/login']] as const) {
+    for (const [method, url] of [
+      ['GET', '/v1/no-such-route'],
+      ['GET', '/v1/auth/me'],
+      ['POST', '/v1/auth/login'],
+    ] as const) {
       const response = await t.app.inject({ method, url, payload: method === 'POST' ? { id: 1 } : undefined });
       expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(response.headers['x-request-id'], url).toMatch(GENERATED);

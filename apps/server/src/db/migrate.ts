@@ -20,6 +20,11 @@ import * as problemSearchTable from './migrations/2026-11-27-010-problem-search-
 import * as openSolveRun from './migrations/2026-11-28-010-open-solve-run';
 import * as numberedChoicesWithheldReturns from './migrations/2026-11-28-020-numbered-choices-withheld-returns';
 import * as lineage from './migrations/2026-11-28-080-lineage';
+import * as examDates from './migrations/2026-11-29-500-exam-dates';
+import * as auditLog from './migrations/2026-11-29-700-audit-log';
+import * as examTools from './migrations/2026-11-29-801-exam-tools';
+import * as examReadinessIndexes from './migrations/2026-11-29-900-exam-readiness-indexes';
+import * as lineageStartedFrom from './migrations/2026-12-06-187-lineage-started-from';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from disk, so the bundled server carries them.
@@ -45,6 +50,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-010-open-solve-run': openSolveRun,
   '2026-11-28-020-numbered-choices-withheld-returns': numberedChoicesWithheldReturns,
   '2026-11-28-080-lineage': lineage,
+  '2026-11-29-500-exam-dates': examDates,
+  '2026-11-29-700-audit-log': auditLog,
+  '2026-11-29-801-exam-tools': examTools,
+  '2026-11-29-900-exam-readiness-indexes': examReadinessIndexes,
+  '2026-12-06-187-lineage-started-from': lineageStartedFrom,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -80,7 +80,7 @@ export interface ProblemsTable {
   illustration: Generated<string>;
   answer: Generated<string>;
   comments: Generated<string>;
-  /** 0 written, 1 vacant, 2 written but withheld while a returned submission is revised (core/visible-problems.ts VACANCY, migration 2026-11-28-020). */
+  /** 0 written, 1 vacant, 2 written but withheld while a returned submission is revised (visibility/visible-problems.ts VACANCY, migration 2026-11-28-020). */
   is_vacant: Generated<number>;
   question_pic_path: string | null;
   answer_pic_path: string | null;
@@ -108,7 +108,7 @@ export interface ProblemSearchTable {
   no: number;
   is_vacant: number;
   search_text: string;
-  /** The choseong document with each initial as one ASCII letter (core/choseong.ts choseongKey). */
+  /** The choseong document with each initial as one ASCII letter (db/search-documents.ts choseongKey). */
   choseong_key: string;
 }
 
@@ -188,6 +188,47 @@ export interface ProblemNotesTable {
   update_time: Generated<string>;
 }
 
+/** What a member struck, highlighted and marked on a problem (migration 2026-11-29-801-exam-tools). */
+export interface ProblemAnnotationsTable {
+  member_code: number;
+  problem_uid: number;
+  /** Struck option numbers, comma-separated ('2,4'). */
+  struck: Generated<string>;
+  /** JSON: [{ part, start, end }]. */
+  highlights: Generated<string>;
+  /** When the member last changed the highlights (their clock, for queued offline changes). */
+  highlights_time: string | null;
+  is_marked: Generated<number>;
+  update_time: Generated<string>;
+}
+
+/** A member's rating of a problem (migration 2026-11-29-801-exam-tools). */
+export interface ProblemRatingsTable {
+  member_code: number;
+  problem_uid: number;
+  is_good: Generated<number>;
+  is_erroneous: Generated<number>;
+  /** 1 쉬움, 2 보통, 3 어려움, or null. */
+  difficulty: number | null;
+  comment: Generated<string>;
+  update_time: Generated<string>;
+}
+
+export interface MemberSettingsTable {
+  member_code: number;
+  theme: Generated<string>;
+  type_size: Generated<string>;
+  update_time: Generated<string>;
+}
+
+/** The leads' edition of the 참고치 table: one row, id 1 (migration 2026-11-29-801-exam-tools). */
+export interface ReferenceTablesTable {
+  id: number;
+  content: string;
+  edited_by: number | null;
+  update_time: Generated<string>;
+}
+
 /** A member's study session (migration 2026-11-24-020-study-sessions). */
 export interface StudySessionsTable {
   code: Generated<number>;
@@ -195,7 +236,7 @@ export interface StudySessionsTable {
   mode: 'tutor' | 'timed';
   filter: string;
   scope: Generated<string>;
-  problem_order: 'random' | 'exam';
+  problem_order: 'random' | 'exam' | 'frequency';
   minutes: number | null;
   ends_at: string | null;
   finish_time: string | null;
@@ -348,6 +389,27 @@ export interface JobLeasesTable {
   expires_at: ColumnType<number | string, number, number>;
 }
 
+/** Administrative acts, append-only (migration 2026-11-29-700, decision 161). */
+export interface AuditLogTable {
+  code: Generated<number>;
+  at: string;
+  actor_code: number | null;
+  actor_label: string | null;
+  action: string;
+  target_kind: string;
+  target_id: string | null;
+  target_label: string | null;
+  /** JSON: { field: { before, after } }. */
+  changes: string;
+  scope: 'admin' | 'superadmin';
+  request_id: string | null;
+}
+
+export interface AuditSettingsTable {
+  name: string;
+  retention_days: number;
+}
+
 /** MinHash band keys of a problem's stem and options (migration 2026-11-28-080, decision 129). */
 export interface LineageKeysTable {
   key: number;
@@ -367,6 +429,8 @@ export interface LineageLinksTable {
   decided_by: number | null;
   decided_at: string | null;
   update_time: Generated<string>;
+  /** The end the other was written from ("이 문제에서 시작", decision 187); detection keeps such a link. */
+  started_from: Generated<number | null>;
 }
 
 /** The lineage a problem is in, over the links students see (the smallest member's uid). */
@@ -380,6 +444,57 @@ export interface ProblemLineagesTable {
 export interface LineageQueueTable {
   problem_uid: number;
   version: number;
+}
+
+// The exam calendar (issue 29; migration 2026-11-29-500-exam-dates).
+export interface ExamDatesTable {
+  code: Generated<number>;
+  title: string;
+  /** YYYY-MM-DD, Korea's calendar day. */
+  exam_date: string;
+  /** HH:MM, or null: the time is not known. */
+  exam_time: string | null;
+  subject_code: number;
+  /** The grade a lead published it for; null: the owner's own, private entry. */
+  grade: number | null;
+  owner_code: number;
+  creation_time: Generated<string>;
+  update_time: Generated<string>;
+}
+
+export interface ExamDateClassesTable {
+  exam_date_code: number;
+  class_uid: number;
+}
+
+export interface ExamDateTestsTable {
+  exam_date_code: number;
+  test_code: number;
+}
+
+export interface ExamDateRemindersTable {
+  exam_date_code: number;
+  days_before: number;
+  creation_time: Generated<string>;
+}
+
+export interface StudyPlanSettingsTable {
+  member_code: number;
+  daily_minutes: number;
+  target_recall: number;
+  update_time: Generated<string>;
+}
+
+export interface MemberFsrsParamsTable {
+  member_code: number;
+  /** JSON array of the fitted FSRS weights. */
+  params: string;
+  review_count: number;
+  log_loss_fitted: number;
+  log_loss_default: number;
+  rmse_fitted: number;
+  rmse_default: number;
+  fitted_at: string;
 }
 
 export interface Database {
@@ -420,6 +535,18 @@ export interface Database {
   lineage_links: LineageLinksTable;
   problem_lineages: ProblemLineagesTable;
   lineage_queue: LineageQueueTable;
+  exam_dates: ExamDatesTable;
+  exam_date_classes: ExamDateClassesTable;
+  exam_date_tests: ExamDateTestsTable;
+  exam_date_reminders: ExamDateRemindersTable;
+  study_plan_settings: StudyPlanSettingsTable;
+  member_fsrs_params: MemberFsrsParamsTable;
+  audit_log: AuditLogTable;
+  audit_settings: AuditSettingsTable;
+  problem_annotations: ProblemAnnotationsTable;
+  problem_ratings: ProblemRatingsTable;
+  member_settings: MemberSettingsTable;
+  reference_tables: ReferenceTablesTable;
 }
 
 export type MemberRow = Selectable<MembersTable>;

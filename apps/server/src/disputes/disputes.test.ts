@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberRow } from '../db/schema';
 import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
 import { createProblem, createSubject, createTest } from '../testing/factories';
-import { rejudgeProblemAnswers } from '../authoring/rejudge';
+import { rejudgeProblemAnswers } from '../answers/rejudge';
 
 // Issue 15 items 1, 2, 6: dispute → support → ruling; an accepted ruling changes the key through
 // the versioned write and judges every stored answer again, in one transaction; the people
@@ -17,7 +17,12 @@ describe.each(testDialects)('answer-key disputes on %s', (dialect) => {
   const as = (name: keyof typeof people) => people[name].cookie;
 
   const attempts = (problem: number) =>
-    t.db.selectFrom('solve_attempts').select(['member_code', 'answer', 'is_correct', 'judged_by', 'source']).where('problem_uid', '=', problem).orderBy('code').execute();
+    t.db
+      .selectFrom('solve_attempts')
+      .select(['member_code', 'answer', 'is_correct', 'judged_by', 'source'])
+      .where('problem_uid', '=', problem)
+      .orderBy('code')
+      .execute();
   const notificationsOf = (member: MemberRow) =>
     t.db.selectFrom('notifications').select(['kind', 'problem_uid', 'detail']).where('member_code', '=', member.code).orderBy('code').execute();
 
@@ -32,7 +37,14 @@ describe.each(testDialects)('answer-key disputes on %s', (dialect) => {
   afterAll(async () => t?.close());
 
   async function newProblem(answer = '②', type = 1) {
-    return createProblem(t.db, { test_code: exam, no: Math.floor(Math.random() * 9000) + 1, type, choice_type: type === 1 ? 5 : null, illustration: '① 가\n② 나\n③ 다\n④ 라\n⑤ 마', answer });
+    return createProblem(t.db, {
+      test_code: exam,
+      no: Math.floor(Math.random() * 9000) + 1,
+      type,
+      choice_type: type === 1 ? 5 : null,
+      illustration: '① 가\n② 나\n③ 다\n④ 라\n⑤ 마',
+      answer,
+    });
   }
 
   it('files, supports, accepts: the key changes with a version, every machine-judged answer is judged again, each person is told once', async () => {
@@ -44,13 +56,44 @@ describe.each(testDialects)('answer-key disputes on %s', (dialect) => {
     await t.db
       .insertInto('solve_attempts')
       .values([
-        { member_code: people.supporter.member.code, problem_uid: problem, answer: '③', is_correct: 0, source: 'session', session_code: 1, run_code: null, judged_by: 'machine' },
-        { member_code: people.supporter.member.code, problem_uid: problem, answer: '②', is_correct: 1, source: 'review', session_code: null, run_code: null, judged_by: 'machine' },
-        { member_code: people.bystander.member.code, problem_uid: problem, answer: '②', is_correct: 1, source: 'session', session_code: 2, run_code: null, judged_by: 'self' },
+        {
+          member_code: people.supporter.member.code,
+          problem_uid: problem,
+          answer: '③',
+          is_correct: 0,
+          source: 'session',
+          session_code: 1,
+          run_code: null,
+          judged_by: 'machine',
+        },
+        {
+          member_code: people.supporter.member.code,
+          problem_uid: problem,
+          answer: '②',
+          is_correct: 1,
+          source: 'review',
+          session_code: null,
+          run_code: null,
+          judged_by: 'machine',
+        },
+        {
+          member_code: people.bystander.member.code,
+          problem_uid: problem,
+          answer: '②',
+          is_correct: 1,
+          source: 'session',
+          session_code: 2,
+          run_code: null,
+          judged_by: 'self',
+        },
       ])
       .execute();
 
-    const filed = await call('POST', `/v1/problem/${problem}/disputes`, as('filer'), { claimed_answer: '③', reason: '교과서 3판 120쪽에 따르면 ③이 맞습니다.', reference: '해리슨 21판' });
+    const filed = await call('POST', `/v1/problem/${problem}/disputes`, as('filer'), {
+      claimed_answer: '③',
+      reason: '교과서 3판 120쪽에 따르면 ③이 맞습니다.',
+      reference: '해리슨 21판',
+    });
     expect(filed.statusCode).toBe(201);
     const dispute = filed.json().dispute;
     expect(dispute).toMatchObject({ status: 'open', claimed_answer: '③', mine: true, backer_count: 1, problem: { answer: '②' }, ruling: null });
@@ -73,9 +116,17 @@ describe.each(testDialects)('answer-key disputes on %s', (dialect) => {
     expect(queue.disputes.find((d: { code: number }) => d.code === dispute.code).comments).toHaveLength(1);
 
     expect((await call('POST', `/v1/disputes/${dispute.code}/ruling`, as('supporter'), { decision: 'accepted', reason: '맞음' })).statusCode).toBe(403);
-    const ruled = await call('POST', `/v1/disputes/${dispute.code}/ruling`, as('lead'), { decision: 'accepted', answer: '③', reason: '교과서 확인 결과 ③이 정답입니다.' });
+    const ruled = await call('POST', `/v1/disputes/${dispute.code}/ruling`, as('lead'), {
+      decision: 'accepted',
+      answer: '③',
+      reason: '교과서 확인 결과 ③이 정답입니다.',
+    });
     expect(ruled.statusCode).toBe(200);
-    expect(ruled.json().dispute).toMatchObject({ status: 'accepted', ruling: { answer: '③', previous_answer: '②', reason: '교과서 확인 결과 ③이 정답입니다.', superseded: false }, problem: { answer: '③' } });
+    expect(ruled.json().dispute).toMatchObject({
+      status: 'accepted',
+      ruling: { answer: '③', previous_answer: '②', reason: '교과서 확인 결과 ③이 정답입니다.', superseded: false },
+      problem: { answer: '③' },
+    });
 
     // The key changed through the versioned write: the old key is in the history, and restorable.
     const versions = (await call('GET', `/v1/problem/${problem}/versions`, as('lead'))).json().versions;
@@ -102,7 +153,11 @@ describe.each(testDialects)('answer-key disputes on %s', (dialect) => {
     expect(await notificationsOf(people.lead.member)).toEqual([]);
 
     const after = (await call('GET', `/v1/disputes/summary?problem_uids=${problem}`, as('bystander'))).json().summaries[0];
-    expect(after).toMatchObject({ open_count: 0, corrected: { reason: '교과서 확인 결과 ③이 정답입니다.', answer: '③', previous_answer: '②', superseded: false }, voided: null });
+    expect(after).toMatchObject({
+      open_count: 0,
+      corrected: { reason: '교과서 확인 결과 ③이 정답입니다.', answer: '③', previous_answer: '②', superseded: false },
+      voided: null,
+    });
     expect((await call('POST', `/v1/disputes/${dispute.code}/ruling`, as('lead'), { decision: 'rejected', reason: '다시' })).statusCode).toBe(409);
     expect((await call('POST', `/v1/disputes/${dispute.code}/support`, as('answerer'))).statusCode).toBe(409);
     // The history keeps working: the old key can be restored.
@@ -153,7 +208,11 @@ describe.each(testDialects)('answer-key disputes on %s', (dialect) => {
     const notified = async () => Promise.all([people.filer, people.supporter, people.answerer].map(async (p) => (await notificationsOf(p.member)).length));
     const [filerBefore, supporterBefore, answererBefore] = await notified();
     const ruled = await call('POST', `/v1/disputes/${dispute.code}/ruling`, as('lead'), { decision: 'rejected', reason: '①은 금기입니다.' });
-    expect(ruled.json().dispute).toMatchObject({ status: 'rejected', ruling: { reason: '①은 금기입니다.', answer: null }, problem: { answer: '②', is_voided: false } });
+    expect(ruled.json().dispute).toMatchObject({
+      status: 'rejected',
+      ruling: { reason: '①은 금기입니다.', answer: null },
+      problem: { answer: '②', is_voided: false },
+    });
     expect(await attempts(problem)).toEqual(before);
     expect((await call('GET', `/v1/problem/${problem}/versions`, as('lead'))).json().versions).toHaveLength(0);
     expect(await notified()).toEqual([filerBefore! + 1, supporterBefore! + 1, answererBefore]);
@@ -215,7 +274,14 @@ describe.each(testDialects)('answer-key disputes on %s', (dialect) => {
 
   it('refuses bad input with a Korean message, unknown rows with 404, and a claim equal to the key', async () => {
     const problem = await newProblem('②');
-    for (const payload of [{}, { claimed_answer: '③' }, { claimed_answer: ' ', reason: '근거' }, { claimed_answer: '③', reason: '  ' }, { claimed_answer: '③', reason: 'x'.repeat(2001) }, { claimed_answer: '③', reason: '근거', extra: 1 }]) {
+    for (const payload of [
+      {},
+      { claimed_answer: '③' },
+      { claimed_answer: ' ', reason: '근거' },
+      { claimed_answer: '③', reason: '  ' },
+      { claimed_answer: '③', reason: 'x'.repeat(2001) },
+      { claimed_answer: '③', reason: '근거', extra: 1 },
+    ]) {
       const response = await call('POST', `/v1/problem/${problem}/disputes`, as('filer'), payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().message).toMatch(/[가-힣]/);
@@ -230,7 +296,8 @@ describe.each(testDialects)('answer-key disputes on %s', (dialect) => {
       expect(response.json().message).toMatch(/[가-힣]/);
     }
     for (const query of ['status=closed', 'page=0']) expect((await call('GET', `/v1/disputes?${query}`, as('lead'))).statusCode).toBe(400);
-    for (const query of ['', 'problem_uids=', 'problem_uids=a,b', 'problem_uids=0']) expect((await call('GET', `/v1/disputes/summary?${query}`, as('lead'))).statusCode).toBe(400);
+    for (const query of ['', 'problem_uids=', 'problem_uids=a,b', 'problem_uids=0'])
+      expect((await call('GET', `/v1/disputes/summary?${query}`, as('lead'))).statusCode).toBe(400);
     expect((await call('POST', '/v1/problem/999999/disputes', as('filer'), { claimed_answer: '①', reason: '근거' })).statusCode).toBe(404);
     expect((await call('POST', '/v1/disputes/999999/support', as('filer'))).statusCode).toBe(404);
     expect((await call('GET', '/v1/disputes', undefined)).statusCode).toBe(401);
@@ -241,9 +308,33 @@ describe.each(testDialects)('answer-key disputes on %s', (dialect) => {
     await t.db
       .insertInto('solve_attempts')
       .values([
-        { member_code: people.answerer.member.code, problem_uid: problem, answer: 'anti-HBs', is_correct: 0, source: 'solve', run_code: null, judged_by: 'machine' },
-        { member_code: people.answerer.member.code, problem_uid: problem, answer: 'hbsag', is_correct: 1, source: 'solve', run_code: null, judged_by: 'machine' },
-        { member_code: people.bystander.member.code, problem_uid: problem, answer: 'anti-HBs', is_correct: 0, source: 'session', run_code: null, judged_by: 'self' },
+        {
+          member_code: people.answerer.member.code,
+          problem_uid: problem,
+          answer: 'anti-HBs',
+          is_correct: 0,
+          source: 'solve',
+          run_code: null,
+          judged_by: 'machine',
+        },
+        {
+          member_code: people.answerer.member.code,
+          problem_uid: problem,
+          answer: 'hbsag',
+          is_correct: 1,
+          source: 'solve',
+          run_code: null,
+          judged_by: 'machine',
+        },
+        {
+          member_code: people.bystander.member.code,
+          problem_uid: problem,
+          answer: 'anti-HBs',
+          is_correct: 0,
+          source: 'session',
+          run_code: null,
+          judged_by: 'self',
+        },
       ])
       .execute();
     await t.db.updateTable('problems').set({ answer: 'Anti-HBs' }).where('uid', '=', problem).execute();

@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../core/db';
-import { problemLabelColumns } from '../core/problem-joins';
+import { problemLabelColumns } from '../problems/problem-joins';
 import { nowIso } from '../core/db';
 import type { DisputeStatus } from '../db/schema';
-import { visibleProblems } from '../core/visible-problems';
+import { visibleProblems } from '../visibility/visible-problems';
 import { onePage, type Paging } from '../core/paging';
 
 // SQL of answer-key disputes: the disputes with their problem, supports, comments, rulings,
@@ -36,7 +36,11 @@ function selectDisputes(db: DbOrTx) {
     ])
     .select(problemLabelColumns)
     .select((eb) =>
-      eb.selectFrom('dispute_supports').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('dispute_supports.dispute_code', '=', 'd.code').as('support_count'),
+      eb
+        .selectFrom('dispute_supports')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('dispute_supports.dispute_code', '=', 'd.code')
+        .as('support_count'),
     );
 }
 export type DisputeRow = Awaited<ReturnType<ReturnType<typeof selectDisputes>['execute']>>[number];
@@ -55,11 +59,7 @@ export function listProblemDisputes(db: DbOrTx, problemUid: number) {
     .execute();
 }
 
-export async function listDisputes(
-  db: DbOrTx,
-  filter: { status?: DisputeStatus | undefined; memberCode?: number | undefined },
-  paging: Paging,
-) {
+export async function listDisputes(db: DbOrTx, filter: { status?: DisputeStatus | undefined; memberCode?: number | undefined }, paging: Paging) {
   const base = selectDisputes(db)
     .$if(filter.status !== undefined, (qb) => qb.where('d.status', '=', filter.status!))
     .$if(filter.memberCode !== undefined, (qb) => qb.where('d.member_code', '=', filter.memberCode!));
@@ -82,7 +82,12 @@ export async function listDisputes(
 
 export async function supportedBy(db: DbOrTx, codes: readonly number[], memberCode: number): Promise<Set<number>> {
   if (codes.length === 0) return new Set();
-  const rows = await db.selectFrom('dispute_supports').select('dispute_code').where('member_code', '=', memberCode).where('dispute_code', 'in', codes).execute();
+  const rows = await db
+    .selectFrom('dispute_supports')
+    .select('dispute_code')
+    .where('member_code', '=', memberCode)
+    .where('dispute_code', 'in', codes)
+    .execute();
   return new Set(rows.map((row) => row.dispute_code));
 }
 
@@ -91,7 +96,13 @@ export async function commentsOf(db: DbOrTx, codes: readonly number[]) {
   return db
     .selectFrom('dispute_comments')
     .leftJoin('members', 'members.code', 'dispute_comments.member_code')
-    .select(['dispute_comments.code', 'dispute_comments.dispute_code', 'members.nickname as member_nickname', 'dispute_comments.comment_text', 'dispute_comments.creation_time'])
+    .select([
+      'dispute_comments.code',
+      'dispute_comments.dispute_code',
+      'members.nickname as member_nickname',
+      'dispute_comments.comment_text',
+      'dispute_comments.creation_time',
+    ])
     .where('dispute_comments.dispute_code', 'in', codes)
     .orderBy('dispute_comments.code')
     .execute();
@@ -101,12 +112,22 @@ export async function insertDispute(
   db: DbOrTx,
   values: { problem_uid: number; member_code: number; claimed_answer: string; reason: string; reference: string },
 ): Promise<number> {
-  const row = await db.insertInto('problem_disputes').values({ ...values, creation_time: nowIso() }).returning('code').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('problem_disputes')
+    .values({ ...values, creation_time: nowIso() })
+    .returning('code')
+    .executeTakeFirstOrThrow();
   return row.code;
 }
 
 export function findOpenDisputeOf(db: DbOrTx, problemUid: number, memberCode: number) {
-  return db.selectFrom('problem_disputes').select('code').where('problem_uid', '=', problemUid).where('member_code', '=', memberCode).where('status', '=', 'open').executeTakeFirst();
+  return db
+    .selectFrom('problem_disputes')
+    .select('code')
+    .where('problem_uid', '=', problemUid)
+    .where('member_code', '=', memberCode)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
 }
 
 export async function insertSupport(db: DbOrTx, disputeCode: number, memberCode: number): Promise<void> {
@@ -204,13 +225,4 @@ export async function latestRulings(db: DbOrTx, uids: readonly number[]) {
     .where((eb) => eb.or([eb('d.status', '=', 'accepted'), eb.and([eb('d.status', '=', 'voided'), eb('p.is_voided', '=', 1)])]))
     .orderBy('d.code')
     .execute();
-}
-
-// ---- re-judging
-
-/** Every stored answer to the problem the machine judged (solve runs, sessions, review deck). */
-/** Everyone who answered the problem anywhere, self-judged answers included. */
-export async function answeringMembers(db: DbOrTx, problemUid: number): Promise<number[]> {
-  const rows = await db.selectFrom('solve_attempts').select('member_code').distinct().where('problem_uid', '=', problemUid).execute();
-  return rows.map((row) => row.member_code);
 }

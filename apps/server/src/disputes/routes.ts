@@ -31,28 +31,47 @@ export async function disputeRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.get('/v1/problem/:id/disputes', { onRequest: guard('approved'), schema: { params: problemParamsSchema, response: { 200: problemDisputesResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    return { disputes: await problemDisputes(ctx, member, request.params.id) };
-  });
+  api.get(
+    '/v1/problem/:id/disputes',
+    { onRequest: guard('approved'), schema: { params: problemParamsSchema, response: { 200: problemDisputesResponseSchema } } },
+    async (request) => {
+      const member = signedInMember(request);
+      return { disputes: await problemDisputes(ctx, member, request.params.id) };
+    },
+  );
 
-  api.get('/v1/disputes', { onRequest: guard('approved'), schema: { querystring: disputesQuerySchema, response: { 200: disputesResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    return disputeList(ctx, member, request.query);
-  });
+  api.get(
+    '/v1/disputes',
+    { onRequest: guard('approved'), schema: { querystring: disputesQuerySchema, response: { 200: disputesResponseSchema } } },
+    async (request) => {
+      const member = signedInMember(request);
+      return disputeList(ctx, member, request.query);
+    },
+  );
 
-  api.get('/v1/disputes/summary', { onRequest: guard('approved'), schema: { querystring: disputeSummaryQuerySchema, response: { 200: disputeSummaryResponseSchema } } }, async (request) => {
-    return { summaries: await disputeSummaries(ctx, request.query.problem_uids) };
-  });
+  api.get(
+    '/v1/disputes/summary',
+    { onRequest: guard('approved'), schema: { querystring: disputeSummaryQuerySchema, response: { 200: disputeSummaryResponseSchema } } },
+    async (request) => {
+      return { summaries: await disputeSummaries(ctx, request.query.problem_uids) };
+    },
+  );
 
-  api.post('/v1/disputes/:code/support', { onRequest: guard('approved'), schema: { params: disputeParamsSchema, response: { 200: disputeResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    return { dispute: await supportDispute(ctx, member, request.params.code) };
-  });
+  api.post(
+    '/v1/disputes/:code/support',
+    { onRequest: guard('approved'), schema: { params: disputeParamsSchema, response: { 200: disputeResponseSchema } } },
+    async (request) => {
+      const member = signedInMember(request);
+      return { dispute: await supportDispute(ctx, member, request.params.code) };
+    },
+  );
 
   api.post(
     '/v1/disputes/:code/comments',
-    { onRequest: guard('approved'), schema: { params: disputeParamsSchema, body: disputeCommentRequestSchema, response: { 201: disputeCommentResponseSchema } } },
+    {
+      onRequest: guard('approved'),
+      schema: { params: disputeParamsSchema, body: disputeCommentRequestSchema, response: { 201: disputeCommentResponseSchema } },
+    },
     async (request, reply) => {
       const member = signedInMember(request);
       return reply.status(201).send({ comment: await commentOnDispute(ctx, member, request.params.code, request.body.comment_text) });
@@ -68,8 +87,12 @@ export async function disputeRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.post('/v1/problem/:id/unvoid', { onRequest: guard('lead'), schema: { params: problemParamsSchema, response: { 200: unvoidResponseSchema } } }, async (request) => {
-    const lead = signedInMember(request);
-    return restoreVoidedProblem(ctx, lead, request.params.id);
-  });
+  api.post(
+    '/v1/problem/:id/unvoid',
+    { onRequest: guard('lead'), schema: { params: problemParamsSchema, response: { 200: unvoidResponseSchema } } },
+    async (request) => {
+      const lead = signedInMember(request);
+      return restoreVoidedProblem(ctx, lead, request.params.id);
+    },
+  );
 }

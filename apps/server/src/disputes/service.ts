@@ -9,10 +9,12 @@ import { roleOf } from '../core/auth-guards';
 import { prepareProblemChanges, writeProblemContent } from '../authoring/content';
 import { requireVisibleProblem } from '../problems/visibility';
 import { insertNotifications, type NewNotification } from '../notifications/repository';
+import { problemTarget, recordAudit } from '../audit/service';
 import { disputeMessages as dm } from './messages';
 import { presentDispute, rulingSuperseded } from './presenter';
+import { answeringMembers } from '../answers/repository';
+import { keyConflictsOf } from '../lineage/key-conflicts';
 import {
-  answeringMembers,
   closeDispute,
   commentsOf,
   findDispute,
@@ -90,7 +92,14 @@ export async function problemDisputes(ctx: AppContext, member: MemberRow, proble
 /** Leads see every dispute; a member sees their own. */
 export async function disputeList(ctx: AppContext, member: MemberRow, query: { status?: DisputeStatus | undefined; page: number; limit: number }) {
   const { rows, total } = await listDisputes(ctx.db, { status: query.status, memberCode: seesAllDisputes(roleOf(member)) ? undefined : member.code }, query);
-  return { disputes: await present(ctx.db, rows, member.code), total, page: query.page, limit: query.limit };
+  const conflicts = await keyConflictsOf(ctx.db, [...new Set(rows.map((row) => row.problem_uid))]);
+  return {
+    disputes: await present(ctx.db, rows, member.code),
+    key_conflicts: [...conflicts].map(([problem_uid, versions]) => ({ problem_uid, versions })),
+    total,
+    page: query.page,
+    limit: query.limit,
+  };
 }
 
 export async function supportDispute(ctx: AppContext, member: MemberRow, code: number): Promise<Dispute> {
@@ -121,15 +130,42 @@ function rulingNotifications(dispute: DisputeRow, supporters: readonly number[],
     { member_code: dispute.member_code, kind: 'dispute_ruled', problem_uid: dispute.problem_uid, dispute_code: dispute.code, detail: decision },
     ...supporters
       .filter((code) => code !== dispute.member_code)
-      .map((code): NewNotification => ({ member_code: code, kind: 'supported_dispute_ruled', problem_uid: dispute.problem_uid, dispute_code: dispute.code, detail: decision })),
+      .map((code): NewNotification => ({
+        member_code: code,
+        kind: 'supported_dispute_ruled',
+        problem_uid: dispute.problem_uid,
+        dispute_code: dispute.code,
+        detail: decision,
+      })),
   ];
 }
 
 /** Those who answered the problem and are not told already as filer or supporter. */
-async function answererNotifications(db: DbOrTx, dispute: DisputeRow, told: readonly NewNotification[], kind: 'answer_key_changed' | 'problem_voided', detail: string) {
+async function answererNotifications(
+  db: DbOrTx,
+  dispute: DisputeRow,
+  told: readonly NewNotification[],
+  kind: 'answer_key_changed' | 'problem_voided',
+  detail: string,
+) {
   const already = new Set(told.map((n) => n.member_code));
   const members = (await answeringMembers(db, dispute.problem_uid)).filter((code) => !already.has(code));
   return members.map((code): NewNotification => ({ member_code: code, kind, problem_uid: dispute.problem_uid, dispute_code: dispute.code, detail }));
+}
+
+/** The ruling's audit entry (decision 161); a changed key gets its own entry from the problem write. */
+async function recordRuling(db: DbOrTx, lead: MemberRow, dispute: DisputeRow, body: RulingRequest, answer: string | null): Promise<void> {
+  const target = await problemTarget(db, dispute.problem_uid);
+  await recordAudit(db, {
+    actor: lead,
+    action: 'dispute.ruling',
+    target: { ...target, kind: 'dispute', id: dispute.code },
+    before: { status: 'open', answer: dispute.answer },
+    after: { status: body.decision, answer: answer ?? dispute.answer, reason: body.reason },
+  });
+  if (body.decision === 'voided') {
+    await recordAudit(db, { actor: lead, action: 'problem.void', target, before: { is_voided: 0 }, after: { is_voided: 1 } });
+  }
 }
 
 /**
@@ -145,6 +181,7 @@ export async function ruleDispute(ctx: AppContext, lead: MemberRow, code: number
   const claim = async (db: DbOrTx, answer: string | null, previous: string | null) => {
     const closed = await closeDispute(db, code, { status: body.decision, reason: body.reason, answer, previous_answer: previous, ruled_by: lead.code });
     if (!closed) throw conflict(dm.notOpen);
+    await recordRuling(db, lead, dispute, body, answer);
     return supportersOf(db, code);
   };
 
@@ -186,6 +223,13 @@ export async function restoreVoidedProblem(ctx: AppContext, lead: MemberRow, pro
     if (!problem) throw notFound(dm.problemNotFound);
     if (problem.is_voided !== 1) throw conflict(dm.notVoided);
     await setProblemVoided(trx, problemUid, 0);
+    await recordAudit(trx, {
+      actor: lead,
+      action: 'problem.unvoid',
+      target: await problemTarget(trx, problemUid),
+      before: { is_voided: 1 },
+      after: { is_voided: 0 },
+    });
     return { problem_uid: problemUid, is_voided: 0 as const };
   });
 }
@@ -209,8 +253,7 @@ export async function disputeSummaries(ctx: AppContext, uids: readonly number[])
     if (row.status === 'accepted') {
       const superseded = rulingSuperseded(row.ruling_answer, row.answer, row.type);
       summaryOf(row.problem_uid).corrected = { ...when, answer: row.ruling_answer, previous_answer: row.previous_answer, superseded };
-    }
-    else summaryOf(row.problem_uid).voided = when;
+    } else summaryOf(row.problem_uid).voided = when;
   }
   return [...summaries.values()];
 }

@@ -26,30 +26,47 @@ describe.each(testDialects)('a voided problem on %s', (dialect) => {
   afterAll(async () => t?.close());
 
   let nextNo = 1;
-  const newProblem = () => createProblem(t.db, { test_code: exam, no: nextNo++, type: 1, choice_type: 5, illustration: '① 가\n② 나\n③ 다\n④ 라\n⑤ 마', answer: '②' });
+  const newProblem = () =>
+    createProblem(t.db, { test_code: exam, no: nextNo++, type: 1, choice_type: 5, illustration: '① 가\n② 나\n③ 다\n④ 라\n⑤ 마', answer: '②' });
   async function voidByRuling(problem: number) {
     const other = await createMember(t.db);
-    const filed = await call('POST', `/v1/problem/${problem}/disputes`, await loginCookie(t.app, other.id), { claimed_answer: '①', reason: '정답이 없습니다.' });
+    const filed = await call('POST', `/v1/problem/${problem}/disputes`, await loginCookie(t.app, other.id), {
+      claimed_answer: '①',
+      reason: '정답이 없습니다.',
+    });
     const ruled = await call('POST', `/v1/disputes/${filed.json().dispute.code}/ruling`, lead.cookie, { decision: 'voided', reason: '출제 오류' });
     expect(ruled.statusCode).toBe(200);
   }
   const expectVoidRefusal = (response: { statusCode: number; json: () => { code: string; message: string } }) => {
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ code: 'PROBLEM_VOIDED', message: '무효 처리된 문항이라 답을 채점하지 않습니다. 이 문항은 점수와 통계에서 빠집니다.' });
+    expect(response.json()).toMatchObject({
+      code: 'PROBLEM_VOIDED',
+      message: '무효 처리된 문항이라 답을 채점하지 않습니다. 이 문항은 점수와 통계에서 빠집니다.',
+    });
   };
 
   it('takes no answer in solve mode, the review deck or a study session; an earlier offline send replays', async () => {
     const problem = await newProblem();
-    const sent = await call('POST', '/v1/solve/attempts', student.cookie, { problem_uid: problem, answer: '①', client_id: '0b4a3c3e-8f34-4a51-9a4d-3f7a0d0c0001' });
+    const sent = await call('POST', '/v1/solve/attempts', student.cookie, {
+      problem_uid: problem,
+      answer: '①',
+      client_id: '0b4a3c3e-8f34-4a51-9a4d-3f7a0d0c0001',
+    });
     expect(sent.statusCode).toBe(201);
-    const session = (await call('POST', '/v1/study/sessions', student.cookie, { scope: { test_codes: [exam] }, filter: 'all', count: 50, order: 'exam', mode: 'tutor' })).json().session;
+    const session = (
+      await call('POST', '/v1/study/sessions', student.cookie, { scope: { test_codes: [exam] }, filter: 'all', count: 50, order: 'exam', mode: 'tutor' })
+    ).json().session;
     await voidByRuling(problem);
 
     expectVoidRefusal(await call('POST', '/v1/solve/attempts', student.cookie, { problem_uid: problem, answer: '②' }));
     expectVoidRefusal(await call('POST', `/v1/study/review/${problem}`, student.cookie, { answer: '②' }));
     expectVoidRefusal(await call('POST', `/v1/study/sessions/${session.code}/answers`, student.cookie, { problem_uid: problem, answer: '②' }));
     // The answer recorded before the voiding, sent again by the offline queue, is still the same record.
-    const replay = await call('POST', '/v1/solve/attempts', student.cookie, { problem_uid: problem, answer: '①', client_id: '0b4a3c3e-8f34-4a51-9a4d-3f7a0d0c0001' });
+    const replay = await call('POST', '/v1/solve/attempts', student.cookie, {
+      problem_uid: problem,
+      answer: '①',
+      client_id: '0b4a3c3e-8f34-4a51-9a4d-3f7a0d0c0001',
+    });
     expect(replay.statusCode).toBe(200);
     const stored = await t.db.selectFrom('solve_attempts').select('answer').where('problem_uid', '=', problem).execute();
     expect(stored).toEqual([{ answer: '①' }]);
@@ -72,7 +89,9 @@ describe.each(testDialects)('a voided problem on %s', (dialect) => {
     const cookie = await loginCookie(t.app, member.id);
     const voided = await newProblem();
     const wrong = await newProblem();
-    const session = (await call('POST', '/v1/study/sessions', cookie, { scope: { test_codes: [exam] }, filter: 'all', count: 50, order: 'exam', mode: 'tutor' })).json().session;
+    const session = (
+      await call('POST', '/v1/study/sessions', cookie, { scope: { test_codes: [exam] }, filter: 'all', count: 50, order: 'exam', mode: 'tutor' })
+    ).json().session;
     expect((await call('POST', `/v1/study/sessions/${session.code}/answers`, cookie, { problem_uid: voided, answer: '①' })).statusCode).toBe(201);
     expect((await call('POST', `/v1/study/sessions/${session.code}/answers`, cookie, { problem_uid: wrong, answer: '①' })).statusCode).toBe(201);
     const daysBefore = (await call('GET', '/v1/stats/me', cookie)).json().by_day;

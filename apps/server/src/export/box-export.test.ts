@@ -28,15 +28,25 @@ describe.each(testDialects)('box export on %s', (dialect) => {
     const subject = await createSubject(t.db, { subject_name: '순환기내과학' });
     const recent = await createTest(t.db, { subject_code: subject, test_name: '중간고사', year: 2025 });
     const older = await createTest(t.db, { subject_code: subject, test_name: '기말고사', year: 2024 });
-    const p1 = await createProblem(t.db, { test_code: recent, no: 3, question: '<p>급성 심근경색의 첫 검사는?</p>', illustration: '① 심전도\n② 트로포닌', answer: '①', comments: '<p>심전도부터 찍는다.</p>' });
+    const p1 = await createProblem(t.db, {
+      test_code: recent,
+      no: 3,
+      question: '<p>급성 심근경색의 첫 검사는?</p>',
+      illustration: '① 심전도\n② 트로포닌',
+      answer: '①',
+      comments: '<p>심전도부터 찍는다.</p>',
+    });
     const p2 = await createProblem(t.db, { test_code: older, no: 7, question: '<p>심방세동의 뇌졸중 위험 점수는?</p>', answer: '②' });
     const created = await t.app.inject({ method: 'POST', url: '/v1/box', headers: { cookie: owner }, payload: { box_name: '오답 노트' } });
     box = created.json().box.code;
     for (const uid of [p2, p1]) await t.app.inject({ method: 'POST', url: `/v1/box/${box}/problem/${uid}`, headers: { cookie: owner } });
-    await t.db.insertInto('solve_attempts').values([
-      { member_code: member.code, problem_uid: p1, answer: '①', is_correct: 1, run_code: null, session_code: null },
-      { member_code: member.code, problem_uid: p1, answer: '②', is_correct: 0, run_code: null, session_code: null },
-    ]).execute();
+    await t.db
+      .insertInto('solve_attempts')
+      .values([
+        { member_code: member.code, problem_uid: p1, answer: '①', is_correct: 1, run_code: null, session_code: null },
+        { member_code: member.code, problem_uid: p1, answer: '②', is_correct: 0, run_code: null, session_code: null },
+      ])
+      .execute();
   });
   afterAll(async () => t?.close());
 
@@ -49,7 +59,20 @@ describe.each(testDialects)('box export on %s', (dialect) => {
     const lines = text.split('\n');
     expect(lines[0]).toBe('오답 노트');
     // Newest exam first, each problem with its source, the key and "내 답".
-    const order = ['2025 순환기내과학 중간고사', '출처: 2025 순환기내과학 중간고사 객관식 Q03', '1. 급성 심근경색의 첫 검사는?', '① 심전도', '정답: ①', '내 답: ②', '심전도부터 찍는다.', '2024 순환기내과학 기말고사', '출처: 2024 순환기내과학 기말고사 객관식 Q07', '2. 심방세동의 뇌졸중 위험 점수는?', '정답: ②', '내 답: 풀지 않음'];
+    const order = [
+      '2025 순환기내과학 중간고사',
+      '출처: 2025 순환기내과학 중간고사 객관식 Q03',
+      '1. 급성 심근경색의 첫 검사는?',
+      '① 심전도',
+      '정답: ①',
+      '내 답: ②',
+      '심전도부터 찍는다.',
+      '2024 순환기내과학 기말고사',
+      '출처: 2024 순환기내과학 기말고사 객관식 Q07',
+      '2. 심방세동의 뇌졸중 위험 점수는?',
+      '정답: ②',
+      '내 답: 풀지 않음',
+    ];
     let at = -1;
     for (const part of order) {
       const next = text.indexOf(part, at + 1);
@@ -90,7 +113,14 @@ describe.each(testDialects)('box export on %s', (dialect) => {
     expect(text).not.toContain('병리학 2026 병리학');
     expect(text).not.toContain('Q01.');
     const lines = text.split('\n');
-    const expected = ['2026 병리학 기말고사', '출처: 2026 병리학 기말고사 객관식 Q01', '1. 염증의 매개체는?', '2026 병리학 중간고사', '출처: 2026 병리학 중간고사 객관식 Q01', '2. 괴사의 종류는?'];
+    const expected = [
+      '2026 병리학 기말고사',
+      '출처: 2026 병리학 기말고사 객관식 Q01',
+      '1. 염증의 매개체는?',
+      '2026 병리학 중간고사',
+      '출처: 2026 병리학 중간고사 객관식 Q01',
+      '2. 괴사의 종류는?',
+    ];
     let at = -1;
     for (const line of expected) {
       const next = lines.indexOf(line, at + 1);

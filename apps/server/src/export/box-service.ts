@@ -2,12 +2,16 @@ import { EXPORT_CONTENT, EXPORT_MODES, type ExportMode } from '@qbank/shared/exp
 import { requireMemberBox } from '../boxes/service';
 import type { AppContext } from '../core/context';
 import { buildBoxExportDocx } from './box-docx';
-import { latestAnswers, listBoxExportProblems } from './box-repository';
+import { listBoxExportProblems } from './box-repository';
+import { latestAnswerTexts } from '../answers/repository';
 import { imageSourcesInHtml, loadImages } from './images';
 import type { ExportFile } from './service';
 
 function safeName(text: string): string {
-  return text.replace(/[\\/:*?"<>|\p{Cc}\p{Cf}]/gu, '').trim().replace(/\s+/g, '_');
+  return text
+    .replace(/[\\/:*?"<>|\p{Cc}\p{Cf}]/gu, '')
+    .trim()
+    .replace(/\s+/g, '_');
 }
 
 /** GET /v1/box/{id}/export: the member's own box only (someone else's is a 404, like its list). */
@@ -15,7 +19,14 @@ export async function exportBoxDocx(ctx: AppContext, memberCode: number, boxCode
   const box = await requireMemberBox(ctx, memberCode, boxCode);
   const problems = await listBoxExportProblems(ctx.db, boxCode);
   const content = EXPORT_CONTENT[mode];
-  const myAnswers = content.questions && content.answers ? await latestAnswers(ctx.db, memberCode, problems.map((p) => p.uid)) : new Map<number, string>();
+  const myAnswers =
+    content.questions && content.answers
+      ? await latestAnswerTexts(
+          ctx.db,
+          memberCode,
+          problems.map((p) => p.uid),
+        )
+      : new Map<number, string>();
   const refs: Array<string | null> = [];
   for (const p of problems) {
     if (content.questions) refs.push(p.question_pic_path, p.header_pic_path, ...imageSourcesInHtml(p.question), ...imageSourcesInHtml(p.header_text ?? ''));

@@ -16,7 +16,7 @@ import { htmlToContent, htmlToRuns, type HtmlOptions } from 'docx/html';
 import { EXPORT_CONTENT, EXPORT_MODES, type ExportMode } from '@qbank/shared/export';
 import { PROBLEM_TYPE_ORDER } from '@qbank/shared/problems';
 import { problemNumberLabel, problemSectionLabel } from '@qbank/shared/problem-labels';
-import { emphasizeNegationsInHtml } from '../core/html';
+import { emphasizeNegationsInHtml } from '../rich-text/html';
 import { messages } from '../messages';
 import { examTitle } from './file-name';
 import { imageKey, type ExportImage } from './images';
@@ -78,7 +78,6 @@ const MAX_IMAGE_WIDTH_PX = 567;
 const MAX_IMAGE_HEIGHT_PX = 756;
 const CHOICE_INDENT = 400;
 const BLOCK_TAGS = /<(table|ul|ol|h[1-6]|blockquote|pre|hr|img)\b/i;
-
 
 function isPlainText(html: string): boolean {
   return !/<[a-z!/][^>]*>/i.test(html);
@@ -233,7 +232,7 @@ function typeOrder(type: number): number {
   return index === -1 ? PROBLEM_TYPE_ORDER.length : index;
 }
 
-/** Builds the .docx of an exam in the given mode (spec §2's five export options). */
+/** Builds the .docx of an exam in the given mode (the five export options of @qbank/shared/export). */
 export async function buildExportDocx(input: ExportDocumentInput): Promise<Buffer> {
   const { test, mode } = input;
   const content = EXPORT_CONTENT[mode];

@@ -93,9 +93,7 @@ describe('export helpers', () => {
   it('names the file in Korean with an ASCII fallback', () => {
     const name = exportFileName({ year: 2025, subject_name: '해부학', test_name: '중간 고사/1"차' }, 'qa');
     expect(name).toBe('2025_해부학_중간_고사1차_문제+정답.docx');
-    expect(attachmentDisposition(name, 'exam-2025-1-qa.docx')).toBe(
-      `attachment; filename="exam-2025-1-qa.docx"; filename*=UTF-8''${encodeURIComponent(name)}`,
-    );
+    expect(attachmentDisposition(name, 'exam-2025-1-qa.docx')).toBe(`attachment; filename="exam-2025-1-qa.docx"; filename*=UTF-8''${encodeURIComponent(name)}`);
     expect(attachmentDisposition("it's (1).docx", 'x.docx')).toContain("filename*=UTF-8''it%27s%20%281%29.docx");
   });
 
@@ -138,11 +136,16 @@ describe.each(testDialects)('GET /v1/test/:id/export on %s', (dialect) => {
     exam = await createTest(t.db, { subject_code: subject, test_name: '중간고사', year: 2025 });
     emptyExam = await createTest(t.db, { subject_code: subject, test_name: '기말고사', year: 2025 });
     const header = await createSetHeader(t.db, {
-      test_code: exam, begin_problem_no: 1, end_problem_no: 2,
-      header_text: '<p>45세 남자가 공통지문마커 흉통으로 왔다.</p>', pic_path: `/uploads/${pictures.header}`,
+      test_code: exam,
+      begin_problem_no: 1,
+      end_problem_no: 2,
+      header_text: '<p>45세 남자가 공통지문마커 흉통으로 왔다.</p>',
+      pic_path: `/uploads/${pictures.header}`,
     });
     const first = await createProblem(t.db, {
-      test_code: exam, no: 1, set_header_code: header,
+      test_code: exam,
+      no: 1,
+      set_header_code: header,
       question: '<p>질문마커일 가장 <strong>굵은글씨</strong> 소견은?</p>',
       illustration: '① 보기마커가\n② 보기마커나',
       answer: '④',
@@ -151,7 +154,9 @@ describe.each(testDialects)('GET /v1/test/:id/export on %s', (dialect) => {
     });
     await t.db.updateTable('problems').set({ comment_pic_path: pictures.comment }).where('uid', '=', first).execute();
     await createProblem(t.db, {
-      test_code: exam, no: 2, set_header_code: header,
+      test_code: exam,
+      no: 2,
+      set_header_code: header,
       question: `<p>질문마커이 H<sub>2</sub>O와 x<sup>2</sup></p><table><tr><th>항목</th><th>값</th></tr><tr><td>나트륨</td><td>140</td></tr></table><p><img src="/uploads/${pictures.inline}" alt=""></p>`,
       illustration: '① 보기마커다\n② 보기마커라',
       answer: '⑤',
@@ -159,14 +164,23 @@ describe.each(testDialects)('GET /v1/test/:id/export on %s', (dialect) => {
     });
     // Listed after every multiple-choice problem although its number is 1 (viewer order).
     await createProblem(t.db, {
-      test_code: exam, no: 1, type: 2, choice_type: null,
+      test_code: exam,
+      no: 1,
+      type: 2,
+      choice_type: null,
       question: '질문마커삼 서술하시오.\n둘째 줄',
       answer: '정답마커삼',
       comments: '해설마커삼 첫 줄\n해설마커삼 둘째 줄',
     });
     await createProblem(t.db, { test_code: exam, no: 3, is_vacant: 1, question: '<p>빈문제마커</p>', answer: '빈정답마커' });
     // Pictures that are gone or point outside the uploads directory are left out, never a 500.
-    await createProblem(t.db, { test_code: exam, no: 4, question: '<p>질문마커사 <img src="/uploads/gone.png"></p>', answer: '①', question_pic_path: '/uploads/missing.png' });
+    await createProblem(t.db, {
+      test_code: exam,
+      no: 4,
+      question: '<p>질문마커사 <img src="/uploads/gone.png"></p>',
+      answer: '①',
+      question_pic_path: '/uploads/missing.png',
+    });
     await createProblem(t.db, { test_code: exam, no: 5, question: '<p>질문마커오</p>', answer: '②', question_pic_path: '/uploads/../../etc/passwd' });
   });
   afterAll(async () => t?.close());

@@ -63,7 +63,7 @@ export function readImageInfo(bytes: Buffer): { type: WordImageType; width: numb
 
 /**
  * The file name under the uploads directory that a stored picture reference points to
- * (`/uploads/<name>` or a bare `<name>`, spec §3); null for outside addresses and anything
+ * (`/uploads/<name>` or a bare `<name>`, as `problems.*_pic_path` holds them, db/schema.ts); null for outside addresses and anything
  * that would leave the directory.
  */
 export function uploadFileName(ref: string): string | null {

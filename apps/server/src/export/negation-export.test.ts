@@ -31,9 +31,11 @@ describe.each(testDialects)('negation emphasis in the .docx export on %s', (dial
     const subject = await createSubject(t.db, { subject_name: '병리학' });
     exam = await createTest(t.db, { subject_code: subject, test_name: '중간고사', year: 2025 });
     const html = await createProblem(t.db, {
-      test_code: exam, no: 1,
+      test_code: exam,
+      no: 1,
       question: '<p>간경변의 소견으로 <em>옳지 않은</em> 것은? 원인인지 아닌지는 묻지 않는다.</p>',
-      illustration: '① 복수\n② 거미혈관종', answer: '②',
+      illustration: '① 복수\n② 거미혈관종',
+      answer: '②',
       comments: '<p>옳지 않은 보기는 해설에서 강조하지 않는다.</p>',
     });
     await createProblem(t.db, { test_code: exam, no: 2, question: '다음 중 원인이 아닌 것은?\n둘째 줄 a < b & c', answer: '①' });

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../core/db';
-import { visibleProblems } from '../core/visible-problems';
+import { visibleProblems } from '../visibility/visible-problems';
 
 /** What a document prints of a problem and its common passage; an exam's and a box's export select it. */
 export const exportedProblemColumns = [
@@ -38,4 +38,3 @@ export function listExportProblems(db: DbOrTx, testCode: number) {
     .orderBy('problems.uid')
     .execute();
 }
-

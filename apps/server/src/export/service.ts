@@ -1,6 +1,6 @@
 import { EXPORT_CONTENT, type ExportMode } from '@qbank/shared/export';
 import type { AppContext } from '../core/context';
-import { getTestInfo } from '../tests/service';
+import { getTestInfo } from '../exams/service';
 import { buildExportDocx } from './docx';
 import { asciiFileName, exportFileName } from './file-name';
 import { imageSourcesInHtml, loadImages } from './images';

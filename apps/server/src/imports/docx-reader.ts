@@ -11,7 +11,9 @@ import type { CheckedArchive } from './zip-guard';
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '').replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)));
+  return text
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '')
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)));
 }
 
 /** Splits mammoth's HTML into lines. Exported for tests of odd markup. */

@@ -7,7 +7,10 @@ const lines = (...texts: string[]) => texts.map((text) => ({ text, images: [] })
 describe('exam text parser', () => {
   it('reads "Q1" problems with "1)" options, an answer table in a paragraph, and an essay', () => {
     const exam = parseExamLines(lines('기말고사', 'Q1. 가장 흔한 원인은?', '1) 가', '2) 나', '3) 다', '4) 라', 'Q2 다음을 서술하시오.', '정답', '1 ②'));
-    expect(exam.problems.map((p) => [p.no, p.type, p.choice_type, p.answer])).toEqual([[1, 1, 4, '②'], [2, 2, null, '']]);
+    expect(exam.problems.map((p) => [p.no, p.type, p.choice_type, p.answer])).toEqual([
+      [1, 1, 4, '②'],
+      [2, 2, null, ''],
+    ]);
     expect(exam.problems[0]!.illustration).toBe('① 가\n② 나\n③ 다\n④ 라');
     expect(exam.problems[1]!.warnings).toContain('정답을 찾지 못했습니다.');
   });

@@ -28,7 +28,8 @@ export interface ParsedExam {
 const CIRCLED = '①②③④⑤⑥⑦⑧⑨';
 const SET_HEADER = /^\[\s*(\d{1,4})\s*[~\-–∼]\s*(\d{1,4})\s*\]\s*(.*)$/;
 const LABELLED_PROBLEM = /^(?:문제?\s*(\d{1,4})\s*[.)．:]?|Q\s*(\d{1,4})\s*[.):．]?)\s*(.*)$/i;
-const NUMBERED = /^(\d{1,4})\s*([.)．])\s*(.*)$/;
+// "36.4℃였다." at the start of a wrapped line is a decimal, not problem 36.
+const NUMBERED = /^(\d{1,4})\s*([.)．])(?!\d)\s*(.*)$/;
 const CIRCLED_OPTION = /^([①-⑨])\s*(.*)$/;
 const BRACKETED_OPTION = /^\(([1-9])\)\s*(.*)$/;
 const ANSWER_LINE = /^(?:\[?정답\]?\s*[:：]?|답\s*[:：]|답\s+(?=[①-⑨\d]))\s*(.+)$/;
@@ -54,7 +55,10 @@ function optionIndex(marker: string): number {
 
 /** "① 가 ② 나 ③ 다" on one line: the options it holds, or null when it is one option. */
 function splitInlineOptions(text: string): string[] | null {
-  const parts = text.split(/(?=[①-⑨])/u).map((s) => s.trim()).filter(Boolean);
+  const parts = text
+    .split(/(?=[①-⑨])/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (parts.length < 2 || !parts.every((p) => CIRCLED_OPTION.test(p))) return null;
   return parts.map((p) => p.replace(CIRCLED_OPTION, '$2').trim());
 }

@@ -34,7 +34,8 @@ export function checkImportLimits(exam: ParsedExam): void {
   for (const header of exam.set_headers) {
     const where = m.setHeaderLabel(header.begin_problem_no, header.end_problem_no);
     if (!validNo(header.begin_problem_no) || !validNo(header.end_problem_no)) throw validationError(m.setHeaderNumbersInvalid(where));
-    if (header.header_text.length > IMPORT_TEXT_MAX) throw validationError(m.textTooLong(where, m.fieldNames.header_text, header.header_text.length, IMPORT_TEXT_MAX));
+    if (header.header_text.length > IMPORT_TEXT_MAX)
+      throw validationError(m.textTooLong(where, m.fieldNames.header_text, header.header_text.length, IMPORT_TEXT_MAX));
     if (header.images.length > IMPORT_IMAGES_PER_PROBLEM_MAX) throw validationError(m.tooManyPictures(where, header.images.length));
   }
 }

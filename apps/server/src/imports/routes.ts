@@ -10,7 +10,7 @@ import {
   importTemplateQuerySchema,
 } from '@qbank/shared/imports';
 import { validationMessages } from '@qbank/shared/messages';
-import { testParamsSchema } from '@qbank/shared/tests';
+import { testParamsSchema } from '@qbank/shared/exams';
 import { guard, signedInMember } from '../core/auth-guards';
 import { validationError } from '../errors';
 import { attachmentDisposition } from '../export/file-name';
@@ -59,7 +59,10 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
         if (request.query.dry_run === '1') return reply.status(200).send(await previewImport(ctx, testCode, fileName, bytes));
         const { exam } = await parseImportFile(fileName, bytes);
         if (exam.problems.length === 0) throw validationError(m.noProblemsFound);
-        const body = importRequestSchema.safeParse({ problems: exam.problems.map(({ warnings: _, source_type: _type, ...problem }) => problem), set_headers: exam.set_headers });
+        const body = importRequestSchema.safeParse({
+          problems: exam.problems.map(({ warnings: _, source_type: _type, ...problem }) => problem),
+          set_headers: exam.set_headers,
+        });
         if (!body.success) throw validationError(koreanIssue(body.error.issues[0]));
         return reply.status(201).send(await runImport(ctx, editor, testCode, body.data));
       }

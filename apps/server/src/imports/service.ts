@@ -10,9 +10,10 @@ import {
   type ImportSetHeader,
 } from '@qbank/shared/imports';
 import { ERROR_CODES } from '@qbank/shared/errors';
+import { htmlToPlainText } from '@qbank/shared/html-text';
 import type { AppContext } from '../core/context';
 import { refreshPlannerStatistics } from '../core/planner-statistics';
-import { VACANCY } from '../core/visible-problems';
+import { VACANCY } from '../visibility/visible-problems';
 import type { MemberRow } from '../db/schema';
 import { AppError, conflict, notFound, validationError } from '../errors';
 import { messages } from '../messages';
@@ -21,12 +22,17 @@ import { findOverlappingHeader, insertSetHeader, linkHeaderRange, lockTest } fro
 import { prepareProblemChanges, typeLabel, writeProblemContentIn, type PreparedChanges } from '../authoring/content';
 import { sniffImageKind } from '../uploads/storage';
 import { readDocx } from './docx-reader';
+import { readHwp } from './hwp-reader';
+import { readHwpx } from './hwpx-reader';
+import { readPastedText } from './pasted-text';
+import { readPdf } from './pdf-reader';
 import { parseExamLines, type ParsedExam } from './exam-text-parser';
 import { checkImportLimits } from './limits';
 import { importMessages as m } from './messages';
 import { examExists, listExamSlots } from './repository';
 import { readCsv, readXlsx } from './sheet-reader';
 import { checkZipArchive, type CheckedArchive } from './zip-guard';
+import { examTarget, recordAudit } from '../audit/service';
 
 export type ImportFormat = ImportPreviewResponse['format'];
 
@@ -36,6 +42,10 @@ function importFormatOf(fileName: string): ImportFormat {
   if (extension === '.csv') return 'csv';
   if (extension === '.docx') return 'docx';
   if (extension === '.xlsx') return 'xlsx';
+  if (extension === '.hwpx') return 'hwpx';
+  if (extension === '.hwp') return 'hwp';
+  if (extension === '.pdf') return 'pdf';
+  if (extension === '.txt') return 'text';
   throw validationError(m.formatUnsupported);
 }
 
@@ -46,10 +56,33 @@ async function officeArchive(format: 'docx' | 'xlsx', bytes: Buffer): Promise<Ch
   return archive;
 }
 
+/** A .hwpx through the same ZIP guard as an office file; "not a 한글 file" for anything else. */
+async function hwpxArchive(bytes: Buffer): Promise<CheckedArchive> {
+  try {
+    return await checkZipArchive(bytes);
+  } catch (error) {
+    if (error instanceof AppError && error.message === m.notOffice) throw validationError(m.notHwpx);
+    throw error;
+  }
+}
+
 async function readImportFile(format: ImportFormat, bytes: Buffer): Promise<ParsedExam> {
-  if (format === 'csv') return readCsv(bytes);
-  const archive = await officeArchive(format, bytes);
-  return format === 'docx' ? parseExamLines(await readDocx(archive)) : readXlsx(archive);
+  switch (format) {
+    case 'csv':
+      return readCsv(bytes);
+    case 'text':
+      return parseExamLines(readPastedText(bytes));
+    case 'pdf':
+      return parseExamLines(await readPdf(bytes));
+    case 'hwp':
+      return parseExamLines(await readHwp(bytes));
+    case 'hwpx':
+      return parseExamLines(await readHwpx(await hwpxArchive(bytes)));
+    case 'docx':
+      return parseExamLines(await readDocx(await officeArchive(format, bytes)));
+    case 'xlsx':
+      return readXlsx(await officeArchive(format, bytes));
+  }
 }
 
 /** Keeps the pictures that are real images of at most 5 MB; each other one becomes a warning. */
@@ -83,6 +116,23 @@ export async function parseImportFile(fileName: string, bytes: Buffer): Promise<
 }
 
 const key = (problem: { type: number; no: number }) => `${problem.type}:${problem.no}`;
+const plain = (text: string | null) => htmlToPlainText(text ?? '');
+
+type ExamSlot = Awaited<ReturnType<typeof listExamSlots>>[number];
+
+/**
+ * A written problem that already is this row: same stem text, options and key (pictures aside,
+ * their stored names differ from the file's). A re-import of the same file meets only these, and
+ * they are skipped rather than refused.
+ */
+function sameContent(slot: ExamSlot | undefined, problem: ImportProblem): boolean {
+  if (!slot || slot.is_vacant === VACANCY.vacant) return false;
+  return (
+    plain(slot.question) === plain(richTextOf(problem.question, [])) &&
+    plain(slot.illustration) === plain(problem.illustration) &&
+    (slot.answer ?? '').trim() === problem.answer.trim()
+  );
+}
 
 /** POST /v1/test/{id}/import?dry_run=1: the parsed problems as they will be imported, with warnings. */
 export async function previewImport(ctx: AppContext, testCode: number, fileName: string, bytes: Buffer): Promise<ImportPreviewResponse> {
@@ -92,9 +142,10 @@ export async function previewImport(ctx: AppContext, testCode: number, fileName:
   const seen = new Set<string>();
   const problems = exam.problems.map(({ warnings, ...problem }) => {
     const existing = slots.get(key(problem));
-    const slot = !existing ? 'new' : existing.is_vacant === VACANCY.vacant ? 'vacant' : 'taken';
+    const slot = !existing ? 'new' : existing.is_vacant === VACANCY.vacant ? 'vacant' : sameContent(existing, problem) ? 'same' : 'taken';
     const all = [...warnings];
     if (slot === 'taken') all.push(m.numberTaken);
+    if (slot === 'same') all.push(m.sameContent);
     if (seen.has(key(problem))) all.push(m.duplicateNumber);
     seen.add(key(problem));
     const error = importRowError(problem);
@@ -109,7 +160,11 @@ function escapeHtml(text: string): string {
 
 /** Plain text (one paragraph a line) and pictures as the rich HTML the editor writes. */
 function richTextOf(text: string, images: readonly string[]): string {
-  const paragraphs = text.split('\n').map((line) => line.trim()).filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`);
+  const paragraphs = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => `<p>${escapeHtml(line)}</p>`);
   return [...paragraphs, ...images.map((src) => `<p><img src="${escapeHtml(src)}"></p>`)].join('');
 }
 
@@ -137,7 +192,8 @@ function refuseRepeats(problems: readonly ImportProblem[]): void {
 /**
  * POST /v1/test/{id}/import: every row in one transaction. A row whose number is an empty slot
  * fills that slot (through the edit path, so the slot's history is kept); the others are created.
- * A number that holds a written problem refuses the whole import (409): nothing is changed.
+ * A row the exam already holds word for word is skipped (a re-import); a number that holds another
+ * written problem refuses the whole import (409): nothing is changed.
  */
 export async function runImport(ctx: AppContext, editor: MemberRow, testCode: number, body: ImportRequest): Promise<ImportResponse> {
   refuseRepeats(body.problems);
@@ -154,10 +210,20 @@ export async function runImport(ctx: AppContext, editor: MemberRow, testCode: nu
   const imported = await ctx.db.transaction().execute(async (trx) => {
     if (!(await lockTest(trx, ctx.dialect, testCode))) throw notFound(messages.testNotFound);
     const slots = new Map((await listExamSlots(trx, testCode)).map((row) => [key(row), row]));
-    const taken = body.problems.filter((p) => (slots.get(key(p))?.is_vacant ?? VACANCY.vacant) !== VACANCY.vacant);
-    if (taken.length > 0) throw conflict(m.importTaken(taken.slice(0, 10).map((p) => typeLabel(p.type, p.no)).join(', ')));
-    const result: ImportResponse = { created: 0, filled: 0, set_headers: 0, problems: [] };
+    const repeated = new Set(body.problems.filter((p) => sameContent(slots.get(key(p)), p)));
+    const taken = body.problems.filter((p) => !repeated.has(p) && (slots.get(key(p))?.is_vacant ?? VACANCY.vacant) !== VACANCY.vacant);
+    if (taken.length > 0)
+      throw conflict(
+        m.importTaken(
+          taken
+            .slice(0, 10)
+            .map((p) => typeLabel(p.type, p.no))
+            .join(', '),
+        ),
+      );
+    const result: ImportResponse = { created: 0, filled: 0, skipped: repeated.size, set_headers: 0, problems: [] };
     for (const { problem, changes } of prepared) {
+      if (repeated.has(problem)) continue;
       const slot = slots.get(key(problem));
       if (slot) {
         await writeProblemContentIn(ctx, trx, editor, slot.uid, changes, { requireChange: false });
@@ -172,11 +238,24 @@ export async function runImport(ctx: AppContext, editor: MemberRow, testCode: nu
     for (const { header, html } of headers) {
       const overlap = await findOverlappingHeader(trx, testCode, header.begin_problem_no, header.end_problem_no);
       if (overlap) throw conflict(messages.setHeaderOverlap(`${overlap.begin_problem_no}~${overlap.end_problem_no}`));
-      const row = await insertSetHeader(trx, { test_code: testCode, type: 1, begin_problem_no: header.begin_problem_no, end_problem_no: header.end_problem_no, header_text: html, pic_path: null });
+      const row = await insertSetHeader(trx, {
+        test_code: testCode,
+        type: 1,
+        begin_problem_no: header.begin_problem_no,
+        end_problem_no: header.end_problem_no,
+        header_text: html,
+        pic_path: null,
+      });
       await linkHeaderRange(trx, row);
       result.set_headers += 1;
     }
     result.problems.sort((a, b) => a.type - b.type || a.no - b.no);
+    await recordAudit(trx, {
+      actor: editor,
+      action: 'import.run',
+      target: await examTarget(trx, testCode),
+      after: { created: result.created, filled: result.filled, set_headers: result.set_headers },
+    });
     return result;
   });
   // An import can be most of a young bank's problems: SQLite's planner needs statistics that

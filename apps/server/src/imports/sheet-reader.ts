@@ -19,9 +19,19 @@ interface SheetRow {
 }
 
 const TYPE_NAMES: Record<string, 1 | 2 | 4> = {
-  '1': 1, 객관식: 1, 선택형: 1, mc: 1,
-  '2': 2, 주관식: 2, 서술형: 2, 단답형: 2, essay: 2,
-  '4': 4, 슬라이드: 4, 기타: 4, slide: 4,
+  '1': 1,
+  객관식: 1,
+  선택형: 1,
+  mc: 1,
+  '2': 2,
+  주관식: 2,
+  서술형: 2,
+  단답형: 2,
+  essay: 2,
+  '4': 4,
+  슬라이드: 4,
+  기타: 4,
+  slide: 4,
 };
 
 function columnKey(header: string): ImportColumnKey | null {
@@ -32,8 +42,17 @@ function columnKey(header: string): ImportColumnKey | null {
 
 /** The options of a cell: one per line, or split before each circled digit; markers removed. */
 function splitOptions(cell: string): string[] {
-  const lines = cell.split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
-  const parts = lines.length > 1 ? lines : cell.split(/(?=[①-⑨])/u).map((s) => s.trim()).filter(Boolean);
+  const lines = cell
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const parts =
+    lines.length > 1
+      ? lines
+      : cell
+          .split(/(?=[①-⑨])/u)
+          .map((s) => s.trim())
+          .filter(Boolean);
   return parts.map((part) => part.replace(/^(?:[①-⑨]|\(?[1-9][.)]|[1-9]\s)\s*/u, '').trim());
 }
 

@@ -4,7 +4,14 @@ import { IMPORT_COLUMNS } from '@qbank/shared/imports';
 
 // The downloadable template: the Korean headers and two example rows a lead overwrites.
 const EXAMPLES = [
-  ['1', '객관식', '급성 심근경색이 의심되는 환자에서 가장 먼저 시행할 검사는?', '① 심전도\n② 흉부 X선\n③ 심장초음파\n④ 관상동맥조영술\n⑤ 운동부하검사', '①', '도착 10분 안에 12유도 심전도를 찍는다.'],
+  [
+    '1',
+    '객관식',
+    '급성 심근경색이 의심되는 환자에서 가장 먼저 시행할 검사는?',
+    '① 심전도\n② 흉부 X선\n③ 심장초음파\n④ 관상동맥조영술\n⑤ 운동부하검사',
+    '①',
+    '도착 10분 안에 12유도 심전도를 찍는다.',
+  ],
   ['2', '주관식', '제2형 당뇨병의 1차 약제를 쓰시오.', '', '메트포르민', '금기가 없으면 메트포르민으로 시작한다.'],
 ];
 

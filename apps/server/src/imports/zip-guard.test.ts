@@ -33,7 +33,13 @@ describe('checkZipArchive', () => {
   });
 
   it('refuses archives over the caps by their declared sizes, before inflating', async () => {
-    const zeros = (name: string, size: number): RawEntry => ({ name, data: zerosDeflated(size), method: 8, declaredSize: size, crc: crc32(Buffer.alloc(size)) });
+    const zeros = (name: string, size: number): RawEntry => ({
+      name,
+      data: zerosDeflated(size),
+      method: 8,
+      declaredSize: size,
+      crc: crc32(Buffer.alloc(size)),
+    });
     const oneTooLarge = buildZip([zeros('word/document.xml', 60 * 1024 * 1024)]);
     const togetherTooLarge = buildZip([zeros('a.xml', 40 * 1024 * 1024), zeros('b.xml', ZIP_MAX_TOTAL_BYTES - 40 * 1024 * 1024 + 1)]);
     const declaredHuge = buildZip([{ ...deflatedEntry('word/document.xml', Buffer.from('<w/>')), declaredSize: 3 * GB }]);

@@ -101,7 +101,7 @@ function readEntries(bytes: Buffer): Entry[] {
  * Bytes the raw deflate data inflates to, counted as zlib produces them (one 16 kB chunk at a
  * time, never kept), stopping as soon as they pass `limit`.
  */
-async function inflatedSize(data: Buffer, limit: number): Promise<number> {
+export async function inflatedSize(data: Buffer, limit: number): Promise<number> {
   const inflater = createInflateRaw();
   inflater.end(data);
   let produced = 0;

@@ -5,6 +5,7 @@ import type { Db } from '../core/db';
 import { FingerprintCache } from '../lineage/detect';
 import { detectQueued, releaseLease } from '../lineage/service';
 import { tryTakeLease } from './repository';
+import { countJobRun } from '../metrics/registry';
 
 // The lineage queue's worker (decision 130). Triggers on problems queue every saved, imported,
 // re-keyed or deleted problem (migration 2026-11-28-080), and the migration queues the whole
@@ -42,7 +43,9 @@ export function startLineageWorker(db: Db, log: FastifyBaseLogger): () => void {
     running = true;
     try {
       while (!stopped && (await drainLineageQueue(db, owner, cache)) === BATCH);
+      countJobRun(LINEAGE_LEASE, 'ok');
     } catch (error) {
+      countJobRun(LINEAGE_LEASE, 'failed');
       log.error({ err: error }, 'lineage detection failed');
     } finally {
       running = false;

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import { purgeExpiredAudit } from '../audit/service';
 import { deletePasswordChangesEndedBefore } from '../auth/repository';
 import type { Db } from '../core/db';
+import { sendExamReminders } from '../exam-dates/reminders';
+import { fitMemoryModels } from '../exam-dates/memory-fit';
+import { countJobRun } from '../metrics/registry';
 import { tryTakeLease } from './repository';
 
 // Periodic work that must run once per period across all processes: each process wakes up on
@@ -29,6 +33,34 @@ export const scheduledJobs: ScheduledJob[] = [
       return `${removed} ended password-change requests removed`;
     },
   },
+  {
+    // Exams a week and a day away (issue 29): each reminder is claimed once, so an hourly run
+    // that lands twice in a day sends nothing new.
+    name: 'exam-reminders',
+    periodMs: 60 * 60 * 1000,
+    async run(db, now) {
+      return `${await sendExamReminders(db, now)} exam reminders sent`;
+    },
+  },
+  {
+    // Each member's own FSRS parameters (decision 153): the optimizer runs here, off the request
+    // path, and only for members whose history grew since their last fit.
+    name: 'fit-memory-models',
+    periodMs: 6 * 60 * 60 * 1000,
+    async run(db) {
+      return `${await fitMemoryModels(db)} members' memory models fitted`;
+    },
+  },
+  {
+    // Audit entries older than the retention period (a setting, decision 161); the only delete
+    // the audit log's triggers let through.
+    name: 'purge-audit-log',
+    periodMs: 6 * 60 * 60 * 1000,
+    async run(db, now) {
+      const removed = await purgeExpiredAudit(db, now);
+      return `${removed} audit entries past the retention period removed`;
+    },
+  },
 ];
 
 /** A name for this process in the lease table. */
@@ -39,7 +71,14 @@ function processOwner(): string {
 /** Runs `job` if this process takes its lease now; returns whether it ran. */
 export async function runIfLeased(db: Db, job: ScheduledJob, owner: string, log: FastifyBaseLogger, now = new Date()): Promise<boolean> {
   if (!(await tryTakeLease(db, job.name, owner, job.periodMs, now.getTime()))) return false;
-  const summary = await job.run(db, now);
+  let summary: string;
+  try {
+    summary = await job.run(db, now);
+  } catch (error) {
+    countJobRun(job.name, 'failed');
+    throw error;
+  }
+  countJobRun(job.name, 'ok');
   log.info({ job: job.name }, summary);
   return true;
 }

@@ -20,7 +20,10 @@ export function sharedRateLimitStore(shared: SharedRedis) {
     private readonly redis: RateLimitStore;
     private readonly local: RateLimitStore;
 
-    constructor(options: FastifyRateLimitOptions & { continueExceeding?: boolean; exponentialBackoff?: boolean }, stores?: { redis: RateLimitStore; local: RateLimitStore }) {
+    constructor(
+      options: FastifyRateLimitOptions & { continueExceeding?: boolean; exponentialBackoff?: boolean },
+      stores?: { redis: RateLimitStore; local: RateLimitStore },
+    ) {
       const continueExceeding = options.continueExceeding ?? false;
       const exponentialBackoff = options.exponentialBackoff ?? false;
       this.redis = stores?.redis ?? new RedisStore(continueExceeding, exponentialBackoff, shared.client, KEY_PREFIX);

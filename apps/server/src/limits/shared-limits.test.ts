@@ -19,8 +19,7 @@ describe.skipIf(!redisAvailable).each(testDialects)('limits shared through Redis
   let apps: FastifyInstance[];
   let config: Config;
 
-  const login = (app: FastifyInstance, id: string, password: string) =>
-    app.inject({ method: 'POST', url: '/v1/auth/login', payload: { id, password } });
+  const login = (app: FastifyInstance, id: string, password: string) => app.inject({ method: 'POST', url: '/v1/auth/login', payload: { id, password } });
   const signup = (app: FastifyInstance) => {
     const id = `u${randomBytes(5).toString('hex')}`;
     return app.inject({ method: 'POST', url: '/v1/auth/signup', payload: { name: '신입생', id, password: 'long-enough-pw', nickname: id, school_no: id } });

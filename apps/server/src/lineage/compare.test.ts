@@ -61,11 +61,23 @@ describe('relations', () => {
   });
 
   it('옳은 것은 ↔ 옳지 않은 것은 with the key of one among the wrong options of the other is `inverted`', () => {
-    const right = problem('급성 심근경색의 초기 치료에 관한 설명으로 옳은 것은?', ['아스피린을 씹어 복용한다', '모르핀은 금기이다', '산소는 모든 환자에게 준다', '베타차단제는 금기이다', '헤파린은 쓰지 않는다'], 1);
-    const wrong = problem('급성 심근경색의 초기 치료에 관한 설명으로 옳지 않은 것은?', ['아스피린을 씹어 복용한다', '모르핀은 금기이다', '니트로글리세린을 쓴다', '재관류 치료를 서두른다', '심전도를 10분 안에 찍는다'], 2);
+    const right = problem(
+      '급성 심근경색의 초기 치료에 관한 설명으로 옳은 것은?',
+      ['아스피린을 씹어 복용한다', '모르핀은 금기이다', '산소는 모든 환자에게 준다', '베타차단제는 금기이다', '헤파린은 쓰지 않는다'],
+      1,
+    );
+    const wrong = problem(
+      '급성 심근경색의 초기 치료에 관한 설명으로 옳지 않은 것은?',
+      ['아스피린을 씹어 복용한다', '모르핀은 금기이다', '니트로글리세린을 쓴다', '재관류 치료를 서두른다', '심전도를 10분 안에 찍는다'],
+      2,
+    );
     expect(compare(right, wrong)).toMatchObject({ relation: 'inverted', keysAgree: false });
     // The same pair where no key crosses is another question, not an inversion.
-    const unrelated = problem('급성 심근경색의 초기 치료에 관한 설명으로 옳지 않은 것은?', ['니트로글리세린을 쓴다', '재관류 치료를 서두른다', '심전도를 10분 안에 찍는다', '모르핀은 금기이다', '칼슘차단제를 쓴다'], 5);
+    const unrelated = problem(
+      '급성 심근경색의 초기 치료에 관한 설명으로 옳지 않은 것은?',
+      ['니트로글리세린을 쓴다', '재관류 치료를 서두른다', '심전도를 10분 안에 찍는다', '모르핀은 금기이다', '칼슘차단제를 쓴다'],
+      5,
+    );
     expect(compare(right, unrelated)).toBeNull();
   });
 });
@@ -87,7 +99,11 @@ describe('hard negatives', () => {
 
   it('unrelated questions in the same boilerplate ("…에 관한 설명으로 옳은 것은?") are no lineage', () => {
     const a = problem('치태에 관한 설명으로 옳은 것은?', ['무생물 막이다', '치아보호 막이다', '불투과성 막이다', '균막이다', '획득피막이다'], 4);
-    const b = problem('혀점막에 관한 설명으로 옳은 것은?', ['모두 특수점막이다', '실유두는 각질화된다', '버섯유두는 후방에 있다', '잎새유두에 맛봉오리가 있다', '성곽유두는 앞쪽에 있다'], 2);
+    const b = problem(
+      '혀점막에 관한 설명으로 옳은 것은?',
+      ['모두 특수점막이다', '실유두는 각질화된다', '버섯유두는 후방에 있다', '잎새유두에 맛봉오리가 있다', '성곽유두는 앞쪽에 있다'],
+      2,
+    );
     expect(compare(a, b)).toBeNull();
   });
 });
@@ -102,7 +118,12 @@ describe('candidate keys', () => {
   });
 
   it('the letter combinations of a 가나다라 problem give no keys (they would join every such problem)', () => {
-    const lettered: LineageSource = { question_text: '모두 고른 것은?', illustration: '① 가, 나\n② 나, 다\n③ 가, 다, 라\n④ 라\n⑤ 가, 나, 다, 라', answer: '①가', choice_type: 1 };
+    const lettered: LineageSource = {
+      question_text: '모두 고른 것은?',
+      illustration: '① 가, 나\n② 나, 다\n③ 가, 다, 라\n④ 라\n⑤ 가, 나, 다, 라',
+      answer: '①가',
+      choice_type: 1,
+    };
     expect(lineageKeys(fingerprint(lettered))).toEqual([]);
   });
 

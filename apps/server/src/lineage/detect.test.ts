@@ -13,7 +13,8 @@ async function drainAll(db: Db): Promise<void> {
 }
 
 const CIRCLED = ['①', '②', '③', '④', '⑤'];
-const CASE = '65세 남자가 3일 전부터 시작된 가슴 통증으로 응급실에 왔다. 혈압 90/60 mmHg, 맥박 110회/분이었다. 심전도에서 II, III, aVF 유도의 ST분절 상승이 관찰되었다.';
+const CASE =
+  '65세 남자가 3일 전부터 시작된 가슴 통증으로 응급실에 왔다. 혈압 90/60 mmHg, 맥박 110회/분이었다. 심전도에서 II, III, aVF 유도의 ST분절 상승이 관찰되었다.';
 const TREATMENTS = ['니트로글리세린 투여', '관상동맥중재술', '베타차단제 투여', '경과관찰', '항응고제 단독 투여'];
 const options = (list: string[]) => list.map((o, i) => `${CIRCLED[i]} ${o}`).join('\n');
 
@@ -35,7 +36,11 @@ describe.each(testDialects)('lineage detection and storage on %s', (dialect) => 
     db = database.db;
     const subject = await createSubject(db, { subject_name: '순환기학' });
     const otherSubject = await createSubject(db, { subject_name: '응급의학' });
-    const [y2019, y2021, y2024] = [await createTest(db, { subject_code: subject, year: 2019 }), await createTest(db, { subject_code: subject, year: 2021 }), await createTest(db, { subject_code: subject, year: 2024 })];
+    const [y2019, y2021, y2024] = [
+      await createTest(db, { subject_code: subject, year: 2019 }),
+      await createTest(db, { subject_code: subject, year: 2021 }),
+      await createTest(db, { subject_code: subject, year: 2024 }),
+    ];
     const elsewhere = await createTest(db, { subject_code: otherSubject, year: 2023 });
     const put = (test_code: number, no: number, question: string, list: string[], key: number) =>
       createProblem(db, { test_code, no, question: `<p>${question}</p>`, illustration: options(list), answer: CIRCLED[key - 1]!, choice_type: 5 });
@@ -45,7 +50,13 @@ describe.each(testDialects)('lineage detection and storage on %s', (dialect) => 
     uid.sibling = await put(y2019!, 2, `${CASE} 가장 가능성이 높은 진단은?`, ['하벽 심근경색', '대동맥박리', '폐색전증', '심낭염', '긴장성 기흉'], 1);
     const right = ['아스피린을 씹어 복용한다', '모르핀은 금기이다', '산소는 모든 환자에게 준다', '베타차단제는 금기이다', '헤파린은 쓰지 않는다'];
     uid.right = await put(y2019!, 5, '급성 심근경색의 초기 치료에 관한 설명으로 옳은 것은?', right, 1);
-    uid.inverted = await put(y2024!, 9, '급성 심근경색의 초기 치료에 관한 설명으로 옳지 않은 것은?', ['아스피린을 씹어 복용한다', '모르핀은 금기이다', '니트로글리세린을 쓴다', '재관류 치료를 서두른다', '심전도를 10분 안에 찍는다'], 2);
+    uid.inverted = await put(
+      y2024!,
+      9,
+      '급성 심근경색의 초기 치료에 관한 설명으로 옳지 않은 것은?',
+      ['아스피린을 씹어 복용한다', '모르핀은 금기이다', '니트로글리세린을 쓴다', '재관류 치료를 서두른다', '심전도를 10분 안에 찍는다'],
+      2,
+    );
     uid.elsewhere = await put(elsewhere, 4, `${CASE} 가장 적절한 치료는?`, TREATMENTS, 2);
     uid.vacant = await createProblem(db, { test_code: y2024!, no: 20, is_vacant: 1 });
     await drainAll(db);
@@ -92,7 +103,10 @@ describe.each(testDialects)('lineage detection and storage on %s', (dialect) => 
     for (const partner of [uid.base!, uid.copy!, uid.variant!]) await decideLink(db, partner, uid.elsewhere!, 'rejected', lead.code, now, 'same');
     await decideLink(db, uid.base!, uid.sibling!, 'confirmed', lead.code, now, 'variant');
     const all = await db.selectFrom('problems').select('uid').execute();
-    await enqueue(db, all.map((row) => row.uid));
+    await enqueue(
+      db,
+      all.map((row) => row.uid),
+    );
     await drainAll(db);
     expect(await linkOf(uid.base!, uid.elsewhere!)).toMatchObject({ decision: 'rejected', detected: 1 });
     expect(await linkOf(uid.base!, uid.sibling!)).toMatchObject({ decision: 'confirmed', detected: 0 });

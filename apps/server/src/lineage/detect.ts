@@ -20,7 +20,7 @@ import {
 
 // Detection of one problem against the bank (decisions 129, 130): its keys are replaced, the
 // problems sharing enough keys are compared, links are upserted or forgotten, and the lineages
-// around it are drawn again. Run by the queue worker (worker.ts) for every saved problem.
+// around it are drawn again. Run by the queue worker (../jobs/lineage-worker.ts) for every saved problem.
 
 /** Candidates must share this many band keys (one shared band is mostly chance). */
 export const MIN_SHARED_KEYS = 2;
@@ -59,7 +59,6 @@ export class FingerprintCache {
     return print;
   }
 }
-
 
 export async function detectProblem(db: DbOrTx, uid: number, cache: FingerprintCache, now = new Date().toISOString()): Promise<void> {
   const before = await lineageCodesOf(db, [uid]);

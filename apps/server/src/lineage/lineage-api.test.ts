@@ -5,7 +5,8 @@ import { FingerprintCache } from './detect';
 import { detectQueued } from './service';
 
 const CIRCLED = ['①', '②', '③', '④', '⑤'];
-const CASE = '65세 남자가 3일 전부터 시작된 가슴 통증으로 응급실에 왔다. 혈압 90/60 mmHg, 맥박 110회/분이었다. 심전도에서 II, III, aVF 유도의 ST분절 상승이 관찰되었다.';
+const CASE =
+  '65세 남자가 3일 전부터 시작된 가슴 통증으로 응급실에 왔다. 혈압 90/60 mmHg, 맥박 110회/분이었다. 심전도에서 II, III, aVF 유도의 ST분절 상승이 관찰되었다.';
 const TREATMENTS = ['니트로글리세린 투여', '관상동맥중재술', '베타차단제 투여', '경과관찰', '항응고제 단독 투여'];
 const options = (list: string[]) => list.map((o, i) => `${CIRCLED[i]} ${o}`).join('\n');
 
@@ -26,7 +27,12 @@ describe.each(testDialects)('lineage API on %s', (dialect) => {
     cookies = await roleCookies(t.app, t.db);
     subject = await createSubject(t.db, { subject_name: '순환기학' });
     const exams = [];
-    for (const [year, test_name] of [[2019, '2019 중간고사'], [2021, '2021 중간고사'], [2024, '2024 기말고사']] as const) exams.push(await createTest(t.db, { subject_code: subject, year, test_name }));
+    for (const [year, test_name] of [
+      [2019, '2019 중간고사'],
+      [2021, '2021 중간고사'],
+      [2024, '2024 기말고사'],
+    ] as const)
+      exams.push(await createTest(t.db, { subject_code: subject, year, test_name }));
     const put = (test_code: number, no: number, question: string, list: string[], key: number) =>
       createProblem(t.db, { test_code, no, question: `<p>${question}</p>`, illustration: options(list), answer: CIRCLED[key - 1]!, choice_type: 5 });
     uid.y2019 = await put(exams[0]!, 1, `${CASE} 가장 적절한 치료는?`, TREATMENTS, 2);
@@ -40,13 +46,24 @@ describe.each(testDialects)('lineage API on %s', (dialect) => {
       [TREATMENTS[0]!, TREATMENTS[1]!, TREATMENTS[2]!, '혈전용해제 투여', '대동맥내풍선펌프'],
       2,
     );
-    uid.lone = await put(exams[0]!, 9, '라론드 보고서에 제시된 건강결정요인 중 개인이 통제할 수 있는 요인은?', ['생활습관', '유전', '환경', '보건의료체계', '소득'], 1);
+    uid.lone = await put(
+      exams[0]!,
+      9,
+      '라론드 보고서에 제시된 건강결정요인 중 개인이 통제할 수 있는 요인은?',
+      ['생활습관', '유전', '환경', '보건의료체계', '소득'],
+      1,
+    );
     await detect();
   });
   afterAll(async () => t?.close());
 
   it('shows a student the lineage over confirmed and strong links, by year, without suggestions', async () => {
-    const weakLink = await t.db.selectFrom('lineage_links').select(['similarity', 'decision']).where('problem_b', '=', uid.weak!).where('problem_a', '=', uid.y2019!).executeTakeFirst();
+    const weakLink = await t.db
+      .selectFrom('lineage_links')
+      .select(['similarity', 'decision'])
+      .where('problem_b', '=', uid.weak!)
+      .where('problem_a', '=', uid.y2019!)
+      .executeTakeFirst();
     expect(weakLink?.similarity).toBeLessThan(0.9);
     const body = await lineage(uid.y2021!, cookies.student);
     expect(body.lineage.code).toBe(uid.y2019);
@@ -56,7 +73,11 @@ describe.each(testDialects)('lineage API on %s', (dialect) => {
       [2024, 7],
     ]);
     expect(body.lineage.members.every((m: { confirmed: boolean }) => m.confirmed)).toBe(true);
-    expect(body.lineage.members.find((m: { uid: number }) => m.uid === uid.y2019)).toMatchObject({ relation: 'same', test_name: '2019 중간고사', keys_agree: true });
+    expect(body.lineage.members.find((m: { uid: number }) => m.uid === uid.y2019)).toMatchObject({
+      relation: 'same',
+      test_name: '2019 중간고사',
+      keys_agree: true,
+    });
     expect(body.lineage.members.find((m: { uid: number }) => m.uid === uid.y2021)).toMatchObject({ relation: null, similarity: null });
     expect(JSON.stringify(await lineage(uid.weak!, cookies.student))).toBe(JSON.stringify({ lineage: null }));
     expect(await lineage(uid.lone!, cookies.student)).toEqual({ lineage: null });
@@ -117,7 +138,12 @@ describe.each(testDialects)('lineage API on %s', (dialect) => {
     expect(rejected.statusCode).toBe(200);
     await callAs(t.app, 'POST', '/v1/lineages/run', cookies.lead);
     await detect();
-    const link = await t.db.selectFrom('lineage_links').select(['decision', 'detected']).where('problem_a', '=', uid.y2019!).where('problem_b', '=', uid.y2021!).executeTakeFirst();
+    const link = await t.db
+      .selectFrom('lineage_links')
+      .select(['decision', 'detected'])
+      .where('problem_a', '=', uid.y2019!)
+      .where('problem_b', '=', uid.y2021!)
+      .executeTakeFirst();
     expect(link).toEqual({ decision: 'rejected', detected: 1 });
   });
 

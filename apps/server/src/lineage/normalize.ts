@@ -41,7 +41,10 @@ export function foldText(text: string): string {
 
 /** Only the characters that carry content: Hangul syllables, letters, digits and a decimal point between digits. */
 export function squeeze(text: string): string {
-  return text.replace(/(\d)\.(\d)/g, '$1\uE000$2').replace(/[^가-힣a-z0-9α-ωμ\uE000]/g, '').replace(/\uE000/g, '.');
+  return text
+    .replace(/(\d)\.(\d)/g, '$1\uE000$2')
+    .replace(/[^가-힣a-z0-9α-ωμ\uE000]/g, '')
+    .replace(/\uE000/g, '.');
 }
 
 /** The comparison form of any text: folded, then squeezed. */

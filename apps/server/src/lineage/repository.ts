@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../core/db';
 import type { LineageLinksTable } from '../db/schema';
-import { visibleProblems } from '../core/visible-problems';
+import { visibleProblems } from '../visibility/visible-problems';
+import { recursForReaders } from '../visibility/visible-lineages';
 import type { LinkVerdict } from './compare';
 import type { LineageSource } from './fingerprint';
 
@@ -80,11 +81,46 @@ export async function upsertDetectedLink(db: DbOrTx, a: number, b: number, verdi
     .execute();
 }
 
-/** Detection no longer finds the pair: an undecided link goes; a decided one stays, marked undetected. */
+/**
+ * Detection no longer finds the pair: an undecided link goes; a decided one, or one a problem was
+ * started from (decision 187), stays, marked undetected.
+ */
 export async function forgetDetectedLink(db: DbOrTx, a: number, b: number): Promise<void> {
   const [problem_a, problem_b] = a < b ? [a, b] : [b, a];
-  await db.deleteFrom('lineage_links').where('problem_a', '=', problem_a).where('problem_b', '=', problem_b).where('decision', 'is', null).execute();
+  await db
+    .deleteFrom('lineage_links')
+    .where('problem_a', '=', problem_a)
+    .where('problem_b', '=', problem_b)
+    .where('decision', 'is', null)
+    .where('started_from', 'is', null)
+    .execute();
   await db.updateTable('lineage_links').set({ detected: 0 }).where('problem_a', '=', problem_a).where('problem_b', '=', problem_b).execute();
+}
+
+/**
+ * A problem written from `origin` (decision 187): the pair is linked as an undetected suggestion
+ * with the save's own comparison, or, when already linked, only marked; detection's and a lead's
+ * columns stay as they are.
+ */
+export async function upsertStartedFromLink(
+  db: DbOrTx,
+  uid: number,
+  origin: number,
+  found: Pick<LinkRow, 'relation' | 'similarity' | 'keys_agree'>,
+  now: string,
+): Promise<void> {
+  const [problem_a, problem_b] = uid < origin ? [uid, origin] : [origin, uid];
+  await db
+    .insertInto('lineage_links')
+    .values({ problem_a, problem_b, ...found, detected: 0, decision: null, decided_by: null, decided_at: null, update_time: now, started_from: origin })
+    .onConflict((oc) => oc.columns(['problem_a', 'problem_b']).doUpdateSet({ started_from: origin, update_time: now }))
+    .execute();
+}
+
+/** Whether a problem may be started from: it exists and readers see it. */
+export async function isVisibleProblem(db: DbOrTx, uid: number): Promise<boolean> {
+  const row = await db.selectFrom('problems').select('uid').where('uid', '=', uid).where(visibleProblems()).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** A problem that is gone or emptied leaves no keys, links or lineage behind. */
@@ -141,7 +177,10 @@ export async function lineagePage(
       .limit(query.limit)
       .offset((query.page - 1) * query.limit)
       .execute(),
-    db.selectFrom(groups.as('g')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom(groups.as('g'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   const codes = page.map((row) => row.code);
   const details =
@@ -191,6 +230,27 @@ export async function lineageCounts(db: DbOrTx, uids: number[]): Promise<{ uid: 
   });
 }
 
+/**
+ * A lecture class's readable problems and how many of them recur, counted as the list's
+ * 반복 출제만 counts (visibility/visible-lineages.ts); null when there is no such class.
+ */
+export async function classRecurrence(db: DbOrTx, classUid: number): Promise<{ problem_count: number; recurring_count: number } | null> {
+  const found = await db.selectFrom('classes').select('uid').where('uid', '=', classUid).executeTakeFirst();
+  if (!found) return null;
+  const row = await db
+    .selectFrom('problems')
+    .where(visibleProblems())
+    .where('problems.uid', 'in', (eb) =>
+      eb.selectFrom('problem_classes').select('problem_classes.problem_uid').where('problem_classes.class_uid', '=', classUid),
+    )
+    .select((eb) => [
+      eb.fn.countAll<number>().as('problem_count'),
+      eb.fn.sum<number>(sql<number>`case when ${recursForReaders('problems.uid')} then 1 else 0 end`).as('recurring_count'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { problem_count: Number(row.problem_count), recurring_count: Number(row.recurring_count ?? 0) };
+}
+
 export async function lineageCodesOf(db: DbOrTx, uids: number[]): Promise<Map<number, number>> {
   if (uids.length === 0) return new Map();
   const rows = await db.selectFrom('problem_lineages').select(['problem_uid', 'lineage_code']).where('problem_uid', 'in', uids).execute();
@@ -204,7 +264,11 @@ export async function membersOfLineages(db: DbOrTx, codes: number[]): Promise<nu
 }
 
 /** Writes the lineages of `members` (their component's code and size); members alone lose their row. */
-export async function writeLineages(db: DbOrTx, lineages: { problem_uid: number; lineage_code: number; lineage_size: number }[], alone: number[]): Promise<void> {
+export async function writeLineages(
+  db: DbOrTx,
+  lineages: { problem_uid: number; lineage_code: number; lineage_size: number }[],
+  alone: number[],
+): Promise<void> {
   if (alone.length > 0) await db.deleteFrom('problem_lineages').where('problem_uid', 'in', alone).execute();
   for (let i = 0; i < lineages.length; i += 500) {
     await db
@@ -244,8 +308,43 @@ export async function releaseLease(db: DbOrTx, name: string, owner: string): Pro
 
 export async function queueProgress(db: DbOrTx): Promise<{ waiting: number; total: number }> {
   const [waiting, total] = await Promise.all([
-    db.selectFrom('lineage_queue').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    db.selectFrom('problems').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('lineage_queue')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('problems')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { waiting: Number(waiting.n), total: Number(total.n) };
+}
+
+/** The written problems among `uids` with their exam, as a lineage lists its members. */
+export async function lineageMemberRows(db: DbOrTx, uids: number[]) {
+  if (uids.length === 0) return [];
+  return db
+    .selectFrom('problems as p')
+    .innerJoin('tests as t', 't.code', 'p.test_code')
+    .select(['p.uid', 'p.test_code', 't.test_name', 't.year', 'p.no'])
+    .where('p.uid', 'in', uids)
+    .where('p.is_vacant', '=', 0)
+    .execute();
+}
+
+/** Every problem's uid (the whole-bank run queues them all). */
+export async function allProblemUids(db: DbOrTx): Promise<number[]> {
+  return (await db.selectFrom('problems').select('uid').execute()).map((row) => row.uid);
+}
+
+/** The written problems among `uids` with their exam and key, as a key conflict lists its versions. */
+export async function keyVersionRows(db: DbOrTx, uids: number[]) {
+  if (uids.length === 0) return [];
+  return db
+    .selectFrom('problems as p')
+    .innerJoin('tests as t', 't.code', 'p.test_code')
+    .select(['p.uid', 'p.test_code', 't.test_name', 't.year', 'p.no', 'p.answer'])
+    .where('p.uid', 'in', uids)
+    .where('p.is_vacant', '=', 0)
+    .execute();
 }

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  bankSearchQuerySchema,
+  bankSearchResponseSchema,
+  classRecurrenceParamsSchema,
+  classRecurrenceResponseSchema,
   lineageCountsQuerySchema,
   lineageCountsResponseSchema,
   lineageLinkRequestSchema,
@@ -10,10 +14,24 @@ import {
   lineagesQuerySchema,
   lineagesResponseSchema,
   problemLineageResponseSchema,
+  similarProblemsQuerySchema,
+  similarProblemsResponseSchema,
 } from '@qbank/shared/lineage';
 import { isLeadRole } from '@qbank/shared/roles';
 import { guard, roleOf, signedInMember } from '../core/auth-guards';
-import { decideDetectedLink, lineageProgress, lineageSummaries, listLineages, mergeLineages, problemLineage, queueWholeBank, splitProblem } from './service';
+import { searchBank } from './bank-search';
+import { similarProblems } from './similar';
+import {
+  classRecurrence,
+  decideDetectedLink,
+  lineageProgress,
+  lineageSummaries,
+  listLineages,
+  mergeLineages,
+  problemLineage,
+  queueWholeBank,
+  splitProblem,
+} from './service';
 
 // 출제 이력 (issue 28 items 2 and 8, decision 130): approved members read lineages; leads see the
 // suggestions too and decide them.
@@ -27,8 +45,24 @@ export async function lineageRoutes(app: FastifyInstance): Promise<void> {
     async (request) => problemLineage(ctx, request.params.id, isLeadRole(roleOf(signedInMember(request)))),
   );
 
-  api.get('/v1/lineages', { onRequest: guard('approved'), schema: { querystring: lineagesQuerySchema, response: { 200: lineagesResponseSchema } } }, async (request) =>
-    listLineages(ctx, request.query),
+  // The whole bank's search, grouped by lineage (issue 28 item 5).
+  api.get(
+    '/v1/search',
+    { onRequest: guard('approved'), schema: { querystring: bankSearchQuerySchema, response: { 200: bankSearchResponseSchema } } },
+    async (request) => searchBank(ctx, { ...request.query, q: request.query.q! }),
+  );
+
+  // The editor's suggestions while a stem is written (issue 28 item 6).
+  api.get(
+    '/v1/problem/similar',
+    { onRequest: guard('approved'), schema: { querystring: similarProblemsQuerySchema, response: { 200: similarProblemsResponseSchema } } },
+    async (request) => similarProblems(ctx, request.query.text, request.query.subject_code),
+  );
+
+  api.get(
+    '/v1/lineages',
+    { onRequest: guard('approved'), schema: { querystring: lineagesQuerySchema, response: { 200: lineagesResponseSchema } } },
+    async (request) => listLineages(ctx, request.query),
   );
 
   api.get(
@@ -37,31 +71,40 @@ export async function lineageRoutes(app: FastifyInstance): Promise<void> {
     async (request) => lineageSummaries(ctx, request.query.uids),
   );
 
-  api.get('/v1/lineages/progress', { onRequest: guard('lead'), schema: { response: { 200: lineageProgressResponseSchema } } }, async () => lineageProgress(ctx));
+  // How much of a lecture class recurs (issue 28 item 3, decision 190): uncached, like the badges.
+  api.get(
+    '/v1/lineages/class/:code',
+    { onRequest: guard('approved'), schema: { params: classRecurrenceParamsSchema, response: { 200: classRecurrenceResponseSchema } } },
+    async (request) => classRecurrence(ctx, request.params.code),
+  );
+
+  api.get('/v1/lineages/progress', { onRequest: guard('lead'), schema: { response: { 200: lineageProgressResponseSchema } } }, async () =>
+    lineageProgress(ctx),
+  );
 
   api.post('/v1/lineages/run', { onRequest: guard('lead'), schema: { response: { 200: lineageProgressResponseSchema } } }, async () => queueWholeBank(ctx));
 
   api.post(
     '/v1/lineage/links/confirm',
     { onRequest: guard('lead'), schema: { body: lineageLinkRequestSchema, response: { 200: problemLineageResponseSchema } } },
-    async (request) => decideDetectedLink(ctx, signedInMember(request).code, request.body.problem_a, request.body.problem_b, 'confirmed'),
+    async (request) => decideDetectedLink(ctx, signedInMember(request), request.body.problem_a, request.body.problem_b, 'confirmed'),
   );
 
   api.post(
     '/v1/lineage/links/reject',
     { onRequest: guard('lead'), schema: { body: lineageLinkRequestSchema, response: { 200: problemLineageResponseSchema } } },
-    async (request) => decideDetectedLink(ctx, signedInMember(request).code, request.body.problem_a, request.body.problem_b, 'rejected'),
+    async (request) => decideDetectedLink(ctx, signedInMember(request), request.body.problem_a, request.body.problem_b, 'rejected'),
   );
 
   api.post(
     '/v1/lineages/merge',
     { onRequest: guard('lead'), schema: { body: lineageMergeRequestSchema, response: { 200: problemLineageResponseSchema } } },
-    async (request) => mergeLineages(ctx, signedInMember(request).code, request.body.problem_a, request.body.problem_b, request.body.relation),
+    async (request) => mergeLineages(ctx, signedInMember(request), request.body.problem_a, request.body.problem_b, request.body.relation),
   );
 
   api.post(
     '/v1/problem/:id/lineage/split',
     { onRequest: guard('lead'), schema: { params: lineageParamsSchema, response: { 200: problemLineageResponseSchema } } },
-    async (request) => splitProblem(ctx, signedInMember(request).code, request.params.id),
+    async (request) => splitProblem(ctx, signedInMember(request), request.params.id),
   );
 }

@@ -1,11 +1,23 @@
-import type { LineageCountsResponse, LineageMember, LineageRelation, LineagesResponse, ProblemLineageResponse } from '@qbank/shared/lineage';
+import type {
+  ClassRecurrenceResponse,
+  LineageCountsResponse,
+  LineageMember,
+  LineageRelation,
+  LineagesResponse,
+  ProblemLineageResponse,
+} from '@qbank/shared/lineage';
+import type { AuditAction } from '@qbank/shared/audit';
+import { problemTarget, recordAudit, type AuditActor } from '../audit/service';
 import type { AppContext } from '../core/context';
 import type { Db } from '../core/db';
 import { notFound } from '../errors';
 import { requireVisibleProblem } from '../problems/visibility';
 import { detectProblem, isVisibleLink, redrawLineages, type FingerprintCache } from './detect';
 import { lineageMessages } from './messages';
+import { messages } from '../messages';
 import {
+  allProblemUids,
+  classRecurrence as classRecurrenceRow,
   decideLink,
   dequeue,
   enqueue,
@@ -13,6 +25,7 @@ import {
   lineageCodesOf,
   lineageCounts,
   lineagePage,
+  lineageMemberRows,
   linksOf,
   membersOfLineages,
   queuedProblems,
@@ -25,6 +38,9 @@ import {
 // Lineages for readers and leads (issue 28 items 2 and 8, decision 130). Students see the
 // lineages drawn over visible links only (problem_lineages); a lead sees, besides, the weak
 // suggestions around the problem, and decides them.
+
+/** The lead deciding: named in the audit entry of the decision. */
+type Lead = NonNullable<AuditActor>;
 
 /** Detects up to `limit` queued problems, each in its own transaction; returns how many. */
 export async function detectQueued(db: Db, cache: FingerprintCache, limit: number): Promise<number> {
@@ -48,11 +64,10 @@ export function lineageProgress(ctx: AppContext) {
 
 /** Queues every problem again: the whole-bank run (a lead asks for it; leads' decisions stay). */
 export async function queueWholeBank(ctx: AppContext): Promise<{ waiting: number; total: number }> {
-  const uids = await ctx.db.selectFrom('problems').select('uid').execute();
-  for (let i = 0; i < uids.length; i += 1000) await enqueue(ctx.db, uids.slice(i, i + 1000).map((row) => row.uid));
+  const uids = await allProblemUids(ctx.db);
+  for (let i = 0; i < uids.length; i += 1000) await enqueue(ctx.db, uids.slice(i, i + 1000));
   return queueProgress(ctx.db);
 }
-
 
 /**
  * The lineage of a problem. Students: the members of its lineage, each with the link that joins it
@@ -84,8 +99,12 @@ export async function problemLineage(ctx: AppContext, uid: number, lead: boolean
   }
   for (const member of members) suggestions.delete(member);
   if (members.length === 1 && suggestions.size === 0) return { lineage: null };
-  const suggestionLinks = new Map(links.filter((link) => suggestions.has(otherEnd(link, uid)) && (link.problem_a === uid || link.problem_b === uid)).map((link) => [otherEnd(link, uid), link]));
-  const rows = await problemRows(ctx.db, [...members, ...suggestions]);
+  const suggestionLinks = new Map(
+    links
+      .filter((link) => suggestions.has(otherEnd(link, uid)) && (link.problem_a === uid || link.problem_b === uid))
+      .map((link) => [otherEnd(link, uid), link]),
+  );
+  const rows = await lineageMemberRows(ctx.db, [...members, ...suggestions]);
   const present = (row: (typeof rows)[number], link: LinkRow | undefined, confirmed: boolean): LineageMember => ({
     uid: row.uid,
     test_code: row.test_code,
@@ -103,20 +122,16 @@ export async function problemLineage(ctx: AppContext, uid: number, lead: boolean
   return { lineage: { code: code ?? uid, members: out } };
 }
 
-async function problemRows(db: Db, uids: number[]) {
-  if (uids.length === 0) return [];
-  return db
-    .selectFrom('problems as p')
-    .innerJoin('tests as t', 't.code', 'p.test_code')
-    .select(['p.uid', 'p.test_code', 't.test_name', 't.year', 'p.no'])
-    .where('p.uid', 'in', uids)
-    .where('p.is_vacant', '=', 0)
-    .execute();
-}
-
 /** The 출제 N회 badges of a list's chunk of problems. */
 export async function lineageSummaries(ctx: AppContext, uids: number[]): Promise<LineageCountsResponse> {
   return { summaries: await lineageCounts(ctx.db, uids) };
+}
+
+/** How much of a lecture class recurs: its readable problems and those asked twice or more. */
+export async function classRecurrence(ctx: AppContext, classCode: number): Promise<ClassRecurrenceResponse> {
+  const figures = await classRecurrenceRow(ctx.db, classCode);
+  if (!figures) throw notFound(messages.classNotFound);
+  return { class_code: classCode, ...figures };
 }
 
 export async function listLineages(
@@ -128,39 +143,81 @@ export async function listLineages(
 }
 
 /** Confirms or rejects a pair detection linked (404 when it never did: a merge makes new pairs). */
-export async function decideDetectedLink(ctx: AppContext, lead: number, a: number, b: number, decision: 'confirmed' | 'rejected'): Promise<ProblemLineageResponse> {
+export async function decideDetectedLink(
+  ctx: AppContext,
+  lead: Lead,
+  a: number,
+  b: number,
+  decision: 'confirmed' | 'rejected',
+): Promise<ProblemLineageResponse> {
   const link = await findLink(ctx.db, a, b);
   if (!link) throw notFound(lineageMessages.linkNotFound);
-  await decide(ctx, lead, a, b, decision, link.relation);
+  await decide(ctx, lead, a, b, decision, link.relation, decision === 'confirmed' ? 'lineage.confirm' : 'lineage.reject');
   return problemLineage(ctx, a, true);
 }
 
 /** Joins the lineages of two problems with a confirmed link of the lead's relation. */
-export async function mergeLineages(ctx: AppContext, lead: number, a: number, b: number, relation: LineageRelation = 'variant'): Promise<ProblemLineageResponse> {
+export async function mergeLineages(ctx: AppContext, lead: Lead, a: number, b: number, relation: LineageRelation = 'variant'): Promise<ProblemLineageResponse> {
   await requireVisibleProblem(ctx.db, a);
   await requireVisibleProblem(ctx.db, b);
-  await decide(ctx, lead, a, b, 'confirmed', relation);
+  await decide(ctx, lead, a, b, 'confirmed', relation, 'lineage.merge');
   return problemLineage(ctx, a, true);
 }
 
 /** Takes a problem out of its lineage: every link of it that students see is rejected. */
-export async function splitProblem(ctx: AppContext, lead: number, uid: number): Promise<ProblemLineageResponse> {
+export async function splitProblem(ctx: AppContext, lead: Lead, uid: number): Promise<ProblemLineageResponse> {
   await requireVisibleProblem(ctx.db, uid);
   const now = new Date().toISOString();
   await ctx.db.transaction().execute(async (tx) => {
     const before = await lineageCodesOf(tx, [uid]);
     const links = (await linksOf(tx, [uid])).filter(isVisibleLink);
-    for (const link of links) await decideLink(tx, link.problem_a, link.problem_b, 'rejected', lead, now, link.relation);
+    for (const link of links) await decideLink(tx, link.problem_a, link.problem_b, 'rejected', lead.code, now, link.relation);
     await redrawLineages(tx, [uid, ...links.map((link) => otherEnd(link, uid))], [...before.values()]);
+    const others = await Promise.all(links.map(async (link) => (await problemTarget(tx, otherEnd(link, uid))).label));
+    await recordAudit(tx, {
+      actor: lead,
+      action: 'lineage.split',
+      target: await problemTarget(tx, uid),
+      before: { linked_problems: others },
+      after: { linked_problems: [] },
+    });
   });
   return problemLineage(ctx, uid, true);
 }
 
-async function decide(ctx: AppContext, lead: number, a: number, b: number, decision: 'confirmed' | 'rejected', relation: LineageRelation): Promise<void> {
+async function decide(
+  ctx: AppContext,
+  lead: Lead,
+  a: number,
+  b: number,
+  decision: 'confirmed' | 'rejected',
+  relation: LineageRelation,
+  action: Extract<AuditAction, 'lineage.confirm' | 'lineage.reject' | 'lineage.merge'>,
+): Promise<void> {
   const now = new Date().toISOString();
   await ctx.db.transaction().execute(async (tx) => {
     const before = await lineageCodesOf(tx, [a, b]);
-    await decideLink(tx, a, b, decision, lead, now, relation);
+    const old = await findLink(tx, a, b);
+    await decideLink(tx, a, b, decision, lead.code, now, relation);
     await redrawLineages(tx, [a, b], [...before.values()]);
+    // Decision 161: the lead's decision on the pair, with the link as it was and is.
+    const fresh = await findLink(tx, a, b);
+    const [first, second] = [await problemTarget(tx, a), await problemTarget(tx, b)];
+    await recordAudit(tx, {
+      actor: lead,
+      action,
+      target: { ...first, label: `${first.label ?? a} ↔ ${second.label ?? b}` },
+      before: { relation: old?.relation ?? null, decision: old?.decision ?? null },
+      after: { relation: fresh?.relation ?? relation, decision },
+    });
   });
+}
+
+/**
+ * The pairs among and around `uids` that students see as one question (relation `same` over a
+ * visible link): the review deck shows one of them a day (decision 173).
+ */
+export async function visibleSamePairs(db: Db, uids: number[]): Promise<[number, number][]> {
+  const links = await linksOf(db, uids);
+  return links.filter((link) => link.relation === 'same' && isVisibleLink(link)).map((link) => [link.problem_a, link.problem_b]);
 }

@@ -48,7 +48,10 @@ describe.each(testDialects)('member administration on %s', (dialect) => {
 
   const row = (code: number) => t.db.selectFrom('members').selectAll().where('code', '=', code).executeTakeFirst();
 
-  async function expectAuthorization(expected: Record<Actor, number>, request: (cookie: string | undefined) => Promise<{ statusCode: number; json(): { code?: string } }>) {
+  async function expectAuthorization(
+    expected: Record<Actor, number>,
+    request: (cookie: string | undefined) => Promise<{ statusCode: number; json(): { code?: string } }>,
+  ) {
     for (const actor of ACTORS) {
       const response = await request(await cookieOf(actor));
       expect.soft(response.statusCode, `${actor}`).toBe(expected[actor]);
@@ -59,9 +62,8 @@ describe.each(testDialects)('member administration on %s', (dialect) => {
 
   describe('GET /v1/member/members', () => {
     it('is for admins; a lead sees approved members only', async () => {
-      await expectAuthorization(
-        { anonymous: 401, unapproved: 403, student: 403, lead: 200, admin: 200, superadmin: 200 },
-        (cookie) => call('GET', '/v1/member/members', cookie),
+      await expectAuthorization({ anonymous: 401, unapproved: 403, student: 403, lead: 200, admin: 200, superadmin: 200 }, (cookie) =>
+        call('GET', '/v1/member/members', cookie),
       );
       const lead = await cookieOf('lead');
       const pending = await createMember(t.db, { validated: false });
@@ -88,7 +90,11 @@ describe.each(testDialects)('member administration on %s', (dialect) => {
       const ordered = [pending, second, third, zero, boss];
       // Distinct creation times, oldest first in `ordered`.
       for (const [index, m] of ordered.entries()) {
-        await t.db.updateTable('members').set({ creation_time: `2026-01-0${index + 1}T00:00:00.000Z` }).where('code', '=', m.code).execute();
+        await t.db
+          .updateTable('members')
+          .set({ creation_time: `2026-01-0${index + 1}T00:00:00.000Z` })
+          .where('code', '=', m.code)
+          .execute();
       }
       const list = async (query: string) => {
         const response = await call('GET', `/v1/member/members?q=${tag}&${query}`, adminCookie);
@@ -111,8 +117,12 @@ describe.each(testDialects)('member administration on %s', (dialect) => {
       expect(await codes(`name=${encodeURIComponent('김둘째')}`)).toEqual([second.code]);
       expect(await codes(`email=${encodeURIComponent(`${tag}.BOSS@example`)}`)).toEqual([boss.code]);
       // q matches id, name or nickname, ignoring case; LIKE wildcards are literal.
-      expect((await call('GET', `/v1/member/members?q=${tag.toUpperCase()}-boss`, adminCookie)).json().members.map((m: { code: number }) => m.code)).toEqual([boss.code]);
-      expect((await call('GET', `/v1/member/members?q=${encodeURIComponent(second.nickname)}`, adminCookie)).json().members.map((m: { code: number }) => m.code)).toEqual([second.code]);
+      expect((await call('GET', `/v1/member/members?q=${tag.toUpperCase()}-boss`, adminCookie)).json().members.map((m: { code: number }) => m.code)).toEqual([
+        boss.code,
+      ]);
+      expect(
+        (await call('GET', `/v1/member/members?q=${encodeURIComponent(second.nickname)}`, adminCookie)).json().members.map((m: { code: number }) => m.code),
+      ).toEqual([second.code]);
       expect(await codes(`name=%25`)).toEqual([]);
       expect((await list('validated=')).total).toBe(5);
 
@@ -127,7 +137,22 @@ describe.each(testDialects)('member administration on %s', (dialect) => {
     });
 
     it('refuses bad filters and paging with Korean 400s', async () => {
-      for (const query of ['page=-1', 'page=0', 'page=abc', 'limit=0', 'limit=-5', 'limit=1.5', 'validated=2', 'authority=4', 'authority=admin', 'grade=0', 'grade=7', 'grade=x', 'role=admin', `q=${'가'.repeat(201)}`]) {
+      for (const query of [
+        'page=-1',
+        'page=0',
+        'page=abc',
+        'limit=0',
+        'limit=-5',
+        'limit=1.5',
+        'validated=2',
+        'authority=4',
+        'authority=admin',
+        'grade=0',
+        'grade=7',
+        'grade=x',
+        'role=admin',
+        `q=${'가'.repeat(201)}`,
+      ]) {
         const response = await call('GET', `/v1/member/members?${query}`, adminCookie);
         expect(response.statusCode, query).toBe(400);
         expect(response.json()).toMatchObject({ code: 'VALIDATION', message: expect.stringMatching(/[가-힣]/) });
@@ -139,16 +164,14 @@ describe.each(testDialects)('member administration on %s', (dialect) => {
     const appoint = (code: number, cookie: string | undefined, payload: unknown) => call('POST', `/v1/member/${code}/authority`, cookie, payload);
 
     it('lets admins and superadmins appoint a lead; nobody else', async () => {
-      await expectAuthorization(
-        { anonymous: 401, unapproved: 403, student: 403, lead: 403, admin: 200, superadmin: 200 },
-        async (cookie) => appoint((await createMember(t.db)).code, cookie, { authority: 2 }),
+      await expectAuthorization({ anonymous: 401, unapproved: 403, student: 403, lead: 403, admin: 200, superadmin: 200 }, async (cookie) =>
+        appoint((await createMember(t.db)).code, cookie, { authority: 2 }),
       );
     });
 
     it('lets only a superadmin appoint or remove an admin', async () => {
-      await expectAuthorization(
-        { anonymous: 401, unapproved: 403, student: 403, lead: 403, admin: 403, superadmin: 200 },
-        async (cookie) => appoint((await createMember(t.db)).code, cookie, { authority: 1 }),
+      await expectAuthorization({ anonymous: 401, unapproved: 403, student: 403, lead: 403, admin: 403, superadmin: 200 }, async (cookie) =>
+        appoint((await createMember(t.db)).code, cookie, { authority: 1 }),
       );
       const refused = await appoint((await createMember(t.db)).code, adminCookie, { authority: 1 });
       expect(refused.json()).toEqual({ code: 'FORBIDDEN', message: '관리자의 임명과 해제, 변경은 Super Admin만 할 수 있습니다.' });
@@ -181,7 +204,9 @@ describe.each(testDialects)('member administration on %s', (dialect) => {
           expect(response.statusCode).toBe(403);
         }
       }
-      expect((await appoint(otherSuper.code, superCookie, { authority: null })).json().message).toBe('Super Admin의 권한과 정보는 변경하거나 삭제할 수 없습니다.');
+      expect((await appoint(otherSuper.code, superCookie, { authority: null })).json().message).toBe(
+        'Super Admin의 권한과 정보는 변경하거나 삭제할 수 없습니다.',
+      );
       expect((await row(otherSuper.code))!.authority).toBe(3);
       const own = await appoint(admin.code, adminCookie, { authority: null });
       expect(own.statusCode).toBe(403);
@@ -235,7 +260,16 @@ describe.each(testDialects)('member administration on %s', (dialect) => {
 
     it('refuses bad bodies and codes', async () => {
       const target = await createMember(t.db);
-      for (const payload of [{}, { authority: 3 }, { authority: 0 }, { authority: '2' }, { authority: 2, extra: 1 }, { authority: 2, grade: 7 }, { authority: 2, grade: 'x' }, [2]]) {
+      for (const payload of [
+        {},
+        { authority: 3 },
+        { authority: 0 },
+        { authority: '2' },
+        { authority: 2, extra: 1 },
+        { authority: 2, grade: 7 },
+        { authority: 2, grade: 'x' },
+        [2],
+      ]) {
         const response = await appoint(target.code, superCookie, payload);
         expect(response.statusCode, JSON.stringify(payload)).toBe(400);
         expect(response.json().message).toMatch(/[가-힣]/);
@@ -253,9 +287,8 @@ describe.each(testDialects)('member administration on %s', (dialect) => {
     const patch = (code: number, cookie: string | undefined, payload: unknown) => call('PATCH', `/v1/member/${code}`, cookie, payload);
 
     it('is for admins: a lead cannot approve members', async () => {
-      await expectAuthorization(
-        { anonymous: 401, unapproved: 403, student: 403, lead: 403, admin: 200, superadmin: 200 },
-        async (cookie) => patch((await createMember(t.db, { validated: false })).code, cookie, { validated: 1 }),
+      await expectAuthorization({ anonymous: 401, unapproved: 403, student: 403, lead: 403, admin: 200, superadmin: 200 }, async (cookie) =>
+        patch((await createMember(t.db, { validated: false })).code, cookie, { validated: 1 }),
       );
     });
 
@@ -297,7 +330,17 @@ describe.each(testDialects)('member administration on %s', (dialect) => {
 
     it('refuses bad bodies and codes', async () => {
       const member = await createMember(t.db);
-      for (const payload of [{}, { validated: 2 }, { validated: '1' }, { validated: true }, { grade: 0 }, { grade: 7 }, { grade: 1.5 }, { authority: 1 }, { grade: 2, name: 'x' }]) {
+      for (const payload of [
+        {},
+        { validated: 2 },
+        { validated: '1' },
+        { validated: true },
+        { grade: 0 },
+        { grade: 7 },
+        { grade: 1.5 },
+        { authority: 1 },
+        { grade: 2, name: 'x' },
+      ]) {
         const response = await patch(member.code, adminCookie, payload);
         expect(response.statusCode, JSON.stringify(payload)).toBe(400);
         expect(response.json().message).toMatch(/[가-힣]/);
@@ -313,13 +356,20 @@ describe.each(testDialects)('member administration on %s', (dialect) => {
     const newMember = (overrides: Record<string, unknown> = {}) => {
       serial += 1;
       const tag = `${serial}${Math.random().toString(36).slice(2, 7)}`;
-      return { name: '박새내', id: `added-${tag}`, nickname: `새내${tag}`, school_no: `2026${tag}`, email: `Added.${tag}@Example.ac.kr`, grade: 1, ...overrides };
+      return {
+        name: '박새내',
+        id: `added-${tag}`,
+        nickname: `새내${tag}`,
+        school_no: `2026${tag}`,
+        email: `Added.${tag}@Example.ac.kr`,
+        grade: 1,
+        ...overrides,
+      };
     };
 
     it('is for admins', async () => {
-      await expectAuthorization(
-        { anonymous: 401, unapproved: 403, student: 403, lead: 403, admin: 201, superadmin: 201 },
-        (cookie) => call('POST', '/v1/member', cookie, newMember()),
+      await expectAuthorization({ anonymous: 401, unapproved: 403, student: 403, lead: 403, admin: 201, superadmin: 201 }, (cookie) =>
+        call('POST', '/v1/member', cookie, newMember()),
       );
     });
 
@@ -403,9 +453,8 @@ describe.each(testDialects)('member administration on %s', (dialect) => {
     const remove = (code: number, cookie: string | undefined) => call('DELETE', `/v1/member/${code}`, cookie);
 
     it('is for admins', async () => {
-      await expectAuthorization(
-        { anonymous: 401, unapproved: 403, student: 403, lead: 403, admin: 200, superadmin: 200 },
-        async (cookie) => remove((await createMember(t.db)).code, cookie),
+      await expectAuthorization({ anonymous: 401, unapproved: 403, student: 403, lead: 403, admin: 200, superadmin: 200 }, async (cookie) =>
+        remove((await createMember(t.db)).code, cookie),
       );
     });
 

@@ -1,7 +1,7 @@
 import type { MemberAuthorityFilter } from '@qbank/shared/member-admin';
 import type { DbOrTx, Dialect } from '../core/db';
 import { nowIso } from '../core/db';
-import { containsText } from '../core/search';
+import { containsText } from '../search/text-match';
 import type { MemberRow, MemberUpdate, NewMember } from '../db/schema';
 import { onePage, type Paging } from '../core/paging';
 
@@ -68,7 +68,10 @@ export async function bumpTokenVersion(db: DbOrTx, code: number): Promise<void> 
 }
 
 export async function countMembers(db: DbOrTx): Promise<number> {
-  const row = await db.selectFrom('members').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -105,19 +108,9 @@ function filteredMembers(db: DbOrTx, dialect: Dialect, filters: MemberListFilter
 }
 
 /** Newest first (the approval screen shows the latest sign-ups on top), paged in SQL. */
-export async function listMembers(
-  db: DbOrTx,
-  dialect: Dialect,
-  filters: MemberListFilters,
-  paging: Paging,
-): Promise<{ rows: MemberRow[]; total: number }> {
+export async function listMembers(db: DbOrTx, dialect: Dialect, filters: MemberListFilters, paging: Paging): Promise<{ rows: MemberRow[]; total: number }> {
   const [rows, count] = await Promise.all([
-    filteredMembers(db, dialect, filters)
-      .selectAll()
-      .orderBy('creation_time', 'desc')
-      .orderBy('code', 'desc')
-      .$call(onePage(paging))
-      .execute(),
+    filteredMembers(db, dialect, filters).selectAll().orderBy('creation_time', 'desc').orderBy('code', 'desc').$call(onePage(paging)).execute(),
     filteredMembers(db, dialect, filters)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),

@@ -59,7 +59,7 @@ describe.each(testDialects)('grade retention on %s', (dialect) => {
     expect(body.count).toBe(2);
     expect(body.members.map((m: { code: number }) => m.code).sort()).toEqual([second.code, third.code].sort());
     expect(await gradYears([second.code, third.code])).toEqual([second.grad_year! + 1, third.grad_year! + 1]);
-    // Retained students are a year behind now (spec §4: 5 − (grad_year − current year)).
+    // Retained students are a year behind now (5 − (grad_year − current year), @qbank/shared/grade).
     const [secondAfter] = await t.db.selectFrom('members').selectAll().where('code', '=', second.code).execute();
     expect(calculateGrade(secondAfter!.grad_year, year)).toEqual({ kind: 'student', grade: 1 });
     expect(secondAfter!.grade).toBe(1);
@@ -91,7 +91,15 @@ describe.each(testDialects)('grade retention on %s', (dialect) => {
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('유급 처리할 학생을 선택해주세요.');
     }
-    for (const payload of [{ member_codes: ['1'] }, { member_codes: [1.5] }, { member_codes: [0] }, { member_codes: [-1] }, { member_codes: 3 }, { member_codes: [1], grade: 2 }, [1, 2]]) {
+    for (const payload of [
+      { member_codes: ['1'] },
+      { member_codes: [1.5] },
+      { member_codes: [0] },
+      { member_codes: [-1] },
+      { member_codes: 3 },
+      { member_codes: [1], grade: 2 },
+      [1, 2],
+    ]) {
       const response = await retain(leadCookie, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().message).toMatch(/[가-힣]/);

@@ -14,17 +14,9 @@ import {
 import { memberCodeParamsSchema, memberResponseSchema } from '@qbank/shared/members';
 import { guard, signedInMember } from '../core/auth-guards';
 import { presentMember } from './presenter';
-import {
-  approveMember,
-  changeAuthority,
-  createMemberByAdmin,
-  listMembersFor,
-  patchMember,
-  removeMember,
-  retainGrades,
-} from './service';
+import { approveMember, changeAuthority, createMemberByAdmin, listMembersFor, patchMember, removeMember, retainGrades } from './service';
 
-// Spec §7 Members. Who may do what is decision 122 (authority), enforced in the service.
+// The /v1/member calls. Who may do what is decision 122 (authority), enforced in the service.
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -44,7 +36,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     '/v1/member',
     { onRequest: guard('admin'), schema: { body: memberCreateRequestSchema, response: { 201: memberCreateResponseSchema } } },
     async (request, reply) => {
-      const { member, oneTimePassword } = await createMemberByAdmin(ctx, request.body);
+      const { member, oneTimePassword } = await createMemberByAdmin(ctx, signedInMember(request), request.body);
       // The password is shown once: no cache keeps a copy.
       reply.header('Cache-Control', 'no-store');
       return reply.status(201).send({ member: presentMember(member), one_time_password: oneTimePassword });
@@ -55,7 +47,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     '/v1/member/retain-grade',
     { onRequest: guard('lead'), schema: { body: retainGradeRequestSchema, response: { 200: retainGradeResponseSchema } } },
     async (request) => {
-      const members = await retainGrades(ctx, request.body.member_codes);
+      const members = await retainGrades(ctx, signedInMember(request), request.body.member_codes);
       return { count: members.length, members: members.map(presentMember) };
     },
   );
@@ -65,7 +57,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     '/v1/member/:code/validate',
     { onRequest: guard('admin'), schema: { params: memberCodeParamsSchema, response: { 200: memberResponseSchema } } },
     async (request) => {
-      return { member: presentMember(await approveMember(ctx, request.params.code)) };
+      return { member: presentMember(await approveMember(ctx, signedInMember(request), request.params.code)) };
     },
   );
 

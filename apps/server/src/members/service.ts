@@ -16,27 +16,25 @@ import { actorOf, roleOf } from '../core/auth-guards';
 import type { AppContext } from '../core/context';
 import type { DbOrTx } from '../core/db';
 import type { MemberRow } from '../db/schema';
+import { recordMemberAct } from '../audit/service';
 import { conflict, forbidden, notFound } from '../errors';
 import { messages } from '../messages';
-import {
-  deleteMember,
-  findMembersByCodes,
-  insertMember,
-  listMembers,
-  updateMember,
-  type MemberListFilters,
-} from './repository';
+import { deleteMember, findMembersByCodes, insertMember, listMembers, updateMember, type MemberListFilters } from './repository';
 import { assertUniqueMemberFields, withUniqueMemberFields } from './uniqueness';
 
-export async function approveMember(ctx: AppContext, code: number): Promise<MemberRow> {
-  const member = await updateMember(ctx.db, code, { validated: 1 });
-  if (!member) throw notFound(messages.memberNotFound);
-  return member;
+export async function approveMember(ctx: AppContext, actor: MemberRow, code: number): Promise<MemberRow> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await lockMember(ctx, trx, code);
+    const member = await updateMember(trx, code, { validated: 1 });
+    if (!member) throw notFound(messages.memberNotFound);
+    if (before.validated !== 1) await recordMemberAct(trx, actor, 'member.approve', before, member);
+    return member;
+  });
 }
 
 /**
  * The stored grade and the grad_year move together, so the calculated grade
- * (5 − (grad_year − current year), spec §4) always agrees with what an admin set.
+ * (5 − (grad_year − current year), @qbank/shared/grade) always agrees with what an admin set.
  */
 function gradeColumns(grade: number | null, currentYear: number): Pick<MemberRow, 'grade' | 'grad_year'> {
   return { grade, grad_year: grade === null ? null : gradYearForGrade(grade, currentYear) };
@@ -48,11 +46,7 @@ function gradeOfGradYear(gradYear: number, currentYear: number): number | null {
 }
 
 /** Admins see every member; a lead (grade retention, assignment) sees approved members only. */
-export async function listMembersFor(
-  ctx: AppContext,
-  actor: MemberRow,
-  query: MemberListQuery,
-): Promise<{ rows: MemberRow[]; total: number }> {
+export async function listMembersFor(ctx: AppContext, actor: MemberRow, query: MemberListQuery): Promise<{ rows: MemberRow[]; total: number }> {
   const { page, limit, grade, ...rest } = query;
   const filters: MemberListFilters = { ...rest };
   if (roleOf(actor) === 'lead') {
@@ -80,12 +74,7 @@ async function lockMember(ctx: AppContext, db: DbOrTx, code: number): Promise<Me
  * appoints or removes admins; nobody changes a superadmin or their own authority. The guards load
  * the member from the database on every request, so the change applies at once, without a new login.
  */
-export async function changeAuthority(
-  ctx: AppContext,
-  actor: MemberRow,
-  code: number,
-  request: MemberAuthorityRequest,
-): Promise<MemberRow> {
+export async function changeAuthority(ctx: AppContext, actor: MemberRow, code: number, request: MemberAuthorityRequest): Promise<MemberRow> {
   return ctx.db.transaction().execute(async (trx) => {
     const target = await lockMember(ctx, trx, code);
     const targetRole = roleOf(target);
@@ -104,6 +93,7 @@ export async function changeAuthority(
     };
     const updated = await updateMember(trx, code, changes);
     if (!updated) throw notFound(messages.memberNotFound);
+    await recordMemberAct(trx, actor, 'member.role', target, updated);
     return updated;
   });
 }
@@ -112,13 +102,18 @@ export async function changeAuthority(
 export async function patchMember(ctx: AppContext, actor: MemberRow, code: number, request: MemberUpdateRequest): Promise<MemberRow> {
   return ctx.db.transaction().execute(async (trx) => {
     const target = await lockMember(ctx, trx, code);
-    requireMayChange(actor, target, { superadmin: messages.superadminUnchangeable, self: messages.ownAccountUnchangeable, adminsBySuperadmin: messages.adminsBySuperadminOnly });
+    requireMayChange(actor, target, {
+      superadmin: messages.superadminUnchangeable,
+      self: messages.ownAccountUnchangeable,
+      adminsBySuperadmin: messages.adminsBySuperadminOnly,
+    });
     const changes = {
       ...(request.validated !== undefined ? { validated: request.validated } : {}),
       ...(request.grade !== undefined ? gradeColumns(request.grade, currentKoreanYear()) : {}),
     };
     const updated = await updateMember(trx, code, changes);
     if (!updated) throw notFound(messages.memberNotFound);
+    await recordMemberAct(trx, actor, target.validated === 0 && updated.validated === 1 ? 'member.approve' : 'member.update', target, updated);
     return updated;
   });
 }
@@ -127,8 +122,14 @@ export async function patchMember(ctx: AppContext, actor: MemberRow, code: numbe
 export async function removeMember(ctx: AppContext, actor: MemberRow, code: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const target = await lockMember(ctx, trx, code);
-    requireMayChange(actor, target, { superadmin: messages.superadminUnchangeable, self: messages.ownAccountUndeletable, adminsBySuperadmin: messages.adminDeleteBySuperadminOnly });
+    requireMayChange(actor, target, {
+      superadmin: messages.superadminUnchangeable,
+      self: messages.ownAccountUndeletable,
+      adminsBySuperadmin: messages.adminDeleteBySuperadminOnly,
+    });
     if (!(await deleteMember(trx, code))) throw notFound(messages.memberNotFound);
+    // Removing a sign-up that was never approved is how an admin turns it down.
+    await recordMemberAct(trx, actor, target.validated === 1 ? 'member.delete' : 'member.reject', target, null);
   });
 }
 
@@ -148,6 +149,7 @@ function generateOneTimePassword(): string {
 /** An admin adds a member directly: approved at once, with a one-time password shown once. */
 export async function createMemberByAdmin(
   ctx: AppContext,
+  actor: MemberRow,
   request: MemberCreateRequest,
 ): Promise<{ member: MemberRow; oneTimePassword: string }> {
   const unique = { id: request.id, school_no: request.school_no, email: request.email };
@@ -155,26 +157,30 @@ export async function createMemberByAdmin(
   const oneTimePassword = generateOneTimePassword();
   const passwordHash = await hashPassword(oneTimePassword);
   const member = await withUniqueMemberFields(ctx.db, unique, () =>
-    insertMember(ctx.db, {
-      id: request.id,
-      name: request.name,
-      nickname: request.nickname,
-      school_no: request.school_no,
-      email: request.email,
-      password_hash: passwordHash,
-      ...gradeColumns(request.grade ?? null, currentKoreanYear()),
-      authority: null,
-      validated: 1,
+    ctx.db.transaction().execute(async (trx) => {
+      const created = await insertMember(trx, {
+        id: request.id,
+        name: request.name,
+        nickname: request.nickname,
+        school_no: request.school_no,
+        email: request.email,
+        password_hash: passwordHash,
+        ...gradeColumns(request.grade ?? null, currentKoreanYear()),
+        authority: null,
+        validated: 1,
+      });
+      await recordMemberAct(trx, actor, 'member.create', null, created);
+      return created;
     }),
   );
   return { member, oneTimePassword };
 }
 
 /**
- * Grade retention (spec §4): grad_year + 1 for every member, in one transaction. One unknown code
+ * Grade retention: grad_year + 1 for every member, in one transaction. One unknown code
  * or one member without a grad_year and nobody changes.
  */
-export async function retainGrades(ctx: AppContext, memberCodes: readonly number[]): Promise<MemberRow[]> {
+export async function retainGrades(ctx: AppContext, actor: MemberRow, memberCodes: readonly number[]): Promise<MemberRow[]> {
   const codes = [...new Set(memberCodes)];
   const currentYear = currentKoreanYear();
   return ctx.db.transaction().execute(async (trx) => {
@@ -190,6 +196,7 @@ export async function retainGrades(ctx: AppContext, memberCodes: readonly number
       const grade = row.grade === null ? null : gradeOfGradYear(gradYear, currentYear);
       const member = await updateMember(trx, row.code, { grad_year: gradYear, grade });
       if (!member) throw notFound(messages.retainUnknownMembers);
+      await recordMemberAct(trx, actor, 'member.retain_grade', row, member);
       updated.push(member);
     }
     return updated;

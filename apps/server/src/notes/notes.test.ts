@@ -35,7 +35,10 @@ describe.each(testDialects)('private notes on %s', (dialect) => {
 
   it('keeps the 헷갈림 flag apart from the memo: each call changes only its own part', async () => {
     expect((await call('PUT', `/v1/problem/${second}/confused`, cookie, { is_confused: true })).json().note).toMatchObject({ text: '', is_confused: true });
-    expect((await call('PUT', `/v1/problem/${second}/note`, cookie, { text: '기전 다시 보기' })).json().note).toMatchObject({ text: '기전 다시 보기', is_confused: true });
+    expect((await call('PUT', `/v1/problem/${second}/note`, cookie, { text: '기전 다시 보기' })).json().note).toMatchObject({
+      text: '기전 다시 보기',
+      is_confused: true,
+    });
     // Deleting the memo keeps the flag (and the row); clearing the flag then removes the row.
     expect((await call('PUT', `/v1/problem/${second}/note`, cookie, { text: '' })).json().note).toMatchObject({ text: '', is_confused: true });
     expect((await call('PUT', `/v1/problem/${second}/confused`, cookie, { is_confused: false })).json()).toEqual({ note: null });

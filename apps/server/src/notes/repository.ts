@@ -1,7 +1,7 @@
 import type { DbOrTx, Dialect } from '../core/db';
 import { nowIso } from '../core/db';
-import { containsText } from '../core/search';
-import { visibleProblems } from '../core/visible-problems';
+import { containsText } from '../search/text-match';
+import { visibleProblems } from '../visibility/visible-problems';
 import { onePage, type Paging } from '../core/paging';
 
 // SQL of the private notes (table problem_notes). A row with no text and no flag is deleted.
@@ -9,12 +9,7 @@ import { onePage, type Paging } from '../core/paging';
 const columns = ['problem_notes.problem_uid', 'problem_notes.note_text', 'problem_notes.is_confused', 'problem_notes.update_time'] as const;
 
 export function findNote(db: DbOrTx, memberCode: number, problemUid: number) {
-  return db
-    .selectFrom('problem_notes')
-    .select(columns)
-    .where('member_code', '=', memberCode)
-    .where('problem_uid', '=', problemUid)
-    .executeTakeFirst();
+  return db.selectFrom('problem_notes').select(columns).where('member_code', '=', memberCode).where('problem_uid', '=', problemUid).executeTakeFirst();
 }
 
 export async function saveNote(db: DbOrTx, memberCode: number, problemUid: number, note: { note_text: string; is_confused: number }) {

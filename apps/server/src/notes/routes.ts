@@ -9,20 +9,32 @@ export async function noteRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/v1/problem/:id/note', { onRequest: guard('approved'), schema: { params: noteParamsSchema, response: { 200: noteResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    return { note: await getNote(ctx, member.code, request.params.id) };
-  });
+  api.get(
+    '/v1/problem/:id/note',
+    { onRequest: guard('approved'), schema: { params: noteParamsSchema, response: { 200: noteResponseSchema } } },
+    async (request) => {
+      const member = signedInMember(request);
+      return { note: await getNote(ctx, member.code, request.params.id) };
+    },
+  );
 
-  api.put('/v1/problem/:id/note', { onRequest: guard('approved'), schema: { params: noteParamsSchema, body: noteRequestSchema, response: { 200: noteResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    return { note: await setNoteText(ctx, member.code, request.params.id, request.body.text) };
-  });
+  api.put(
+    '/v1/problem/:id/note',
+    { onRequest: guard('approved'), schema: { params: noteParamsSchema, body: noteRequestSchema, response: { 200: noteResponseSchema } } },
+    async (request) => {
+      const member = signedInMember(request);
+      return { note: await setNoteText(ctx, member.code, request.params.id, request.body.text) };
+    },
+  );
 
-  api.put('/v1/problem/:id/confused', { onRequest: guard('approved'), schema: { params: noteParamsSchema, body: confusedRequestSchema, response: { 200: noteResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    return { note: await setConfused(ctx, member.code, request.params.id, request.body.is_confused) };
-  });
+  api.put(
+    '/v1/problem/:id/confused',
+    { onRequest: guard('approved'), schema: { params: noteParamsSchema, body: confusedRequestSchema, response: { 200: noteResponseSchema } } },
+    async (request) => {
+      const member = signedInMember(request);
+      return { note: await setConfused(ctx, member.code, request.params.id, request.body.is_confused) };
+    },
+  );
 
   api.get('/v1/notes', { onRequest: guard('approved'), schema: { querystring: notesQuerySchema, response: { 200: notesResponseSchema } } }, async (request) => {
     const member = signedInMember(request);

@@ -18,7 +18,12 @@ export async function getNote(ctx: AppContext, memberCode: number, problemUid: n
   return row ? present(row) : null;
 }
 
-async function change(ctx: AppContext, memberCode: number, problemUid: number, edit: (current: { note_text: string; is_confused: number }) => { note_text: string; is_confused: number }) {
+async function change(
+  ctx: AppContext,
+  memberCode: number,
+  problemUid: number,
+  edit: (current: { note_text: string; is_confused: number }) => { note_text: string; is_confused: number },
+) {
   await requireVisibleProblem(ctx.db, problemUid);
   return ctx.db.transaction().execute(async (trx) => {
     const current = await findNote(trx, memberCode, problemUid);
@@ -42,7 +47,13 @@ export async function searchNotes(
   memberCode: number,
   query: { q?: string | undefined; confused?: '1' | undefined; problem_uids?: number[] | undefined; page: number; limit: number },
 ): Promise<{ notes: NoteListItem[]; total: number; page: number; limit: number }> {
-  const { rows, total } = await listNotes(ctx.db, ctx.dialect, memberCode, { q: query.q, confused: query.confused === '1', problemUids: query.problem_uids }, query);
+  const { rows, total } = await listNotes(
+    ctx.db,
+    ctx.dialect,
+    memberCode,
+    { q: query.q, confused: query.confused === '1', problemUids: query.problem_uids },
+    query,
+  );
   return {
     notes: rows.map((row) => ({ ...present(row), test_code: row.test_code, test_name: row.test_name, no: row.no, question_text: row.question_text })),
     total,

@@ -43,10 +43,14 @@ describe.each(testDialects)('notifications on %s', (dialect) => {
     await call('POST', `/v1/problem/${problem}/reply`, cookies.alice, { reply_text: '정답이 헷갈려요' });
     await call('POST', `/v1/problem/${problem}/reply`, cookies.alice, { reply_text: '한 번 더' });
     await call('POST', `/v1/problem/${problem}/reply`, cookies.bob, { reply_text: '③이 맞아요' });
-    const alicesReplies = (await call('GET', '/v1/notifications', cookies.alice)).json().notifications.filter((n: { kind: string }) => n.kind === 'problem_reply');
+    const alicesReplies = (await call('GET', '/v1/notifications', cookies.alice))
+      .json()
+      .notifications.filter((n: { kind: string }) => n.kind === 'problem_reply');
     expect(alicesReplies).toHaveLength(1);
     expect(alicesReplies[0]).toMatchObject({ detail: '③이 맞아요', problem: { uid: problem } });
-    expect((await call('GET', '/v1/notifications', cookies.bob)).json().notifications.filter((n: { kind: string }) => n.kind === 'problem_reply')).toHaveLength(0);
+    expect((await call('GET', '/v1/notifications', cookies.bob)).json().notifications.filter((n: { kind: string }) => n.kind === 'problem_reply')).toHaveLength(
+      0,
+    );
   });
 
   it('pages newest first, marks one and then all read, and ignores another member’s codes', async () => {

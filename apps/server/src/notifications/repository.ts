@@ -2,7 +2,7 @@ import type { NotificationKind } from '@qbank/shared/notifications';
 import type { DbOrTx } from '../core/db';
 import { nowIso } from '../core/db';
 import { onePage, type Paging } from '../core/paging';
-import { problemLabelColumns } from '../core/problem-joins';
+import { problemLabelColumns } from '../problems/problem-joins';
 
 // SQL of notifications. `insertNotifications` is what event-producing features (disputes,
 // assignments, replies, submission review) call inside their own transaction.

@@ -13,13 +13,21 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/v1/notifications', { onRequest: guard('approved'), schema: { querystring: notificationsQuerySchema, response: { 200: notificationsResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    return notificationsOf(ctx, member.code, request.query);
-  });
+  api.get(
+    '/v1/notifications',
+    { onRequest: guard('approved'), schema: { querystring: notificationsQuerySchema, response: { 200: notificationsResponseSchema } } },
+    async (request) => {
+      const member = signedInMember(request);
+      return notificationsOf(ctx, member.code, request.query);
+    },
+  );
 
-  api.post('/v1/notifications/read', { onRequest: guard('approved'), schema: { body: markReadBodySchema, response: { 200: markReadResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    return markRead(ctx, member.code, request.body);
-  });
+  api.post(
+    '/v1/notifications/read',
+    { onRequest: guard('approved'), schema: { body: markReadBodySchema, response: { 200: markReadResponseSchema } } },
+    async (request) => {
+      const member = signedInMember(request);
+      return markRead(ctx, member.code, request.body);
+    },
+  );
 }

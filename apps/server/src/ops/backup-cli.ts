@@ -19,7 +19,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const started = performance.now();
   const bucket = config.s3 ? await S3Store.create(config.s3) : undefined;
-  const { dir, manifest } = await createBackup({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, bucket }, path.resolve(values.out)).finally(() => bucket?.close());
+  const { dir, manifest } = await createBackup({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, bucket }, path.resolve(values.out)).finally(() =>
+    bucket?.close(),
+  );
   const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
   const bytes = manifest.files.reduce((sum, file) => sum + file.size, 0);
   console.log(

@@ -136,75 +136,83 @@ async function setUp(dialect: Dialect) {
 const BACKUP_TEST_TIMEOUT_MS = 120_000;
 
 describe.each(testDialects)('backup and restore (%s)', (dialect) => {
-  it('round-trips every table and file, backed up while the app connection is open', async () => {
-    const { source, backups } = await setUp(dialect);
-    // A write just before the backup, on the still-open connection (in SQLite it sits in the WAL).
-    await createMember(source.db, { id: 'written-just-before' });
+  it(
+    'round-trips every table and file, backed up while the app connection is open',
+    async () => {
+      const { source, backups } = await setUp(dialect);
+      // A write just before the backup, on the still-open connection (in SQLite it sits in the WAL).
+      await createMember(source.db, { id: 'written-just-before' });
 
-    const { dir, manifest } = await createBackup({ databaseUrl: source.databaseUrl, dataDir: source.dataDir }, backups);
-    expect(manifest.dialect).toBe(dialect);
-    const newest = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(source.db);
-    expect(manifest.migration).toBe(newest.rows[0]?.name);
-    expect(manifest.migration).toMatch(/^\d{4}-\d{2}-\d{2}-\d{3}-/);
-    expect(manifest.tables.members).toBeGreaterThan(5);
-    expect(manifest.files.some((file) => file.path.startsWith('uploads/'))).toBe(true);
-    expect(manifest.files.some((file) => file.path.startsWith('attachments/'))).toBe(true);
-    // No .partial directory is left behind.
-    expect(readdirSync(backups)).toEqual([path.basename(dir)]);
+      const { dir, manifest } = await createBackup({ databaseUrl: source.databaseUrl, dataDir: source.dataDir }, backups);
+      expect(manifest.dialect).toBe(dialect);
+      const newest = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(source.db);
+      expect(manifest.migration).toBe(newest.rows[0]?.name);
+      expect(manifest.migration).toMatch(/^\d{4}-\d{2}-\d{2}-\d{3}-/);
+      expect(manifest.tables.members).toBeGreaterThan(5);
+      expect(manifest.files.some((file) => file.path.startsWith('uploads/'))).toBe(true);
+      expect(manifest.files.some((file) => file.path.startsWith('attachments/'))).toBe(true);
+      // No .partial directory is left behind.
+      expect(readdirSync(backups)).toEqual([path.basename(dir)]);
 
-    const target = await openTarget(dialect);
-    cleanups.push(() => target.close());
-    const result = await restoreBackup(dir, { databaseUrl: target.databaseUrl, dataDir: target.dataDir }, { force: false });
-    expect(result.previous).toBeNull();
+      const target = await openTarget(dialect);
+      cleanups.push(() => target.close());
+      const result = await restoreBackup(dir, { databaseUrl: target.databaseUrl, dataDir: target.dataDir }, { force: false });
+      expect(result.previous).toBeNull();
 
-    const expected = await tableContents(source.db, dialect);
-    const actual = await withDb(target, (db) => tableContents(db, dialect));
-    expect(Object.keys(actual)).toEqual(Object.keys(expected));
-    for (const table of Object.keys(expected)) expect(actual[table], table).toEqual(expected[table]);
-    expect(actual.members?.some((row) => row.includes('written-just-before'))).toBe(true);
-    expect(fileContents(target.dataDir)).toEqual(fileContents(source.dataDir));
-  }, BACKUP_TEST_TIMEOUT_MS);
+      const expected = await tableContents(source.db, dialect);
+      const actual = await withDb(target, (db) => tableContents(db, dialect));
+      expect(Object.keys(actual)).toEqual(Object.keys(expected));
+      for (const table of Object.keys(expected)) expect(actual[table], table).toEqual(expected[table]);
+      expect(actual.members?.some((row) => row.includes('written-just-before'))).toBe(true);
+      expect(fileContents(target.dataDir)).toEqual(fileContents(source.dataDir));
+    },
+    BACKUP_TEST_TIMEOUT_MS,
+  );
 
-  it('refuses a damaged or incomplete backup and a non-empty target without --force', async () => {
-    const { source, backups } = await setUp(dialect);
-    const { dir, manifest } = await createBackup({ databaseUrl: source.databaseUrl, dataDir: source.dataDir }, backups);
-    const target = await openTarget(dialect);
-    cleanups.push(() => target.close());
-    const restore = (force = false) => restoreBackup(dir, { databaseUrl: target.databaseUrl, dataDir: target.dataDir }, { force });
-    const targetIsEmpty = async () =>
-      readdirSync(target.dataDir).length === 0 &&
-      (dialect === 'sqlite' || Object.keys(await withDb(target, (db) => tableContents(db, dialect))).length === 0);
+  it(
+    'refuses a damaged or incomplete backup and a non-empty target without --force',
+    async () => {
+      const { source, backups } = await setUp(dialect);
+      const { dir, manifest } = await createBackup({ databaseUrl: source.databaseUrl, dataDir: source.dataDir }, backups);
+      const target = await openTarget(dialect);
+      cleanups.push(() => target.close());
+      const restore = (force = false) => restoreBackup(dir, { databaseUrl: target.databaseUrl, dataDir: target.dataDir }, { force });
+      const targetIsEmpty = async () =>
+        readdirSync(target.dataDir).length === 0 &&
+        (dialect === 'sqlite' || Object.keys(await withDb(target, (db) => tableContents(db, dialect))).length === 0);
 
-    const databaseFile = path.join(dir, manifest.database.path);
-    const original = readFileSync(databaseFile);
-    const damaged = Buffer.from(original);
-    const middle = Math.floor(damaged.length / 2);
-    damaged.writeUInt8(damaged.readUInt8(middle) ^ 0xff, middle);
-    writeFileSync(databaseFile, damaged);
-    await expect(restore()).rejects.toThrow(`backup is damaged: ${manifest.database.path} does not match its checksum`);
-    writeFileSync(databaseFile, original);
+      const databaseFile = path.join(dir, manifest.database.path);
+      const original = readFileSync(databaseFile);
+      const damaged = Buffer.from(original);
+      const middle = Math.floor(damaged.length / 2);
+      damaged.writeUInt8(damaged.readUInt8(middle) ^ 0xff, middle);
+      writeFileSync(databaseFile, damaged);
+      await expect(restore()).rejects.toThrow(`backup is damaged: ${manifest.database.path} does not match its checksum`);
+      writeFileSync(databaseFile, original);
 
-    const picture = manifest.files.find((file) => file.path.startsWith('uploads/'))!;
-    const pictureBytes = readFileSync(path.join(dir, picture.path));
-    unlinkSync(path.join(dir, picture.path));
-    await expect(restore()).rejects.toThrow(`backup is incomplete: ${picture.path} is missing`);
-    writeFileSync(path.join(dir, picture.path), pictureBytes);
+      const picture = manifest.files.find((file) => file.path.startsWith('uploads/'))!;
+      const pictureBytes = readFileSync(path.join(dir, picture.path));
+      unlinkSync(path.join(dir, picture.path));
+      await expect(restore()).rejects.toThrow(`backup is incomplete: ${picture.path} is missing`);
+      writeFileSync(path.join(dir, picture.path), pictureBytes);
 
-    const manifestText = readFileSync(path.join(dir, MANIFEST_FILE), 'utf8');
-    writeFileSync(path.join(dir, MANIFEST_FILE), manifestText.replace('"qbank-backup"', '"something-else"'));
-    await expect(restore()).rejects.toThrow('is not a valid qbank manifest');
-    unlinkSync(path.join(dir, MANIFEST_FILE));
-    await expect(restore()).rejects.toThrow('not a qbank backup');
-    writeFileSync(path.join(dir, MANIFEST_FILE), manifestText);
-    expect(await targetIsEmpty()).toBe(true);
+      const manifestText = readFileSync(path.join(dir, MANIFEST_FILE), 'utf8');
+      writeFileSync(path.join(dir, MANIFEST_FILE), manifestText.replace('"qbank-backup"', '"something-else"'));
+      await expect(restore()).rejects.toThrow('is not a valid qbank manifest');
+      unlinkSync(path.join(dir, MANIFEST_FILE));
+      await expect(restore()).rejects.toThrow('not a qbank backup');
+      writeFileSync(path.join(dir, MANIFEST_FILE), manifestText);
+      expect(await targetIsEmpty()).toBe(true);
 
-    // Now it restores; a second restore onto the same data needs --force and keeps what it replaces.
-    await restore();
-    await expect(restore()).rejects.toThrow('the target is not empty');
-    const forced = await restore(true);
-    expect(forced.previous).not.toBeNull();
-    expect(existsSync(path.join(forced.previous!, 'uploads'))).toBe(true);
-    if (dialect === 'sqlite') expect(existsSync(path.join(forced.previous!, 'qbank.sqlite'))).toBe(true);
-    expect(fileContents(target.dataDir)).toEqual(fileContents(source.dataDir));
-  }, BACKUP_TEST_TIMEOUT_MS);
+      // Now it restores; a second restore onto the same data needs --force and keeps what it replaces.
+      await restore();
+      await expect(restore()).rejects.toThrow('the target is not empty');
+      const forced = await restore(true);
+      expect(forced.previous).not.toBeNull();
+      expect(existsSync(path.join(forced.previous!, 'uploads'))).toBe(true);
+      if (dialect === 'sqlite') expect(existsSync(path.join(forced.previous!, 'qbank.sqlite'))).toBe(true);
+      expect(fileContents(target.dataDir)).toEqual(fileContents(source.dataDir));
+    },
+    BACKUP_TEST_TIMEOUT_MS,
+  );
 });

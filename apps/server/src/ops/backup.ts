@@ -4,15 +4,7 @@ import type { FileStore } from '../core/file-store';
 import { copyStoredFiles } from '../storage/copy';
 import { DiskStore } from '../storage/disk-store';
 import { backupPostgres, backupSqlite, type DatabaseSnapshot } from './database-files';
-import {
-  describeFile,
-  FILE_FOLDERS,
-  listFiles,
-  MANIFEST_FILE,
-  POSTGRES_BACKUP_FILE,
-  SQLITE_BACKUP_FILE,
-  type BackupManifest,
-} from './manifest';
+import { describeFile, FILE_FOLDERS, listFiles, MANIFEST_FILE, POSTGRES_BACKUP_FILE, SQLITE_BACKUP_FILE, type BackupManifest } from './manifest';
 
 export interface BackupSource {
   /** postgres://… when the server runs on PostgreSQL; otherwise DATA_DIR/qbank.sqlite is used. */
@@ -24,7 +16,11 @@ export interface BackupSource {
 
 /** A name that sorts by time and is safe on every file system: qbank-20261122-013000. */
 function backupName(now: Date): string {
-  const stamp = now.toISOString().replace(/\.\d+Z$/, '').replace(/[-:]/g, '').replace('T', '-');
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replace(/[-:]/g, '')
+    .replace('T', '-');
   return `qbank-${stamp}`;
 }
 

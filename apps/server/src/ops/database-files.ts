@@ -106,7 +106,14 @@ export async function backupPostgres(url: string, targetFile: string): Promise<D
     try {
       const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
       const snapshot = await postgresSnapshot(client);
-      await run(`${PG_BIN}/pg_dump`, ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${rows[0]!.id}`, `--file=${targetFile}`, `--dbname=${url}`]);
+      await run(`${PG_BIN}/pg_dump`, [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        `--snapshot=${rows[0]!.id}`,
+        `--file=${targetFile}`,
+        `--dbname=${url}`,
+      ]);
       return snapshot;
     } finally {
       await client.query('commit');

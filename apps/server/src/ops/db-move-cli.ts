@@ -25,7 +25,8 @@ function printReport(report: MoveReport, from: string, to: string, ms: number): 
     `  migration  ${report.migration}`,
     `  ${'table'.padEnd(width)}  ${'sqlite rows'.padStart(11)}  ${'postgres rows'.padStart(13)}  checksum (both sides)`,
     ...report.tables.map(
-      (t) => `  ${t.name.padEnd(width)}  ${String(t.sourceRows).padStart(11)}  ${String(t.targetRows).padStart(13)}  ${t.sourceChecksum === t.targetChecksum ? t.sourceChecksum : `${t.sourceChecksum} ≠ ${t.targetChecksum}`}`,
+      (t) =>
+        `  ${t.name.padEnd(width)}  ${String(t.sourceRows).padStart(11)}  ${String(t.targetRows).padStart(13)}  ${t.sourceChecksum === t.targetChecksum ? t.sourceChecksum : `${t.sourceChecksum} ≠ ${t.targetChecksum}`}`,
     ),
     `  total      ${report.tables.length} tables, ${rows} rows, counts and checksums equal`,
     `  not copied (SQLite only: its full-text indexes; PostgreSQL searches problem_search): ${report.sourceOnly.join(', ') || '–'}`,

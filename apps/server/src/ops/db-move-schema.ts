@@ -29,7 +29,10 @@ export function sqliteTables(sqlite: SQLite.Database): Map<string, SourceTable> 
     const columns = sqlite.prepare(`select name, pk from pragma_table_info(?)`).all(name) as { name: string; pk: number }[];
     tables.set(name, {
       columns: columns.map((c) => c.name),
-      key: columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name),
+      key: columns
+        .filter((c) => c.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((c) => c.name),
     });
   }
   return tables;

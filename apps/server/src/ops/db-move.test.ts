@@ -16,6 +16,7 @@ import { freshPostgresDatabase, type FreshPostgresDatabase } from '../testing/po
 import { removeServerBundle, signInOverHttp, startServerProcess, type ServerProcess } from '../testing/server-process';
 import { postgresRowCounts, sqliteSnapshot } from './database-files';
 import { moveDatabase, type MoveReport } from './db-move';
+import { recordAudit } from '../audit/service';
 
 // The move of the embedded SQLite database into PostgreSQL (npm run db:move, decision 131): the
 // demo data and a generated set moved and compared, then served by the real server on the
@@ -112,7 +113,10 @@ async function startServer(dataDir: string, port: number, databaseUrl?: string):
 
 /** The real server on the moved database: a member signs in, a picture is served, a new comment gets a fresh id. */
 async function expectServed(dataDir: string, targetUrl: string, member: string, password: string): Promise<void> {
-  const [picture] = sqliteRows(dataDir, 'select question_pic_path as path, uid from problems where question_pic_path is not null order by uid limit 1') as { path: string; uid: number }[];
+  const [picture] = sqliteRows(dataDir, 'select question_pic_path as path, uid from problems where question_pic_path is not null order by uid limit 1') as {
+    path: string;
+    uid: number;
+  }[];
   const server = await startServer(dataDir, POSTGRES_SERVER_PORT, targetUrl);
   const token = await signInOverHttp(server, member, password);
   const image = await fetch(`${server.baseUrl}${picture!.path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -129,9 +133,28 @@ async function expectServed(dataDir: string, targetUrl: string, member: string, 
   expect(((await reply.json()) as { reply: { reply_code: number } }).reply.reply_code).toBeGreaterThan(highest!.n);
 }
 
+/** What the demo seed does not write: audit entries (decision 161) and members' look settings. */
+async function addAuditAndSettings(db: Db): Promise<void> {
+  const members = await db.selectFrom('members').select(['code', 'id', 'name', 'authority']).orderBy('code').limit(2).execute();
+  for (const member of members) {
+    await db.insertInto('member_settings').values({ member_code: member.code, theme: 'dark', type_size: 'large' }).execute();
+    await recordAudit(db, {
+      actor: member,
+      action: 'member.update',
+      target: { kind: 'member', id: member.id, label: member.name },
+      before: { nickname: '옛 별명' },
+      after: { nickname: '새 별명' },
+    });
+  }
+  await recordAudit(db, { actor: null, action: 'auth.lockout', target: { kind: 'login', id: 'nobody', label: 'nobody' }, after: { locked_minutes: 15 } });
+}
+
 describe.skipIf(!testDialects.includes('postgres'))('db:move from SQLite to PostgreSQL', () => {
   it('refuses while the server runs on the SQLite file, moves the demo data once it is stopped, refuses a second move, and the server on PostgreSQL serves it', async () => {
-    const dataDir = await sqliteDataDir((db, storage) => seedDemoData(db, { storage }));
+    const dataDir = await sqliteDataDir(async (db, storage) => {
+      await seedDemoData(db, { storage });
+      await addAuditAndSettings(db);
+    });
     const target = await emptyTarget();
 
     const running = await startServer(dataDir, SQLITE_SERVER_PORT);
@@ -146,11 +169,23 @@ describe.skipIf(!testDialects.includes('postgres'))('db:move from SQLite to Post
     for (const table of ['members', 'problems', 'solve_attempts', 'problem_notes', 'problem_disputes', 'problem_replies', 'study_sessions', 'board_contents']) {
       expect(moved[table], table).toBeGreaterThan(0);
     }
+    // The audit log and the members' settings go too, row for row (the log's triggers refuse
+    // updates and deletes, not the move's inserts).
+    for (const [table, rows] of [
+      ['audit_log', 3],
+      ['member_settings', 2],
+    ] as const) {
+      const [source] = sqliteRows(dataDir, `select count(*) as n from ${table}`) as { n: number }[];
+      expect(source!.n, table).toBe(rows);
+      expect(moved[table], table).toBe(rows);
+    }
     expect(report.sourceOnly).toContain('problems_fts');
     expect(report.targetOwn.map((t) => t.name)).toEqual(['content_versions']);
     expect(report.generated).toEqual(expect.arrayContaining(['problems.choseong_text', 'problem_search.choseong_key']));
 
-    await expect(moveDatabase({ dataDir, targetUrl: target.url })).rejects.toThrow(/the target database is not empty: assignments \(3 rows\), board_contents/);
+    await expect(moveDatabase({ dataDir, targetUrl: target.url })).rejects.toThrow(
+      /the target database is not empty: assignments \(3 rows\), audit_log \(3 rows\), board_contents/,
+    );
     await expectServed(dataDir, target.url, 'demo-student', DEMO_PASSWORD);
   }, 180_000);
 

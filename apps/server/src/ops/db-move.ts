@@ -93,7 +93,10 @@ function lockSource(dataDir: string): SQLite.Database {
 function targetClient(url: string): pg.Client {
   return new pg.Client({
     connectionString: url,
-    types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.INT8 ? (value: string) => value : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === pg.types.builtins.INT8 ? (value: string) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
   });
 }
 
@@ -135,11 +138,20 @@ function checkColumns(name: string, source: SourceTable, target: TargetTable): v
   const missing = target.columns.filter((column) => !source.columns.includes(column.name)).map((column) => column.name);
   const extra = source.columns.filter((column) => !target.columns.some((c) => c.name === column) && !target.generated.includes(column));
   if (missing.length > 0 || extra.length > 0) {
-    throw new Error(`table ${name} differs between the databases (only in PostgreSQL: ${missing.join(', ') || '–'}; only in SQLite: ${extra.join(', ') || '–'})`);
+    throw new Error(
+      `table ${name} differs between the databases (only in PostgreSQL: ${missing.join(', ') || '–'}; only in SQLite: ${extra.join(', ') || '–'})`,
+    );
   }
 }
 
-async function copyTable(sqlite: SQLite.Database, client: pg.Client, name: string, source: SourceTable, target: TargetTable, batchRows: number): Promise<TableChecksum> {
+async function copyTable(
+  sqlite: SQLite.Database,
+  client: pg.Client,
+  name: string,
+  source: SourceTable,
+  target: TargetTable,
+  batchRows: number,
+): Promise<TableChecksum> {
   const columns = target.columns;
   const list = columns.map((column) => quoteIdent(column.name)).join(', ');
   // Key order: a table whose foreign key points at itself gets its parents first.
@@ -169,7 +181,9 @@ async function copyTable(sqlite: SQLite.Database, client: pg.Client, name: strin
 /** The target's side, read back through a cursor in the move's own transaction. */
 async function targetChecksum(client: pg.Client, name: string, target: TargetTable, batchRows: number): Promise<TableChecksum> {
   const checksum = new TableChecksum(target.columns);
-  await client.query(`declare qbank_move_check no scroll cursor for select ${target.columns.map((c) => quoteIdent(c.name)).join(', ')} from ${quoteIdent(name)}`);
+  await client.query(
+    `declare qbank_move_check no scroll cursor for select ${target.columns.map((c) => quoteIdent(c.name)).join(', ')} from ${quoteIdent(name)}`,
+  );
   for (;;) {
     const { rows } = await client.query<Record<string, unknown>>(`fetch ${batchRows} from qbank_move_check`);
     if (rows.length === 0) break;

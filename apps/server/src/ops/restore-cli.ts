@@ -22,9 +22,11 @@ async function main(): Promise<void> {
   const backupDir = path.resolve(positionals[0]!);
   const config = loadConfig();
   const bucket = config.s3 ? await S3Store.create(config.s3) : undefined;
-  const { manifest, previous } = await restoreBackup(backupDir, { databaseUrl: config.databaseUrl, dataDir: config.dataDir, bucket }, { force: values.force }).finally(() =>
-    bucket?.close(),
-  );
+  const { manifest, previous } = await restoreBackup(
+    backupDir,
+    { databaseUrl: config.databaseUrl, dataDir: config.dataDir, bucket },
+    { force: values.force },
+  ).finally(() => bucket?.close());
   const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
   console.log(
     [

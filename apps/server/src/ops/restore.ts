@@ -2,13 +2,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, renameSync, rmSync } from 
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import SQLite from 'better-sqlite3';
-import {
-  checkSqliteIntegrity,
-  postgresRowCounts,
-  restorePostgres,
-  sqliteSnapshot,
-  type DatabaseSnapshot,
-} from './database-files';
+import { checkSqliteIntegrity, postgresRowCounts, restorePostgres, sqliteSnapshot, type DatabaseSnapshot } from './database-files';
 import type { FileStore } from '../core/file-store';
 import { copyStoredFiles, listStoredKeys } from '../storage/copy';
 import { DiskStore } from '../storage/disk-store';
@@ -86,7 +80,9 @@ export async function restoreBackup(backupDir: string, target: RestoreTarget, op
   const manifest = await verifyBackup(backupDir);
   const dialect = target.databaseUrl ? 'postgres' : 'sqlite';
   if (manifest.dialect !== dialect) {
-    throw new BackupError(`the backup holds a ${manifest.dialect} database but the target is ${dialect} (DATABASE_URL ${target.databaseUrl ? 'is' : 'is not'} set)`);
+    throw new BackupError(
+      `the backup holds a ${manifest.dialect} database but the target is ${dialect} (DATABASE_URL ${target.databaseUrl ? 'is' : 'is not'} set)`,
+    );
   }
 
   const existing = await targetSnapshot(target);
@@ -111,7 +107,9 @@ export async function restoreBackup(backupDir: string, target: RestoreTarget, op
       stageSqlite(backupDir, manifest, staging(SQLITE_FILE));
     } else {
       // One transaction: a failure leaves the database as it was. --clean drops what is there.
-      await restorePostgres(target.databaseUrl!, path.join(backupDir, manifest.database.path), { clean: existing !== null && Object.keys(existing.tables).length > 0 });
+      await restorePostgres(target.databaseUrl!, path.join(backupDir, manifest.database.path), {
+        clean: existing !== null && Object.keys(existing.tables).length > 0,
+      });
       checkCounts(manifest, await postgresRowCounts(target.databaseUrl!));
     }
   } catch (error) {

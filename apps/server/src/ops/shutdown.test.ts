@@ -74,7 +74,9 @@ function exchange(url: string, options: http.RequestOptions, body?: string): Pro
     const request = http.request(url, options, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, text: Buffer.concat(chunks).toString('utf8') }),
+      );
       response.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
     });
     request.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
@@ -145,12 +147,17 @@ describe.each(testDialects)('rolling restart (%s)', (dialect) => {
     // `Expect: 100-continue` makes the server say when it has taken the request: Node writes the
     // 100 and routes the request in the same tick, so after 'continue' the request is in flight.
     const slowBody = Buffer.from(JSON.stringify({ reply_text: '종료 중에도 저장되어야 하는 댓글입니다.' }));
-    const slow = http.request(replyUrl, { ...postOptions(false, slowBody.length), headers: { ...postOptions(false, slowBody.length).headers, expect: '100-continue' } });
+    const slow = http.request(replyUrl, {
+      ...postOptions(false, slowBody.length),
+      headers: { ...postOptions(false, slowBody.length).headers, expect: '100-continue' },
+    });
     const slowAnswered = new Promise<Outcome>((resolve) => {
       slow.on('response', (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, text: Buffer.concat(chunks).toString('utf8') }),
+        );
       });
       slow.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
     });
@@ -168,7 +175,11 @@ describe.each(testDialects)('rolling restart (%s)', (dialect) => {
     expect(health.slice(0, -1).length).toBeGreaterThan(0);
     expect(health.slice(0, -1).every((outcome) => 'status' in outcome && outcome.status === 200)).toBe(true);
     expect(lastCheck).toMatchObject({ status: 503, connection: 'close' });
-    expect(JSON.parse((lastCheck as { text: string }).text)).toEqual({ message: messages.serverDraining, code: ERROR_CODES.unavailable, fields: { draining: messages.serverDraining } });
+    expect(JSON.parse((lastCheck as { text: string }).text)).toEqual({
+      message: messages.serverDraining,
+      code: ERROR_CODES.unavailable,
+      fields: { draining: messages.serverDraining },
+    });
     // Alive while draining: an orchestrator's liveness probe must not kill a process that drains.
     expect(await exchange(`${server.baseUrl}/healthz`, { agent: false })).toMatchObject({ status: 200 });
     // Every write got its real answer, three of each writer's after the 503 (on new connections).
@@ -197,7 +208,11 @@ describe.each(testDialects)('rolling restart (%s)', (dialect) => {
     expect(output.indexOf('draining: /readyz answers 503')).toBeLessThan(output.indexOf('shutting down: finishing in-flight requests'));
     expect(output).toContain('shut down cleanly');
     const written = writers.reduce((sum, writer) => sum + writer.outcomes.length, 0) + 1;
-    const stored = await database.db.selectFrom('problem_replies').select((eb) => eb.fn.countAll<number>().as('count')).where('problem_uid', '=', problemUid).executeTakeFirstOrThrow();
+    const stored = await database.db
+      .selectFrom('problem_replies')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('problem_uid', '=', problemUid)
+      .executeTakeFirstOrThrow();
     expect(Number(stored.count)).toBe(written);
     healthAgent.destroy();
     idleAgent.destroy();

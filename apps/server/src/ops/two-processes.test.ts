@@ -138,7 +138,17 @@ describe.skipIf(!postgres || !redisAvailable)('two processes on one PostgreSQL, 
         statuses.push((await login(server, member.id, 'wrong-password')).status);
         statuses.push((await call(server, 'GET', '/v1/auth/me', lead)).status);
         statuses.push((await call(server, 'GET', `/v1/problem?test_code=${exam}`, lead)).status);
-        statuses.push((await call(server, 'POST', '/v1/auth/signup', undefined, { name: '신입', id: `n${randomBytes(4).toString('hex')}`, password: 'long-enough-pw', nickname: 'n', school_no: randomBytes(4).toString('hex') })).status);
+        statuses.push(
+          (
+            await call(server, 'POST', '/v1/auth/signup', undefined, {
+              name: '신입',
+              id: `n${randomBytes(4).toString('hex')}`,
+              password: 'long-enough-pw',
+              nickname: 'n',
+              school_no: randomBytes(4).toString('hex'),
+            })
+          ).status,
+        );
       }
     }
     expect(statuses.filter((status) => status >= 500)).toEqual([]);

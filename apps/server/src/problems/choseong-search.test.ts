@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { choseongDocument, parseSearchQuery } from '../core/choseong';
+import { choseongDocument } from '../db/search-documents';
+import { parseSearchQuery } from '../search/choseong';
 import * as choseongMigration from '../db/migrations/2026-11-24-060-choseong-search';
 import * as trigramMigration from '../db/migrations/2026-11-25-020-choseong-trigram-index';
 import { createClass, createProblem, createSubject, createTest } from '../testing/factories';
@@ -32,8 +33,7 @@ describe.each(testDialects)('초성 search on %s', (dialect) => {
   let pneumonia: number;
   let exam: number;
   const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: { cookie } })).json();
-  const search = async (q: string) =>
-    (await get(`/v1/problem?q=${encodeURIComponent(q)}&limit=50`)).problem.map((p: { uid: number }) => p.uid).sort();
+  const search = async (q: string) => (await get(`/v1/problem?q=${encodeURIComponent(q)}&limit=50`)).problem.map((p: { uid: number }) => p.uid).sort();
 
   beforeAll(async () => {
     t = await createTestContext(dialect);
@@ -54,7 +54,9 @@ describe.each(testDialects)('초성 search on %s', (dialect) => {
     for (const row of rows) expect(row.choseong_text).toBe(choseongDocument(row.search_text));
     const samples = ['심근 경색', '제2형 당뇨병, ATP ㄱㄴ', '아ㅏ!! 빵', 'abc', '  ㄲ꺄  힣'];
     for (const text of samples) {
-      const { rows: [row] } = await sql<{ document: string }>`select qbank_choseong(${text}) as document`.execute(t.db);
+      const {
+        rows: [row],
+      } = await sql<{ document: string }>`select qbank_choseong(${text}) as document`.execute(t.db);
       expect(row!.document).toBe(choseongDocument(text));
     }
   });
@@ -80,7 +82,11 @@ describe.each(testDialects)('초성 search on %s', (dialect) => {
 
   it('follows content changes, and the migration fills rows that existed before it', async () => {
     const content = { question: '<p>갑상샘 중독증의 치료는?</p>', illustration: '', answer: '', comments: '' };
-    await t.db.updateTable('problems').set({ ...content, search_text: buildProblemSearchText(content) }).where('uid', '=', pneumonia).execute();
+    await t.db
+      .updateTable('problems')
+      .set({ ...content, search_text: buildProblemSearchText(content) })
+      .where('uid', '=', pneumonia)
+      .execute();
     expect(await search('ㄱㅅㅅㅈㄷ')).toEqual([pneumonia]);
     expect(await search('ㅈㅇㅅㅎ')).toEqual([]);
 

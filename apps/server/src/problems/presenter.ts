@@ -1,5 +1,5 @@
 import type { Problem } from '@qbank/shared/problems';
-import { specVacancy } from '../core/visible-problems';
+import { specVacancy } from '../visibility/visible-problems';
 import type { ProblemListRow } from './repository';
 
 export function presentProblem(row: ProblemListRow): Problem {

@@ -20,12 +20,29 @@ describe.each(testDialects)('problem reads on %s', (dialect) => {
     const subject = await createSubject(t.db, { subject_name: '소화기내과학' });
     exam2025 = await createTest(t.db, { subject_code: subject, test_name: '2025 소화기 중간고사', year: 2025 });
     exam2024 = await createTest(t.db, { subject_code: subject, test_name: '2024 소화기 기말고사', year: 2024 });
-    headerCode = await createSetHeader(t.db, { test_code: exam2025, begin_problem_no: 2, end_problem_no: 3, header_text: '<p>[2-3] 58세 남자가 황달로 왔다.</p>', pic_path: '/uploads/ecg.png' });
-    cirrhosis = await createProblem(t.db, {
-      test_code: exam2025, no: 1, question: '<p>간경변 환자의 <strong>Child-Pugh</strong> 분류 항목은?</p>',
-      illustration: '① 빌리루빈\n② 알부민\n③ 크레아티닌', answer: '③', comments: '<p>MELD 점수에는 크레아티닌이 들어간다.</p>',
+    headerCode = await createSetHeader(t.db, {
+      test_code: exam2025,
+      begin_problem_no: 2,
+      end_problem_no: 3,
+      header_text: '<p>[2-3] 58세 남자가 황달로 왔다.</p>',
+      pic_path: '/uploads/ecg.png',
     });
-    await createProblem(t.db, { test_code: exam2025, no: 2, question: '<p>가장 가능성이 높은 진단은?</p>', illustration: '① 담석증\n② 이자머리암', answer: '②', set_header_code: headerCode });
+    cirrhosis = await createProblem(t.db, {
+      test_code: exam2025,
+      no: 1,
+      question: '<p>간경변 환자의 <strong>Child-Pugh</strong> 분류 항목은?</p>',
+      illustration: '① 빌리루빈\n② 알부민\n③ 크레아티닌',
+      answer: '③',
+      comments: '<p>MELD 점수에는 크레아티닌이 들어간다.</p>',
+    });
+    await createProblem(t.db, {
+      test_code: exam2025,
+      no: 2,
+      question: '<p>가장 가능성이 높은 진단은?</p>',
+      illustration: '① 담석증\n② 이자머리암',
+      answer: '②',
+      set_header_code: headerCode,
+    });
     await createProblem(t.db, { test_code: exam2025, no: 3, question: '<p>다음 검사는?</p>', set_header_code: headerCode });
     await createProblem(t.db, { test_code: exam2025, no: 1, type: 2, choice_type: null, question: '<p>간염의 혈청 표지자를 쓰시오.</p>', answer: 'HBsAg' });
     await createProblem(t.db, { test_code: exam2025, no: 1, type: 4, choice_type: null, question: '<p>슬라이드 소견</p>', question_pic_path: 'slide.png' });
@@ -43,9 +60,24 @@ describe.each(testDialects)('problem reads on %s', (dialect) => {
     expect(body.test).toMatchObject({ test_code: exam2025, test_name: '2025 소화기 중간고사' });
     const second = body.problem[1];
     expect(second.set_header).toEqual({
-      code: headerCode, test_code: exam2025, type: 1, begin_problem_no: 2, end_problem_no: 3, header_text: '<p>[2-3] 58세 남자가 황달로 왔다.</p>', pic_path: '/uploads/ecg.png',
+      code: headerCode,
+      test_code: exam2025,
+      type: 1,
+      begin_problem_no: 2,
+      end_problem_no: 3,
+      header_text: '<p>[2-3] 58세 남자가 황달로 왔다.</p>',
+      pic_path: '/uploads/ecg.png',
     });
-    expect(body.problem[0]).toMatchObject({ uid: cirrhosis, problem_code: cirrhosis, subject_name: '소화기내과학', year: 2025, is_vacant: 0, set_header: null, reply_count: 0, answer: '③' });
+    expect(body.problem[0]).toMatchObject({
+      uid: cirrhosis,
+      problem_code: cirrhosis,
+      subject_name: '소화기내과학',
+      year: 2025,
+      is_vacant: 0,
+      set_header: null,
+      reply_count: 0,
+      answer: '③',
+    });
     expect(body.problem.some((p: { is_vacant: number }) => p.is_vacant)).toBe(false);
   });
 
@@ -93,7 +125,11 @@ describe.each(testDialects)('problem reads on %s', (dialect) => {
 
   it('follows content changes in the search index', async () => {
     const content = { question: '<p>수정된 문제: 윌슨병</p>', illustration: '', answer: '', comments: '' };
-    await t.db.updateTable('problems').set({ ...content, search_text: buildProblemSearchText(content) }).where('uid', '=', cirrhosis).execute();
+    await t.db
+      .updateTable('problems')
+      .set({ ...content, search_text: buildProblemSearchText(content) })
+      .where('uid', '=', cirrhosis)
+      .execute();
     expect((await list(`q=${encodeURIComponent('윌슨병')}`)).problem.map((p: { uid: number }) => p.uid)).toEqual([cirrhosis]);
     expect((await list(`q=${encodeURIComponent('Child-Pugh')}`)).problem).toEqual([]);
     expect((await list(`q=${encodeURIComponent('윌슨')}`)).problem.map((p: { uid: number }) => p.uid)).toEqual([cirrhosis]);
@@ -101,7 +137,14 @@ describe.each(testDialects)('problem reads on %s', (dialect) => {
     await t.db.deleteFrom('problems').where('uid', '=', cirrhosis).execute();
     expect((await list(`q=${encodeURIComponent('윌슨병')}`)).problem).toEqual([]);
     expect((await list(`q=${encodeURIComponent('윌슨')}`)).problem).toEqual([]);
-    cirrhosis = await createProblem(t.db, { test_code: exam2025, no: 1, question: '<p>간경변 환자의 <strong>Child-Pugh</strong> 분류 항목은?</p>', illustration: '① 빌리루빈\n② 알부민\n③ 크레아티닌', answer: '③', comments: '<p>MELD 점수에는 크레아티닌이 들어간다.</p>' });
+    cirrhosis = await createProblem(t.db, {
+      test_code: exam2025,
+      no: 1,
+      question: '<p>간경변 환자의 <strong>Child-Pugh</strong> 분류 항목은?</p>',
+      illustration: '① 빌리루빈\n② 알부민\n③ 크레아티닌',
+      answer: '③',
+      comments: '<p>MELD 점수에는 크레아티닌이 들어간다.</p>',
+    });
     await t.db.insertInto('problem_classes').values({ problem_uid: cirrhosis, class_uid: klass }).execute();
   });
 

@@ -1,11 +1,13 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, type Expression } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
-import { choseongBigrams, choseongFtsQuery, choseongKey, mixedPattern, parseSearchQuery, type SearchQuery } from '../core/choseong';
-import { containsLowerCasedText, containsText, isBigramTerm } from '../core/search';
+import { choseongKey } from '../db/search-documents';
+import { choseongBigrams, choseongFtsQuery, mixedPattern, parseSearchQuery, type SearchQuery } from '../search/choseong';
+import { containsLowerCasedText, containsText, isBigramTerm } from '../search/text-match';
 import type { Database } from '../db/schema';
-import { visibleProblems } from '../core/visible-problems';
+import { visibleProblems } from '../visibility/visible-problems';
+import { lineageAppearances, recursForReaders } from '../visibility/visible-lineages';
 import { onePage, type Paging } from '../core/paging';
-import { withExamAndSubject, withExamSubjectAndPassage } from '../core/problem-joins';
+import { withExamAndSubject, withExamSubjectAndPassage } from './problem-joins';
 
 export interface ProblemFilters {
   test_code?: number | undefined;
@@ -13,7 +15,12 @@ export interface ProblemFilters {
   uid?: number | undefined;
   no?: number | undefined;
   q?: string | undefined;
+  /** 반복 출제만: problems asked at least twice, as readers see their lineage (decision 190). */
+  recurring?: boolean | undefined;
 }
+
+/** The list's order besides its usual one: 빈출순, most appearances first (decision 190). */
+export type ProblemListSort = 'frequency' | undefined;
 
 // The trigram index answers substrings of three or more characters, the bigram index two-character
 // words (a two-syllable Korean word); anything else (one character, a pair with punctuation) falls
@@ -67,7 +74,7 @@ function inFtsHits(table: SearchTable, fts: string, match: string, use: SearchUs
   return sql<SqlBool>`${uid} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${match})`;
 }
 
-// 초성 queries (core/choseong.ts). Three or more initials in a row: the trigram index of the
+// 초성 queries (search/choseong.ts). Three or more initials in a row: the trigram index of the
 // choseong key (PostgreSQL) or document (SQLite's FTS5, migration 2026-11-25-020) finds them.
 // Two: the bigram index finds the candidates (each bigram of initials is in most problems, so
 // only short queries use it). Then LIKE on the key (initials only) or the search document with a
@@ -189,6 +196,7 @@ export function applyFilters(qb: JoinedProblems, dialect: Dialect, filters: Prob
       .$if(filters.uid !== undefined, (q) => q.where('problems.uid', '=', filters.uid!))
       .$if(filters.no !== undefined, (q) => q.where('problems.no', '=', filters.no!))
       .$if(filters.q !== undefined, (q) => q.where((eb) => matchesSearch(eb, dialect, filters.q!, use)))
+      .$if(filters.recurring === true, (q) => q.where(recursForReaders('problems.uid')))
   );
 }
 
@@ -221,16 +229,26 @@ export interface PageIds {
  * The page's ids and the exact total for lists of bounded size (an exam, a class), in one pass
  * over the matches. Searches take search-page.ts instead: a common term matches thousands.
  */
-export async function listPageIds(db: DbOrTx, dialect: Dialect, filters: ProblemFilters, paging: Paging): Promise<PageIds> {
+export async function listPageIds(db: DbOrTx, dialect: Dialect, filters: ProblemFilters, paging: Paging, sort?: ProblemListSort): Promise<PageIds> {
   // The matches are gathered first (materialized): given the ORDER BY and LIMIT directly,
   // PostgreSQL may walk every exam newest first and test each problem in turn.
   const page = await db
     .with(
       (cte) => cte('hits').materialized(),
-      () => filtered(db, dialect, filters).select(['problems.uid', 'tests.year', 'problems.test_code', 'problems.type', 'problems.no']),
+      () =>
+        filtered(db, dialect, filters).select([
+          'problems.uid',
+          'tests.year',
+          'problems.test_code',
+          'problems.type',
+          'problems.no',
+          // Counted only when the list is ranked by it (the cached default lists never are).
+          (sort === 'frequency' ? lineageAppearances('problems.uid') : sql<number>`0`).as('appearances'),
+        ]),
     )
     .selectFrom('hits')
     .select((eb) => ['hits.uid', eb.fn.countAll<number>().over().as('total')])
+    .$if(sort === 'frequency', (q) => q.orderBy('hits.appearances', 'desc'))
     // Across exams (a class, a search): newest exam first; within an exam: type, then number.
     .orderBy('hits.year', 'desc')
     .orderBy('hits.test_code', 'desc')
@@ -247,29 +265,26 @@ export async function listPageIds(db: DbOrTx, dialect: Dialect, filters: Problem
 }
 
 /**
- * The page's whole rows, in list order. Only these are read whole: sorting whole rows would load
- * the HTML and explanation of every match to keep 20.
+ * The page's whole rows, in the order of `uids` (the page's order, whichever the list's is). Only
+ * these are read whole: sorting whole rows would load the HTML and explanation of every match to keep 20.
  */
 export async function readPageRows(db: DbOrTx, uids: number[]) {
   if (uids.length === 0) return [];
-  return (
-    db
-      .selectFrom('problems')
-      .$call(withExamSubjectAndPassage)
-      .select(problemColumns)
-      .select((eb) => replyCount(eb))
-      .where('problems.uid', 'in', uids)
-      // The list order: newest exam first; within an exam: type, then number.
-      .orderBy('tests.year', 'desc')
-      .orderBy('problems.test_code', 'desc')
-      .orderBy('problems.type')
-      .orderBy('problems.no')
-      .execute()
-  );
+  const rows = await db
+    .selectFrom('problems')
+    .$call(withExamSubjectAndPassage)
+    .select(problemColumns)
+    .select((eb) => replyCount(eb))
+    .where('problems.uid', 'in', uids)
+    .execute();
+  const position = new Map(uids.map((uid, index) => [uid, index]));
+  return rows.sort((a, b) => position.get(a.uid)! - position.get(b.uid)!);
 }
 
 async function countProblems(db: DbOrTx, dialect: Dialect, filters: ProblemFilters): Promise<number> {
-  const count = await filtered(db, dialect, filters).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const count = await filtered(db, dialect, filters)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(count.n);
 }
 

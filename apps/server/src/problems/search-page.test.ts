@@ -34,7 +34,10 @@ describe.each(testDialects)('capped search pages on %s', (dialect) => {
     const all: number[] = [];
     const totals: Array<{ total: number; capped: boolean }> = [];
     for (let page = 1; page <= 4; page++) {
-      const result = await find(database.db, dialect, { q }, { page, limit }, CAP);
+      const result =
+        find === listPageIds
+          ? await listPageIds(database.db, dialect, { q }, { page, limit })
+          : await searchPageIds(database.db, dialect, { q }, { page, limit }, CAP);
       all.push(...result.uids);
       totals.push({ total: result.total, capped: result.capped });
     }
@@ -76,7 +79,11 @@ describe.each(testDialects)('capped search pages on %s', (dialect) => {
 
   it('other filters narrow a search below the cap', async () => {
     const [first] = (await searchPageIds(database.db, dialect, { q: '혈액검사' }, { page: 1, limit: 1 }, CAP)).uids;
-    expect(await searchPageIds(database.db, dialect, { q: '혈액검사', uid: first }, { page: 1, limit: 20 }, CAP)).toEqual({ uids: [first], total: 1, capped: false });
+    expect(await searchPageIds(database.db, dialect, { q: '혈액검사', uid: first }, { page: 1, limit: 20 }, CAP)).toEqual({
+      uids: [first],
+      total: 1,
+      capped: false,
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
-import { parseSearchQuery } from '../core/choseong';
-import { isBigramTerm } from '../core/search';
+import { parseSearchQuery } from '../search/choseong';
+import { isBigramTerm } from '../search/text-match';
 import { applyFilters, filtered, listPageIds, searchRows, type JoinedProblems, type PageIds, type ProblemFilters } from './repository';
 
 /**
@@ -20,7 +20,7 @@ interface SortKeys {
   no: number;
 }
 
-// The list order (newest exam first; within an exam: type, then number), as readPageRows sorts.
+// The list order (newest exam first; within an exam: type, then number), as listPageIds sorts.
 function listOrder(a: SortKeys, b: SortKeys): number {
   return b.year - a.year || b.test_code - a.test_code || a.type - b.type || a.no - b.no;
 }
@@ -129,7 +129,9 @@ async function walkInExamBatches(db: DbOrTx, dialect: Dialect, filters: ProblemF
     const rank = new Map(exams.map((exam, i) => [exam.code, i]));
     // The filters name only the search rows' columns; the statement joins nothing else.
     const inBatch = searchRows(db).where('problems.test_code', 'in', [...rank.keys()]) as unknown as JoinedProblems;
-    const rows = await applyFilters(inBatch, dialect, filters, 'probe').select(['problems.uid', 'problems.test_code', 'problems.type', 'problems.no']).execute();
+    const rows = await applyFilters(inBatch, dialect, filters, 'probe')
+      .select(['problems.uid', 'problems.test_code', 'problems.type', 'problems.no'])
+      .execute();
     const sorted = rows.map((row) => ({ uid: row.uid, rank: rank.get(row.test_code)!, type: row.type, no: row.no }));
     sorted.sort((a, b) => a.rank - b.rank || a.type - b.type || a.no - b.no);
     found.push(...sorted);

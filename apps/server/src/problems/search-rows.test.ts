@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@qbank/shared/roles';
-import { choseongDocument, choseongKey } from '../core/choseong';
+import { choseongDocument, choseongKey } from '../db/search-documents';
 import * as searchTableMigration from '../db/migrations/2026-11-27-010-problem-search-table';
 import { createProblem, createSubject, createTest } from '../testing/factories';
 import { callAs, createTestContext, roleCookies, testDialects, type TestContext } from '../testing/harness';
@@ -14,7 +14,8 @@ describe.each(testDialects)('search rows on %s', (dialect) => {
   let t: TestContext;
   let cookies: Record<Role | 'pending', string>;
   let subject: number;
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) => callAs(t.app, method, url, cookie, payload);
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
+    callAs(t.app, method, url, cookie, payload);
   const search = async (q: string, exam?: number) => {
     const response = await call('GET', `/v1/problem?q=${encodeURIComponent(q)}&limit=50${exam ? `&test_code=${exam}` : ''}`, cookies.student);
     expect(response.statusCode).toBe(200);
@@ -38,7 +39,9 @@ describe.each(testDialects)('search rows on %s', (dialect) => {
   it('computes the choseong key in SQL as the application does', async () => {
     const samples = ['심근 경색', '제2형 당뇨병, ATP ㄱㄴ', '아ㅏ!! 빵', 'abc', '  ㄲ꺄  힣', 'ᄀ가 ㅄ ㄳ', 'é가\t나\n다', ''];
     for (const text of samples) {
-      const { rows: [row] } = await sql<{ key: string }>`select qbank_choseong_key(${text}) as key`.execute(t.db);
+      const {
+        rows: [row],
+      } = await sql<{ key: string }>`select qbank_choseong_key(${text}) as key`.execute(t.db);
       expect(row!.key, text).toBe(choseongKey(choseongDocument(text)));
     }
     expect(choseongKey('ㄱㄲㄴ ㅎ')).toBe('abc s');
@@ -61,7 +64,10 @@ describe.each(testDialects)('search rows on %s', (dialect) => {
     expect(await search('ㅅㄱㄱㅅ')).toEqual([]);
 
     // Renumbered: an exam's search lists it under its new number.
-    expect((await call('PUT', '/v1/problem', cookies.lead, { uid: diabetes, test_code: exam, no: 7, type: 1, question: '<p>제2형 당뇨병의 1차 약제는?</p>' })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', '/v1/problem', cookies.lead, { uid: diabetes, test_code: exam, no: 7, type: 1, question: '<p>제2형 당뇨병의 1차 약제는?</p>' }))
+        .statusCode,
+    ).toBe(200);
     const listed = (await call('GET', `/v1/problem?q=${encodeURIComponent('ㄷㄴㅂ')}&test_code=${exam}`, cookies.student)).json();
     expect(listed.problem.map((p: { uid: number; no: number }) => [p.uid, p.no])).toEqual([[diabetes, 7]]);
 
@@ -94,7 +100,11 @@ describe.each(testDialects)('search rows on %s', (dialect) => {
 
     // Written beside the API (a script, a restore): the database still keeps the row.
     const content = { question: '<p>심근 경색 후 2차 예방 약제는?</p>', illustration: '', answer: '', comments: '' };
-    await t.db.updateTable('problems').set({ ...content, search_text: buildProblemSearchText(content) }).where('uid', '=', dissection!).execute();
+    await t.db
+      .updateTable('problems')
+      .set({ ...content, search_text: buildProblemSearchText(content) })
+      .where('uid', '=', dissection!)
+      .execute();
     expect(await search('ㅅㄱㄱㅅ')).toEqual([dissection]);
     await t.db.deleteFrom('problems').where('uid', '=', embolism!).execute();
     expect(await search('폐색전증')).toEqual([]);

@@ -3,13 +3,17 @@
 // thousands of problems (search-page.ts), an exam or class list a few hundred at most.
 import type { AppContext } from '../core/context';
 import { plainRead } from '../core/plain-reads';
-import { listPageIds, listSetHeaders as listSetHeaderRows, readPageRows, type ProblemFilters } from './repository';
+import { listPageIds, listSetHeaders as listSetHeaderRows, readPageRows, type ProblemFilters, type ProblemListSort } from './repository';
 import { searchPageIds } from './search-page';
 
 export const listSetHeaders = plainRead(listSetHeaderRows);
 
-export async function listProblems(ctx: AppContext, filters: ProblemFilters, paging: { page: number; limit: number }) {
+export async function listProblems(ctx: AppContext, filters: ProblemFilters, paging: { page: number; limit: number }, sort?: ProblemListSort) {
   const { db, dialect } = ctx;
-  const { uids, total, capped } = filters.q === undefined ? await listPageIds(db, dialect, filters, paging) : await searchPageIds(db, dialect, filters, paging);
+  // 빈출순 and 반복 출제만 come only with an exam or a class (shared/problems.ts): bounded lists,
+  // ranked whole even with a search in them.
+  const ranked = sort !== undefined || filters.recurring === true;
+  const { uids, total, capped } =
+    filters.q === undefined || ranked ? await listPageIds(db, dialect, filters, paging, sort) : await searchPageIds(db, dialect, filters, paging);
   return { rows: await readPageRows(db, uids), total, capped };
 }

@@ -2,10 +2,13 @@ import type { DbOrTx } from '../core/db';
 import { ERROR_CODES } from '@qbank/shared/errors';
 import { AppError, notFound } from '../errors';
 import { messages } from '../messages';
-import { visibleProblems } from '../core/visible-problems';
+import { visibleProblems } from '../visibility/visible-problems';
 
 /** The problem exists and has content; vacant slots are not visible to readers (decision 014). */
-export async function requireVisibleProblem(db: DbOrTx, uid: number): Promise<{ uid: number; test_code: number; type: number; answer: string; is_voided: number }> {
+export async function requireVisibleProblem(
+  db: DbOrTx,
+  uid: number,
+): Promise<{ uid: number; test_code: number; type: number; answer: string; is_voided: number }> {
   const problem = await db
     .selectFrom('problems')
     .select(['uid', 'test_code', 'type', 'answer', 'is_voided'])

@@ -42,7 +42,9 @@ describe.each(testDialects)('problem replies on %s', (dialect) => {
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('댓글 내용이 없습니다.');
     }
-    expect((await call('POST', `/v1/problem/${problem}/reply`, author, { reply_text: '가'.repeat(2001) })).json().message).toBe('댓글은 2000자 이내로 입력하세요.');
+    expect((await call('POST', `/v1/problem/${problem}/reply`, author, { reply_text: '가'.repeat(2001) })).json().message).toBe(
+      '댓글은 2000자 이내로 입력하세요.',
+    );
     expect((await call('POST', `/v1/problem/${problem}/reply`, author, { reply_text: '가'.repeat(2000) })).statusCode).toBe(201);
   });
 
@@ -110,9 +112,19 @@ describe.each(testDialects)('problem reply text edge cases on %s', (dialect) => 
     const cookie = await loginCookie(t.app, (await createMember(t.db)).id);
     const exam = await createTest(t.db, { subject_code: await createSubject(t.db) });
     const problem = await createProblem(t.db, { test_code: exam, no: 1 });
-    const response = await t.app.inject({ method: 'POST', url: `/v1/problem/${problem}/reply`, headers: { cookie }, payload: { reply_text: 'a\u0000b 😀 한글' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/v1/problem/${problem}/reply`,
+      headers: { cookie },
+      payload: { reply_text: 'a\u0000b 😀 한글' },
+    });
     expect([201, 400]).toContain(response.statusCode);
-    const emoji = await t.app.inject({ method: 'POST', url: `/v1/problem/${problem}/reply`, headers: { cookie }, payload: { reply_text: `'; DROP TABLE problems; -- 😀 간경변` } });
+    const emoji = await t.app.inject({
+      method: 'POST',
+      url: `/v1/problem/${problem}/reply`,
+      headers: { cookie },
+      payload: { reply_text: `'; DROP TABLE problems; -- 😀 간경변` },
+    });
     expect(emoji.json().reply.reply_text).toBe(`'; DROP TABLE problems; -- 😀 간경변`);
   });
 });

@@ -26,10 +26,7 @@ export function listProblemReplies(db: DbOrTx, problemUid: number) {
 }
 
 export function findProblemReply(db: DbOrTx, problemUid: number, replyCode: number) {
-  return selectReplies(db)
-    .where('problem_replies.problem_uid', '=', problemUid)
-    .where('problem_replies.reply_code', '=', replyCode)
-    .executeTakeFirst();
+  return selectReplies(db).where('problem_replies.problem_uid', '=', problemUid).where('problem_replies.reply_code', '=', replyCode).executeTakeFirst();
 }
 
 export async function insertProblemReply(db: DbOrTx, values: { problem_uid: number; member_code: number; reply_text: string }): Promise<number> {

@@ -10,9 +10,13 @@ export async function replyRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/v1/problem/:id/replies', { onRequest: guard('approved'), schema: { params: problemParamsSchema, response: { 200: repliesResponseSchema } } }, async (request) => {
-    return { replies: await repliesOf(ctx, request.params.id) };
-  });
+  api.get(
+    '/v1/problem/:id/replies',
+    { onRequest: guard('approved'), schema: { params: problemParamsSchema, response: { 200: repliesResponseSchema } } },
+    async (request) => {
+      return { replies: await repliesOf(ctx, request.params.id) };
+    },
+  );
 
   api.post(
     '/v1/problem/:id/reply',
@@ -32,9 +36,13 @@ export async function replyRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.delete('/v1/problem/:id/reply/:replyCode', { onRequest: guard('approved'), schema: { params: replyParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    await removeReply(ctx, member, request.params.id, request.params.replyCode);
-    return { ok: true as const };
-  });
+  api.delete(
+    '/v1/problem/:id/reply/:replyCode',
+    { onRequest: guard('approved'), schema: { params: replyParamsSchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      const member = signedInMember(request);
+      await removeReply(ctx, member, request.params.id, request.params.replyCode);
+      return { ok: true as const };
+    },
+  );
 }

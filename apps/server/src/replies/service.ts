@@ -7,14 +7,8 @@ import { forbidden, notFound } from '../errors';
 import { messages } from '../messages';
 import { insertNotifications } from '../notifications/repository';
 import { requireVisibleProblem } from '../problems/visibility';
-import {
-  deleteProblemReply,
-  findProblemReply,
-  insertProblemReply,
-  listProblemReplies,
-  otherCommenters,
-  updateProblemReplyText,
-} from './repository';
+import { deleteProblemReply, findProblemReply, insertProblemReply, listProblemReplies, otherCommenters, updateProblemReplyText } from './repository';
+import { recordRemoval } from '../audit/service';
 
 export async function repliesOf(ctx: AppContext, problemUid: number): Promise<ProblemReply[]> {
   await requireVisibleProblem(ctx.db, problemUid);
@@ -33,7 +27,10 @@ export async function addReply(ctx: AppContext, member: MemberRow, problemUid: n
     const inserted = await insertProblemReply(trx, { problem_uid: problemUid, member_code: member.code, reply_text: text });
     // Everyone else who commented on the problem hears of the new reply, once per reply.
     const others = await otherCommenters(trx, problemUid, member.code);
-    await insertNotifications(trx, others.map((memberCode) => ({ member_code: memberCode, kind: 'problem_reply', problem_uid: problemUid, detail: text.slice(0, 80) })));
+    await insertNotifications(
+      trx,
+      others.map((memberCode) => ({ member_code: memberCode, kind: 'problem_reply', problem_uid: problemUid, detail: text.slice(0, 80) })),
+    );
     return inserted;
   });
   return requireReply(ctx, problemUid, code);
@@ -50,5 +47,8 @@ export async function editReply(ctx: AppContext, member: MemberRow, problemUid: 
 export async function removeReply(ctx: AppContext, member: MemberRow, problemUid: number, replyCode: number): Promise<void> {
   const reply = await requireReply(ctx, problemUid, replyCode);
   if (!mayDeleteAuthored(roleOf(member), reply.member_code === member.code)) throw forbidden(messages.replyDeleteForbidden);
-  await deleteProblemReply(ctx.db, replyCode);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (reply.member_code !== member.code) await recordRemoval(trx, member, { kind: 'problem_reply', replyCode, problemUid });
+    await deleteProblemReply(trx, replyCode);
+  });
 }

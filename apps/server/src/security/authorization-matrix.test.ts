@@ -21,11 +21,26 @@ describe.each(testDialects)('authorization matrix on %s', (dialect) => {
   it('declares a policy and a request for every registered route, and nothing else', () => {
     const registered = w.routes.map((route) => route.key);
     expect(new Set(registered).size).toBe(registered.length);
-    expect(registered.filter((key) => !(key in POLICY)), 'routes without a policy entry').toEqual([]);
-    expect(Object.keys(POLICY).filter((key) => !registered.includes(key)), 'policy entries of no registered route').toEqual([]);
-    expect(Object.keys(POLICY).filter((key) => !(key in REQUESTS)), 'policy entries without a request').toEqual([]);
-    expect(Object.keys(VARIANT_POLICY).filter((key) => !(key in POLICY) && !(routeOfVariant(key) in POLICY)), 'variants of unknown routes').toEqual([]);
-    expect(Object.keys(VARIANT_POLICY).filter((key) => !(key in VARIANT_REQUESTS)), 'variants without a request').toEqual([]);
+    expect(
+      registered.filter((key) => !(key in POLICY)),
+      'routes without a policy entry',
+    ).toEqual([]);
+    expect(
+      Object.keys(POLICY).filter((key) => !registered.includes(key)),
+      'policy entries of no registered route',
+    ).toEqual([]);
+    expect(
+      Object.keys(POLICY).filter((key) => !(key in REQUESTS)),
+      'policy entries without a request',
+    ).toEqual([]);
+    expect(
+      Object.keys(VARIANT_POLICY).filter((key) => !(key in POLICY) && !(routeOfVariant(key) in POLICY)),
+      'variants of unknown routes',
+    ).toEqual([]);
+    expect(
+      Object.keys(VARIANT_POLICY).filter((key) => !(key in VARIANT_REQUESTS)),
+      'variants without a request',
+    ).toEqual([]);
   });
 
   async function check(key: string, policy: RoutePolicy, build: RequestBuilder) {
@@ -39,7 +54,7 @@ describe.each(testDialects)('authorization matrix on %s', (dialect) => {
       }
       const format = errorFormatProblems(response);
       if (format.length > 0) failures.push(`${actor}: ${format.join('; ')}`);
-      if (plan.endsSession && actor !== 'anonymous') await w.relogin(actor);
+      if (plan.endsLogin && actor !== 'anonymous') await w.relogin(actor);
     }
     expect(failures, key).toEqual([]);
   }

@@ -33,7 +33,13 @@ const destructive = (key: string) => key.startsWith('DELETE ') || /\/v1\/member\
 const FUZZ_ORDER = Object.keys(POLICY).sort((a, b) => Number(destructive(a)) - Number(destructive(b)));
 
 // Routes whose success is a file, not JSON: their refusals are still JSON.
-const FILE_ROUTES = new Set(['GET /v1/test/:id/export', 'GET /v1/test/:id/item-analysis/xlsx', 'GET /boards/:id/contents/:contentId/attachment', 'GET /v1/test/import-template', 'GET /v1/box/:id/export']);
+const FILE_ROUTES = new Set([
+  'GET /v1/test/:id/export',
+  'GET /v1/test/:id/item-analysis/xlsx',
+  'GET /boards/:id/contents/:contentId/attachment',
+  'GET /v1/test/import-template',
+  'GET /v1/box/:id/export',
+]);
 
 function responseProblems(key: string, response: LightMyRequestResponse): string[] {
   const problems = errorFormatProblems(response);
@@ -85,8 +91,46 @@ const shortXss = fc.constantFrom('<script>alert(1)</script>', '<img src=x onerro
 // Text that breaks naive SQL and naive Unicode handling: quotes, comment and LIKE
 // metacharacters, Korean syllables and jamo (also decomposed), emoji with joiners and flags.
 const ROUND_TRIP_PIECES: readonly string[] = [
-  "'", '"', ';', '--', '/*', '*/', '%', '_', '\\', "\\'", "' OR '1'='1", "'); DROP TABLE boxes;--", '$1', '?', '`', '%%', '[a-z]', '^', '||', '::text',
-  "E'\\n'", 'NULL', '해부학', '심근경색', '가', '힣', 'ㄱ', 'ㅏ', '\u1100\u1161\u11a8', '🩺', '💊', '👩‍⚕️', '🇰🇷', '❤️', '1️⃣', 'e\u0301', '\u200d', '中文', 'ß', ' ',
+  "'",
+  '"',
+  ';',
+  '--',
+  '/*',
+  '*/',
+  '%',
+  '_',
+  '\\',
+  "\\'",
+  "' OR '1'='1",
+  "'); DROP TABLE boxes;--",
+  '$1',
+  '?',
+  '`',
+  '%%',
+  '[a-z]',
+  '^',
+  '||',
+  '::text',
+  "E'\\n'",
+  'NULL',
+  '해부학',
+  '심근경색',
+  '가',
+  '힣',
+  'ㄱ',
+  'ㅏ',
+  '\u1100\u1161\u11a8',
+  '🩺',
+  '💊',
+  '👩‍⚕️',
+  '🇰🇷',
+  '❤️',
+  '1️⃣',
+  'e\u0301',
+  '\u200d',
+  '中文',
+  'ß',
+  ' ',
 ];
 const roundTripText = (maxLength: number) =>
   fc
@@ -126,7 +170,11 @@ describe.each(testDialects)('bad input on %s', (dialect) => {
       const plan = await REQUESTS[key]!(w, callerOf(key));
       const request = toInject(plan);
       const padding = 'a'.repeat(Math.ceil(megabytes * 1024 * 1024));
-      const response = await as(callerOf(key), { ...request, payload: JSON.stringify({ ...(plan.body as object), padding }), headers: { 'content-type': 'application/json' } });
+      const response = await as(callerOf(key), {
+        ...request,
+        payload: JSON.stringify({ ...(plan.body as object), padding }),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(response.statusCode).toBe(413);
       expect(errorFormatProblems(response)).toEqual([]);
     });
@@ -158,14 +206,24 @@ describe.each(testDialects)('bad input on %s', (dialect) => {
       await fc.assert(
         fc.asyncProperty(xssText, async (text) => {
           const slot = await w.fresh.slotOfStudent();
-          const submitted = await as('student', { method: 'POST', url: `/v1/problem/${slot}/submit`, payload: { content: { question: `<p>문제</p>${text}` } } });
+          const submitted = await as('student', {
+            method: 'POST',
+            url: `/v1/problem/${slot}/submit`,
+            payload: { content: { question: `<p>문제</p>${text}` } },
+          });
           expect(submitted.statusCode).toBe(200);
           inert(submitted.json().problem.question);
 
-          const header = await as('lead', { method: 'PATCH', url: `/v1/problem/header/${w.fx.setHeader}`, payload: { header_text: `<p>${w.unique('지문')}</p>${text}` } });
+          const header = await as('lead', {
+            method: 'PATCH',
+            url: `/v1/problem/header/${w.fx.setHeader}`,
+            payload: { header_text: `<p>${w.unique('지문')}</p>${text}` },
+          });
           expect(header.statusCode).toBe(200);
           inert(header.json().header.header_text);
-          const headers = (await as('anonymous', { method: 'GET', url: `/v1/problem/header?test_code=${w.fx.exam}` })).json().headers as Array<{ header_text: string }>;
+          const headers = (await as('anonymous', { method: 'GET', url: `/v1/problem/header?test_code=${w.fx.exam}` })).json().headers as Array<{
+            header_text: string;
+          }>;
           for (const stored of headers) inert(stored.header_text);
         }),
         { numRuns: 20 },
@@ -175,7 +233,11 @@ describe.each(testDialects)('bad input on %s', (dialect) => {
     it('keeps no executable markup in a post body and returns its title, and replies, as the same text', async () => {
       await fc.assert(
         fc.asyncProperty(xssText, xssText, xssText, async (title, content, replyText) => {
-          const created = await as('student', { method: 'POST', url: `/boards/${w.fx.board}/contents`, payload: { title: title.slice(0, 200), content: `<p>본문</p>${content}` } });
+          const created = await as('student', {
+            method: 'POST',
+            url: `/boards/${w.fx.board}/contents`,
+            payload: { title: title.slice(0, 200), content: `<p>본문</p>${content}` },
+          });
           expect(created.statusCode, created.body).toBe(201);
           const post = created.json().content;
           expect(post.title).toBe(title.slice(0, 200).trim());
@@ -213,11 +275,19 @@ describe.each(testDialects)('bad input on %s', (dialect) => {
           expect(edited.statusCode, edited.body).toBe(200);
           expect(edited.json().problem).toMatchObject({ illustration, answer: text.slice(0, 500) });
 
-          const exam = await as('lead', { method: 'POST', url: '/v1/test', payload: { test_name: text.slice(0, 200), subject_code: w.fx.subject, year: 2025 } });
+          const exam = await as('lead', {
+            method: 'POST',
+            url: '/v1/test',
+            payload: { test_name: text.slice(0, 200), subject_code: w.fx.subject, year: 2025 },
+          });
           expect(exam.statusCode).toBe(201);
           expect(exam.json().test_info.test_name).toBe(text.slice(0, 200).trim());
 
-          const lesson = await as('lead', { method: 'POST', url: `/v1/subject/${w.fx.subject}/classes`, payload: { class_name: text.slice(0, 200), class_date: '2025-03-04', professor: text.slice(0, 100) } });
+          const lesson = await as('lead', {
+            method: 'POST',
+            url: `/v1/subject/${w.fx.subject}/classes`,
+            payload: { class_name: text.slice(0, 200), class_date: '2025-03-04', professor: text.slice(0, 100) },
+          });
           expect(lesson.statusCode).toBe(201);
           expect(lesson.json().class).toMatchObject({ class_name: text.slice(0, 200).trim(), professor: text.slice(0, 100).trim() });
         }),
@@ -229,7 +299,11 @@ describe.each(testDialects)('bad input on %s', (dialect) => {
       await fc.assert(
         fc.asyncProperty(shortXss, shortXss, async (name, nickname) => {
           const id = `${w.unique('x')}${name}`.slice(0, 32);
-          const response = await as('anonymous', { method: 'POST', url: '/v1/auth/signup', payload: { name, nickname, id, school_no: w.unique('no'), password: 'signup-password' } });
+          const response = await as('anonymous', {
+            method: 'POST',
+            url: '/v1/auth/signup',
+            payload: { name, nickname, id, school_no: w.unique('no'), password: 'signup-password' },
+          });
           expect(response.statusCode).toBe(201);
           expect(response.json().user).toMatchObject({ name: name.trim(), nickname: nickname.trim(), id: id.trim() });
         }),
@@ -249,7 +323,14 @@ describe.each(testDialects)('bad input on %s', (dialect) => {
       ['PNG signature cut short', PNG_1PX.subarray(0, 7)],
     ];
     const declared = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'];
-    const NOT_DATA_URLS = ['https://evil.example/x.png', '/uploads/../../../etc/passwd', 'javascript:alert(1)', '/uploads/x.png', 'data:image/png,notbase64', 'data:image/png;base64,@@@@'];
+    const NOT_DATA_URLS = [
+      'https://evil.example/x.png',
+      '/uploads/../../../etc/passwd',
+      'javascript:alert(1)',
+      '/uploads/x.png',
+      'data:image/png,notbase64',
+      'data:image/png;base64,@@@@',
+    ];
 
     it.each(LIES)('refuses %s bytes declared as an image in every picture field', async (_, bytes) => {
       const before = listUploads(w);
@@ -271,8 +352,16 @@ describe.each(testDialects)('bad input on %s', (dialect) => {
         // Pasted into rich text, the picture is refused, or dropped by the sanitizer when its
         // declared type is not an image we keep (SVG): either way no <img> of it is stored.
         const inline: Array<[Actor, InjectOptions, (body: Record<string, Record<string, string>>) => string]> = [
-          ['lead', { method: 'PATCH', url: `/v1/problem/${w.fx.problem}`, payload: { question: `<p>${w.unique('그림')}</p><img src="${url}">` } }, (body) => body.problem!.question!],
-          ['student', { method: 'POST', url: `/boards/${w.fx.board}/contents`, payload: { title: '그림', content: `<p>그림</p><img src="${url}">` } }, (body) => body.content!.content!],
+          [
+            'lead',
+            { method: 'PATCH', url: `/v1/problem/${w.fx.problem}`, payload: { question: `<p>${w.unique('그림')}</p><img src="${url}">` } },
+            (body) => body.problem!.question!,
+          ],
+          [
+            'student',
+            { method: 'POST', url: `/boards/${w.fx.board}/contents`, payload: { title: '그림', content: `<p>그림</p><img src="${url}">` } },
+            (body) => body.content!.content!,
+          ],
         ];
         for (const [actor, request, storedHtml] of inline) {
           const response = await as(actor, request);
@@ -307,7 +396,11 @@ describe.each(testDialects)('bad input on %s', (dialect) => {
       const attachment = await as('student', {
         method: 'POST',
         url: `/boards/${w.fx.board}/contents`,
-        payload: { title: '큰 첨부', content: '<p>첨부</p>', attachment: { filename: 'big.bin', data_url: dataUrl(Buffer.alloc(10 * 1024 * 1024 + 1), 'application/octet-stream') } },
+        payload: {
+          title: '큰 첨부',
+          content: '<p>첨부</p>',
+          attachment: { filename: 'big.bin', data_url: dataUrl(Buffer.alloc(10 * 1024 * 1024 + 1), 'application/octet-stream') },
+        },
       });
       expect([400, 413]).toContain(attachment.statusCode);
       expect(errorFormatProblems(attachment)).toEqual([]);
@@ -363,7 +456,10 @@ describe.each(testDialects)('bad input on %s', (dialect) => {
           expect(created.statusCode, JSON.stringify(text)).toBe(201);
           const reply = created.json().reply;
           expect(reply.reply_text).toBe(text.trim());
-          const listed = (await as('other', { method: 'GET', url: `/v1/problem/${w.fx.problem2}/replies` })).json().replies as Array<{ reply_code: number; reply_text: string }>;
+          const listed = (await as('other', { method: 'GET', url: `/v1/problem/${w.fx.problem2}/replies` })).json().replies as Array<{
+            reply_code: number;
+            reply_text: string;
+          }>;
           expect(listed.find((r) => r.reply_code === reply.reply_code)?.reply_text).toBe(text.trim());
         }),
         { numRuns: 30 },
@@ -394,7 +490,10 @@ describe.each(testDialects)('bad input on %s', (dialect) => {
         expect(strays, q).toEqual([]);
         const exams = await as('anonymous', { method: 'GET', url: `/v1/test/tests?search=${encodeURIComponent(q)}&limit=1000` });
         expect(exams.statusCode, q).toBe(200);
-        expect((exams.json().tests as Array<{ test_name: string; subject_name: string }>).filter((t) => !holds(q, t.test_name, t.subject_name)), q).toEqual([]);
+        expect(
+          (exams.json().tests as Array<{ test_name: string; subject_name: string }>).filter((t) => !holds(q, t.test_name, t.subject_name)),
+          q,
+        ).toEqual([]);
         const boxed = await as('student', { method: 'GET', url: `/v1/box/${w.fx.box}/problem?q=${encodeURIComponent(q)}` });
         expect(boxed.statusCode, q).toBe(200);
       }
@@ -433,9 +532,17 @@ describe.each(testDialects)('bad input on %s', (dialect) => {
         `${base64url('{"alg":"none","typ":"JWT"}')}.${base64url('{"sub":"1","user_id":1,"role":"superadmin","ver":0}')}.`,
         `${base64url('{"alg":"HS512"}')}.${base64url('{"sub":"1"}')}.${base64url('x')}`,
         `${base64url('{"alg":"RS256"}')}.${base64url('{"sub":"1"}')}.${base64url('x')}`,
-        'a.b.c', '...', '', 'null', 'Bearer', 'eyJ', 'x'.repeat(8000),
+        'a.b.c',
+        '...',
+        '',
+        'null',
+        'Bearer',
+        'eyJ',
+        'x'.repeat(8000),
       ),
-      fc.tuple(fc.string({ unit: 'grapheme-ascii', maxLength: 40 }), fc.string({ unit: 'grapheme-ascii', maxLength: 40 })).map(([a, b]) => `${base64url(a)}.${base64url(b)}.${base64url(a + b)}`),
+      fc
+        .tuple(fc.string({ unit: 'grapheme-ascii', maxLength: 40 }), fc.string({ unit: 'grapheme-ascii', maxLength: 40 }))
+        .map(([a, b]) => `${base64url(a)}.${base64url(b)}.${base64url(a + b)}`),
     );
 
     it('treats forged or broken tokens in the cookie or the bearer header as no session', async () => {
@@ -475,10 +582,12 @@ describe.each(testDialects)('bad input on %s', (dialect) => {
           const plan = await REQUESTS[key]!(w, actor);
           const request = applyMutation(plan, shape, mutation);
           const response = await as(actor, request);
-          if (plan.endsSession && actor !== 'anonymous') await w.relogin(actor);
+          if (plan.endsLogin && actor !== 'anonymous') await w.relogin(actor);
           const problems = responseProblems(key, response);
           if (problems.length > 0) {
-            throw new Error(`${request.method} ${request.url.slice(0, 200)} as ${actor} with ${describeMutation(mutation)}: ${response.statusCode} ${problems.join('; ')}`);
+            throw new Error(
+              `${request.method} ${request.url.slice(0, 200)} as ${actor} with ${describeMutation(mutation)}: ${response.statusCode} ${problems.join('; ')}`,
+            );
           }
         }),
         fcOptions(runs),

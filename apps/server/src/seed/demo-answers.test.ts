@@ -32,7 +32,7 @@ describe('demo answers', () => {
     expect(stats.correct_rate).not.toBeNull();
   });
 
-  it("shows the demo student their subjects, activity, streak and percentile", async () => {
+  it('shows the demo student their subjects, activity, streak and percentile', async () => {
     const me = (await get('/v1/stats/me', 'demo-student')).json();
     expect(me.by_subject.length).toBeGreaterThanOrEqual(3);
     expect(me.streak_days).toBeGreaterThanOrEqual(5);

@@ -25,7 +25,22 @@ export interface DemoExam {
   problems: DemoExamProblem[];
 }
 
-const CLASSMATE_NAMES = ['강민서', '고은비', '권도현', '김하늘', '남궁현', '문서윤', '박지호', '배수아', '서준혁', '송예린', '신동민', '오채원', '유재석', '임나연'];
+const CLASSMATE_NAMES = [
+  '강민서',
+  '고은비',
+  '권도현',
+  '김하늘',
+  '남궁현',
+  '문서윤',
+  '박지호',
+  '배수아',
+  '서준혁',
+  '송예린',
+  '신동민',
+  '오채원',
+  '유재석',
+  '임나연',
+];
 
 /** The classmates' member ids: demo members without an account of their own to show (not printed at start). */
 export const DEMO_CLASSMATE_IDS = CLASSMATE_NAMES.map((_, i) => `classmate-${String(i + 1).padStart(2, '0')}`);
@@ -80,7 +95,12 @@ interface Answer {
  * One member's solve-mode answers to the objective problems of an exam. `ability` (0–1) sets how
  * often they are right; on the `trap` problem the stronger half prefers one distractor.
  */
-function answersOf(member: { code: number; ability: number; seed: number }, problems: DemoExamProblem[], trap: number | undefined, time: (j: number) => string) {
+function answersOf(
+  member: { code: number; ability: number; seed: number },
+  problems: DemoExamProblem[],
+  trap: number | undefined,
+  time: (j: number) => string,
+) {
   return problems.map((p, j) => {
     const values = optionValues(p);
     const key = keyIndex(p, values);
@@ -111,7 +131,11 @@ export async function seedDemoAnswers(
 
   const answers: Answer[] = [];
   async function solveRun(memberCode: number, testCode: number, time: string): Promise<number> {
-    const run = await trx.insertInto('solve_runs').values({ member_code: memberCode, test_code: testCode, creation_time: time }).returning('code').executeTakeFirstOrThrow();
+    const run = await trx
+      .insertInto('solve_runs')
+      .values({ member_code: memberCode, test_code: testCode, creation_time: time })
+      .returning('code')
+      .executeTakeFirstOrThrow();
     return run.code;
   }
 
@@ -173,6 +197,9 @@ export async function seedDemoAnswers(
   // Oldest first, so codes grow with time as real answers do.
   answers.sort((a, b) => a.creation_time.localeCompare(b.creation_time));
   for (let i = 0; i < answers.length; i += 200) {
-    await trx.insertInto('solve_attempts').values(answers.slice(i, i + 200)).execute();
+    await trx
+      .insertInto('solve_attempts')
+      .values(answers.slice(i, i + 200))
+      .execute();
   }
 }

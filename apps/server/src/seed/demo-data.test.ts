@@ -17,9 +17,25 @@ const NOW = new Date('2026-11-21T09:00:00.000Z');
 const YEAR = NOW.getFullYear();
 
 const TABLES: Array<keyof Database> = [
-  'members', 'subjects', 'subject_grades', 'classes', 'tests', 'test_grades', 'set_headers', 'problems',
-  'problem_versions', 'problem_classes', 'problem_replies', 'boxes', 'box_problems', 'solve_attempts',
-  'boards', 'board_contents', 'board_replies', 'assignments', 'password_change_requests',
+  'members',
+  'subjects',
+  'subject_grades',
+  'classes',
+  'tests',
+  'test_grades',
+  'set_headers',
+  'problems',
+  'problem_versions',
+  'problem_classes',
+  'problem_replies',
+  'boxes',
+  'box_problems',
+  'solve_attempts',
+  'boards',
+  'board_contents',
+  'board_replies',
+  'assignments',
+  'password_change_requests',
 ];
 
 describe('demo images', () => {
@@ -116,7 +132,12 @@ describe.each(testDialects)('seedDemoData on %s', (dialect) => {
 
     const members = await handle.db.selectFrom('members').selectAll().orderBy('code').execute();
     // The statistics' classmates (seed/demo-answers.ts) are members without a printed account.
-    expect(members.map((m) => m.id).filter((id) => !DEMO_CLASSMATE_IDS.includes(id)).sort()).toEqual(result.accounts.map((a) => a.id).sort());
+    expect(
+      members
+        .map((m) => m.id)
+        .filter((id) => !DEMO_CLASSMATE_IDS.includes(id))
+        .sort(),
+    ).toEqual(result.accounts.map((a) => a.id).sort());
     const byId = new Map(members.map((m) => [m.id, m]));
     expect(byId.get('demo-super')?.authority).toBe(3);
     expect(byId.get('demo-admin')?.authority).toBe(1);
@@ -186,7 +207,11 @@ describe.each(testDialects)('seedDemoData on %s', (dialect) => {
     expect(new Set(tests.map((t) => t.year))).toEqual(new Set([YEAR - 2, YEAR - 1, YEAR]));
     expect(tests.some((t) => t.test_name === `${YEAR} 순환기내과학 중간고사`)).toBe(true);
     const testGrades = await handle.db.selectFrom('test_grades').selectAll().execute();
-    for (const t of tests) expect(testGrades.some((g) => g.test_code === t.code), t.test_name).toBe(true);
+    for (const t of tests)
+      expect(
+        testGrades.some((g) => g.test_code === t.code),
+        t.test_name,
+      ).toBe(true);
 
     const problems = await handle.db.selectFrom('problems').selectAll().execute();
     for (const t of tests) {
@@ -194,7 +219,10 @@ describe.each(testDialects)('seedDemoData on %s', (dialect) => {
       expect(own.length, t.test_name).toBeGreaterThanOrEqual(6);
       expect(own.length, t.test_name).toBeLessThanOrEqual(15);
       for (const type of [1, 2, 4]) {
-        const nos = own.filter((p) => p.type === type).map((p) => p.no).sort((a, b) => a - b);
+        const nos = own
+          .filter((p) => p.type === type)
+          .map((p) => p.no)
+          .sort((a, b) => a - b);
         expect(nos).toEqual(nos.map((_, i) => i + 1));
       }
     }
@@ -248,10 +276,9 @@ describe.each(testDialects)('seedDemoData on %s', (dialect) => {
     const headers = await handle.db.selectFrom('set_headers').selectAll().execute();
     expect(problems.some((p) => p.question_pic_path)).toBe(true);
     expect(problems.some((p) => p.comment_pic_path)).toBe(true);
-    const paths = [
-      ...problems.flatMap((p) => [p.question_pic_path, p.comment_pic_path, p.answer_pic_path]),
-      ...headers.map((h) => h.pic_path),
-    ].filter((p): p is string => Boolean(p));
+    const paths = [...problems.flatMap((p) => [p.question_pic_path, p.comment_pic_path, p.answer_pic_path]), ...headers.map((h) => h.pic_path)].filter(
+      (p): p is string => Boolean(p),
+    );
     expect(paths.length).toBeGreaterThan(0);
     for (const p of new Set(paths)) {
       expect(p).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
@@ -313,7 +340,11 @@ describe.each(testDialects)('seedDemoData on %s', (dialect) => {
       .selectFrom('box_problems')
       .innerJoin('problems', 'problems.uid', 'box_problems.problem_uid')
       .select(['box_problems.box_code', 'problems.is_vacant'])
-      .where('box_problems.box_code', 'in', boxes.map((b) => b.code))
+      .where(
+        'box_problems.box_code',
+        'in',
+        boxes.map((b) => b.code),
+      )
       .execute();
     expect(boxed.length).toBeGreaterThanOrEqual(3);
     expect(boxed.every((b) => b.is_vacant === 0)).toBe(true);
@@ -328,7 +359,7 @@ describe.each(testDialects)('seedDemoData on %s', (dialect) => {
     expect(assigned.every((a) => a.status === 'assigned' && a.is_vacant === 1)).toBe(true);
   });
 
-  it("gives the demo student due reviews (built from their answers) and private notes", async () => {
+  it('gives the demo student due reviews (built from their answers) and private notes', async () => {
     const student = await handle.db.selectFrom('members').select('code').where('id', '=', 'demo-student').executeTakeFirstOrThrow();
     await syncReviewCards(handle.db, student.code);
     const cards = await handle.db.selectFrom('review_cards').select(['due']).where('member_code', '=', student.code).execute();

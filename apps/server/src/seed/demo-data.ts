@@ -1,9 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import { AUTHORITY, roleOfAuthority, type Role } from '@qbank/shared/roles';
-import { sanitizeRichHtml } from '../core/html';
+import { sanitizeRichHtml } from '../rich-text/html';
 import { buildProblemSearchText } from '../problems/search-text';
 import { hashPassword } from '../core/password';
 import { seedDemoDisputes } from './demo-disputes';
+import { askedLastYear } from './demo-lineage';
 import type { Database } from '../db/schema';
 import type { FileStore } from '../core/file-store';
 import { storeImage } from '../uploads/storage';
@@ -11,7 +12,17 @@ import { seedDemoAnswers, type DemoExam } from './demo-answers';
 import { renderDemoImages } from './demo-images';
 import { renderSlideImages } from './demo-slide-images';
 import { seedDemoStudySessions } from './demo-study-sessions';
-import { DEMO_SUBJECTS, LETTERS, circled, type DemoImageName, type ExamSeed, type ProblemSeed, type ProblemType, type SetSeed, type SubjectSeed } from './demo-subjects';
+import {
+  DEMO_SUBJECTS,
+  LETTERS,
+  circled,
+  type DemoImageName,
+  type ExamSeed,
+  type ProblemSeed,
+  type ProblemType,
+  type SetSeed,
+  type SubjectSeed,
+} from './demo-subjects';
 
 // Korean demo data set (seeded on first start with an empty database; decision 031 says when).
 // Everything here is original teaching material written for the demo: members of every role,
@@ -48,23 +59,82 @@ interface MemberSeed {
 }
 
 const MEMBERS: MemberSeed[] = [
-  { id: 'demo-super', name: '윤성호', nickname: '시스템관리자', authority: AUTHORITY.superadmin, grade: null, validated: 1, schoolNo: '2015190001', joinedDaysAgo: 900, note: 'Super Admin — 관리자 임명·해제를 포함한 모든 관리 기능' },
-  { id: 'demo-admin', name: '이서진', nickname: '교학팀 이서진', authority: AUTHORITY.admin, grade: null, validated: 1, schoolNo: '2017190004', joinedDaysAgo: 700, note: '관리자 — 가입 승인, 학습부장 임명, 회원 관리, 유급 처리' },
-  { id: 'demo-lead', name: '박준영', nickname: '3학년 학습부장', authority: AUTHORITY.lead, grade: 3, validated: 1, schoolNo: '', joinedDaysAgo: 620, note: '학습부장 (3학년) — 시험·과목·문제 관리와 빈 문제 배정' },
-  { id: 'demo-student', name: '김지민', nickname: '지민', authority: null, grade: 2, validated: 1, schoolNo: '', joinedDaysAgo: 300, note: '학생 (2학년) — 북마크 박스와 배정받은 빈 문제가 있음' },
+  {
+    id: 'demo-super',
+    name: '윤성호',
+    nickname: '시스템관리자',
+    authority: AUTHORITY.superadmin,
+    grade: null,
+    validated: 1,
+    schoolNo: '2015190001',
+    joinedDaysAgo: 900,
+    note: 'Super Admin — 관리자 임명·해제를 포함한 모든 관리 기능',
+  },
+  {
+    id: 'demo-admin',
+    name: '이서진',
+    nickname: '교학팀 이서진',
+    authority: AUTHORITY.admin,
+    grade: null,
+    validated: 1,
+    schoolNo: '2017190004',
+    joinedDaysAgo: 700,
+    note: '관리자 — 가입 승인, 학습부장 임명, 회원 관리, 유급 처리',
+  },
+  {
+    id: 'demo-lead',
+    name: '박준영',
+    nickname: '3학년 학습부장',
+    authority: AUTHORITY.lead,
+    grade: 3,
+    validated: 1,
+    schoolNo: '',
+    joinedDaysAgo: 620,
+    note: '학습부장 (3학년) — 시험·과목·문제 관리와 빈 문제 배정',
+  },
+  {
+    id: 'demo-student',
+    name: '김지민',
+    nickname: '지민',
+    authority: null,
+    grade: 2,
+    validated: 1,
+    schoolNo: '',
+    joinedDaysAgo: 300,
+    note: '학생 (2학년) — 북마크 박스와 배정받은 빈 문제가 있음',
+  },
   { id: 'han-seoyeon', name: '한서연', nickname: '서연', authority: null, grade: 2, validated: 1, schoolNo: '', joinedDaysAgo: 290, note: '학생 (2학년)' },
   { id: 'choi-yujin', name: '최유진', nickname: '유진', authority: null, grade: 1, validated: 1, schoolNo: '', joinedDaysAgo: 60, note: '학생 (1학년)' },
   { id: 'jung-hyunwoo', name: '정현우', nickname: '현우', authority: null, grade: 4, validated: 1, schoolNo: '', joinedDaysAgo: 1000, note: '학생 (4학년)' },
-  { id: 'newbie-kim', name: '김도윤', nickname: '도윤', authority: null, grade: 1, validated: 0, schoolNo: '', joinedDaysAgo: 2, note: '승인 대기 중인 가입자 (1학년)' },
-  { id: 'newbie-lee', name: '이하은', nickname: '하은', authority: null, grade: 1, validated: 0, schoolNo: '', joinedDaysAgo: 1, note: '승인 대기 중인 가입자 (1학년)' },
+  {
+    id: 'newbie-kim',
+    name: '김도윤',
+    nickname: '도윤',
+    authority: null,
+    grade: 1,
+    validated: 0,
+    schoolNo: '',
+    joinedDaysAgo: 2,
+    note: '승인 대기 중인 가입자 (1학년)',
+  },
+  {
+    id: 'newbie-lee',
+    name: '이하은',
+    nickname: '하은',
+    authority: null,
+    grade: 1,
+    validated: 0,
+    schoolNo: '',
+    joinedDaysAgo: 1,
+    note: '승인 대기 중인 가입자 (1학년)',
+  },
 ];
-
 
 export function demoAccounts(): DemoAccount[] {
   return MEMBERS.map((m) => ({ role: roleOfAuthority(m.authority), id: m.id, password: DEMO_PASSWORD, note: m.note }));
 }
 
-/** grad_year such that 5 − (grad_year − currentYear) is the wanted grade (spec §4). */
+/** grad_year such that 5 − (grad_year − currentYear) is the wanted grade (@qbank/shared/grade). */
 function gradYearFor(grade: number, currentYear: number): number {
   return currentYear + 5 - grade;
 }
@@ -98,7 +168,10 @@ const POSTS: PostSeed[] = [
       '<ul><li>순환기내과학·소화기내과학: 12월 둘째 주 월요일 1~2교시</li><li>호흡기내과학: 12월 둘째 주 수요일 3~4교시</li><li>예방의학: 12월 둘째 주 금요일 1교시</li></ul>' +
       '<p>시험이 끝나면 학습부장이 과목별로 빈 문제를 만들어 배정합니다. 배정받은 문제는 <strong>대시보드 → 내 문제</strong>에서 시험 후 3일 이내에 작성해 주세요.</p>',
     views: 142,
-    replies: [{ author: 'han-seoyeon', text: '정리 감사합니다! 순환기 범위는 부정맥까지 맞나요?', hoursLater: 3 }, { author: 'demo-lead', text: '네, 부정맥과 판막 질환까지입니다. 고혈압은 형성평가로 끝났어요.', hoursLater: 5 }],
+    replies: [
+      { author: 'han-seoyeon', text: '정리 감사합니다! 순환기 범위는 부정맥까지 맞나요?', hoursLater: 3 },
+      { author: 'demo-lead', text: '네, 부정맥과 판막 질환까지입니다. 고혈압은 형성평가로 끝났어요.', hoursLater: 5 },
+    ],
   },
   {
     board: 'notice',
@@ -110,7 +183,10 @@ const POSTS: PostSeed[] = [
       '<ol><li>시험이 끝나면 학습부장이 시험을 만들고 문항 수만큼 빈 문제를 생성합니다.</li><li>빈 문제는 학년별로 자동 배정되며, 본인에게 배정된 문제는 <strong>내 문제</strong> 화면에 보입니다.</li><li>기억나는 대로 문제, 보기, 정답, 해설을 적어 주세요. 사진이나 표도 넣을 수 있습니다.</li></ol>' +
       '<p>정답이 확실하지 않으면 해설에 "정답 확인 필요"라고 적어 주시면 학습부장이 교수님 자료로 확인합니다.</p>',
     views: 96,
-    replies: [{ author: 'demo-student', text: '내 문제 화면에서 저장하면 바로 다른 학생들에게 보이나요?', hoursLater: 20 }, { author: 'demo-lead', text: '저장하면 바로 시험 문제 목록에 반영됩니다. 수정도 계속 가능해요.', hoursLater: 22 }],
+    replies: [
+      { author: 'demo-student', text: '내 문제 화면에서 저장하면 바로 다른 학생들에게 보이나요?', hoursLater: 20 },
+      { author: 'demo-lead', text: '저장하면 바로 시험 문제 목록에 반영됩니다. 수정도 계속 가능해요.', hoursLater: 22 },
+    ],
   },
   {
     board: 'notice',
@@ -150,9 +226,14 @@ const POSTS: PostSeed[] = [
     author: 'demo-student',
     daysAgo: 2,
     title: '도서관 4층 스터디룸 예약 꿀팁',
-    content: '<p>시험 기간에는 스터디룸이 오전 9시 정각에 다 차요. 전날 밤 12시에 열리는 다음 날 예약을 노리면 거의 성공합니다. 4층 안쪽 방이 조용하고 콘센트도 많아요.</p>',
+    content:
+      '<p>시험 기간에는 스터디룸이 오전 9시 정각에 다 차요. 전날 밤 12시에 열리는 다음 날 예약을 노리면 거의 성공합니다. 4층 안쪽 방이 조용하고 콘센트도 많아요.</p>',
     views: 57,
-    replies: [{ author: 'han-seoyeon', text: '꿀팁 감사해요! 오늘 밤에 바로 해볼게요.', hoursLater: 2 }, { author: 'choi-yujin', text: '1학년도 예약 가능한가요?', hoursLater: 6 }, { author: 'demo-student', text: '네, 학생증만 있으면 학년 상관없이 돼요.', hoursLater: 7 }],
+    replies: [
+      { author: 'han-seoyeon', text: '꿀팁 감사해요! 오늘 밤에 바로 해볼게요.', hoursLater: 2 },
+      { author: 'choi-yujin', text: '1학년도 예약 가능한가요?', hoursLater: 6 },
+      { author: 'demo-student', text: '네, 학생증만 있으면 학년 상관없이 돼요.', hoursLater: 7 },
+    ],
   },
   {
     board: 'free',
@@ -161,14 +242,18 @@ const POSTS: PostSeed[] = [
     title: '순환기 형성평가 2차 다들 어떠셨어요?',
     content: '<p>심전도 문제가 생각보다 많이 나와서 당황했어요. 특히 서맥에 ST 상승 나온 문제요. 빈 문제 배정 받으신 분들 기억나는 거 같이 맞춰봐요!</p>',
     views: 73,
-    replies: [{ author: 'demo-student', text: '저 5번, 6번 배정받았어요. 5번은 심방세동 항응고 문제였던 것 같아요.', hoursLater: 1 }, { author: 'jung-hyunwoo', text: '작년에도 그 유형 나왔어요. 족보 꼭 보세요.', hoursLater: 9 }],
+    replies: [
+      { author: 'demo-student', text: '저 5번, 6번 배정받았어요. 5번은 심방세동 항응고 문제였던 것 같아요.', hoursLater: 1 },
+      { author: 'jung-hyunwoo', text: '작년에도 그 유형 나왔어요. 족보 꼭 보세요.', hoursLater: 9 },
+    ],
   },
   {
     board: 'free',
     author: 'jung-hyunwoo',
     daysAgo: 9,
     title: '해부학 실습복·실습 도구 나눔합니다',
-    content: '<p>4학년이라 이제 필요 없어서 나눔합니다. 실습복 M 사이즈 2벌, 해부 도구 세트(메스 손잡이, 포셉, 가위) 있어요. 댓글 남겨 주시면 학생회실에 맡겨 둘게요.</p>',
+    content:
+      '<p>4학년이라 이제 필요 없어서 나눔합니다. 실습복 M 사이즈 2벌, 해부 도구 세트(메스 손잡이, 포셉, 가위) 있어요. 댓글 남겨 주시면 학생회실에 맡겨 둘게요.</p>',
     views: 40,
     replies: [{ author: 'choi-yujin', text: '저 받고 싶어요! 실습복 M 사이즈 필요했어요.', hoursLater: 4 }],
   },
@@ -177,7 +262,8 @@ const POSTS: PostSeed[] = [
     author: 'jung-hyunwoo',
     daysAgo: 16,
     title: '국시 대비 스터디원 구합니다 (4학년, 주 2회)',
-    content: '<p>화·목 저녁 7시에 2시간씩, 과목별로 기출 문제를 풀고 해설을 나누는 스터디입니다. qbank 풀이 모드로 같이 풀고 오답 노트 박스를 공유하려고 해요. 2명 더 구합니다.</p>',
+    content:
+      '<p>화·목 저녁 7시에 2시간씩, 과목별로 기출 문제를 풀고 해설을 나누는 스터디입니다. qbank 풀이 모드로 같이 풀고 오답 노트 박스를 공유하려고 해요. 2명 더 구합니다.</p>',
     views: 35,
     replies: [],
   },
@@ -188,7 +274,13 @@ const POSTS: PostSeed[] = [
     title: '순환기 중간고사 증례 세트 2번 질문',
     content: '<p>하벽 경색이면 RCA가 답인 건 알겠는데, LCx 우세형인 사람도 있잖아요. 이 문제에서 LCx를 답으로 하면 안 되는 이유가 있을까요?</p>',
     views: 23,
-    replies: [{ author: 'demo-lead', text: '"가능성이 가장 높은" 동맥을 묻는 문제라서 RCA가 정답입니다. 서맥이 동반된 것도 RCA 쪽 단서예요. 해설에 보충해 두었습니다.', hoursLater: 4 }],
+    replies: [
+      {
+        author: 'demo-lead',
+        text: '"가능성이 가장 높은" 동맥을 묻는 문제라서 RCA가 정답입니다. 서맥이 동반된 것도 RCA 쪽 단서예요. 해설에 보충해 두었습니다.',
+        hoursLater: 4,
+      },
+    ],
   },
   {
     board: 'qna',
@@ -197,7 +289,13 @@ const POSTS: PostSeed[] = [
     title: '풀이 모드에서 해설을 바로 보려면 어떻게 하나요?',
     content: '<p>풀이 모드에서 답을 고르면 정답만 나오고 해설은 안 보이네요. 해설도 같이 보는 방법이 있나요?</p>',
     views: 31,
-    replies: [{ author: 'demo-admin', text: '풀이 화면 위쪽의 해설 보기 스위치를 켜거나 H 키를 누르면 답을 제출할 때 해설도 함께 보입니다. ? 키를 누르면 단축키 도움말이 열려요.', hoursLater: 2 }],
+    replies: [
+      {
+        author: 'demo-admin',
+        text: '풀이 화면 위쪽의 해설 보기 스위치를 켜거나 H 키를 누르면 답을 제출할 때 해설도 함께 보입니다. ? 키를 누르면 단축키 도움말이 열려요.',
+        hoursLater: 2,
+      },
+    ],
   },
   {
     board: 'qna',
@@ -215,17 +313,33 @@ const POSTS: PostSeed[] = [
     title: 'Holliday-Segar 계산에서 20 kg 넘는 경우 질문',
     content: '<p>25 kg이면 1,600 mL/일인데 4-2-1 법칙으로 하면 65 mL/시간이라 24시간 곱하면 1,560 mL가 나와요. 시험에서는 어느 쪽으로 써야 하나요?</p>',
     views: 27,
-    replies: [{ author: 'jung-hyunwoo', text: '둘 다 근사식이라 문제에서 요구하는 단위대로 쓰면 돼요. 하루 양을 물으면 1,600 mL, 시간당을 물으면 65 mL로 답했어요.', hoursLater: 3 }],
+    replies: [
+      {
+        author: 'jung-hyunwoo',
+        text: '둘 다 근사식이라 문제에서 요구하는 단위대로 쓰면 돼요. 하루 양을 물으면 1,600 mL, 시간당을 물으면 65 mL로 답했어요.',
+        hoursLater: 3,
+      },
+    ],
   },
 ];
 
 const PROBLEM_REPLIES: Array<{ key: string; author: string; text: string; daysAgo: number }> = [
-  { key: 'card-stemi-artery', author: 'demo-student', text: 'II, III, aVF에서 ST가 올라가고 서맥까지 있으면 RCA라고 외우면 편해요. 동방결절·방실결절 가지가 대부분 RCA에서 나오니까요.', daysAgo: 6 },
+  {
+    key: 'card-stemi-artery',
+    author: 'demo-student',
+    text: 'II, III, aVF에서 ST가 올라가고 서맥까지 있으면 RCA라고 외우면 편해요. 동방결절·방실결절 가지가 대부분 RCA에서 나오니까요.',
+    daysAgo: 6,
+  },
   { key: 'card-stemi-artery', author: 'jung-hyunwoo', text: '우심실 경색 동반 여부를 보려면 V4R을 꼭 찍어 보라고 교수님이 강조하셨어요.', daysAgo: 5 },
   { key: 'card-stemi-tx', author: 'han-seoyeon', text: '하벽 경색에 저혈압이면 니트로글리세린 주의! 해설의 이 부분이 또 나올 것 같아요.', daysAgo: 4 },
   { key: 'gast-hav', author: 'choi-yujin', text: '그래프 보니까 ALT가 AST보다 높네요. 20~30대 급성 간염이면 A형 간염부터 생각하기.', daysAgo: 8 },
   { key: 'gast-hav', author: 'demo-lead', text: '해설에 급성 B형 간염 감별(IgM anti-HBc)도 추가해 두었습니다.', daysAgo: 7 },
-  { key: 'prev-sensitivity', author: 'demo-student', text: '표에서 민감도와 특이도는 세로(질병 유무) 기준, 예측도는 가로(검사 결과) 기준으로 보면 안 헷갈려요.', daysAgo: 10 },
+  {
+    key: 'prev-sensitivity',
+    author: 'demo-student',
+    text: '표에서 민감도와 특이도는 세로(질병 유무) 기준, 예측도는 가로(검사 결과) 기준으로 보면 안 헷갈려요.',
+    daysAgo: 10,
+  },
   { key: 'path-smear', author: 'han-seoyeon', text: '과분엽 호중구는 5엽 이상이 5% 넘거나 6엽 이상이 하나라도 있으면이라고 배웠어요.', daysAgo: 12 },
   { key: 'ped-holliday', author: 'jung-hyunwoo', text: '시간당으로는 4-2-1 법칙: 25 kg이면 40 + 20 + 5 = 65 mL/시간이에요.', daysAgo: 9 },
 ];
@@ -340,9 +454,8 @@ function composeExam(subject: SubjectSeed, examIndex: number, exam: ExamSeed): E
   const mcqs = subject.pool.filter((p) => p.type === 1);
   const essays = subject.pool.filter((p) => p.type === 2);
   const slides = subject.pool.filter((p) => p.type === 4);
-  const entry = (p: ProblemSeed): ExamEntry => ({ problem: p, type: p.type });
-  const setEntries = (): ExamEntry[] =>
-    exam.withSet && subject.set ? subject.set.problems.map((p) => ({ problem: p, type: p.type, set: subject.set })) : [];
+  const entry = (p: ProblemSeed): ExamEntry => ({ problem: exam.yearsAgo === 1 ? askedLastYear(p) : p, type: p.type });
+  const setEntries = (): ExamEntry[] => (exam.withSet && subject.set ? subject.set.problems.map((p) => ({ problem: p, type: p.type, set: subject.set })) : []);
 
   if (exam.all) {
     return [...mcqs.slice(0, 2).map(entry), ...setEntries(), ...mcqs.slice(2).map(entry), ...essays.map(entry), ...slides.map(entry)];
@@ -376,10 +489,7 @@ async function memberExists(db: Kysely<Database> | Trx, id: string): Promise<boo
  * Seeds the demo data set in one transaction. Idempotent: when the member `demo-admin`
  * exists nothing is written and `seeded` is false. The account list is returned either way.
  */
-export async function seedDemoData(
-  db: Kysely<Database>,
-  options: { storage: FileStore; now?: Date },
-): Promise<{ seeded: boolean; accounts: DemoAccount[] }> {
+export async function seedDemoData(db: Kysely<Database>, options: { storage: FileStore; now?: Date }): Promise<{ seeded: boolean; accounts: DemoAccount[] }> {
   const accounts = demoAccounts();
   if (await memberExists(db, DEMO_MARKER_ID)) return { seeded: false, accounts };
 
@@ -584,7 +694,10 @@ async function insertAll(trx: Trx, ctx: SeedContext): Promise<void> {
     }
   }
   for (let i = 0; i < problemClassRows.length; i += 200) {
-    await trx.insertInto('problem_classes').values(problemClassRows.slice(i, i + 200)).execute();
+    await trx
+      .insertInto('problem_classes')
+      .values(problemClassRows.slice(i, i + 200))
+      .execute();
   }
   const problem = (key: string): number => {
     const uid = problemsByKey.get(key);
@@ -657,7 +770,13 @@ async function insertAll(trx: Trx, ctx: SeedContext): Promise<void> {
   for (const n of NOTES) {
     await trx
       .insertInto('problem_notes')
-      .values({ member_code: student, problem_uid: problem(n.key), note_text: n.text, is_confused: n.confused ? 1 : 0, update_time: isoDaysAgo(now, n.daysAgo) })
+      .values({
+        member_code: student,
+        problem_uid: problem(n.key),
+        note_text: n.text,
+        is_confused: n.confused ? 1 : 0,
+        update_time: isoDaysAgo(now, n.daysAgo),
+      })
       .execute();
   }
 

@@ -20,7 +20,7 @@ export async function seedDemoDisputes(
   const { now, member, problem } = ctx;
   const lead = member('demo-lead');
   const student = member('demo-student');
-  const keyOf = async (uid: number) => (await trx.selectFrom('problems').selectAll().where('uid', '=', uid).executeTakeFirstOrThrow());
+  const keyOf = async (uid: number) => await trx.selectFrom('problems').selectAll().where('uid', '=', uid).executeTakeFirstOrThrow();
   const otherOption = (answer: string) => CIRCLED_DIGITS.slice(0, 5).find((digit) => !answer.includes(digit))!;
 
   // 1. Open, with two supporters and a comment: demo-lead's queue.
@@ -46,7 +46,12 @@ export async function seedDemoDisputes(
     .execute();
   await trx
     .insertInto('dispute_comments')
-    .values({ dispute_code: open.code, member_code: member('han-seoyeon'), comment_text: '저도 같은 부분이 헷갈렸어요. 교수님께 여쭤봐 주실 수 있나요?', creation_time: daysAgo(now, 1.7) })
+    .values({
+      dispute_code: open.code,
+      member_code: member('han-seoyeon'),
+      comment_text: '저도 같은 부분이 헷갈렸어요. 교수님께 여쭤봐 주실 수 있나요?',
+      creation_time: daysAgo(now, 1.7),
+    })
     .execute();
 
   // 2. demo-student's dispute, rejected with a reason.
@@ -71,12 +76,23 @@ export async function seedDemoDisputes(
   // 3. Accepted: the key was corrected; the old one is in the history, demo-student's answer re-judged.
   const corrected = await keyOf(problem('prev-sensitivity'));
   const previous = otherOption(corrected.answer);
-  const classUids = (await trx.selectFrom('problem_classes').select('class_uid').where('problem_uid', '=', corrected.uid).execute()).map((row) => row.class_uid);
+  const classUids = (await trx.selectFrom('problem_classes').select('class_uid').where('problem_uid', '=', corrected.uid).execute()).map(
+    (row) => row.class_uid,
+  );
   await trx
     .insertInto('problem_versions')
-    .values({ problem_uid: corrected.uid, snapshot: JSON.stringify(snapshotOf({ ...corrected, answer: previous }, classUids)), edited_by: lead, creation_time: corrected.update_time })
+    .values({
+      problem_uid: corrected.uid,
+      snapshot: JSON.stringify(snapshotOf({ ...corrected, answer: previous }, classUids)),
+      edited_by: lead,
+      creation_time: corrected.update_time,
+    })
     .execute();
-  await trx.updateTable('problems').set({ updated_by: lead, update_time: daysAgo(now, 1) }).where('uid', '=', corrected.uid).execute();
+  await trx
+    .updateTable('problems')
+    .set({ updated_by: lead, update_time: daysAgo(now, 1) })
+    .where('uid', '=', corrected.uid)
+    .execute();
   const accepted = await trx
     .insertInto('problem_disputes')
     .values({
@@ -95,26 +111,82 @@ export async function seedDemoDisputes(
     })
     .returning('code')
     .executeTakeFirstOrThrow();
-  await trx.insertInto('dispute_supports').values({ dispute_code: accepted.code, member_code: student, creation_time: daysAgo(now, 3.5) }).execute();
-  const run = await trx.insertInto('solve_runs').values({ member_code: student, test_code: corrected.test_code, creation_time: daysAgo(now, 5) }).returning('code').executeTakeFirstOrThrow();
+  await trx
+    .insertInto('dispute_supports')
+    .values({ dispute_code: accepted.code, member_code: student, creation_time: daysAgo(now, 3.5) })
+    .execute();
+  const run = await trx
+    .insertInto('solve_runs')
+    .values({ member_code: student, test_code: corrected.test_code, creation_time: daysAgo(now, 5) })
+    .returning('code')
+    .executeTakeFirstOrThrow();
   await trx
     .insertInto('solve_attempts')
-    .values({ run_code: run.code, member_code: student, problem_uid: corrected.uid, answer: corrected.answer, is_correct: 1, creation_time: daysAgo(now, 5), source: 'solve', judged_by: 'machine' })
+    .values({
+      run_code: run.code,
+      member_code: student,
+      problem_uid: corrected.uid,
+      answer: corrected.answer,
+      is_correct: 1,
+      creation_time: daysAgo(now, 5),
+      source: 'solve',
+      judged_by: 'machine',
+    })
     .execute();
 
   // A reply after demo-lead's comment on the rejected problem.
   const replyTime = daysAgo(now, 0.3);
   const replyText = '설명 감사합니다! IgM anti-HAV를 놓쳤네요.';
-  await trx.insertInto('problem_replies').values({ problem_uid: rejectedProblem.uid, member_code: student, reply_text: replyText, creation_time: replyTime, update_time: replyTime }).execute();
+  await trx
+    .insertInto('problem_replies')
+    .values({ problem_uid: rejectedProblem.uid, member_code: student, reply_text: replyText, creation_time: replyTime, update_time: replyTime })
+    .execute();
 
   // Notifications, unread, as the events above wrote them.
   const rows = [
-    ...ctx.assignedSlots.filter((slot) => slot.owner === 'demo-student').map((slot) => ({ member_code: student, kind: 'slot_assigned', problem_uid: slot.uid, dispute_code: null, detail: '', creation_time: daysAgo(now, 1.1) })),
-    { member_code: student, kind: 'supported_dispute_ruled', problem_uid: corrected.uid, dispute_code: accepted.code, detail: 'accepted', creation_time: daysAgo(now, 1) },
-    { member_code: student, kind: 'dispute_ruled', problem_uid: rejectedProblem.uid, dispute_code: rejected.code, detail: 'rejected', creation_time: daysAgo(now, 0.5) },
-    { member_code: member('han-seoyeon'), kind: 'dispute_ruled', problem_uid: corrected.uid, dispute_code: accepted.code, detail: 'accepted', creation_time: daysAgo(now, 1) },
+    ...ctx.assignedSlots
+      .filter((slot) => slot.owner === 'demo-student')
+      .map((slot) => ({
+        member_code: student,
+        kind: 'slot_assigned',
+        problem_uid: slot.uid,
+        dispute_code: null,
+        detail: '',
+        creation_time: daysAgo(now, 1.1),
+      })),
+    {
+      member_code: student,
+      kind: 'supported_dispute_ruled',
+      problem_uid: corrected.uid,
+      dispute_code: accepted.code,
+      detail: 'accepted',
+      creation_time: daysAgo(now, 1),
+    },
+    {
+      member_code: student,
+      kind: 'dispute_ruled',
+      problem_uid: rejectedProblem.uid,
+      dispute_code: rejected.code,
+      detail: 'rejected',
+      creation_time: daysAgo(now, 0.5),
+    },
+    {
+      member_code: member('han-seoyeon'),
+      kind: 'dispute_ruled',
+      problem_uid: corrected.uid,
+      dispute_code: accepted.code,
+      detail: 'accepted',
+      creation_time: daysAgo(now, 1),
+    },
     { member_code: lead, kind: 'problem_reply', problem_uid: rejectedProblem.uid, dispute_code: null, detail: replyText, creation_time: replyTime },
-    { member_code: member('choi-yujin'), kind: 'problem_reply', problem_uid: rejectedProblem.uid, dispute_code: null, detail: replyText, creation_time: replyTime },
+    {
+      member_code: member('choi-yujin'),
+      kind: 'problem_reply',
+      problem_uid: rejectedProblem.uid,
+      dispute_code: null,
+      detail: replyText,
+      creation_time: replyTime,
+    },
   ].sort((a, b) => a.creation_time.localeCompare(b.creation_time));
   await trx.insertInto('notifications').values(rows).execute();
 }

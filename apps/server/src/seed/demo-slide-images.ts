@@ -46,11 +46,43 @@ export function renderBrachialPlexus(): Buffer {
   // Axillary artery, then the nerves on top of it.
   img.line(10, 118, 310, 122, [120, 20, 30], 13);
   img.line(10, 118, 310, 122, [196, 52, 60], 9);
-  drawNerve([[10, 64], [120, 72], [300, 26]], 7); // lateral cord -> musculocutaneous nerve
-  drawNerve([[10, 160], [120, 150], [300, 182]], 7); // medial cord -> ulnar nerve
-  drawNerve([[120, 72], [170, 108]], 6); // lateral root of the median nerve
-  drawNerve([[120, 150], [170, 108]], 6); // medial root
-  drawNerve([[170, 108], [310, 104]], 8); // the middle stem of the M
+  drawNerve(
+    [
+      [10, 64],
+      [120, 72],
+      [300, 26],
+    ],
+    7,
+  ); // lateral cord -> musculocutaneous nerve
+  drawNerve(
+    [
+      [10, 160],
+      [120, 150],
+      [300, 182],
+    ],
+    7,
+  ); // medial cord -> ulnar nerve
+  drawNerve(
+    [
+      [120, 72],
+      [170, 108],
+    ],
+    6,
+  ); // lateral root of the median nerve
+  drawNerve(
+    [
+      [120, 150],
+      [170, 108],
+    ],
+    6,
+  ); // medial root
+  drawNerve(
+    [
+      [170, 108],
+      [310, 104],
+    ],
+    8,
+  ); // the middle stem of the M
   img.text(8, 42, 'LAT CORD', INK, 2);
   img.text(8, 174, 'MED CORD', INK, 2);
   img.text(200, 134, 'AX A', [120, 20, 30], 2);
@@ -71,7 +103,11 @@ export function renderNitroglycerinCard(): Buffer {
   img.text(44, 112, 'NTG', [180, 30, 30], 2);
   img.text(44, 132, 'SL', [40, 40, 40], 2);
   // Tablets beside it.
-  for (const [x, y] of [[128, 156], [150, 160], [170, 152]] as const) {
+  for (const [x, y] of [
+    [128, 156],
+    [150, 160],
+    [170, 152],
+  ] as const) {
     img.disc(x, y, 8, [160, 160, 160]);
     img.disc(x, y, 7, [252, 252, 252]);
   }
@@ -140,11 +176,28 @@ export function renderGrowthChart(): Buffer {
     { name: '3', kg: [2.4, 4.6, 5.8, 6.6, 7.2, 7.8, 8.3] },
   ];
   for (const p of percentiles) {
-    img.polyline(months.map((m, i) => [xOf(m), yOf(p.kg[i] as number)] as [number, number]), [200, 90, 140], 2);
+    img.polyline(
+      months.map((m, i) => [xOf(m), yOf(p.kg[i] as number)] as [number, number]),
+      [200, 90, 140],
+      2,
+    );
     img.text(right + 4, yOf(p.kg.at(-1) as number) - 7, p.name, [200, 90, 140], 2);
   }
-  const child: Array<[number, number]> = [[0, 3.2], [2, 5.0], [4, 6.4], [6, 7.2], [9, 7.8], [12, 7.0], [15, 7.2], [18, 7.5]];
-  img.polyline(child.map(([m, kg]) => [xOf(m), yOf(kg)] as [number, number]), [30, 60, 150], 3);
+  const child: Array<[number, number]> = [
+    [0, 3.2],
+    [2, 5.0],
+    [4, 6.4],
+    [6, 7.2],
+    [9, 7.8],
+    [12, 7.0],
+    [15, 7.2],
+    [18, 7.5],
+  ];
+  img.polyline(
+    child.map(([m, kg]) => [xOf(m), yOf(kg)] as [number, number]),
+    [30, 60, 150],
+    3,
+  );
   for (const [m, kg] of child) img.disc(xOf(m), yOf(kg), 4, [30, 60, 150]);
   img.text(6, 6, 'WEIGHT KG', INK, 2);
   img.text(right - img.textWidth('AGE MO', 2), 6, 'AGE MO', INK, 2);

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { CIRCLED_DIGITS, isCorrectAnswer, normalizeAnswer } from '@qbank/shared/answers';
-import { visibleProblems } from '../core/visible-problems';
+import { visibleProblems } from '../visibility/visible-problems';
 import type { Database } from '../db/schema';
 
 // Two finished study sessions of the demo student, so a newcomer sees the sessions history and a

@@ -132,7 +132,15 @@ const entrySchema = z.discriminatedUnion('kind', [
     ...extras,
   }),
   /** 가나다라형: statements, then the five combinations (the standard ones when left out). */
-  z.strictObject({ kind: z.literal('lettered'), ...topicAndStem, statements: texts, choices: texts.optional(), correct: z.number().int(), comments: text, ...extras }),
+  z.strictObject({
+    kind: z.literal('lettered'),
+    ...topicAndStem,
+    statements: texts,
+    choices: texts.optional(),
+    correct: z.number().int(),
+    comments: text,
+    ...extras,
+  }),
   z.strictObject({ kind: z.literal('essay'), ...topicAndStem, answer: text, comments: text, ...extras }),
   z.strictObject({ kind: z.literal('slide'), ...topicAndStem, answer: text, comments: text, ...extras }),
 ]);

@@ -17,26 +17,41 @@ export async function solveRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/v1/solve/tests/:testCode', { onRequest: guard('approved'), schema: { params: solveTestParamsSchema, response: { 200: solveProgressResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    return solveProgress(ctx, member.code, request.params.testCode);
-  });
+  api.get(
+    '/v1/solve/tests/:testCode',
+    { onRequest: guard('approved'), schema: { params: solveTestParamsSchema, response: { 200: solveProgressResponseSchema } } },
+    async (request) => {
+      const member = signedInMember(request);
+      return solveProgress(ctx, member.code, request.params.testCode);
+    },
+  );
 
-  api.post('/v1/solve/tests/:testCode/restart', { onRequest: guard('approved'), schema: { params: solveTestParamsSchema, response: { 200: solveProgressResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    return restartRun(ctx, member.code, request.params.testCode);
-  });
+  api.post(
+    '/v1/solve/tests/:testCode/restart',
+    { onRequest: guard('approved'), schema: { params: solveTestParamsSchema, response: { 200: solveProgressResponseSchema } } },
+    async (request) => {
+      const member = signedInMember(request);
+      return restartRun(ctx, member.code, request.params.testCode);
+    },
+  );
 
   // 201 for a new record; 200 with the first record when the same client_id was sent before.
-  api.post('/v1/solve/attempts', { onRequest: guard('approved'), schema: { body: attemptRequestSchema, response: { 200: attemptResponseSchema, 201: attemptResponseSchema } } }, async (request, reply) => {
-    const member = signedInMember(request);
-    const { attempt, replayed } = await recordAttempt(ctx, member.code, request.body);
-    return reply.status(replayed ? 200 : 201).send({ attempt });
-  });
+  api.post(
+    '/v1/solve/attempts',
+    { onRequest: guard('approved'), schema: { body: attemptRequestSchema, response: { 200: attemptResponseSchema, 201: attemptResponseSchema } } },
+    async (request, reply) => {
+      const member = signedInMember(request);
+      const { attempt, replayed } = await recordAttempt(ctx, member.code, request.body);
+      return reply.status(replayed ? 200 : 201).send({ attempt });
+    },
+  );
 
   api.post(
     '/v1/solve/attempts/:code/self-judgment',
-    { onRequest: guard('approved'), schema: { params: selfJudgmentParamsSchema, body: selfJudgmentRequestSchema, response: { 200: selfJudgmentResponseSchema } } },
+    {
+      onRequest: guard('approved'),
+      schema: { params: selfJudgmentParamsSchema, body: selfJudgmentRequestSchema, response: { 200: selfJudgmentResponseSchema } },
+    },
     async (request) => {
       const member = signedInMember(request);
       return recordSelfJudgment(ctx, member.code, request.params.code, request.body.is_correct);

@@ -1,19 +1,19 @@
-import { isCorrectAnswer } from '@qbank/shared/answers';
 import { isSelfJudgedType, type AttemptRequest } from '@qbank/shared/solve';
-import { isUniqueViolation } from '../core/db';
+import { findOwnAnswer, listLatestRunAnswers, setSelfVerdict, type StoredAnswer } from '../answers/repository';
+import { recordAnswer } from '../answers/service';
 import { conflict, notFound } from '../errors';
 import { messages } from '../messages';
 import type { AppContext } from '../core/context';
 import { requireAnswerableProblem } from '../problems/visibility';
-import { getTestInfo } from '../tests/service';
-import { closeOpenRun, findAttemptByClientId, findOpenRun, findOwnAttempt, insertAttempt, listLatestAttempts, openRun, updateSelfJudgment } from './repository';
+import { getTestInfo } from '../exams/service';
+import { closeOpenRun, findOpenRun, openRun } from './repository';
 import { rescheduleReviewCard } from '../study/review-service';
-import { requireJudgeableSessionAnswer } from '../study/service';
+import { requireJudgeableStudySessionAnswer } from '../study/service';
 
 export async function solveProgress(ctx: AppContext, memberCode: number, testCode: number) {
   await getTestInfo(ctx, testCode);
   const run = await findOpenRun(ctx.db, memberCode, testCode);
-  return { run: run ?? null, attempts: run ? await listLatestAttempts(ctx.db, run.code) : [] };
+  return { run: run ?? null, attempts: run ? (await listLatestRunAnswers(ctx.db, run.code)).map(presentAttempt) : [] };
 }
 
 /**
@@ -25,45 +25,35 @@ export async function restartRun(ctx: AppContext, memberCode: number, testCode: 
   return ctx.db.transaction().execute(async (trx) => {
     await closeOpenRun(trx, memberCode, testCode);
     const run = await openRun(trx, memberCode, testCode);
-    return { run, attempts: await listLatestAttempts(trx, run.code) };
+    return { run, attempts: (await listLatestRunAnswers(trx, run.code)).map(presentAttempt) };
   });
 }
 
-// The server decides correctness with the shared rule, so a record cannot be forged by the client.
-// An answer sent again under the same client_id (the offline queue replaying after a lost reply,
-// two tabs flushing at once) gets the first record back, `replayed`, and adds nothing.
-export async function recordAttempt(ctx: AppContext, memberCode: number, request: AttemptRequest) {
-  const clientId = request.client_id ?? null;
-  if (clientId) {
-    const earlier = await findAttemptByClientId(ctx.db, memberCode, clientId);
-    if (earlier) return replayed(earlier, request);
-  }
-  const problem = await requireAnswerableProblem(ctx.db, request.problem_uid);
-  try {
-    const attempt = await ctx.db.transaction().execute(async (trx) => {
-      const run = await openRun(trx, memberCode, problem.test_code);
-      return insertAttempt(trx, {
-        run_code: run.code,
-        member_code: memberCode,
-        problem_uid: problem.uid,
-        answer: request.answer,
-        is_correct: isCorrectAnswer(request.answer, problem.answer, problem.type),
-        client_id: clientId,
-      });
-    });
-    return { attempt, replayed: false };
-  } catch (error) {
-    // The same answer arrived twice at once: the other send won the unique index.
-    const earlier = clientId && isUniqueViolation(error) ? await findAttemptByClientId(ctx.db, memberCode, clientId) : undefined;
-    if (earlier) return replayed(earlier, request);
-    throw error;
-  }
+/** What a reply shows of an answer's record; run_code is null for answers given outside solve mode. */
+function presentAttempt<R extends number | null>(answer: StoredAnswer & { run_code: R }) {
+  const { code, run_code, problem_uid, answer: text, is_correct, judged_by, creation_time } = answer;
+  return { code, run_code, problem_uid, answer: text, is_correct, judged_by, creation_time };
 }
 
-/** An id names one answer: the same id with another problem or answer is a client's mistake, not a replay. */
-function replayed<A extends { problem_uid: number; answer: string }>(attempt: A, request: AttemptRequest) {
-  if (attempt.problem_uid !== request.problem_uid || attempt.answer !== request.answer) throw conflict(messages.attemptClientIdTaken);
-  return { attempt, replayed: true };
+/** A solve-mode answer: one made in a run. */
+const inRun = (answer: StoredAnswer): answer is StoredAnswer & { run_code: number } => answer.run_code !== null;
+
+// Recorded once per client_id by answers/ (decision 134): an answer sent again (the offline queue
+// replaying after a lost reply, two tabs flushing at once) gets the first record back, `replayed`.
+export async function recordAttempt(ctx: AppContext, memberCode: number, request: AttemptRequest) {
+  const recorded = await recordAnswer(ctx.db, {
+    memberCode,
+    clientId: request.client_id ?? null,
+    answer: request.answer,
+    admit: () => requireAnswerableProblem(ctx.db, request.problem_uid),
+    place: async (trx, problem) => ({ source: 'solve', run_code: (await openRun(trx, memberCode, problem.test_code)).code }),
+  });
+  // An id names one answer: the same id with another problem or answer, or on an answer made
+  // outside solve mode, is a client's mistake, not a replay.
+  const { answer } = recorded;
+  if (!inRun(answer) || (recorded.replayed && (answer.problem_uid !== request.problem_uid || answer.answer !== request.answer)))
+    throw conflict(messages.attemptClientIdTaken);
+  return { attempt: presentAttempt(answer), replayed: recorded.replayed };
 }
 
 /**
@@ -72,15 +62,15 @@ function replayed<A extends { problem_uid: number; answer: string }>(attempt: A,
  * not exist. Multiple choice keeps the machine's verdict. Judging again replaces the verdict.
  */
 export async function recordSelfJudgment(ctx: AppContext, memberCode: number, attemptCode: number, isCorrect: boolean) {
-  const attempt = await findOwnAttempt(ctx.db, memberCode, attemptCode);
+  const attempt = await findOwnAnswer(ctx.db, memberCode, attemptCode);
   if (!attempt) throw notFound(messages.attemptNotFound);
   if (!isSelfJudgedType(attempt.problem_type)) throw conflict(messages.selfJudgmentNotAllowed);
   // A running timed session shows no verdicts, so it takes none either (decision 075).
-  if (attempt.source === 'session' && attempt.session_code !== null) await requireJudgeableSessionAnswer(ctx, memberCode, attempt.session_code);
+  if (attempt.source === 'session' && attempt.session_code !== null) await requireJudgeableStudySessionAnswer(ctx, memberCode, attempt.session_code);
   // The verdict changes a stored answer without adding one: the review card built on it is
   // rebuilt from it at once, so a review screen can show when the problem comes back.
   return ctx.db.transaction().execute(async (trx) => {
-    const judged = await updateSelfJudgment(trx, attemptCode, isCorrect);
+    const judged = presentAttempt(await setSelfVerdict(trx, attemptCode, isCorrect));
     const reviewDueAt = await rescheduleReviewCard(trx, memberCode, attempt.problem_uid);
     return { attempt: judged, review_due_at: reviewDueAt };
   });

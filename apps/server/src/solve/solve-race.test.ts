@@ -36,7 +36,8 @@ describe.each(testDialects)('first answers sent at once on %s', (dialect) => {
   async function freshExam() {
     const exam = await createTest(database.db, { subject_code: await createSubject(database.db) });
     const problems: number[] = [];
-    for (let no = 1; no <= ANSWERS; no += 1) problems.push(await createProblem(database.db, { test_code: exam, no, illustration: '① 가\n② 나\n③ 다', answer: '③' }));
+    for (let no = 1; no <= ANSWERS; no += 1)
+      problems.push(await createProblem(database.db, { test_code: exam, no, illustration: '① 가\n② 나\n③ 다', answer: '③' }));
     return { exam, problems };
   }
 
@@ -51,7 +52,12 @@ describe.each(testDialects)('first answers sent at once on %s', (dialect) => {
       const runs = await database.db.selectFrom('solve_runs').select('code').where('member_code', '=', member.code).where('test_code', '=', exam).execute();
       expect(runs, `round ${round}`).toHaveLength(1);
       const progress = await apps[0]!.inject({ method: 'GET', url: `/v1/solve/tests/${exam}`, headers: { cookie: cookies[0]! } });
-      expect(progress.json().attempts.map((attempt: { problem_uid: number }) => attempt.problem_uid).sort((a: number, b: number) => a - b)).toEqual(problems);
+      expect(
+        progress
+          .json()
+          .attempts.map((attempt: { problem_uid: number }) => attempt.problem_uid)
+          .sort((a: number, b: number) => a - b),
+      ).toEqual(problems);
     }
   });
 
@@ -79,9 +85,16 @@ describe.each(testDialects)('first answers sent at once on %s', (dialect) => {
     await openRunMigration.down(db);
     const at = (ms: number) => new Date(Date.UTC(2026, 10, 20, 9) + ms).toISOString();
     const run = async (memberCode: number, ms: number, answered: number[]) => {
-      const { code } = await db.insertInto('solve_runs').values({ member_code: memberCode, test_code: exam, creation_time: at(ms) }).returning('code').executeTakeFirstOrThrow();
+      const { code } = await db
+        .insertInto('solve_runs')
+        .values({ member_code: memberCode, test_code: exam, creation_time: at(ms) })
+        .returning('code')
+        .executeTakeFirstOrThrow();
       for (const uid of answered) {
-        await db.insertInto('solve_attempts').values({ run_code: code, member_code: memberCode, problem_uid: uid, answer: '③', is_correct: 1, source: 'solve', creation_time: at(ms + 5) }).execute();
+        await db
+          .insertInto('solve_attempts')
+          .values({ run_code: code, member_code: memberCode, problem_uid: uid, answer: '③', is_correct: 1, source: 'solve', creation_time: at(ms + 5) })
+          .execute();
       }
       return code;
     };
@@ -111,7 +124,9 @@ describe.each(testDialects)('first answers sent at once on %s', (dialect) => {
     const progress = (await apps[0]!.inject({ method: 'GET', url: `/v1/solve/tests/${exam}`, headers: { cookie } })).json();
     expect(progress.run.code).toBe(survivor);
     expect(progress.attempts).toHaveLength(ANSWERS);
-    const theirs = (await apps[0]!.inject({ method: 'GET', url: `/v1/solve/tests/${exam}`, headers: { cookie: await loginCookie(apps[0]!, restarted.id) } })).json();
+    const theirs = (
+      await apps[0]!.inject({ method: 'GET', url: `/v1/solve/tests/${exam}`, headers: { cookie: await loginCookie(apps[0]!, restarted.id) } })
+    ).json();
     expect(theirs).toMatchObject({ run: { code: lastRestart }, attempts: [] });
   });
 });

@@ -56,7 +56,13 @@ describe.each(testDialects)('solve progress on %s', (dialect) => {
   });
 
   it('refuses bad input, unknown exams and problems, and anonymous or unapproved members', async () => {
-    for (const payload of [{}, { problem_uid: mcq }, { problem_uid: mcq, answer: '  ' }, { problem_uid: 'x', answer: '1' }, { problem_uid: mcq, answer: '1', is_correct: true }]) {
+    for (const payload of [
+      {},
+      { problem_uid: mcq },
+      { problem_uid: mcq, answer: '  ' },
+      { problem_uid: 'x', answer: '1' },
+      { problem_uid: mcq, answer: '1', is_correct: true },
+    ]) {
       const response = await call('POST', '/v1/solve/attempts', cookie, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/[가-힣]/);
@@ -104,8 +110,7 @@ describe.each(testDialects)('solve progress on %s', (dialect) => {
   });
 
   describe('self-judgment of essay and slide answers', () => {
-    const judge = (code: number, payload: object, who: string | undefined = cookie) =>
-      call('POST', `/v1/solve/attempts/${code}/self-judgment`, who, payload);
+    const judge = (code: number, payload: object, who: string | undefined = cookie) => call('POST', `/v1/solve/attempts/${code}/self-judgment`, who, payload);
 
     it("records the machine verdict first, then the member's own verdict, kept apart by judged_by", async () => {
       const exact = (await call('POST', '/v1/solve/attempts', cookie, { problem_uid: slide, answer: ' 정중신경 ' })).json().attempt;

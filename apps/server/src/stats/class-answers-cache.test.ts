@@ -58,7 +58,10 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
     return row ? Number(row.version) : 0;
   };
   const insertAnswer = (member: MemberRow, uid: number, answer: string, isCorrect: boolean) =>
-    database.db.insertInto('solve_attempts').values({ member_code: member.code, problem_uid: uid, answer, is_correct: isCorrect ? 1 : 0, source: 'solve' }).execute();
+    database.db
+      .insertInto('solve_attempts')
+      .values({ member_code: member.code, problem_uid: uid, answer, is_correct: isCorrect ? 1 : 0, source: 'solve' })
+      .execute();
   const loginPeer = (member: MemberRow) => loginCookie(a, member.id);
   const rateOf = (stats: ProblemStats, option: string) => stats.options.find((row) => row.option === option)?.rate;
 
@@ -120,8 +123,16 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
     // A session over an exam of its own, so that the draw takes this problem.
     const sessionExam = await createTest(database.db, { subject_code: await createSubject(database.db), test_name: '세션 시험' });
     const uid = await createProblem(database.db, { test_code: sessionExam, no: 1, illustration: CHOICES, answer: '③' });
-    const { session } = await write('POST', '/v1/study/sessions', other.onA, { filter: 'unseen', scope: { test_codes: [sessionExam] }, count: 1, order: 'exam', mode: 'tutor' });
-    const { before, after } = await around(uid, () => write('POST', `/v1/study/sessions/${session.code}/answers`, other.onA, { problem_uid: uid, answer: '③' }));
+    const { session } = await write('POST', '/v1/study/sessions', other.onA, {
+      filter: 'unseen',
+      scope: { test_codes: [sessionExam] },
+      count: 1,
+      order: 'exam',
+      mode: 'tutor',
+    });
+    const { before, after } = await around(uid, () =>
+      write('POST', `/v1/study/sessions/${session.code}/answers`, other.onA, { problem_uid: uid, answer: '③' }),
+    );
     expect(after.answers).toBe(before.answers + 1);
   });
 
@@ -142,7 +153,9 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
     await write('POST', '/v1/solve/attempts', student.onA, { problem_uid: p[2], answer: '①' });
     await write('POST', '/v1/solve/attempts', other.onA, { problem_uid: p[2], answer: '①' });
     const { dispute } = await write('POST', `/v1/problem/${p[2]}/disputes`, other.onA, { claimed_answer: '①', reason: '교과서에 따르면 ①이 맞습니다.' });
-    const ruled = await around(p[2]!, () => write('POST', `/v1/disputes/${dispute.code}/ruling`, leadOnA, { decision: 'accepted', reason: '확인 결과 ①이 정답입니다.' }));
+    const ruled = await around(p[2]!, () =>
+      write('POST', `/v1/disputes/${dispute.code}/ruling`, leadOnA, { decision: 'accepted', reason: '확인 결과 ①이 정답입니다.' }),
+    );
     // Three classmates chose ③; two classmates and the two members chose ①, the key after the ruling.
     expect(ruled.before.correct_rate).toBeCloseTo(3 / 7);
     expect(ruled.after.correct_rate).toBeCloseTo(4 / 7);
@@ -165,9 +178,13 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
     const imported = await around(p[4]!, () => insertAnswer(student.member, p[4]!, '④', false));
     expect(imported.after.answers).toBe(imported.before.answers + 1);
     const first = database.db.selectFrom('solve_attempts').select('code').where('member_code', '=', classmates[0]!.code).where('problem_uid', '=', p[4]!);
-    const changed = await around(p[4]!, () => database.db.updateTable('solve_attempts').set({ answer: '②', is_correct: 0 }).where('code', 'in', first).execute());
+    const changed = await around(p[4]!, () =>
+      database.db.updateTable('solve_attempts').set({ answer: '②', is_correct: 0 }).where('code', 'in', first).execute(),
+    );
     expect(changed.after.correct_rate).toBeCloseTo(changed.before.correct_rate! - 1 / 6);
-    const deleted = await around(p[4]!, () => database.db.deleteFrom('solve_attempts').where('member_code', '=', classmates[0]!.code).where('problem_uid', '=', p[4]!).execute());
+    const deleted = await around(p[4]!, () =>
+      database.db.deleteFrom('solve_attempts').where('member_code', '=', classmates[0]!.code).where('problem_uid', '=', p[4]!).execute(),
+    );
     expect(deleted.after.answers).toBe(changed.after.answers - 1);
   });
 
@@ -195,8 +212,14 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
     expect(await Promise.all(p.map(versionOf))).toEqual(version);
     expect(repeated.after).toEqual(repeated.before);
     // A changed first answer (self-judgment, a direct update) moves the item's figures.
-    const first = database.db.selectFrom('solve_attempts').select((eb) => eb.fn.min('code').as('code')).where('member_code', '=', completer.code).where('problem_uid', '=', p[0]!);
-    const changed = await aroundPath<ItemAnalysis>(path, leads, () => database.db.updateTable('solve_attempts').set({ answer: '⑤', is_correct: 0 }).where('code', 'in', first).execute());
+    const first = database.db
+      .selectFrom('solve_attempts')
+      .select((eb) => eb.fn.min('code').as('code'))
+      .where('member_code', '=', completer.code)
+      .where('problem_uid', '=', p[0]!);
+    const changed = await aroundPath<ItemAnalysis>(path, leads, () =>
+      database.db.updateTable('solve_attempts').set({ answer: '⑤', is_correct: 0 }).where('code', 'in', first).execute(),
+    );
     expect(changed.after.items[0]!.difficulty).not.toBe(changed.before.items[0]!.difficulty);
   });
 
@@ -208,7 +231,11 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
     ];
     const path = `/v1/stats/me/tests/${quiz}`;
     const peers = await Promise.all(Array.from({ length: 5 }, () => createMember(database.db)));
-    await database.db.updateTable('members').set({ grade: 2 }).where('code', 'in', [other.member.code, ...peers.map((peer) => peer.code)]).execute();
+    await database.db
+      .updateTable('members')
+      .set({ grade: 2 })
+      .where('code', 'in', [other.member.code, ...peers.map((peer) => peer.code)])
+      .execute();
     for (const [i, peer] of peers.slice(0, 4).entries()) for (const uid of quizProblems) await insertAnswer(peer, uid, i < 2 ? '③' : '①', i < 2);
     for (const uid of quizProblems) await write('POST', '/v1/solve/attempts', other.onA, { problem_uid: uid, answer: '③' });
     /** B's answer to `other`, cached before `change` and read again after it: it must equal a fresh computation. */
@@ -224,7 +251,7 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
     };
     // Another member of the grade completes the exam (on A): the peers and the rank move.
     const joined = await mine(async () => {
-      for (const uid of quizProblems) await write('POST', '/v1/solve/attempts', (await loginPeer(peers[4]!)), { problem_uid: uid, answer: '①' });
+      for (const uid of quizProblems) await write('POST', '/v1/solve/attempts', await loginPeer(peers[4]!), { problem_uid: uid, answer: '①' });
     });
     expect(joined.before).toMatchObject({ completed: true, peers: 5 });
     expect(joined.after.peers).toBe(6);
@@ -263,12 +290,15 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
       // One first answer per transaction, as every answer route writes it, with the member's card row touched after.
       ...answering.map((member, i) =>
         database.db.transaction().execute(async (trx) => {
-          await trx.insertInto('solve_attempts').values({ member_code: member.code, problem_uid: i % 2 ? p6 : p7, answer: '③', is_correct: 1, source: 'solve' }).execute();
+          await trx
+            .insertInto('solve_attempts')
+            .values({ member_code: member.code, problem_uid: i % 2 ? p6 : p7, answer: '③', is_correct: 1, source: 'solve' })
+            .execute();
           await trx.selectFrom('members').select('code').where('code', '=', member.code).execute();
         }),
       ),
       // Both problems' answers in one statement (in either order of uids), after the problems' and
-      // the answering members' rows, as a key change re-judges them (authoring/rejudge.ts): a
+      // the answering members' rows, as a key change re-judges them (answers/rejudge.ts): a
       // member's deletion takes the member's row before their answers, so a re-judging that took
       // the answers first would deadlock with it.
       rejudgeBoth([p7, p6], '②', 0),

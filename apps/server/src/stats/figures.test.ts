@@ -4,7 +4,14 @@ import { groupCuts, kr20, percentileRank, seoulToday, streakDays } from './figur
 describe('statistics arithmetic', () => {
   it('keeps tied members together at the 27 % marks', () => {
     // 10 members, target round(2.7) = 3: scores 5,4,4,4,… → the three 4s join the 5 (upper 4).
-    expect(groupCuts([{ score: 1, n: 3 }, { score: 2, n: 3 }, { score: 4, n: 3 }, { score: 5, n: 1 }])).toEqual({ upperCut: 4, lowerCut: 1, upperSize: 4, lowerSize: 3 });
+    expect(
+      groupCuts([
+        { score: 1, n: 3 },
+        { score: 2, n: 3 },
+        { score: 4, n: 3 },
+        { score: 5, n: 1 },
+      ]),
+    ).toEqual({ upperCut: 4, lowerCut: 1, upperSize: 4, lowerSize: 3 });
     // Everyone tied: both groups are everyone (discrimination 0, KR-20 undefined).
     expect(groupCuts([{ score: 3, n: 6 }])).toEqual({ upperCut: 3, lowerCut: 3, upperSize: 6, lowerSize: 6 });
     expect(groupCuts([])).toBeNull();
@@ -12,9 +19,27 @@ describe('statistics arithmetic', () => {
 
   it('KR-20 is undefined without variance or with one item', () => {
     expect(kr20(4, [0.5, 0.5, 0.5, 0.5], [{ score: 2, n: 5 }])).toBeNull();
-    expect(kr20(1, [0.5], [{ score: 0, n: 2 }, { score: 1, n: 2 }])).toBeNull();
+    expect(
+      kr20(
+        1,
+        [0.5],
+        [
+          { score: 0, n: 2 },
+          { score: 1, n: 2 },
+        ],
+      ),
+    ).toBeNull();
     // Two items answered alike by everyone: perfectly consistent, KR-20 = 1.
-    expect(kr20(2, [0.5, 0.5], [{ score: 0, n: 2 }, { score: 2, n: 2 }])).toBe(1);
+    expect(
+      kr20(
+        2,
+        [0.5, 0.5],
+        [
+          { score: 0, n: 2 },
+          { score: 2, n: 2 },
+        ],
+      ),
+    ).toBe(1);
   });
 
   it('percentile rank counts half of the ties', () => {

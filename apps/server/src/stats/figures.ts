@@ -125,7 +125,6 @@ export function streakDays(activeDays: ReadonlySet<string>, today: string): numb
   return streak;
 }
 
-
 const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 /** Today's date in Asia/Seoul. */

@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
-import { visibleProblems } from '../core/visible-problems';
+import { visibleProblems } from '../visibility/visible-problems';
 import type { AnswersAtScore } from './figures';
-import { hasVerdict } from '../core/awaiting-verdict';
+import { hasVerdict } from '../answers/verdict-sql';
 
 // Every statistic's SQL lives in this one module. Each query aggregates in the database and
 // returns one row per subject, day, exam, distinct answer text or score: never one per attempt.
@@ -25,9 +25,7 @@ const OBJECTIVE_TYPE = 1;
 /** The Asia/Seoul calendar day (YYYY-MM-DD) of an ISO-8601 UTC text column (Korea has no DST). */
 function seoulDay(dialect: Dialect, column: string): RawBuilder<string> {
   const ref = sql.ref(column);
-  return dialect === 'postgres'
-    ? sql<string>`to_char(${ref}::timestamp + interval '9 hours', 'YYYY-MM-DD')`
-    : sql<string>`date(${ref}, '+9 hours')`;
+  return dialect === 'postgres' ? sql<string>`to_char(${ref}::timestamp + interval '9 hours', 'YYYY-MM-DD')` : sql<string>`date(${ref}, '+9 hours')`;
 }
 
 // ---------------------------------------------------------------- a member's own figures

@@ -13,7 +13,7 @@ import {
 import { guard, signedInMember } from '../core/auth-guards';
 import { attachmentDisposition } from '../export/file-name';
 import { nextSeoulMidnight } from './figures';
-import { itemAnalysis, itemAnalysisFile, examStatsVersion, myTestStats, problemStats, problemStatsVersion, statsOfMember } from './service';
+import { itemAnalysis, itemAnalysisFile, examKeyConflicts, examStatsVersion, myTestStats, problemStats, problemStatsVersion, statsOfMember } from './service';
 import { XLSX_CONTENT_TYPE } from './workbook';
 
 // A member reads only their own figures (no route takes another member's code) and the class's
@@ -61,8 +61,8 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
     '/v1/test/:id/item-analysis',
     { onRequest: guard('lead', { contentVersion: true }), schema: { params: itemAnalysisParamsSchema, response: { 200: itemAnalysisResponseSchema } } },
     async (request, reply) => {
-      const answersVersion = await examStatsVersion(ctx, request.params.id);
-      return ctx.contentCache.reply(request, reply, () => itemAnalysis(ctx, request.params.id), answersVersion);
+      const [answersVersion, keys] = await Promise.all([examStatsVersion(ctx, request.params.id), examKeyConflicts(ctx, request.params.id)]);
+      return ctx.contentCache.reply(request, reply, () => itemAnalysis(ctx, request.params.id, keys.conflicts), `${answersVersion}|${keys.stamp}`);
     },
   );
 

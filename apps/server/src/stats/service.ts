@@ -14,10 +14,25 @@ import type { AppContext } from '../core/context';
 import type { MemberRow } from '../db/schema';
 import { notFound } from '../errors';
 import { messages } from '../messages';
-import { getTestInfo } from '../tests/service';
+import { getTestInfo } from '../exams/service';
+import { keyConflictsOf } from '../lineage/key-conflicts';
+import type { KeyConflictVersion } from '@qbank/shared/lineage';
 import { statsMessages } from './messages';
 import { itemAnalysisWorkbook } from './workbook';
-import { answerGroups, chosenOptions, groupCuts, keyOptions, scoreDistribution, type AnswerGroup, kr20, optionLabel, optionNumbers, percentileRank, seoulToday, streakDays } from './figures';
+import {
+  answerGroups,
+  chosenOptions,
+  groupCuts,
+  keyOptions,
+  scoreDistribution,
+  type AnswerGroup,
+  kr20,
+  optionLabel,
+  optionNumbers,
+  percentileRank,
+  seoulToday,
+  streakDays,
+} from './figures';
 import {
   classFirstAnswers,
   examAnswersVersion,
@@ -100,15 +115,37 @@ export async function myTestStats(ctx: AppContext, member: Pick<MemberRow, 'code
   return { ...base, peers: around.peers, percentile: shown ? percentileRank(around.peers, around.below, around.equal) : null };
 }
 
+/**
+ * The key conflicts of an exam's scored problems, read outside the response cache: lineages change
+ * after a save without raising the content version (decision 130), so the conflicts found join
+ * the cache's data version (`stamp`) and a new one is never hidden behind a stored analysis.
+ */
+export async function examKeyConflicts(ctx: AppContext, testCode: number): Promise<{ conflicts: Map<number, KeyConflictVersion[]>; stamp: string }> {
+  const scored = await listScoredProblems(ctx.db, testCode);
+  const conflicts = await keyConflictsOf(
+    ctx.db,
+    scored.map((problem) => problem.uid),
+  );
+  const stamp = [...conflicts].map(([uid, versions]) => `${uid}:${versions.map((v) => v.uid).join('.')}`).join(',');
+  return { conflicts, stamp };
+}
+
 /** What an exam's item analysis and its percentiles derive from besides content and the member: its problems' answers versions. */
 export function examStatsVersion(ctx: AppContext, testCode: number): Promise<string> {
   return examAnswersVersion(ctx.db, testCode);
 }
 
 /** Classical item analysis of an exam's objective problems over the members who answered them all. */
-export async function itemAnalysis(ctx: AppContext, testCode: number): Promise<ItemAnalysis> {
+export async function itemAnalysis(ctx: AppContext, testCode: number, keyConflicts?: Map<number, KeyConflictVersion[]>): Promise<ItemAnalysis> {
   const test = await getTestInfo(ctx, testCode);
   const scored = await listScoredProblems(ctx.db, testCode);
+  const conflicts =
+    keyConflicts ??
+    (await keyConflictsOf(
+      ctx.db,
+      scored.map((problem) => problem.uid),
+    ));
+  const conflictOf = (uid: number) => conflicts.get(uid) ?? [];
   const answers = scored.length > 0 ? await examAnswersByScore(ctx.db, testCode, scored.length) : [];
   const distribution = scoreDistribution(answers);
   const members = distribution.reduce((sum, row) => sum + row.n, 0);
@@ -120,18 +157,37 @@ export async function itemAnalysis(ctx: AppContext, testCode: number): Promise<I
       no: problem.no,
       difficulty: null,
       discrimination: null,
-      options: optionNumbers(problem).map((n) => ({ option: optionLabel(n), is_key: keyOptions(problem.answer).has(n), upper_rate: null, lower_rate: null, rate: null })),
+      options: optionNumbers(problem).map((n) => ({
+        option: optionLabel(n),
+        is_key: keyOptions(problem.answer).has(n),
+        upper_rate: null,
+        lower_rate: null,
+        rate: null,
+      })),
       flags: [],
+      key_conflict: conflictOf(problem.uid),
     }));
     return { ...header, upper_size: 0, lower_size: 0, kr20: null, items };
   }
   const groups = answerGroups(answers, cuts);
-  const items = scored.map((problem) => analyseItem(problem, groups.filter((row) => row.problem_uid === problem.uid), members, cuts));
+  const items = scored.map((problem) => ({
+    ...analyseItem(
+      problem,
+      groups.filter((row) => row.problem_uid === problem.uid),
+      members,
+      cuts,
+    ),
+    key_conflict: conflictOf(problem.uid),
+  }));
   return {
     ...header,
     upper_size: cuts.upperSize,
     lower_size: cuts.lowerSize,
-    kr20: kr20(scored.length, items.map((item) => item.difficulty ?? 0), distribution),
+    kr20: kr20(
+      scored.length,
+      items.map((item) => item.difficulty ?? 0),
+      distribution,
+    ),
     items,
   };
 }
@@ -141,7 +197,7 @@ function analyseItem(
   rows: AnswerGroup[],
   members: number,
   cuts: { upperSize: number; lowerSize: number },
-): Item {
+): Omit<Item, 'key_conflict'> {
   const keys = keyOptions(problem.answer);
   const sum = (pick: (row: AnswerGroup) => number, filter: (row: AnswerGroup) => boolean = () => true) =>
     rows.filter(filter).reduce((total, row) => total + pick(row), 0);

@@ -99,7 +99,15 @@ describe.each(testDialects)('statistics on %s', (dialect) => {
     late = await createMember(t.db);
     unapproved = await createMember(t.db, { validated: false });
     lead = await createMember(t.db, { role: 'lead' });
-    await t.db.updateTable('members').set({ grade: 2 }).where('code', 'in', [...members, late].map((m) => m.code)).execute();
+    await t.db
+      .updateTable('members')
+      .set({ grade: 2 })
+      .where(
+        'code',
+        'in',
+        [...members, late].map((m) => m.code),
+      )
+      .execute();
     for (const [m, row] of MATRIX.entries()) {
       for (const [p, given] of row.entries()) {
         const correct = given === KEYS[p] || (given === '3' && KEYS[p] === '③');
@@ -139,7 +147,15 @@ describe.each(testDialects)('statistics on %s', (dialect) => {
     expect(i2.discrimination).toBe(1);
     expect(i3.discrimination).toBe(0.75);
     expect(i4.discrimination).toBeCloseTo(0.25 - 1 / 3, 10);
-    expect(i1.options.map((o: { option: string; rate: number; upper_rate: number; lower_rate: number; is_key: boolean }) => [o.option, o.is_key, o.rate, o.upper_rate, o.lower_rate])).toEqual([
+    expect(
+      i1.options.map((o: { option: string; rate: number; upper_rate: number; lower_rate: number; is_key: boolean }) => [
+        o.option,
+        o.is_key,
+        o.rate,
+        o.upper_rate,
+        o.lower_rate,
+      ]),
+    ).toEqual([
       ['①', false, 0.2, 0, 1 / 3],
       ['②', false, 0.1, 0, 1 / 3],
       ['③', true, 0.7, 1, 1 / 3],
@@ -185,7 +201,10 @@ describe.each(testDialects)('statistics on %s', (dialect) => {
     // The flags in the screen's words, in the last column.
     const flagsColumn = 5 + 3 * 5;
     expect(header[flagsColumn]).toBe('표시');
-    const labels = { probably_miskeyed: '정답 오류 의심', unchosen_distractor: '아무도 고르지 않은 오답지', negative_discrimination: '음의 변별도' } as Record<string, string>;
+    const labels = { probably_miskeyed: '정답 오류 의심', unchosen_distractor: '아무도 고르지 않은 오답지', negative_discrimination: '음의 변별도' } as Record<
+      string,
+      string
+    >;
     for (const flagged of analysis.items) {
       const row = rows.find((r) => r[1] === flagged.no)!;
       expect(row[flagsColumn] ?? '').toBe(flagged.flags.map((flag: string) => labels[flag]).join(', '));
@@ -220,7 +239,16 @@ describe.each(testDialects)('statistics on %s', (dialect) => {
   it('percentile among the grade, from solve-mode first passes of those who completed the exam', async () => {
     // Solve-mode completers of grade 2: everyone but M3 (session) → 9; M5 scored 2: 3 below, 3 tied (M5 too).
     const m5 = (await get(`/v1/stats/me/tests/${exam}`, members[4]!)).json();
-    expect(m5).toEqual({ test_code: exam, scored_count: 4, answered: 4, correct: 2, completed: true, peers: 9, min_peers: 5, percentile: ((3 + 3 / 2) / 9) * 100 });
+    expect(m5).toEqual({
+      test_code: exam,
+      scored_count: 4,
+      answered: 4,
+      correct: 2,
+      completed: true,
+      peers: 9,
+      min_peers: 5,
+      percentile: ((3 + 3 / 2) / 9) * 100,
+    });
     const m3 = (await get(`/v1/stats/me/tests/${exam}`, members[2]!)).json();
     expect(m3).toMatchObject({ answered: 0, completed: false, percentile: null, peers: 0 });
     const few = (await get(`/v1/stats/me/tests/${exam2}`, members[0]!)).json();
@@ -245,13 +273,20 @@ describe.each(testDialects)('statistics on %s', (dialect) => {
     ]);
     expect(body.by_day.at(-1).date).toBe(body.today);
     expect(body.streak_days).toBe(3);
-    expect(body.by_test.map((x: { test_code: number; problem_count: number; answered: number; correct: number }) => [x.test_code, x.problem_count, x.answered, x.correct])).toEqual([
+    expect(
+      body.by_test.map((x: { test_code: number; problem_count: number; answered: number; correct: number }) => [
+        x.test_code,
+        x.problem_count,
+        x.answered,
+        x.correct,
+      ]),
+    ).toEqual([
       [exam2, 4, 4, 3],
       [exam, 5, 4, 3],
     ]);
   });
 
-  it('marks the exams completed in solve mode, which have a percentile, in a member\'s own stats (issue 26 item 11)', async () => {
+  it("marks the exams completed in solve mode, which have a percentile, in a member's own stats (issue 26 item 11)", async () => {
     const completedOf = async (who: MemberRow) =>
       Object.fromEntries((await get('/v1/stats/me', who)).json().by_test.map((x: { test_code: number; completed: boolean }) => [x.test_code, x.completed]));
     // M1 answered every scored problem of both exams in solve mode; M3 answered exam 1 in a study
@@ -267,7 +302,13 @@ describe.each(testDialects)('statistics on %s', (dialect) => {
 
   it('an empty member has empty stats', async () => {
     const fresh = await createMember(t.db);
-    expect((await get('/v1/stats/me', fresh)).json()).toMatchObject({ totals: { answered: 0, correct: 0, self_judged: 0 }, by_subject: [], by_day: [], streak_days: 0, by_test: [] });
+    expect((await get('/v1/stats/me', fresh)).json()).toMatchObject({
+      totals: { answered: 0, correct: 0, self_judged: 0 },
+      by_subject: [],
+      by_day: [],
+      streak_days: 0,
+      by_test: [],
+    });
   });
 
   it('days are Asia/Seoul days', async () => {

@@ -36,7 +36,10 @@ export async function itemAnalysisWorkbook(analysis: ItemAnalysis): Promise<Buff
       item.no,
       item.difficulty,
       item.discrimination,
-      item.options.filter((option) => option.is_key).map((option) => option.option).join(','),
+      item.options
+        .filter((option) => option.is_key)
+        .map((option) => option.option)
+        .join(','),
       // Padded to the widest problem's options, so the flags stay in their column.
       ...optionLabels.flatMap((_, i) => {
         const option = item.options[i];

@@ -84,7 +84,9 @@ export class S3Store implements FileStore {
 
   private async getObject(key: string) {
     try {
-      return await this.call('GetObject', (abortSignal) => this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: checkedKey(key) }), { abortSignal }));
+      return await this.call('GetObject', (abortSignal) =>
+        this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: checkedKey(key) }), { abortSignal }),
+      );
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
@@ -93,7 +95,12 @@ export class S3Store implements FileStore {
 
   async put(key: string, bytes: Buffer, options: { contentType?: string; ifAbsent?: boolean } = {}): Promise<void> {
     if (options.ifAbsent && (await this.size(key)) !== null) return;
-    const command = new this.sdk.PutObjectCommand({ Bucket: this.bucket, Key: checkedKey(key), Body: bytes, ContentType: options.contentType ?? 'application/octet-stream' });
+    const command = new this.sdk.PutObjectCommand({
+      Bucket: this.bucket,
+      Key: checkedKey(key),
+      Body: bytes,
+      ContentType: options.contentType ?? 'application/octet-stream',
+    });
     await this.call('PutObject', (abortSignal) => this.client.send(command, { abortSignal }));
   }
 

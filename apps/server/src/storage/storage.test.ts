@@ -100,7 +100,13 @@ describe.each(testDialects)('uploads in the bucket on %s', (dialect) => {
     t = await createTestContext(dialect, { env: bucket.env });
     lead = await loginCookie(t.app, (await createMember(t.db, { role: 'lead' })).id);
     student = await loginCookie(t.app, (await createMember(t.db)).id);
-    board = (await t.db.insertInto('boards').values({ board_name: '자유게시판', board_id: `b${randomBytes(4).toString('hex')}` }).returning('code').executeTakeFirstOrThrow()).code;
+    board = (
+      await t.db
+        .insertInto('boards')
+        .values({ board_name: '자유게시판', board_id: `b${randomBytes(4).toString('hex')}` })
+        .returning('code')
+        .executeTakeFirstOrThrow()
+    ).code;
   });
   afterAll(async () => t?.close());
 
@@ -153,7 +159,11 @@ describe.each(testDialects)('uploads in the bucket on %s', (dialect) => {
     const download = await call('GET', url, lead);
     expect(download.statusCode).toBe(200);
     expect(download.body).toBe('%PDF-1.4 강의');
-    expect(download.headers).toMatchObject({ 'content-type': 'application/octet-stream', 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store' });
+    expect(download.headers).toMatchObject({
+      'content-type': 'application/octet-stream',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+    });
     expect(download.headers['content-disposition']).toContain("filename*=UTF-8''");
     // The attachment is not reachable through the public picture route.
     expect((await call('GET', `/uploads/${row.attached_path}`)).statusCode).toBe(404);
@@ -210,7 +220,9 @@ describe('moving and backing up the bucket', () => {
       expect((await to.read(key))?.toString()).toBe('백업할 첨부');
       expect(filesUnder(path.join(restoreDir, 'attachments'))).toEqual([]);
       // A bucket that holds files is not overwritten without --force.
-      await expect(restoreBackup(dir, { databaseUrl: undefined, dataDir: mkdtempSync(path.join(tmpdir(), 'qbank-restore-')), bucket: to }, { force: false })).rejects.toThrow(/not empty/);
+      await expect(
+        restoreBackup(dir, { databaseUrl: undefined, dataDir: mkdtempSync(path.join(tmpdir(), 'qbank-restore-')), bucket: to }, { force: false }),
+      ).rejects.toThrow(/not empty/);
     } finally {
       from.close();
       to.close();

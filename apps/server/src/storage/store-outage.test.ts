@@ -51,7 +51,13 @@ describe.each(testDialects)('a stuck or dead bucket on %s', (dialect) => {
     lead = await loginCookie(t.app, (await createMember(t.db, { role: 'lead' })).id);
     uid = await createProblem(t.db, { test_code: await createTest(t.db, { subject_code: await createSubject(t.db) }), no: 1 });
     student = await loginCookie(t.app, (await createMember(t.db)).id);
-    board = (await t.db.insertInto('boards').values({ board_name: '자유게시판', board_id: `b${randomBytes(4).toString('hex')}` }).returning('code').executeTakeFirstOrThrow()).code;
+    board = (
+      await t.db
+        .insertInto('boards')
+        .values({ board_name: '자유게시판', board_id: `b${randomBytes(4).toString('hex')}` })
+        .returning('code')
+        .executeTakeFirstOrThrow()
+    ).code;
   });
   afterAll(async () => {
     proxy.setMode('forward');
@@ -117,7 +123,11 @@ describe.each(testDialects)('a stuck or dead bucket on %s', (dialect) => {
       method: 'POST',
       url: `/boards/${board}/contents`,
       headers: { cookie: student },
-      payload: { title: '강의 자료', content: '<p>본문</p>', attachment: { filename: '강의.pdf', data_url: `data:application/pdf;base64,${Buffer.from('%PDF-1.4 강의').toString('base64')}` } },
+      payload: {
+        title: '강의 자료',
+        content: '<p>본문</p>',
+        attachment: { filename: '강의.pdf', data_url: `data:application/pdf;base64,${Buffer.from('%PDF-1.4 강의').toString('base64')}` },
+      },
     });
     expect(created.statusCode).toBe(201);
     const code = created.json().content.code as number;

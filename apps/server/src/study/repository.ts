@@ -1,40 +1,16 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import { SOLVE_BOX_SLOTS } from '@qbank/shared/boxes';
 import type { StudyFilter, StudyScope } from '@qbank/shared/study';
+import { DIFFICULTIES, DIFFICULTY_MIN_RATERS, type Difficulty } from '@qbank/shared/ratings';
 import type { DbOrTx } from '../core/db';
-import { nowIso } from '../core/db';
 import type { Database, StudySessionsTable } from '../db/schema';
 import { problemColumns, replyCount } from '../problems/repository';
-import { visibleProblems } from '../core/visible-problems';
+import { visibleProblems } from '../visibility/visible-problems';
 import { onePage, type Paging } from '../core/paging';
-import { withExamSubjectAndPassage } from '../core/problem-joins';
-import { isLatestAttempt } from '../core/latest-attempt';
-import { awaitingVerdict, hasVerdict } from '../core/awaiting-verdict';
+import { withExamSubjectAndPassage } from '../problems/problem-joins';
+import { answeredProblemUids, answersOfMemberTo, latestWrongProblemUids, studySessionAnswerCount } from '../answers/query-parts';
 
 type ProblemsQuery = SelectQueryBuilder<Database, 'problems' | 'tests', object>;
-
-/**
- * The problems whose latest answer of the member (the greatest code, from every source) was wrong;
- * an essay answer still waiting for the member's verdict is not wrong yet (decision 075).
- * Driven from the member's few hundred answers (an IN list), not tested against every problem
- * of the scope: over 100,000 problems that is ~2 ms instead of ~250 ms.
- */
-function latestAnswerWrongUids(eb: ExpressionBuilder<Database, 'problems' | 'tests'>, memberCode: number) {
-  return eb
-    .selectFrom('solve_attempts as latest')
-    .innerJoin('problems as answered', 'answered.uid', 'latest.problem_uid')
-    .select('latest.problem_uid')
-    .where('latest.member_code', '=', memberCode)
-    .where('latest.is_correct', '=', 0)
-    .where(hasVerdict('latest', 'answered'))
-    .where('latest.code', '=', (inner) =>
-      inner
-        .selectFrom('solve_attempts as newer')
-        .select((max) => max.fn.max('newer.code').as('code'))
-        .where('newer.member_code', '=', memberCode)
-        .whereRef('newer.problem_uid', '=', 'latest.problem_uid'),
-    );
-}
 
 /**
  * With an official answer. Together with visibleProblems() (a literal is_vacant = 0) it spells the
@@ -42,6 +18,27 @@ function latestAnswerWrongUids(eb: ExpressionBuilder<Database, 'problems' | 'tes
  * both planners count and draw from the index.
  */
 const HAS_ANSWER = sql<boolean>`trim(problems.answer) <> ''`;
+
+/**
+ * Problems whose members' difficulty (issue 30, decision 167) is one of `difficulties`: rated by at
+ * least DIFFICULTY_MIN_RATERS members, the most frequent answer winning and a tie going to the
+ * harder one, as the figures beside a problem show it (ratings/service.ts).
+ */
+function feltDifficultyUids(db: DbOrTx, difficulties: readonly Difficulty[]) {
+  const votes = (level: number) => sql<number>`sum(case when problem_ratings.difficulty = ${sql.lit(level)} then 1 else 0 end)`;
+  const felt = sql<number>`case when ${votes(3)} >= ${votes(2)} and ${votes(3)} >= ${votes(1)} then 3 when ${votes(2)} >= ${votes(1)} then 2 else 1 end`;
+  return db
+    .selectFrom('problem_ratings')
+    .select('problem_ratings.problem_uid')
+    .where('problem_ratings.difficulty', 'is not', null)
+    .groupBy('problem_ratings.problem_uid')
+    .having((eb) => eb.fn.countAll(), '>=', DIFFICULTY_MIN_RATERS)
+    .having(
+      felt,
+      'in',
+      difficulties.map((d) => DIFFICULTIES.indexOf(d) + 1),
+    );
+}
 
 /**
  * The problems a session may draw from: written (never a vacant slot, the readers' rule) with an
@@ -63,18 +60,12 @@ function matchingProblems(db: DbOrTx, memberCode: number, filter: StudyFilter, s
     .$if(years !== undefined, (qb) => qb.where('tests.year', 'in', years!))
     .$if(tests !== undefined, (qb) => qb.where('problems.test_code', 'in', tests!))
     .$if(classes !== undefined, (qb) =>
-      qb.where('problems.uid', 'in', (eb) => eb.selectFrom('problem_classes').select('problem_classes.problem_uid').where('problem_classes.class_uid', 'in', classes!)),
-    )
-    .$if(filter === 'unseen', (qb) =>
-      qb.where((eb) =>
-        eb.not(
-          eb.exists(
-            eb.selectFrom('solve_attempts').select('solve_attempts.code').where('solve_attempts.member_code', '=', memberCode).whereRef('solve_attempts.problem_uid', '=', 'problems.uid'),
-          ),
-        ),
+      qb.where('problems.uid', 'in', (eb) =>
+        eb.selectFrom('problem_classes').select('problem_classes.problem_uid').where('problem_classes.class_uid', 'in', classes!),
       ),
     )
-    .$if(filter === 'wrong', (qb) => qb.where('problems.uid', 'in', (eb) => latestAnswerWrongUids(eb, memberCode)))
+    .$if(filter === 'unseen', (qb) => qb.where((eb) => eb.not(eb.exists(answersOfMemberTo(db, memberCode, eb.ref('problems.uid'))))))
+    .$if(filter === 'wrong', (qb) => qb.where('problems.uid', 'in', latestWrongProblemUids(db, memberCode)))
     .$if(filter === 'marked', (qb) =>
       qb.where('problems.uid', 'in', (eb) =>
         eb
@@ -86,11 +77,21 @@ function matchingProblems(db: DbOrTx, memberCode: number, filter: StudyFilter, s
       ),
     )
     .$if(filter === 'box', (qb) =>
-      qb.where('problems.uid', 'in', (eb) => eb.selectFrom('box_problems').select('box_problems.problem_uid').where('box_problems.box_code', '=', scope.box_code ?? 0)),
+      qb.where('problems.uid', 'in', (eb) =>
+        eb
+          .selectFrom('box_problems')
+          .select('box_problems.problem_uid')
+          .where('box_problems.box_code', '=', scope.box_code ?? 0),
+      ),
     )
+    .$if((scope.difficulties?.length ?? 0) > 0, (qb) => qb.where('problems.uid', 'in', feltDifficultyUids(db, scope.difficulties!)))
     .$if(filter === 'confused', (qb) =>
       qb.where('problems.uid', 'in', (eb) =>
-        eb.selectFrom('problem_notes').select('problem_notes.problem_uid').where('problem_notes.member_code', '=', memberCode).where('problem_notes.is_confused', '=', 1),
+        eb
+          .selectFrom('problem_notes')
+          .select('problem_notes.problem_uid')
+          .where('problem_notes.member_code', '=', memberCode)
+          .where('problem_notes.is_confused', '=', 1),
       ),
     );
 }
@@ -103,18 +104,34 @@ export async function listScopeNames(db: DbOrTx, memberCode: number, codes: { su
     names(codes.subjects, (list) => db.selectFrom('subjects').select(['code', 'subject_name as name']).where('code', 'in', list).execute()),
     names(codes.tests, (list) => db.selectFrom('tests').select(['code', 'test_name as name']).where('code', 'in', list).execute()),
     names(codes.classes, (list) => db.selectFrom('classes').select(['uid as code', 'class_name as name']).where('uid', 'in', list).execute()),
-    names(codes.boxes, (list) => db.selectFrom('boxes').select(['code', 'box_name as name']).where('code', 'in', list).where('member_code', '=', memberCode).execute()),
+    names(codes.boxes, (list) =>
+      db.selectFrom('boxes').select(['code', 'box_name as name']).where('code', 'in', list).where('member_code', '=', memberCode).execute(),
+    ),
   ]);
   return { subjects, tests, classes, boxes };
 }
 
-export async function countMatching(db: DbOrTx, memberCode: number, filter: StudyFilter, scope: StudyScope): Promise<number> {
+export async function countMatching(
+  db: DbOrTx,
+  memberCode: number,
+  filter: StudyFilter,
+  scope: StudyScope,
+  options: { onePerLineage?: boolean } = {},
+): Promise<number> {
   const count = async (query: ProblemsQuery) => Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  // 한 계열에 한 문제: a lineage counts once, a problem in none by itself, as pickRandom draws.
+  if (options.onePerLineage) {
+    const row = await matchingProblems(db, memberCode, filter, scope)
+      .leftJoin('problem_lineages', 'problem_lineages.problem_uid', 'problems.uid')
+      .select(sql<number>`count(distinct coalesce(problem_lineages.lineage_code, -problems.uid))`.as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
   // "Unseen" counted directly tests every problem of the scope against the member's answers (0.2 s
   // over 100,000 problems); the scope's count less the few hundred answered ones is the same number.
   if (filter === 'unseen') {
     const all = matchingProblems(db, memberCode, 'all', scope);
-    const answered = all.where('problems.uid', 'in', (eb) => eb.selectFrom('solve_attempts').select('solve_attempts.problem_uid').where('solve_attempts.member_code', '=', memberCode));
+    const answered = all.where('problems.uid', 'in', answeredProblemUids(db, memberCode));
     return (await count(all)) - (await count(answered));
   }
   return count(matchingProblems(db, memberCode, filter, scope));
@@ -131,24 +148,69 @@ export interface PickedProblem {
 /**
  * Up to `count` matching problems drawn at random (the database's random(), both dialects). The
  * draw orders only the uids (from the index); the picked few are then read in full.
+ * `frequent` draws the problems of the largest lineages first (decision 173), and keeps each
+ * lineage's members together; `onePerLineage` keeps one random member of each lineage. Lineages
+ * are problem_lineages' rows, drawn over the links students may see (decision 130); a problem in
+ * none is a lineage of one.
  */
-export async function pickRandom(db: DbOrTx, memberCode: number, filter: StudyFilter, scope: StudyScope, count: number): Promise<PickedProblem[]> {
-  const picked = await matchingProblems(db, memberCode, filter, scope).select('problems.uid').orderBy(sql`random()`).limit(count).execute();
+export async function pickRandom(
+  db: DbOrTx,
+  memberCode: number,
+  filter: StudyFilter,
+  scope: StudyScope,
+  count: number,
+  options: { frequent?: boolean; onePerLineage?: boolean } = {},
+): Promise<PickedProblem[]> {
+  const matching = matchingProblems(db, memberCode, filter, scope);
+  const picked =
+    !options.frequent && !options.onePerLineage
+      ? await matching
+          .select('problems.uid')
+          .orderBy(sql`random()`)
+          .limit(count)
+          .execute()
+      : await db
+          .selectFrom(
+            matching
+              .leftJoin('problem_lineages', 'problem_lineages.problem_uid', 'problems.uid')
+              .select([
+                'problems.uid',
+                sql<number>`coalesce(problem_lineages.lineage_size, 1)`.as('size'),
+                sql<number>`coalesce(problem_lineages.lineage_code, -problems.uid)`.as('lineage'),
+                sql<number>`row_number() over (partition by coalesce(problem_lineages.lineage_code, -problems.uid) order by random())`.as('nth'),
+              ])
+              .as('m'),
+          )
+          .select('m.uid')
+          .$if(options.onePerLineage === true, (qb) => qb.where('m.nth', '=', 1))
+          // A lineage's members side by side; problems in no lineage at random among themselves.
+          .$if(options.frequent === true, (qb) => qb.orderBy('m.size', 'desc').orderBy(sql`case when m.size > 1 then m.lineage else 0 end`))
+          .orderBy(sql`random()`)
+          .limit(count)
+          .execute();
   if (picked.length === 0) return [];
   const rows = await db
     .selectFrom('problems')
     .innerJoin('tests', 'tests.code', 'problems.test_code')
     .select(['problems.uid', 'tests.year', 'problems.test_code', 'problems.type', 'problems.no'])
-    .where('problems.uid', 'in', picked.map((row) => row.uid))
+    .where(
+      'problems.uid',
+      'in',
+      picked.map((row) => row.uid),
+    )
     .execute();
   const byUid = new Map(rows.map((row) => [row.uid, row]));
   return picked.flatMap((row) => byUid.get(row.uid) ?? []);
 }
 
-export type NewSession = Omit<StudySessionsTable, 'code' | 'creation_time' | 'scope' | 'finish_time'> & { scope: string; creation_time: string };
+export type NewStudySession = Omit<StudySessionsTable, 'code' | 'creation_time' | 'scope' | 'finish_time'> & { scope: string; creation_time: string };
 
-export async function insertSession(db: DbOrTx, values: NewSession, problemUids: readonly number[]): Promise<number> {
-  const { code } = await db.insertInto('study_sessions').values({ ...values, finish_time: null }).returning('code').executeTakeFirstOrThrow();
+export async function insertStudySession(db: DbOrTx, values: NewStudySession, problemUids: readonly number[]): Promise<number> {
+  const { code } = await db
+    .insertInto('study_sessions')
+    .values({ ...values, finish_time: null })
+    .returning('code')
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('study_session_problems')
     .values(problemUids.map((problem_uid, position) => ({ session_code: code, position, problem_uid })))
@@ -156,7 +218,7 @@ export async function insertSession(db: DbOrTx, values: NewSession, problemUids:
   return code;
 }
 
-const sessionColumns = [
+const studySessionColumns = [
   'study_sessions.code',
   'study_sessions.member_code',
   'study_sessions.mode',
@@ -173,16 +235,8 @@ const sessionColumns = [
 // 문항 무효 (voided) problems stay readable in a session but count in none of its figures. An
 // essay answer waiting for its member's verdict is answered, but neither right nor wrong: `pending`
 // counts those (decision 075).
-function sessionCounts(eb: ExpressionBuilder<Database, 'study_sessions'>) {
-  const latest = () =>
-    eb
-      .selectFrom('solve_attempts')
-      .innerJoin('problems', 'problems.uid', 'solve_attempts.problem_uid')
-      .where('problems.is_voided', '=', 0)
-      .select((inner) => inner.fn.countAll<number>().as('n'))
-      .whereRef('solve_attempts.session_code', '=', 'study_sessions.code')
-      .where('solve_attempts.source', '=', 'session')
-      .where((inner) => isLatestAttempt(inner, 'session_code'));
+function studySessionCounts(db: DbOrTx, eb: ExpressionBuilder<Database, 'study_sessions'>) {
+  const sessionCode = eb.ref('study_sessions.code');
   return [
     eb
       .selectFrom('study_session_problems')
@@ -191,25 +245,25 @@ function sessionCounts(eb: ExpressionBuilder<Database, 'study_sessions'>) {
       .select((inner) => inner.fn.countAll<number>().as('n'))
       .whereRef('study_session_problems.session_code', '=', 'study_sessions.code')
       .as('total'),
-    latest().as('answered'),
-    latest().where('solve_attempts.is_correct', '=', 1).as('correct'),
-    latest().where(awaitingVerdict('solve_attempts', 'problems')).as('pending'),
+    studySessionAnswerCount(db, sessionCode, 'answered').as('answered'),
+    studySessionAnswerCount(db, sessionCode, 'correct').as('correct'),
+    studySessionAnswerCount(db, sessionCode, 'pending').as('pending'),
   ];
 }
 
 /** Sessions with their figures; the caller narrows them to one member's. */
-function selectSessions(db: DbOrTx) {
-  return db.selectFrom('study_sessions').select(sessionColumns).select((eb) => sessionCounts(eb));
+function selectStudySessions(db: DbOrTx) {
+  return db
+    .selectFrom('study_sessions')
+    .select(studySessionColumns)
+    .select((eb) => studySessionCounts(db, eb));
 }
 
-export type SessionRow = Awaited<ReturnType<typeof findMemberSession>> & object;
+export type StudySessionRow = Awaited<ReturnType<typeof findMemberStudySession>> & object;
 
 /** The session only when it is the member's: another member's session does not exist for them. */
-export async function findMemberSession(db: DbOrTx, memberCode: number, code: number) {
-  const row = await selectSessions(db)
-    .where('study_sessions.code', '=', code)
-    .where('study_sessions.member_code', '=', memberCode)
-    .executeTakeFirst();
+export async function findMemberStudySession(db: DbOrTx, memberCode: number, code: number) {
+  const row = await selectStudySessions(db).where('study_sessions.code', '=', code).where('study_sessions.member_code', '=', memberCode).executeTakeFirst();
   return row && withNumbers(row);
 }
 
@@ -224,8 +278,8 @@ function withNumbers<T extends { total: unknown; answered: unknown; correct: unk
   };
 }
 
-export async function listMemberSessions(db: DbOrTx, memberCode: number, paging: Paging) {
-  const rows = await selectSessions(db)
+export async function listMemberStudySessions(db: DbOrTx, memberCode: number, paging: Paging) {
+  const rows = await selectStudySessions(db)
     .where('study_sessions.member_code', '=', memberCode)
     .orderBy('study_sessions.code', 'desc')
     .$call(onePage(paging))
@@ -238,18 +292,13 @@ export async function listMemberSessions(db: DbOrTx, memberCode: number, paging:
   return { rows: rows.map(withNumbers), total: Number(count.n) };
 }
 
-export async function listSessionProblemUids(db: DbOrTx, sessionCode: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('study_session_problems')
-    .select('problem_uid')
-    .where('session_code', '=', sessionCode)
-    .orderBy('position')
-    .execute();
+export async function listStudySessionProblemUids(db: DbOrTx, sessionCode: number): Promise<number[]> {
+  const rows = await db.selectFrom('study_session_problems').select('problem_uid').where('session_code', '=', sessionCode).orderBy('position').execute();
   return rows.map((row) => row.problem_uid);
 }
 
 /** The session's problems that are still written, with everything a reader sees, in session order. */
-export function listSessionProblems(db: DbOrTx, sessionCode: number) {
+export function listStudySessionProblems(db: DbOrTx, sessionCode: number) {
   return db
     .selectFrom('study_session_problems')
     .innerJoin('problems', 'problems.uid', 'study_session_problems.problem_uid')
@@ -263,7 +312,7 @@ export function listSessionProblems(db: DbOrTx, sessionCode: number) {
 }
 
 /** One problem of the session, still written, with what judging needs. */
-export function findSessionProblem(db: DbOrTx, sessionCode: number, problemUid: number) {
+export function findStudySessionProblem(db: DbOrTx, sessionCode: number, problemUid: number) {
   return db
     .selectFrom('study_session_problems')
     .innerJoin('problems', 'problems.uid', 'study_session_problems.problem_uid')
@@ -274,46 +323,8 @@ export function findSessionProblem(db: DbOrTx, sessionCode: number, problemUid: 
     .executeTakeFirst();
 }
 
-const SESSION_ANSWER_COLUMNS = ['code', 'problem_uid', 'answer', 'is_correct', 'judged_by', 'creation_time'] as const;
-
-/** The latest answer to each problem within the session. */
-export async function listSessionAnswers(db: DbOrTx, sessionCode: number) {
-  const rows = await db
-    .selectFrom('solve_attempts')
-    .select(SESSION_ANSWER_COLUMNS)
-    .where('session_code', '=', sessionCode)
-    .where('source', '=', 'session')
-    .where((eb) => isLatestAttempt(eb, 'session_code'))
-    .orderBy('code')
-    .execute();
-  return rows.map((row) => ({ ...row, is_correct: row.is_correct === 1 }));
-}
-
-export async function insertSessionAnswer(
-  db: DbOrTx,
-  values: { session_code: number; member_code: number; problem_uid: number; answer: string; is_correct: boolean; client_id: string | null },
-) {
-  const row = await db
-    .insertInto('solve_attempts')
-    .values({ ...values, run_code: null, source: 'session', judged_by: 'machine', is_correct: values.is_correct ? 1 : 0, creation_time: nowIso() })
-    .returning(SESSION_ANSWER_COLUMNS)
-    .executeTakeFirstOrThrow();
-  return { ...row, is_correct: row.is_correct === 1 };
-}
-
-/** The member's answer recorded earlier under this browser id (decisions 041, 054), wherever it was made. */
-export async function findAnswerByClientId(db: DbOrTx, memberCode: number, clientId: string) {
-  const row = await db
-    .selectFrom('solve_attempts')
-    .select(['code', 'source', 'session_code', 'problem_uid', 'answer', 'is_correct', 'judged_by', 'review_rating', 'creation_time'])
-    .where('member_code', '=', memberCode)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
-  return row && { ...row, is_correct: row.is_correct === 1 };
-}
-
 /** Marks the session finished at `finishTime` unless it already is; whether this call finished it. */
-export async function finishSession(db: DbOrTx, sessionCode: number, finishTime: string): Promise<boolean> {
+export async function finishStudySessionAt(db: DbOrTx, sessionCode: number, finishTime: string): Promise<boolean> {
   const result = await db
     .updateTable('study_sessions')
     .set({ finish_time: finishTime })
@@ -324,7 +335,7 @@ export async function finishSession(db: DbOrTx, sessionCode: number, finishTime:
 }
 
 /** Every timed session of the member whose time ran out is finished at its ends_at. */
-export async function finishExpiredSessions(db: DbOrTx, memberCode: number, now: string): Promise<void> {
+export async function finishExpiredStudySessions(db: DbOrTx, memberCode: number, now: string): Promise<void> {
   await db
     .updateTable('study_sessions')
     .set((eb) => ({ finish_time: eb.ref('ends_at') }))

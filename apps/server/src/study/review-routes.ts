@@ -19,20 +19,35 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
 
   // Both reads answer from ctx.memberCache while the member's version is unchanged and no card
   // has fallen due since (decision 061).
-  api.get('/v1/study/review', { onRequest: guard('approved', { contentVersion: true }), schema: { response: { 200: reviewDeckResponseSchema } } }, async (request, reply) => {
-    const member = signedInMember(request);
-    return ctx.memberCache.reply(request, reply, (now) => reviewDeck(ctx, member.code, now));
-  });
+  api.get(
+    '/v1/study/review',
+    { onRequest: guard('approved', { contentVersion: true }), schema: { response: { 200: reviewDeckResponseSchema } } },
+    async (request, reply) => {
+      const member = signedInMember(request);
+      return ctx.memberCache.reply(request, reply, (now) => reviewDeck(ctx, member.code, now));
+    },
+  );
 
   // The number alone, for /home and the dashboard.
-  api.get('/v1/study/review/count', { onRequest: guard('approved', { contentVersion: true }), schema: { response: { 200: reviewCountResponseSchema } } }, async (request, reply) => {
-    const member = signedInMember(request);
-    return ctx.memberCache.reply(request, reply, (now) => dueReviewCount(ctx, member.code, now));
-  });
+  api.get(
+    '/v1/study/review/count',
+    { onRequest: guard('approved', { contentVersion: true }), schema: { response: { 200: reviewCountResponseSchema } } },
+    async (request, reply) => {
+      const member = signedInMember(request);
+      return ctx.memberCache.reply(request, reply, (now) => dueReviewCount(ctx, member.code, now));
+    },
+  );
 
   api.post(
     '/v1/study/review/:problemUid',
-    { onRequest: guard('approved'), schema: { params: reviewProblemParamsSchema, body: reviewAnswerRequestSchema, response: { 200: reviewAnswerResponseSchema, 201: reviewAnswerResponseSchema } } },
+    {
+      onRequest: guard('approved'),
+      schema: {
+        params: reviewProblemParamsSchema,
+        body: reviewAnswerRequestSchema,
+        response: { 200: reviewAnswerResponseSchema, 201: reviewAnswerResponseSchema },
+      },
+    },
     // 201 for a new record; 200 with the first record when the same client_id was sent before.
     async (request, reply) => {
       const member = signedInMember(request);
@@ -43,7 +58,10 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
 
   api.put(
     '/v1/study/review/:problemUid/rating',
-    { onRequest: guard('approved'), schema: { params: reviewProblemParamsSchema, body: reviewRatingRequestSchema, response: { 200: reviewRatingResponseSchema } } },
+    {
+      onRequest: guard('approved'),
+      schema: { params: reviewProblemParamsSchema, body: reviewRatingRequestSchema, response: { 200: reviewRatingResponseSchema } },
+    },
     async (request) => {
       const member = signedInMember(request);
       return rateReview(ctx, member.code, request.params.problemUid, request.body.rating);

@@ -51,7 +51,11 @@ describe('review scheduling glue', () => {
   });
 
   it('rebuilds the same card from the same answers in any order, and records the newest answer it used', () => {
-    const answers = [answer('2026-11-01T01:00:00.000Z', true), answer('2026-11-05T01:00:00.000Z', false), answer('2026-11-06T01:00:00.000Z', true, Rating.Hard)];
+    const answers = [
+      answer('2026-11-01T01:00:00.000Z', true),
+      answer('2026-11-05T01:00:00.000Z', false),
+      answer('2026-11-06T01:00:00.000Z', true, Rating.Hard),
+    ];
     const card = buildCard(answers)!;
     expect(buildCard([...answers].reverse())).toEqual(card);
     expect(card.synced_attempt_code).toBe(answers[2]!.code);

@@ -11,7 +11,7 @@ import type { ReviewCardsTable } from '../db/schema';
 // session) and say nothing about memory. A self-rating given that day is the member's own verdict
 // on the day's recall and wins over the machine's (the latest one given that day counts).
 
-/** FSRS grades of the self-ratings, as stored in solve_attempts.review_rating. */
+/** FSRS grades of the self-ratings, as stored in an answer's review_rating (answers/). */
 export const RATING_GRADES: Readonly<Record<ReviewRating, Grade>> = {
   again: Rating.Again,
   hard: Rating.Hard,

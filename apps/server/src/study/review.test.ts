@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
 import { createProblem, createSubject, createTest } from '../testing/factories';
-import { invalidateReviewCards } from './review-service';
+import { dropReviewCards } from '../answers/review-cards-repository';
 
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
@@ -50,12 +50,21 @@ describe.each(testDialects)('review deck on %s', (dialect) => {
   it('takes in a solve-mode answer: a wrong one is due again tomorrow, and due once that time has come', async () => {
     expect((await call('POST', '/v1/solve/attempts', student.cookie, { problem_uid: p[0], answer: '②' })).statusCode).toBe(201);
     expect((await call('GET', '/v1/study/review', student.cookie)).json().due_count).toBe(0);
-    const card = await t.db.selectFrom('review_cards').selectAll().where('member_code', '=', student.code).where('problem_uid', '=', p[0]!).executeTakeFirstOrThrow();
+    const card = await t.db
+      .selectFrom('review_cards')
+      .selectAll()
+      .where('member_code', '=', student.code)
+      .where('problem_uid', '=', p[0]!)
+      .executeTakeFirstOrThrow();
     expect(daysFromNow(card.due)).toBeCloseTo(1, 1);
 
     // Two days later (the answer moved back in time; the cached card dropped as after re-judging).
-    await t.db.updateTable('solve_attempts').set({ creation_time: daysAgo(2) }).where('member_code', '=', student.code).execute();
-    await invalidateReviewCards(t.db, p[0]!);
+    await t.db
+      .updateTable('solve_attempts')
+      .set({ creation_time: daysAgo(2) })
+      .where('member_code', '=', student.code)
+      .execute();
+    await dropReviewCards(t.db, p[0]!);
     const deck = (await call('GET', '/v1/study/review', student.cookie)).json();
     expect(deck.due_count).toBe(1);
     expect(deck.problems[0]).toMatchObject({ last_answer: '②', last_is_correct: false, reps: 1 });
@@ -85,7 +94,12 @@ describe.each(testDialects)('review deck on %s', (dialect) => {
     const wrong = await call('POST', `/v1/study/review/${p[2]}`, student.cookie, { answer: '①' });
     expect(wrong.json()).toMatchObject({ is_correct: false });
     expect(daysFromNow(wrong.json().due_at)).toBeLessThanOrEqual(1.01);
-    const stored = await t.db.selectFrom('solve_attempts').select(['source', 'answer', 'is_correct', 'run_code', 'review_rating']).where('problem_uid', '=', p[1]!).orderBy('code', 'desc').executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('solve_attempts')
+      .select(['source', 'answer', 'is_correct', 'run_code', 'review_rating'])
+      .where('problem_uid', '=', p[1]!)
+      .orderBy('code', 'desc')
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ source: 'review', answer: '3', is_correct: 1, run_code: null, review_rating: null });
     const deck = (await call('GET', '/v1/study/review', student.cookie)).json();
     expect(deck.problems.map((item: { problem: { uid: number } }) => item.problem.uid)).toEqual([p[0]]);
@@ -99,7 +113,12 @@ describe.each(testDialects)('review deck on %s', (dialect) => {
     const easy = await call('PUT', `/v1/study/review/${p[4]}/rating`, student.cookie, { rating: 'easy' });
     expect(easy.statusCode).toBe(200);
     expect(Date.parse(easy.json().due_at)).toBeGreaterThan(Date.parse(again.due_at));
-    const rated = await t.db.selectFrom('solve_attempts').select('review_rating').where('problem_uid', '=', p[4]!).orderBy('code', 'desc').executeTakeFirstOrThrow();
+    const rated = await t.db
+      .selectFrom('solve_attempts')
+      .select('review_rating')
+      .where('problem_uid', '=', p[4]!)
+      .orderBy('code', 'desc')
+      .executeTakeFirstOrThrow();
     expect(rated.review_rating).toBe(4);
     // Only a review answer is rated: the latest answer to p[3] came from solve mode.
     const refused = await call('PUT', `/v1/study/review/${p[3]}/rating`, student.cookie, { rating: 'good' });
@@ -120,7 +139,12 @@ describe.each(testDialects)('review deck on %s', (dialect) => {
     expect(theirs.problems[0].last_answer).toBe('①');
     // Rating the student's review answer as the other member finds no answer of theirs.
     expect((await call('PUT', `/v1/study/review/${p[4]}/rating`, other.cookie, { rating: 'hard' })).statusCode).toBe(404);
-    const mine = await t.db.selectFrom('solve_attempts').select('review_rating').where('problem_uid', '=', p[4]!).orderBy('code', 'desc').executeTakeFirstOrThrow();
+    const mine = await t.db
+      .selectFrom('solve_attempts')
+      .select('review_rating')
+      .where('problem_uid', '=', p[4]!)
+      .orderBy('code', 'desc')
+      .executeTakeFirstOrThrow();
     expect(mine.review_rating).toBe(4);
   });
 
@@ -136,7 +160,12 @@ describe.each(testDialects)('review deck on %s', (dialect) => {
     expect(right.json().attempt).toMatchObject({ is_correct: true, judged_by: 'self', problem_uid: essay });
     // The card is rebuilt in the same call: the new due date comes back with the verdict.
     expect(daysFromNow(right.json().review_due_at)).toBeGreaterThan(2);
-    const card = await t.db.selectFrom('review_cards').select('due').where('member_code', '=', member.code).where('problem_uid', '=', essay).executeTakeFirstOrThrow();
+    const card = await t.db
+      .selectFrom('review_cards')
+      .select('due')
+      .where('member_code', '=', member.code)
+      .where('problem_uid', '=', essay)
+      .executeTakeFirstOrThrow();
     expect(card.due).toBe(right.json().review_due_at);
 
     const wrong = (await call('POST', `/v1/solve/attempts/${answered.attempt_code}/self-judgment`, member.cookie, { is_correct: false })).json();

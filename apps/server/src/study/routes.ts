@@ -17,14 +17,14 @@ import {
 } from '@qbank/shared/study';
 import { guard, signedInMember } from '../core/auth-guards';
 import {
-  answerInSession,
-  countSessionProblems,
-  createSession,
+  answerInStudySession,
+  countStudySessionProblems,
+  createStudySession,
   finishStudySession,
-  mySessions,
-  retrySession,
+  myStudySessions,
+  retryStudySession,
   saveMissesToWrongNotes,
-  sessionDetail,
+  studySessionDetail,
 } from './service';
 
 // Study sessions are private: every call works on the signed-in member's own sessions, and
@@ -39,52 +39,85 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: guard('approved', { contentVersion: true }), schema: { querystring: sessionCountQuerySchema, response: { 200: sessionCountResponseSchema } } },
     async (request, reply) => {
       const member = signedInMember(request);
-      return ctx.memberCache.reply(request, reply, async () => ({ body: { count: await countSessionProblems(ctx, member.code, request.query.filter, request.query.scope) } }));
+      const { filter, scope, one_per_lineage } = request.query;
+      // Counted by lineage, it reads the lineages, which raise no version (decision 130): computed
+      // on every request (decision 190).
+      if (one_per_lineage) return { count: await countStudySessionProblems(ctx, member.code, filter, scope, { onePerLineage: true }) };
+      return ctx.memberCache.reply(request, reply, async () => ({
+        body: { count: await countStudySessionProblems(ctx, member.code, filter, scope) },
+      }));
     },
   );
 
-  api.post('/v1/study/sessions', { onRequest: guard('approved'), schema: { body: createSessionRequestSchema, response: { 201: createSessionResponseSchema } } }, async (request, reply) => {
-    const member = signedInMember(request);
-    return reply.status(201).send({ session: await createSession(ctx, member.code, request.body) });
-  });
+  api.post(
+    '/v1/study/sessions',
+    { onRequest: guard('approved'), schema: { body: createSessionRequestSchema, response: { 201: createSessionResponseSchema } } },
+    async (request, reply) => {
+      const member = signedInMember(request);
+      return reply.status(201).send({ session: await createStudySession(ctx, member.code, request.body) });
+    },
+  );
 
-  api.get('/v1/study/sessions', { onRequest: guard('approved'), schema: { querystring: sessionsQuerySchema, response: { 200: sessionsResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    return mySessions(ctx, member.code, request.query);
-  });
+  api.get(
+    '/v1/study/sessions',
+    { onRequest: guard('approved'), schema: { querystring: sessionsQuerySchema, response: { 200: sessionsResponseSchema } } },
+    async (request) => {
+      const member = signedInMember(request);
+      return myStudySessions(ctx, member.code, request.query);
+    },
+  );
 
-  api.get('/v1/study/sessions/:code', { onRequest: guard('approved'), schema: { params: sessionParamsSchema, response: { 200: sessionDetailResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    return sessionDetail(ctx, member.code, request.params.code);
-  });
+  api.get(
+    '/v1/study/sessions/:code',
+    { onRequest: guard('approved'), schema: { params: sessionParamsSchema, response: { 200: sessionDetailResponseSchema } } },
+    async (request) => {
+      const member = signedInMember(request);
+      return studySessionDetail(ctx, member.code, request.params.code);
+    },
+  );
 
   api.post(
     '/v1/study/sessions/:code/answers',
-    { onRequest: guard('approved'), schema: { params: sessionParamsSchema, body: sessionAnswerRequestSchema, response: { 200: sessionAnswerResponseSchema, 201: sessionAnswerResponseSchema } } },
+    {
+      onRequest: guard('approved'),
+      schema: {
+        params: sessionParamsSchema,
+        body: sessionAnswerRequestSchema,
+        response: { 200: sessionAnswerResponseSchema, 201: sessionAnswerResponseSchema },
+      },
+    },
     // 201 for a new record; 200 with the first record when the same client_id was sent before.
     async (request, reply) => {
       const member = signedInMember(request);
-      const { answer, replayed } = await answerInSession(ctx, member.code, request.params.code, request.body);
+      const { answer, replayed } = await answerInStudySession(ctx, member.code, request.params.code, request.body);
       return reply.status(replayed ? 200 : 201).send({ answer });
     },
   );
 
-  api.post('/v1/study/sessions/:code/finish', { onRequest: guard('approved'), schema: { params: sessionParamsSchema, response: { 200: sessionFinishResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    return { result: await finishStudySession(ctx, member.code, request.params.code) };
-  });
+  api.post(
+    '/v1/study/sessions/:code/finish',
+    { onRequest: guard('approved'), schema: { params: sessionParamsSchema, response: { 200: sessionFinishResponseSchema } } },
+    async (request) => {
+      const member = signedInMember(request);
+      return { result: await finishStudySession(ctx, member.code, request.params.code) };
+    },
+  );
 
   api.post(
     '/v1/study/sessions/:code/retry',
     { onRequest: guard('approved'), schema: { params: sessionParamsSchema, body: retrySessionRequestSchema, response: { 201: createSessionResponseSchema } } },
     async (request, reply) => {
       const member = signedInMember(request);
-      return reply.status(201).send({ session: await retrySession(ctx, member.code, request.params.code, request.body ?? {}) });
+      return reply.status(201).send({ session: await retryStudySession(ctx, member.code, request.params.code, request.body ?? {}) });
     },
   );
 
-  api.post('/v1/study/sessions/:code/wrong-notes', { onRequest: guard('approved'), schema: { params: sessionParamsSchema, response: { 200: wrongNotesResponseSchema } } }, async (request) => {
-    const member = signedInMember(request);
-    return saveMissesToWrongNotes(ctx, member.code, request.params.code);
-  });
+  api.post(
+    '/v1/study/sessions/:code/wrong-notes',
+    { onRequest: guard('approved'), schema: { params: sessionParamsSchema, response: { 200: wrongNotesResponseSchema } } },
+    async (request) => {
+      const member = signedInMember(request);
+      return saveMissesToWrongNotes(ctx, member.code, request.params.code);
+    },
+  );
 }

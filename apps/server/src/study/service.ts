@@ -1,4 +1,3 @@
-import { isCorrectAnswer } from '@qbank/shared/answers';
 import type { Problem } from '@qbank/shared/problems';
 import { awaitsVerdict } from '@qbank/shared/solve';
 import {
@@ -12,34 +11,33 @@ import {
   type SessionSummary,
   type StudyFilter,
   type StudyMode,
+  type StudyOrder,
   type StudyScope,
 } from '@qbank/shared/study';
+import { listLatestStudySessionAnswers, type StoredAnswer } from '../answers/repository';
+import { recordAnswer } from '../answers/service';
 import { ensureSolveBoxes, requireMemberBox } from '../boxes/service';
 import { addProblemToBox } from '../boxes/repository';
 import type { AppContext } from '../core/context';
-import { isUniqueViolation } from '../core/db';
-import { AppError, conflict, notFound, validationError } from '../errors';
+import { conflict, notFound, validationError } from '../errors';
 import { messages } from '../messages';
 import { presentProblem } from '../problems/presenter';
 import { refuseVoided } from '../problems/visibility';
 import { studyServerMessages as m } from './messages';
 import {
   countMatching,
-  finishExpiredSessions,
-  finishSession,
-  findAnswerByClientId,
-  findMemberSession,
-  findSessionProblem,
-  insertSession,
-  insertSessionAnswer,
-  listMemberSessions,
-  listSessionAnswers,
-  listSessionProblems,
+  finishExpiredStudySessions,
+  finishStudySessionAt,
+  findMemberStudySession,
+  findStudySessionProblem,
+  insertStudySession,
+  listMemberStudySessions,
+  listStudySessionProblems,
   listScopeNames,
-  listSessionProblemUids,
+  listStudySessionProblemUids,
   pickRandom,
   type PickedProblem,
-  type SessionRow,
+  type StudySessionRow,
 } from './repository';
 
 // The clock of a session is the server's: ends_at is set here and compared with this clock only,
@@ -51,9 +49,16 @@ async function checkScope(ctx: AppContext, memberCode: number, filter: StudyFilt
   if (filter === 'box' && scope.box_code !== undefined) await requireMemberBox(ctx, memberCode, scope.box_code);
 }
 
-export async function countSessionProblems(ctx: AppContext, memberCode: number, filter: StudyFilter, scope: StudyScope): Promise<number> {
+/** The builder's live count; with `onePerLineage`, what such a session can draw: each lineage once. */
+export async function countStudySessionProblems(
+  ctx: AppContext,
+  memberCode: number,
+  filter: StudyFilter,
+  scope: StudyScope,
+  options: { onePerLineage?: boolean } = {},
+): Promise<number> {
   await checkScope(ctx, memberCode, filter, scope);
-  return countMatching(ctx.db, memberCode, filter, scope);
+  return countMatching(ctx.db, memberCode, filter, scope, options);
 }
 
 /** The app's exam order (as in the viewers): newest exam first, then type, then number. */
@@ -61,17 +66,17 @@ function byExamOrder(a: PickedProblem, b: PickedProblem): number {
   return b.year - a.year || b.test_code - a.test_code || a.type - b.type || a.no - b.no || a.uid - b.uid;
 }
 
-async function startSession(
+async function startStudySession(
   ctx: AppContext,
   memberCode: number,
-  values: { mode: StudyMode; minutes: number | undefined; filter: string; scope: StudyScope; order: 'random' | 'exam'; retry_of: number | null },
+  values: { mode: StudyMode; minutes: number | undefined; filter: string; scope: StudyScope; order: StudyOrder; retry_of: number | null },
   problemUids: number[],
 ) {
   const start = now();
   const minutes = values.mode === 'timed' ? (values.minutes ?? defaultSessionMinutes(problemUids.length)) : null;
   const endsAt = minutes === null ? null : new Date(start.getTime() + minutes * 60_000).toISOString();
   const code = await ctx.db.transaction().execute((trx) =>
-    insertSession(
+    insertStudySession(
       trx,
       {
         member_code: memberCode,
@@ -92,14 +97,17 @@ async function startSession(
 
 /**
  * A new session: up to `count` matching problems drawn at random, shown at random or in exam
- * order. Fewer matches than asked make a shorter session; none refuse to start.
+ * order, or drawn and shown most-repeated lineage first (빈출 우선, decision 173). Fewer matches than asked make a shorter session; none refuse to start.
  */
-export async function createSession(ctx: AppContext, memberCode: number, request: CreateSessionRequest) {
+export async function createStudySession(ctx: AppContext, memberCode: number, request: CreateSessionRequest) {
   await checkScope(ctx, memberCode, request.filter, request.scope);
-  const picked = await pickRandom(ctx.db, memberCode, request.filter, request.scope, request.count);
+  const picked = await pickRandom(ctx.db, memberCode, request.filter, request.scope, request.count, {
+    frequent: request.order === 'frequency',
+    onePerLineage: request.one_per_lineage,
+  });
   if (picked.length === 0) throw validationError(m.noMatchingProblems);
   if (request.order === 'exam') picked.sort(byExamOrder);
-  return startSession(
+  return startStudySession(
     ctx,
     memberCode,
     { mode: request.mode, minutes: request.minutes, filter: request.filter, scope: request.scope, order: request.order, retry_of: null },
@@ -107,31 +115,39 @@ export async function createSession(ctx: AppContext, memberCode: number, request
   );
 }
 
-/** A timed session whose time ran out is finished at its ends_at when it is next read. */
-async function settle(ctx: AppContext, memberCode: number, session: SessionRow): Promise<SessionRow> {
-  if (session.mode !== 'timed' || session.finish_time !== null || session.ends_at === null) return session;
-  if (now().toISOString() < session.ends_at) return session;
-  await finishSession(ctx.db, session.code, session.ends_at);
-  return (await findMemberSession(ctx.db, memberCode, session.code)) ?? session;
+/**
+ * A tutor session of problems another feature chose, in its order (the plan to an exam, issue 29:
+ * filter 'plan', the scope naming the exam's subject).
+ */
+export function startPlannedSession(ctx: AppContext, memberCode: number, problemUids: number[], scope: StudyScope) {
+  return startStudySession(ctx, memberCode, { mode: 'tutor', minutes: undefined, filter: 'plan', scope, order: 'exam', retry_of: null }, problemUids);
 }
 
-async function requireSession(ctx: AppContext, memberCode: number, code: number): Promise<SessionRow> {
-  const session = await findMemberSession(ctx.db, memberCode, code);
+/** A timed session whose time ran out is finished at its ends_at when it is next read. */
+async function settle(ctx: AppContext, memberCode: number, session: StudySessionRow): Promise<StudySessionRow> {
+  if (session.mode !== 'timed' || session.finish_time !== null || session.ends_at === null) return session;
+  if (now().toISOString() < session.ends_at) return session;
+  await finishStudySessionAt(ctx.db, session.code, session.ends_at);
+  return (await findMemberStudySession(ctx.db, memberCode, session.code)) ?? session;
+}
+
+async function requireStudySession(ctx: AppContext, memberCode: number, code: number): Promise<StudySessionRow> {
+  const session = await findMemberStudySession(ctx.db, memberCode, code);
   if (!session) throw notFound(m.sessionNotFound);
   return settle(ctx, memberCode, session);
 }
 
 /** Verdicts are hidden only while a timed session runs. */
-const verdictsHidden = (session: SessionRow) => session.mode === 'timed' && session.finish_time === null;
+const verdictsHidden = (session: StudySessionRow) => session.mode === 'timed' && session.finish_time === null;
 
-function resultOf(session: SessionRow): SessionResult | null {
+function resultOf(session: StudySessionRow): SessionResult | null {
   if (session.finish_time === null) return null;
   const seconds = Math.max(0, Math.round((Date.parse(session.finish_time) - Date.parse(session.creation_time)) / 1000));
   return { total: session.total, answered: session.answered, correct: session.correct, pending: session.pending, seconds };
 }
 
 /** The sessions' scopes by name, read together (a page of the list takes four small queries). */
-async function scopeNamesOf(ctx: AppContext, memberCode: number, sessions: readonly SessionRow[]): Promise<Map<number, SessionScopeNames>> {
+async function scopeNamesOf(ctx: AppContext, memberCode: number, sessions: readonly StudySessionRow[]): Promise<Map<number, SessionScopeNames>> {
   const scopes = new Map(sessions.map((session) => [session.code, JSON.parse(session.scope) as StudyScope]));
   const all = (pick: (scope: StudyScope) => number[] | undefined) => [...new Set([...scopes.values()].flatMap((scope) => pick(scope) ?? []))];
   const names = await listScopeNames(ctx.db, memberCode, {
@@ -157,7 +173,7 @@ async function scopeNamesOf(ctx: AppContext, memberCode: number, sessions: reado
 
 const NO_SCOPE: SessionScopeNames = { subjects: [], years: [], tests: [], classes: [], box: null };
 
-function summaryOf(session: SessionRow, scopeNames: SessionScopeNames): SessionSummary {
+function summaryOf(session: StudySessionRow, scopeNames: SessionScopeNames): SessionSummary {
   return {
     code: session.code,
     mode: session.mode,
@@ -180,20 +196,19 @@ function hideKey(problem: Problem): Problem {
   return { ...problem, answer: '', comments: '', answer_pic_path: null, comment_pic_path: null };
 }
 
-type AnswerRecord = { code: number; problem_uid: number; answer: string; is_correct: boolean; judged_by: 'machine' | 'self'; creation_time: string };
-
-function presentAnswer(answer: AnswerRecord, hidden: boolean): SessionAnswer {
-  const { is_correct, judged_by, ...rest } = answer;
-  return hidden ? rest : { ...rest, is_correct, judged_by };
+function presentAnswer(answer: StoredAnswer, hidden: boolean): SessionAnswer {
+  const { code, problem_uid, answer: text, is_correct, judged_by, creation_time } = answer;
+  const shown = { code, problem_uid, answer: text, creation_time };
+  return hidden ? shown : { ...shown, is_correct, judged_by };
 }
 
-export async function sessionDetail(ctx: AppContext, memberCode: number, code: number): Promise<SessionDetail> {
-  const session = await requireSession(ctx, memberCode, code);
+export async function studySessionDetail(ctx: AppContext, memberCode: number, code: number): Promise<SessionDetail> {
+  const session = await requireStudySession(ctx, memberCode, code);
   const hidden = verdictsHidden(session);
   const [uids, rows, answers] = await Promise.all([
-    listSessionProblemUids(ctx.db, session.code),
-    listSessionProblems(ctx.db, session.code),
-    listSessionAnswers(ctx.db, session.code),
+    listStudySessionProblemUids(ctx.db, session.code),
+    listStudySessionProblems(ctx.db, session.code),
+    listLatestStudySessionAnswers(ctx.db, session.code),
   ]);
   const problems = rows.map(presentProblem);
   const scopeNames = (await scopeNamesOf(ctx, memberCode, [session])).get(session.code) ?? NO_SCOPE;
@@ -221,7 +236,7 @@ const CLOCK_SKEW_MS = 60_000;
  * A finished session takes none: its result and keys have been shown, and a time before the
  * finish is no proof the answer was made before the keys were known.
  */
-function checkAnswerTime(session: SessionRow, answeredAt: string | undefined): void {
+function checkAnswerTime(session: StudySessionRow, answeredAt: string | undefined): void {
   const nowMs = now().getTime();
   if (answeredAt !== undefined) {
     const at = Date.parse(answeredAt);
@@ -233,23 +248,14 @@ function checkAnswerTime(session: SessionRow, answeredAt: string | undefined): v
   if (endsAt !== null && nowMs >= endsAt && !(answeredAt !== undefined && Date.parse(answeredAt) < endsAt)) throw conflict(m.timeUp);
 }
 
-type StoredAnswer = NonNullable<Awaited<ReturnType<typeof findAnswerByClientId>>>;
-
-/** An id names one answer: the same id on another session, problem or answer is a client's mistake, not a replay. */
-function replayed(session: SessionRow, earlier: StoredAnswer, request: SessionAnswerRequest) {
-  const same = earlier.source === 'session' && earlier.session_code === session.code && earlier.problem_uid === request.problem_uid && earlier.answer === request.answer;
-  if (!same) throw conflict(messages.attemptClientIdTaken);
-  const { code, problem_uid, answer, is_correct, judged_by, creation_time } = earlier;
-  return { answer: presentAnswer({ code, problem_uid, answer, is_correct, judged_by, creation_time }, verdictsHidden(session)), replayed: true };
-}
-
 /**
- * Records an answer with the shared judging rule. Tutor mode answers each problem once and tells
- * the verdict; timed mode keeps the latest answer and tells nothing until the end. An answer sent
- * again under its client_id (the offline queue replaying, two tabs) gets its first record back,
- * `replayed`, and adds nothing (decision 054).
+ * Records an answer with the shared judging rule (answers/, decision 134). Tutor mode answers each
+ * problem once and tells the verdict; timed mode keeps the latest answer and tells nothing until
+ * the end. An answer sent again under its client_id (the offline queue replaying, two tabs) gets
+ * its first record back, `replayed`, and adds nothing (decision 054): also when this session would
+ * now refuse it (finished, time up) or, in tutor mode, when that first send answered the problem.
  */
-export async function answerInSession(
+export async function answerInStudySession(
   ctx: AppContext,
   memberCode: number,
   code: number,
@@ -257,59 +263,54 @@ export async function answerInSession(
 ): Promise<{ answer: SessionAnswer; replayed: boolean }> {
   // Not settled here: an answer shows no result, so a timed session past its end stays unfinished
   // for the answers still arriving from the offline queue until someone reads it.
-  const session = await findMemberSession(ctx.db, memberCode, code);
+  const session = await findMemberStudySession(ctx.db, memberCode, code);
   if (!session) throw notFound(m.sessionNotFound);
-  const clientId = request.client_id ?? null;
-  const earlier = clientId ? await findAnswerByClientId(ctx.db, memberCode, clientId) : undefined;
-  if (earlier) return replayed(session, earlier, request);
-  checkAnswerTime(session, request.answered_at);
-  const problem = await findSessionProblem(ctx.db, session.code, request.problem_uid);
-  if (!problem) throw notFound(m.problemNotInSession);
-  refuseVoided(problem);
-  try {
-    const answer = await ctx.db.transaction().execute(async (trx) => {
+  const recorded = await recordAnswer(ctx.db, {
+    memberCode,
+    clientId: request.client_id ?? null,
+    answer: request.answer,
+    admit: async () => {
+      checkAnswerTime(session, request.answered_at);
+      const problem = await findStudySessionProblem(ctx.db, session.code, request.problem_uid);
+      if (!problem) throw notFound(m.problemNotInSession);
+      return refuseVoided(problem);
+    },
+    place: async (trx, problem) => {
       if (session.mode === 'tutor') {
-        const earlierInSession = await listSessionAnswers(trx, session.code);
+        const earlierInSession = await listLatestStudySessionAnswers(trx, session.code);
         if (earlierInSession.some((row) => row.problem_uid === problem.uid)) throw conflict(m.alreadyAnswered);
       }
-      return insertSessionAnswer(trx, {
-        session_code: session.code,
-        member_code: memberCode,
-        problem_uid: problem.uid,
-        answer: request.answer,
-        is_correct: isCorrectAnswer(request.answer, problem.answer, problem.type),
-        client_id: clientId,
-      });
-    });
-    return { answer: presentAnswer(answer, verdictsHidden(session)), replayed: false };
-  } catch (error) {
-    // The same answer arrived twice at once and the other send was recorded first: this one met
-    // the unique index or, in tutor mode, the one-answer rule (the other's record answers the
-    // problem). Either way the id now names a record, and that record is the answer.
-    const answeredMeanwhile = isUniqueViolation(error) || (error instanceof AppError && error.statusCode === 409);
-    const raced = clientId && answeredMeanwhile ? await findAnswerByClientId(ctx.db, memberCode, clientId) : undefined;
-    if (raced) return replayed(session, raced, request);
-    throw error;
+      return { source: 'session', session_code: session.code };
+    },
+  });
+  // An id names one answer: the same id on another session, problem or answer is a client's mistake, not a replay.
+  const earlier = recorded.answer;
+  if (
+    recorded.replayed &&
+    !(earlier.source === 'session' && earlier.session_code === session.code && earlier.problem_uid === request.problem_uid && earlier.answer === request.answer)
+  ) {
+    throw conflict(messages.attemptClientIdTaken);
   }
+  return { answer: presentAnswer(earlier, verdictsHidden(session)), replayed: recorded.replayed };
 }
 
 /** Finishing twice answers the same result: the first finish time stands. */
 export async function finishStudySession(ctx: AppContext, memberCode: number, code: number): Promise<SessionResult> {
-  const session = await requireSession(ctx, memberCode, code);
+  const session = await requireStudySession(ctx, memberCode, code);
   if (session.finish_time === null) {
     const at = now().toISOString();
     // A finish that arrives after ends_at still ends at ends_at.
-    await finishSession(ctx.db, session.code, session.ends_at !== null && session.ends_at < at ? session.ends_at : at);
+    await finishStudySessionAt(ctx.db, session.code, session.ends_at !== null && session.ends_at < at ? session.ends_at : at);
   }
-  const finished = await requireSession(ctx, memberCode, code);
+  const finished = await requireStudySession(ctx, memberCode, code);
   const result = resultOf(finished);
   if (!result) throw new Error('session not finished after finish');
   return result;
 }
 
-export async function mySessions(ctx: AppContext, memberCode: number, paging: { page: number; limit: number }) {
-  await finishExpiredSessions(ctx.db, memberCode, now().toISOString());
-  const { rows, total } = await listMemberSessions(ctx.db, memberCode, paging);
+export async function myStudySessions(ctx: AppContext, memberCode: number, paging: { page: number; limit: number }) {
+  await finishExpiredStudySessions(ctx.db, memberCode, now().toISOString());
+  const { rows, total } = await listMemberStudySessions(ctx.db, memberCode, paging);
   const scopeNames = await scopeNamesOf(ctx, memberCode, rows);
   return { sessions: rows.map((row) => summaryOf(row, scopeNames.get(row.code) ?? NO_SCOPE)), total, page: paging.page, limit: paging.limit };
 }
@@ -319,12 +320,14 @@ export async function mySessions(ctx: AppContext, memberCode: number, paging: { 
  * 문항 무효 ones are no misses, and an essay answer still waiting for the member's 맞음 / 틀림 is not a
  * miss until they say 틀림.
  */
-async function missedProblems(ctx: AppContext, memberCode: number, code: number): Promise<{ session: SessionRow; uids: number[] }> {
-  const session = await requireSession(ctx, memberCode, code);
+async function missedProblems(ctx: AppContext, memberCode: number, code: number): Promise<{ session: StudySessionRow; uids: number[] }> {
+  const session = await requireStudySession(ctx, memberCode, code);
   if (session.finish_time === null) throw conflict(m.notFinishedYet);
-  const [rows, answers] = await Promise.all([listSessionProblems(ctx.db, session.code), listSessionAnswers(ctx.db, session.code)]);
+  const [rows, answers] = await Promise.all([listStudySessionProblems(ctx.db, session.code), listLatestStudySessionAnswers(ctx.db, session.code)]);
   const typeOf = new Map(rows.map((row) => [row.uid, row.type]));
-  const notMissed = new Set(answers.filter((answer) => answer.is_correct || awaitsVerdict(typeOf.get(answer.problem_uid) ?? 0, answer)).map((answer) => answer.problem_uid));
+  const notMissed = new Set(
+    answers.filter((answer) => answer.is_correct || awaitsVerdict(typeOf.get(answer.problem_uid) ?? 0, answer)).map((answer) => answer.problem_uid),
+  );
   return { session, uids: rows.filter((row) => row.is_voided === 0 && !notMissed.has(row.uid)).map((row) => row.uid) };
 }
 
@@ -332,19 +335,29 @@ async function missedProblems(ctx: AppContext, memberCode: number, code: number)
  * A session answer may be judged by its member (맞음 / 틀림) once its session shows verdicts: in
  * tutor mode at once, in timed mode on the result screen, never while the timed session runs.
  */
-export async function requireJudgeableSessionAnswer(ctx: AppContext, memberCode: number, sessionCode: number): Promise<void> {
-  const session = await requireSession(ctx, memberCode, sessionCode);
+export async function requireJudgeableStudySessionAnswer(ctx: AppContext, memberCode: number, sessionCode: number): Promise<void> {
+  const session = await requireStudySession(ctx, memberCode, sessionCode);
   if (verdictsHidden(session)) throw conflict(m.judgeAfterFinish);
 }
 
 /** 틀린 문제 다시 풀기: a new session of the misses, in the same order, by default in the same mode. */
-export async function retrySession(ctx: AppContext, memberCode: number, code: number, request: { mode?: StudyMode | undefined; minutes?: number | undefined }) {
+export async function retryStudySession(
+  ctx: AppContext,
+  memberCode: number,
+  code: number,
+  request: { mode?: StudyMode | undefined; minutes?: number | undefined },
+) {
   const { session, uids } = await missedProblems(ctx, memberCode, code);
   if (uids.length === 0) throw validationError(m.nothingToRetry);
   const mode = request.mode ?? session.mode;
   if (mode === 'tutor' && request.minutes !== undefined) throw validationError(m.minutesOnlyTimed);
   const scope = JSON.parse(session.scope) as StudyScope;
-  return startSession(ctx, memberCode, { mode, minutes: request.minutes, filter: 'retry', scope, order: session.problem_order, retry_of: session.code }, uids);
+  return startStudySession(
+    ctx,
+    memberCode,
+    { mode, minutes: request.minutes, filter: 'retry', scope, order: session.problem_order, retry_of: session.code },
+    uids,
+  );
 }
 
 /** 오답 노트에 모두 담기: the misses go into the member's solve-mode 오답 노트 box. */
@@ -358,5 +371,3 @@ export async function saveMissesToWrongNotes(ctx: AppContext, memberCode: number
   });
   return { box_code: wrong.code, added, total: uids.length };
 }
-
-

@@ -234,7 +234,13 @@ describe.each(testDialects)('study sessions on %s', (dialect) => {
     expect(listed).toMatchObject({ filter: 'all', mode: 'tutor', total: 1, scope_names: names });
     expect((await call('GET', `/v1/study/sessions/${session.code}`)).json().session.scope_names).toEqual(names);
     const whole = (await create({ filter: 'all', count: 1, order: 'random', mode: 'tutor' })).json().session;
-    expect((await call('GET', `/v1/study/sessions/${whole.code}`)).json().session.scope_names).toEqual({ subjects: [], years: [], tests: [], classes: [], box: null });
+    expect((await call('GET', `/v1/study/sessions/${whole.code}`)).json().session.scope_names).toEqual({
+      subjects: [],
+      years: [],
+      tests: [],
+      classes: [],
+      box: null,
+    });
   });
 
   it("another member's session is 404 on every call", async () => {
@@ -290,7 +296,13 @@ describe.each(testDialects)('study sessions on %s', (dialect) => {
       expect(response.json().message).toMatch(/[가-힣]/);
     }
     const session = (await create(good)).json().session;
-    for (const payload of [{}, { problem_uid: session.problem_uids[0] }, { problem_uid: session.problem_uids[0], answer: '  ' }, { problem_uid: 'x', answer: '1' }, { problem_uid: session.problem_uids[0], answer: '1', is_correct: true }]) {
+    for (const payload of [
+      {},
+      { problem_uid: session.problem_uids[0] },
+      { problem_uid: session.problem_uids[0], answer: '  ' },
+      { problem_uid: 'x', answer: '1' },
+      { problem_uid: session.problem_uids[0], answer: '1', is_correct: true },
+    ]) {
       const response = await call('POST', `/v1/study/sessions/${session.code}/answers`, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/[가-힣]/);

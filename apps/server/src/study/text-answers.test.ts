@@ -34,7 +34,8 @@ describe.each(testDialects)('text answers in study sessions on %s', (dialect) =>
     expect(created.statusCode, created.body).toBe(201);
     return created.json().session.code as number;
   }
-  const answer = (who: string, session: number, problemUid: number, text: string) => call('POST', `/v1/study/sessions/${session}/answers`, who, { problem_uid: problemUid, answer: text });
+  const answer = (who: string, session: number, problemUid: number, text: string) =>
+    call('POST', `/v1/study/sessions/${session}/answers`, who, { problem_uid: problemUid, answer: text });
   const judge = (who: string, code: number, isCorrect: boolean) => call('POST', `/v1/solve/attempts/${code}/self-judgment`, who, { is_correct: isCorrect });
   const stats = async (who: string) => (await call('GET', '/v1/stats/me', who)).json();
   const wrongCount = async (who: string) => (await call('GET', `/v1/study/sessions/count?filter=wrong&test_codes=${exam}`, who)).json().count as number;
@@ -100,7 +101,13 @@ describe.each(testDialects)('text answers in study sessions on %s', (dialect) =>
 
   it('in 시험 모드 a text answer is judged on the result screen, not while the session runs', async () => {
     const member = await signedIn();
-    const created = await call('POST', '/v1/study/sessions', member.cookie, { scope: { test_codes: [exam] }, filter: 'all', count: 3, order: 'exam', mode: 'timed' });
+    const created = await call('POST', '/v1/study/sessions', member.cookie, {
+      scope: { test_codes: [exam] },
+      filter: 'all',
+      count: 3,
+      order: 'exam',
+      mode: 'timed',
+    });
     const session = created.json().session.code as number;
     const given = (await answer(member.cookie, session, essay, '좌심실 근육이 커짐')).json().answer;
     expect(given).not.toHaveProperty('judged_by');

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx, Dialect } from '../core/db';
-import { containsNameText } from '../core/choseong';
+import { containsNameText } from '../search/choseong';
 import { onePage, type Paging } from '../core/paging';
 
 export interface SubjectRow {
@@ -35,24 +35,18 @@ function filtered(db: DbOrTx, dialect: Dialect, filters: SubjectFilters) {
       ),
     )
     .$if(filters.search !== undefined, (qb) =>
-      qb.where((eb) => eb.or([containsNameText(dialect, 'subjects.subject_name', filters.search!), containsNameText(dialect, 'subjects.abbr', filters.search!)])),
+      qb.where((eb) =>
+        eb.or([containsNameText(dialect, 'subjects.subject_name', filters.search!), containsNameText(dialect, 'subjects.abbr', filters.search!)]),
+      ),
     );
 }
 
-export async function listSubjects(
-  db: DbOrTx,
-  dialect: Dialect,
-  filters: SubjectFilters,
-  paging: Paging,
-): Promise<{ rows: SubjectRow[]; total: number }> {
+export async function listSubjects(db: DbOrTx, dialect: Dialect, filters: SubjectFilters, paging: Paging): Promise<{ rows: SubjectRow[]; total: number }> {
   const [rows, count] = await Promise.all([
+    filtered(db, dialect, filters).select(subjectColumns).orderBy('subjects.subject_name').orderBy('subjects.code').$call(onePage(paging)).execute(),
     filtered(db, dialect, filters)
-      .select(subjectColumns)
-      .orderBy('subjects.subject_name')
-      .orderBy('subjects.code')
-      .$call(onePage(paging))
-      .execute(),
-    filtered(db, dialect, filters).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
@@ -65,23 +59,13 @@ export function findSubject(db: DbOrTx, code: number): Promise<SubjectRow | unde
 export async function findSubjectGrades(db: DbOrTx, codes: number[]): Promise<Map<number, number[]>> {
   const grades = new Map<number, number[]>(codes.map((code) => [code, []]));
   if (codes.length === 0) return grades;
-  const rows = await db
-    .selectFrom('subject_grades')
-    .select(['subject_code', 'grade'])
-    .where('subject_code', 'in', codes)
-    .orderBy('grade')
-    .execute();
+  const rows = await db.selectFrom('subject_grades').select(['subject_code', 'grade']).where('subject_code', 'in', codes).orderBy('grade').execute();
   for (const row of rows) grades.get(row.subject_code)?.push(row.grade);
   return grades;
 }
 
 export function listSubjectNames(db: DbOrTx) {
-  return db
-    .selectFrom('subjects')
-    .select(['code as subject_code', 'subject_name'])
-    .orderBy('subject_name')
-    .orderBy('code')
-    .execute();
+  return db.selectFrom('subjects').select(['code as subject_code', 'subject_name']).orderBy('subject_name').orderBy('code').execute();
 }
 
 /** Years in which classes were held (class_date is YYYY-MM-DD), newest first. */
@@ -121,7 +105,10 @@ export async function updateSubject(db: DbOrTx, code: number, values: Partial<Su
 export async function replaceSubjectGrades(db: DbOrTx, code: number, grades: number[]): Promise<void> {
   await db.deleteFrom('subject_grades').where('subject_code', '=', code).execute();
   if (grades.length > 0) {
-    await db.insertInto('subject_grades').values(grades.map((grade) => ({ subject_code: code, grade }))).execute();
+    await db
+      .insertInto('subject_grades')
+      .values(grades.map((grade) => ({ subject_code: code, grade })))
+      .execute();
   }
 }
 

@@ -12,10 +12,10 @@ import {
   subjectYearsQuerySchema,
   yearsResponseSchema,
 } from '@qbank/shared/subjects';
-import { guard } from '../core/auth-guards';
+import { guard, signedInMember } from '../core/auth-guards';
 import { changeSubject, createSubject, listClassYears, listSubjectNames, removeSubject, searchSubjects } from './service';
 
-// Subject reads are public (decision 014); writes belong to the lead screens (spec §6).
+// Subject reads are public (decision 014); writes belong to the lead screens.
 export async function subjectRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -36,16 +36,28 @@ export async function subjectRoutes(app: FastifyInstance): Promise<void> {
     subject_names: await listSubjectNames(ctx),
   }));
 
-  api.post('/v1/subject', { onRequest: guard('lead'), schema: { body: subjectCreateRequestSchema, response: { 201: subjectResponseSchema } } }, async (request, reply) => {
-    return reply.status(201).send({ subject: await createSubject(ctx, request.body) });
-  });
+  api.post(
+    '/v1/subject',
+    { onRequest: guard('lead'), schema: { body: subjectCreateRequestSchema, response: { 201: subjectResponseSchema } } },
+    async (request, reply) => {
+      return reply.status(201).send({ subject: await createSubject(ctx, request.body) });
+    },
+  );
 
-  api.put('/v1/subject', { onRequest: guard('lead'), schema: { body: subjectUpdateRequestSchema, response: { 200: subjectResponseSchema } } }, async (request) => {
-    return { subject: await changeSubject(ctx, request.body) };
-  });
+  api.put(
+    '/v1/subject',
+    { onRequest: guard('lead'), schema: { body: subjectUpdateRequestSchema, response: { 200: subjectResponseSchema } } },
+    async (request) => {
+      return { subject: await changeSubject(ctx, request.body) };
+    },
+  );
 
-  api.delete('/v1/subject', { onRequest: guard('lead'), schema: { body: subjectDeleteRequestSchema, response: { 200: okResponseSchema } } }, async (request) => {
-    await removeSubject(ctx, request.body.code);
-    return { ok: true as const };
-  });
+  api.delete(
+    '/v1/subject',
+    { onRequest: guard('lead'), schema: { body: subjectDeleteRequestSchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      await removeSubject(ctx, signedInMember(request), request.body.code);
+      return { ok: true as const };
+    },
+  );
 }

@@ -4,6 +4,7 @@ import { plainRead } from '../core/plain-reads';
 import { isForeignKeyViolation } from '../core/db';
 import { conflict, notFound } from '../errors';
 import { messages } from '../messages';
+import { recordAudit, type AuditActor } from '../audit/service';
 import { presentSubject } from './presenter';
 import {
   countSubjectClassProblems,
@@ -30,7 +31,10 @@ export async function getSubject(ctx: AppContext, code: number): Promise<Subject
 
 export async function searchSubjects(ctx: AppContext, filters: SubjectFilters, paging: { page: number; limit: number }) {
   const { rows, total } = await listSubjects(ctx.db, ctx.dialect, filters, paging);
-  const grades = await findSubjectGrades(ctx.db, rows.map((row) => row.code));
+  const grades = await findSubjectGrades(
+    ctx.db,
+    rows.map((row) => row.code),
+  );
   return { subjects: rows.map((row) => presentSubject(row, grades.get(row.code) ?? [])), total };
 }
 
@@ -66,7 +70,7 @@ export async function changeSubject(ctx: AppContext, request: SubjectUpdateReque
  * means it deletes those classes one by one). Otherwise the subject goes with its grades and
  * classes.
  */
-export async function removeSubject(ctx: AppContext, code: number): Promise<void> {
+export async function removeSubject(ctx: AppContext, actor: AuditActor, code: number): Promise<void> {
   try {
     await ctx.db.transaction().execute(async (trx) => {
       if (!(await lockSubject(trx, ctx.dialect, code))) throw notFound(messages.subjectNotFound);
@@ -74,7 +78,16 @@ export async function removeSubject(ctx: AppContext, code: number): Promise<void
       if (tests > 0) throw conflict(messages.subjectUsedByTests(tests));
       const linked = await countSubjectClassProblems(trx, code);
       if (linked > 0) throw conflict(messages.subjectClassesHaveProblems(linked));
+      const subject = await findSubject(trx, code);
+      const grades = (await findSubjectGrades(trx, [code])).get(code) ?? [];
       await deleteSubject(trx, code);
+      // Decision 161: a lead's deletion, on the same transaction; a refused one (409) leaves none.
+      await recordAudit(trx, {
+        actor,
+        action: 'subject.delete',
+        target: { kind: 'subject', id: code, label: subject?.subject_name ?? `과목 ${code}` },
+        before: { subject_name: subject?.subject_name ?? null, abbr: subject?.abbr ?? null, grade: grades },
+      });
     });
   } catch (error) {
     // An exam written for the subject by another process between the count and the delete.

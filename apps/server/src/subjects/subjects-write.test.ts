@@ -9,7 +9,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 describe.each(testDialects)('subject management on %s', (dialect) => {
   let t: TestContext;
   const cookies: Record<'pending' | 'student' | 'lead' | 'admin' | 'superadmin', string> = {
-    pending: '', student: '', lead: '', admin: '', superadmin: '',
+    pending: '',
+    student: '',
+    lead: '',
+    admin: '',
+    superadmin: '',
   };
   const send = (method: Method, url: string, cookie?: string, payload?: object): Promise<LightMyRequestResponse> =>
     t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
@@ -31,7 +35,13 @@ describe.each(testDialects)('subject management on %s', (dialect) => {
     expect(response.statusCode).toBe(201);
     const subject = response.json().subject;
     expect(subject).toEqual({
-      subject_code: expect.any(Number), subject_name: '순환기내과학', abbr: 'CARD', type: 1, cliexam_type: 1, grades: [22, 30], positions: [{ grade: 22 }, { grade: 30 }],
+      subject_code: expect.any(Number),
+      subject_name: '순환기내과학',
+      abbr: 'CARD',
+      type: 1,
+      cliexam_type: 1,
+      grades: [22, 30],
+      positions: [{ grade: 22 }, { grade: 30 }],
     });
     expect((await send('GET', '/v1/subject/subjects?grade=22')).json().subjects).toEqual([subject]);
     expect((await send('GET', '/v1/subject/names')).json().subject_names).toContainEqual({ subject_code: subject.subject_code, subject_name: '순환기내과학' });
@@ -65,7 +75,10 @@ describe.each(testDialects)('subject management on %s', (dialect) => {
     const code = await createSubject(t.db, { subject_name: '그대로 과목', grades: [11] });
     const before = (await send('GET', '/v1/subject/subjects')).json().total;
     for (const [payload, field, message] of cases) {
-      for (const [method, body] of [['POST', payload], ['PUT', { code, ...payload }]] as const) {
+      for (const [method, body] of [
+        ['POST', payload],
+        ['PUT', { code, ...payload }],
+      ] as const) {
         const response = await lead(method, '/v1/subject', body);
         expect(response.statusCode, `${method} ${JSON.stringify(body)}`).toBe(400);
         expect(response.json(), `${method} ${JSON.stringify(body)}`).toMatchObject({ code: 'VALIDATION', message, fields: { [field]: message } });
@@ -85,7 +98,13 @@ describe.each(testDialects)('subject management on %s', (dialect) => {
     const response = await lead('PUT', '/v1/subject', { code, subject_name: '임상약리학', type: 1, cliexam_type: 1 });
     expect(response.statusCode).toBe(200);
     expect(response.json().subject).toEqual({
-      subject_code: code, subject_name: '임상약리학', abbr: 'PHAR', type: 1, cliexam_type: 1, grades: [12, 13], positions: [{ grade: 12 }, { grade: 13 }],
+      subject_code: code,
+      subject_name: '임상약리학',
+      abbr: 'PHAR',
+      type: 1,
+      cliexam_type: 1,
+      grades: [12, 13],
+      positions: [{ grade: 12 }, { grade: 13 }],
     });
     expect((await lead('PUT', '/v1/subject', { code, ...valid, abbr: null, grades: [40, 14] })).json().subject).toMatchObject({ abbr: null, grades: [14, 40] });
     expect((await lead('PUT', '/v1/subject', { code, ...valid, grades: [] })).json().subject.grades).toEqual([]);

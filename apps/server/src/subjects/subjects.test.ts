@@ -19,7 +19,14 @@ describe.each(testDialects)('subject and class reads on %s', (dialect) => {
     const p1 = await createProblem(t.db, { test_code: exam, no: 1 });
     const p2 = await createProblem(t.db, { test_code: exam, no: 2 });
     const vacant = await createProblem(t.db, { test_code: exam, no: 3, is_vacant: 1 });
-    brachial = await createClass(t.db, { subject_code: anatomy, class_name: '팔신경얼기', class_date: '2025-03-04', class_time: 2, professor: '김민수 교수', problems: [p1, p2, vacant] });
+    brachial = await createClass(t.db, {
+      subject_code: anatomy,
+      class_name: '팔신경얼기',
+      class_date: '2025-03-04',
+      class_time: 2,
+      professor: '김민수 교수',
+      problems: [p1, p2, vacant],
+    });
     await createClass(t.db, { subject_code: anatomy, class_name: '하지의 혈관', class_date: '2025-03-05', class_time: 1, professor: '이영희 교수' });
     await createClass(t.db, { subject_code: anatomy, class_name: '두경부', class_date: '2024-09-01', class_time: 3, professor: '김민수 교수' });
     await createClass(t.db, { subject_code: cardio, class_name: '심부전', class_date: '2023-05-01' });
@@ -30,7 +37,13 @@ describe.each(testDialects)('subject and class reads on %s', (dialect) => {
     const all = (await get('/v1/subject/subjects')).json();
     expect(all).toMatchObject({ total: 3, page: 1, limit: 200 });
     expect(all.subjects.find((s: { subject_code: number }) => s.subject_code === anatomy)).toEqual({
-      subject_code: anatomy, subject_name: '해부학', abbr: 'ANAT', type: 0, cliexam_type: 0, grades: [11, 12], positions: [{ grade: 11 }, { grade: 12 }],
+      subject_code: anatomy,
+      subject_name: '해부학',
+      abbr: 'ANAT',
+      type: 0,
+      cliexam_type: 0,
+      grades: [11, 12],
+      positions: [{ grade: 11 }, { grade: 12 }],
     });
     expect((await get('/v1/subject/subjects?subject_type=1')).json().subjects.map((s: { subject_name: string }) => s.subject_name)).toEqual(['순환기내과학']);
     expect((await get('/v1/subject/subjects?subject_type=0')).json().total).toBe(2);
@@ -50,7 +63,13 @@ describe.each(testDialects)('subject and class reads on %s', (dialect) => {
     const response = (await get(`/v1/subject/${anatomy}/classes?year=2025`)).json();
     expect(response).toMatchObject({ total: 2, subject: { subject_code: anatomy, subject_name: '해부학' } });
     expect(response.classes[0]).toEqual({
-      uid: brachial, subject_code: anatomy, class_name: '팔신경얼기', class_date: '2025-03-04', class_time: 2, professor: '김민수 교수', problem_count: 2,
+      uid: brachial,
+      subject_code: anatomy,
+      class_name: '팔신경얼기',
+      class_date: '2025-03-04',
+      class_time: 2,
+      professor: '김민수 교수',
+      problem_count: 2,
     });
     expect((await get(`/v1/subject/${anatomy}/classes`)).json().total).toBe(3);
     expect((await get(`/v1/subject/${anatomy}/classes?search=${encodeURIComponent('김민수')}`)).json().total).toBe(2);
@@ -68,7 +87,14 @@ describe.each(testDialects)('subject and class reads on %s', (dialect) => {
 
   it('returns class meta publicly and 404s for unknown subjects and classes', async () => {
     expect((await get(`/v1/class/${brachial}/meta`)).json().meta).toEqual({
-      uid: brachial, subject_code: anatomy, subject_name: '해부학', class_name: '팔신경얼기', class_date: '2025-03-04', class_time: 2, professor: '김민수 교수', problem_count: 2,
+      uid: brachial,
+      subject_code: anatomy,
+      subject_name: '해부학',
+      class_name: '팔신경얼기',
+      class_date: '2025-03-04',
+      class_time: 2,
+      professor: '김민수 교수',
+      problem_count: 2,
     });
     for (const [url, message] of [
       ['/v1/subject/999999/classes', '과목을 찾을 수 없습니다.'],

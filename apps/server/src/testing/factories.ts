@@ -1,5 +1,5 @@
 import type { Db } from '../core/db';
-import { sanitizeRichHtml } from '../core/html';
+import { sanitizeRichHtml } from '../rich-text/html';
 import { buildProblemSearchText } from '../problems/search-text';
 import { htmlToPlainText } from '@qbank/shared/html-text';
 
@@ -20,22 +20,25 @@ export async function createSubject(
     .returning('code')
     .executeTakeFirstOrThrow();
   if (values.grades?.length) {
-    await db.insertInto('subject_grades').values(values.grades.map((grade) => ({ subject_code: code, grade }))).execute();
+    await db
+      .insertInto('subject_grades')
+      .values(values.grades.map((grade) => ({ subject_code: code, grade })))
+      .execute();
   }
   return code;
 }
 
-export async function createTest(
-  db: Db,
-  values: { subject_code: number; test_name?: string; year?: number; grades?: number[] },
-): Promise<number> {
+export async function createTest(db: Db, values: { subject_code: number; test_name?: string; year?: number; grades?: number[] }): Promise<number> {
   const { code } = await db
     .insertInto('tests')
     .values({ subject_code: values.subject_code, test_name: values.test_name ?? '중간고사', year: values.year ?? 2025 })
     .returning('code')
     .executeTakeFirstOrThrow();
   if (values.grades?.length) {
-    await db.insertInto('test_grades').values(values.grades.map((grade) => ({ test_code: code, grade }))).execute();
+    await db
+      .insertInto('test_grades')
+      .values(values.grades.map((grade) => ({ test_code: code, grade })))
+      .execute();
   }
   return code;
 }
@@ -120,7 +123,10 @@ export async function createClass(
     .returning('uid')
     .executeTakeFirstOrThrow();
   if (values.problems?.length) {
-    await db.insertInto('problem_classes').values(values.problems.map((problem_uid) => ({ problem_uid, class_uid: uid }))).execute();
+    await db
+      .insertInto('problem_classes')
+      .values(values.problems.map((problem_uid) => ({ problem_uid, class_uid: uid })))
+      .execute();
   }
   return uid;
 }

@@ -87,7 +87,11 @@ describe.each(testDialects)('an upload over its limit on %s', (dialect) => {
   });
 
   it('attachments: a post over the 14 MB limit is refused whole with 413 naming the 10 MB attachment limit, nothing stored', async () => {
-    const board = await t.db.insertInto('boards').values({ board_name: '자유게시판', board_id: 'cut-upload-board' }).returning('code').executeTakeFirstOrThrow();
+    const board = await t.db
+      .insertInto('boards')
+      .values({ board_name: '자유게시판', board_id: 'cut-upload-board' })
+      .returning('code')
+      .executeTakeFirstOrThrow();
     const attachment = { filename: '강의자료.pdf', data_url: `data:application/pdf;base64,${Buffer.alloc(11 * MB, 1).toString('base64')}` };
     const body = Buffer.from(JSON.stringify({ title: '자료', content: '<p>첨부합니다</p>', attachment }));
     const response = await t.app.inject({

@@ -1,9 +1,9 @@
 import type { Role } from '@qbank/shared/roles';
 import { Navigate } from 'react-router';
 import { paths } from '../lib/paths';
-import { useSession } from '../lib/session';
+import { useLoginSession } from '../lib/login-session';
 
-/** Where /dashboard leads each role (spec §2). */
+/** Where /dashboard leads each role. */
 export function dashboardHomeFor(role: Role): string {
   switch (role) {
     case 'admin':
@@ -17,7 +17,7 @@ export function dashboardHomeFor(role: Role): string {
 }
 
 export function DashboardIndexRedirect() {
-  const session = useSession();
+  const session = useLoginSession();
   if (session.status !== 'signed-in') return null;
   return <Navigate to={dashboardHomeFor(session.user.role)} replace />;
 }

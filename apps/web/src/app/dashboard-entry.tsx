@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { PageLoader } from '../components/page-loader';
-import { isApproved, useSession } from '../lib/session';
+import { isApproved, useLoginSession } from '../lib/login-session';
 import { RequireLogin } from './gates';
 import { PublicShell } from './public-shell';
 
@@ -12,7 +12,7 @@ const DashboardLayout = lazy(() => import('./dashboard-layout').then((m) => ({ d
  * card inside the public shell; an approved member gets the dashboard layout.
  */
 export function DashboardEntry() {
-  const session = useSession();
+  const session = useLoginSession();
   if (session.status === 'checking') return null;
   if (session.status === 'signed-in' && isApproved(session.user)) {
     return (

@@ -1,30 +1,20 @@
 import type { Member } from '@qbank/shared/auth';
 import { roleLabels, type Role } from '@qbank/shared/roles';
-import {
-  ActionIcon,
-  Anchor,
-  AppShell,
-  Badge,
-  Box,
-  Burger,
-  Button,
-  Divider,
-  Group,
-  NavLink,
-  ScrollArea,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Badge, Box, Burger, Button, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import {
   IconArrowLeft,
   IconBooks,
+  IconCalendarEvent,
   IconCalendarStats,
   IconChartBar,
   IconChecklist,
   IconClipboardList,
   IconHistory,
   IconKey,
+  IconPalette,
+  IconFlag,
+  IconFlask,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconListDetails,
@@ -50,7 +40,11 @@ import { paths } from '../lib/paths';
 import { LazyNotificationBell, LazyOfflineIndicator } from './shell-extras';
 import { messages } from './messages';
 import { statsMessages } from '../stats/messages';
+import { examDateMessages } from '../exam-dates/messages';
 import { studyMessages } from '../study/messages';
+import { messages as lookMessages } from '../settings/messages';
+import { messages as ratingMessages } from '../ratings/messages';
+import { messages as referenceMessages } from '../reference/messages';
 import { ADMIN_ROLES, LEAD_ROLES } from '@qbank/shared/roles';
 
 const SIDEBAR_COLLAPSED_KEY = 'qbank.dashboard.sidebarCollapsed';
@@ -81,6 +75,7 @@ const menu: MenuSection[] = [
       { label: t.admins, href: d.admin.admins.getHref(), icon: IconShieldCheck },
       { label: t.members, href: d.admin.members.getHref(), icon: IconUsersGroup },
       { label: t.users, href: d.admin.users.getHref(), icon: IconUsers },
+      { label: t.audit, href: d.admin.audit.getHref(), icon: IconHistory },
     ],
   },
   {
@@ -92,6 +87,8 @@ const menu: MenuSection[] = [
       { label: t.leadGrades, href: d.lead.grades.getHref(), icon: IconCalendarStats },
       { label: t.leadAssign, href: d.lead.assign.getHref(), icon: IconListDetails },
       { label: disputeMessages.menu, href: d.lead.disputes.getHref(), icon: IconScale, badge: OpenDisputeCountBadge },
+      { label: ratingMessages.queue.menu, href: d.lead.flagged.getHref(), icon: IconFlag },
+      { label: referenceMessages.editor.menu, href: d.lead.reference.getHref(), icon: IconFlask },
     ],
   },
   {
@@ -100,9 +97,11 @@ const menu: MenuSection[] = [
     items: [
       { label: t.library, href: d.library.getHref(), icon: IconSchool },
       { label: statsMessages.menu, href: d.stats.getHref(), icon: IconChartBar },
+      { label: examDateMessages.menu, href: d.calendar.getHref(), icon: IconCalendarEvent },
       { label: t.my, href: d.my.getHref(), icon: IconChecklist },
       { label: studyMessages.nav.builder, href: paths.studyNew.getHref(), icon: IconTargetArrow },
       { label: studyMessages.nav.history, href: paths.studySessions.getHref(), icon: IconHistory },
+      { label: lookMessages.menu, href: d.settings.look.getHref(), icon: IconPalette },
       { label: t.settingsPassword, href: d.settings.password.getHref(), icon: IconKey },
     ],
   },
@@ -200,14 +199,7 @@ export function DashboardLayout({ user }: { user: Member }) {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger
-              hiddenFrom="sm"
-              opened={drawerOpened}
-              onClick={drawer.toggle}
-              aria-label={messages.nav.openMenu}
-              aria-expanded={drawerOpened}
-              size="sm"
-            />
+            <Burger hiddenFrom="sm" opened={drawerOpened} onClick={drawer.toggle} aria-label={messages.nav.openMenu} aria-expanded={drawerOpened} size="sm" />
             <ActionIcon
               visibleFrom="sm"
               variant="subtle"

@@ -13,7 +13,8 @@ import { fontFamily } from './font-family';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }[c]};`);
 
-// Mantine's values for what PublicShell renders: Container "lg", a 60 px bar with a gray.3 line,
+// Mantine's values for what PublicShell renders (in the dark scheme, Mantine's dark.7 page and
+// dark.0 text; the look script sets the scheme before this is drawn, decision 166): Container "lg", a 60 px bar with a gray.3 line,
 // the brand in dark.9 at 24 px/800, Button "sm" (36 px, 18 px padding, 14 px/600), Burger "sm".
 const css = `
 body{margin:0}
@@ -36,6 +37,13 @@ body{margin:0}
 .qb-fp-hero-text{max-width:720px;display:flex;flex-direction:column;gap:12px}
 .qb-fp-lead{margin:0;font-size:18px;line-height:1.6;color:#242424}
 @media (min-width:48em){.qb-fp-nav{display:flex}.qb-fp-burger{display:none}.qb-fp-hero{padding:32px}}
+html[data-mantine-color-scheme=dark]{background:#242424}
+html[data-mantine-color-scheme=dark] .qb-fp{color:#c9c9c9;background:#242424}
+html[data-mantine-color-scheme=dark] .qb-fp-header{background:#242424;border-bottom-color:#424242}
+html[data-mantine-color-scheme=dark] .qb-fp-brand,html[data-mantine-color-scheme=dark] .qb-fp-link{color:#c9c9c9}
+html[data-mantine-color-scheme=dark] .qb-fp-burger i{background:#c9c9c9}
+html[data-mantine-color-scheme=dark] .qb-fp-hero{background:#1a3a5c}
+html[data-mantine-color-scheme=dark] .qb-fp-lead{color:#c9c9c9}
 `.trim();
 
 /** The <style> for the first paint: a few hundred bytes, inlined in index.html's head. */
@@ -73,10 +81,9 @@ export function firstPaintMarkup(page?: FirstPaintPage): string {
     [nav.subjects, paths.subjects.getHref()],
     [nav.board, paths.board.getHref()],
     [nav.study, paths.studyNew.getHref()],
+    [nav.search, paths.search.getHref()],
   ] as const;
-  const linkHtml = links
-    .map(([label, href]) => `<a class="qb-fp-link" href="${escapeHtml(href)}">${escapeHtml(label)}</a>`)
-    .join('');
+  const linkHtml = links.map(([label, href]) => `<a class="qb-fp-link" href="${escapeHtml(href)}">${escapeHtml(label)}</a>`).join('');
   return (
     `<div class="qb-fp"><header class="qb-fp-header"><div class="qb-fp-bar"><div class="qb-fp-left">` +
     `<a class="qb-fp-brand" href="${escapeHtml(paths.home.getHref())}">${escapeHtml(messages.app.name)}</a>` +
@@ -85,4 +92,3 @@ export function firstPaintMarkup(page?: FirstPaintPage): string {
     `<main class="qb-fp-main">${page ? routeHeads[page]() : ''}</main></div>`
   );
 }
-

@@ -67,9 +67,7 @@ describe('RequireRole', () => {
   it('sends a visitor to /login with next', async () => {
     mockFetch({ 'GET /v1/auth/me': meHandler(null) });
     renderElement('/dashboard/admin/members?page=2', '/dashboard/admin/members', adminOnly);
-    expect((await screen.findByTestId('location')).textContent).toBe(
-      `/login?next=${encodeURIComponent('/dashboard/admin/members?page=2')}`,
-    );
+    expect((await screen.findByTestId('location')).textContent).toBe(`/login?next=${encodeURIComponent('/dashboard/admin/members?page=2')}`);
   });
 
   it('redirects a role outside the list to redirectTo, telling the member why', async () => {
@@ -78,9 +76,7 @@ describe('RequireRole', () => {
     renderElement('/dashboard/admin/members', '/dashboard/admin/members', adminOnly);
     expect((await screen.findByTestId('location')).textContent).toBe('/dashboard/my');
     expect(screen.queryByText('비공개 내용')).toBeNull();
-    expect(show).toHaveBeenCalledWith(
-      expect.objectContaining({ message: '이 화면은 관리자, Super Admin만 이용할 수 있어 내 대시보드로 이동했습니다.' }),
-    );
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: '이 화면은 관리자, Super Admin만 이용할 수 있어 내 대시보드로 이동했습니다.' }));
     show.mockRestore();
   });
 

@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { nextFromLocation } from '../lib/next-path';
 import { paths } from '../lib/paths';
 import { useReleaseServerPaint } from '../lib/server-paint';
-import { isApproved, useSession } from '../lib/session';
+import { isApproved, useLoginSession } from '../lib/login-session';
 import { gateMessages } from './gate-messages';
 
 // Gates wrap a route (no children: they render the <Outlet/>) or an element (children).
@@ -21,7 +21,7 @@ const PendingApproval = lazy(() => import('../auth/pending-approval').then((m) =
  * Signed in but not approved yet: the waiting state instead of screens that would only get 403s.
  */
 export function RequireLogin({ children }: { children?: ReactNode }) {
-  const session = useSession();
+  const session = useLoginSession();
   const location = useLocation();
   // A page the server drew for a session this device has forgotten (decision 067) gives way to
   // what the gate shows instead at once, not after the hand-over's wait.
@@ -42,7 +42,7 @@ export function RequireRole({
   redirectTo?: string;
   children?: ReactNode;
 }) {
-  const session = useSession();
+  const session = useLoginSession();
   const location = useLocation();
   if (session.status === 'checking') return null;
   if (session.status === 'signed-out') {

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Indicator } from '@mantine/core';
 import { IconBell, IconLayoutDashboard } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
-import { readSignedInFlag } from '../lib/session';
+import { readSignedInFlag } from '../lib/login-session';
 import { reachFor } from '../lib/use-page-settled';
 import { notificationMessages } from '../notifications/messages';
 import { messages } from './messages';

@@ -3,7 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ProblemCardSlotsProvider, type ProblemCardSlots } from '../problems/components/problem-card-slots';
 import { configureApiClient, isApiRequestError } from '../lib/api-client';
-import { endSession, sessionQueryKey } from '../lib/session';
+import { prefetchLineageSummaries } from '../lineage/api';
+import { LineageBadge } from '../lineage/lineage-badge';
+import { ClassRecurrence } from '../lineage/class-recurrence';
+import { endLoginSession, loginSessionQueryKey } from '../lib/login-session';
+import { useLook } from '../settings/look';
 import { cssVariablesResolver, theme } from './theme';
 
 // The toast container (with react-transition-group and react-remove-scroll) is no part of the
@@ -25,6 +29,10 @@ const problemCardSlots: ProblemCardSlots = {
   Bookmark: BookmarkSlot,
   prefetchBookmarks: (queryClient, problemUids) =>
     void import('../boxes/api').then((m) => m.prefetchBookmarks(queryClient, problemUids)).catch(() => undefined),
+  // The 출제 이력 badge is drawn with the card's other badges (its panel is a chunk of its own).
+  Lineage: LineageBadge,
+  prefetchLineages: prefetchLineageSummaries,
+  ClassRecurrence,
 };
 
 export function createAppQueryClient(): QueryClient {
@@ -32,8 +40,7 @@ export function createAppQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         // A 4xx answer will not change by asking again; network and 5xx errors get two retries.
-        retry: (failureCount, error) =>
-          !(isApiRequestError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
+        retry: (failureCount, error) => !(isApiRequestError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
       },
     },
   });
@@ -46,8 +53,8 @@ export function createAppQueryClient(): QueryClient {
  */
 export function connectApiClient(queryClient: QueryClient): void {
   configureApiClient({
-    onUnauthorized: () => endSession(queryClient),
-    onNotApproved: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+    onUnauthorized: () => endLoginSession(queryClient),
+    onNotApproved: () => void queryClient.invalidateQueries({ queryKey: loginSessionQueryKey }),
   });
 }
 
@@ -61,10 +68,12 @@ export function AppProviders({
   /** 'test' turns off Mantine transitions and portals in unit tests. */
   env?: 'default' | 'test';
 }) {
+  // The member's scheme (decision 166): the document's look script set it before the first paint;
+  // Mantine follows the same store, so it never draws the other one first.
+  const { scheme } = useLook();
   return (
     <QueryClientProvider client={queryClient}>
-      {/* Light scheme only: no ColorSchemeScript, which would be an inline script the CSP forbids. */}
-      <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver} env={env}>
+      <MantineProvider theme={theme} forceColorScheme={scheme} cssVariablesResolver={cssVariablesResolver} env={env}>
         <Suspense fallback={null}>
           <ToastContainer />
         </Suspense>

@@ -6,7 +6,7 @@ import { MenuDrawer } from '../components/menu-drawer';
 import { PageLoader } from '../components/page-loader';
 import { nextFromLocation, sanitizeNextPath } from '../lib/next-path';
 import { paths } from '../lib/paths';
-import { useSession } from '../lib/session';
+import { useLoginSession } from '../lib/login-session';
 import { LazyNotificationBell, LazyOfflineIndicator, LazyPendingNotice } from './shell-extras';
 import { expectsMember, MemberActionsLookAlike } from './member-look-alikes';
 import { usePageSettled } from '../lib/use-page-settled';
@@ -22,6 +22,7 @@ const mainLinks = [
   { label: m.board, href: paths.board.getHref() },
   // Active on every study screen (builder, history, a session), not only on the builder.
   { label: m.study, href: paths.studyNew.getHref(), section: '/study' },
+  { label: m.search, href: paths.search.getHref() },
 ];
 
 function isActive(pathname: string, href: string): boolean {
@@ -55,7 +56,7 @@ function MainLinks({ vertical = false, onNavigate }: { vertical?: boolean; onNav
  * members' buttons when this device was signed in, else nothing.
  */
 function AuthActions({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
-  const session = useSession();
+  const session = useLoginSession();
   const settled = usePageSettled();
   const location = useLocation();
   if (session.status === 'checking') return !vertical && expectsMember() ? <MemberActionsLookAlike /> : null;
@@ -80,13 +81,7 @@ function AuthActions({ vertical = false, onNavigate }: { vertical?: boolean; onN
       <Button component={Link} to={paths.login.getHref(next)} onClick={onNavigate} fullWidth={vertical}>
         {m.login}
       </Button>
-      <Button
-        component={Link}
-        to={paths.signup.getHref(next)}
-        onClick={onNavigate}
-        variant="default"
-        fullWidth={vertical}
-      >
+      <Button component={Link} to={paths.signup.getHref(next)} onClick={onNavigate} variant="default" fullWidth={vertical}>
         {m.signup}
       </Button>
     </>
@@ -110,7 +105,7 @@ export function PublicShell({ children }: { children?: ReactNode }) {
       <a className="qbank-skip-link" href="#main-content">
         {messages.app.skipToContent}
       </a>
-      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Box component="header" bg="var(--mantine-color-body)" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="lg" h={60}>
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="lg" wrap="nowrap">
@@ -127,14 +122,7 @@ export function PublicShell({ children }: { children?: ReactNode }) {
               <Group gap="xs" visibleFrom="sm" wrap="nowrap">
                 <AuthActions />
               </Group>
-              <Burger
-                hiddenFrom="sm"
-                opened={drawerOpened}
-                onClick={drawer.toggle}
-                aria-label={m.openMenu}
-                aria-expanded={drawerOpened}
-                size="sm"
-              />
+              <Burger hiddenFrom="sm" opened={drawerOpened} onClick={drawer.toggle} aria-label={m.openMenu} aria-expanded={drawerOpened} size="sm" />
             </Group>
           </Group>
         </Container>

@@ -1,4 +1,4 @@
-import { readSignedInFlag } from '../lib/session';
+import { readSignedInFlag } from '../lib/login-session';
 import { readingPageAt } from './reading-page';
 import { loadSolvePage, loadTestProblemsPage } from './router';
 
@@ -23,7 +23,7 @@ export function preloadRoute(pathname: string, search: string): void {
   const reading = readingPageAt(pathname, search);
   if (reading?.page === 'list') {
     loadSoon(loadTestProblemsPage);
-    void import('../problems/api').then((m) => m.startTestProblemsReads(reading.testCode, reading.q)).catch(() => undefined);
+    void import('../problems/api').then((m) => m.startTestProblemsReads(reading.testCode, reading.q, reading.order)).catch(() => undefined);
   } else if (reading?.page === 'solve') {
     loadSoon(loadSolvePage);
     void import('../solve/api').then((m) => m.startSolveReads(reading.testCode)).catch(() => undefined);

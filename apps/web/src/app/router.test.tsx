@@ -17,9 +17,7 @@ describe('public shell', () => {
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('main')).toBeTruthy();
     const footer = screen.getByRole('contentinfo');
-    expect(within(footer).getByRole('link', { name: 'qbank-help@example.ac.kr' }).getAttribute('href')).toBe(
-      'mailto:qbank-help@example.ac.kr',
-    );
+    expect(within(footer).getByRole('link', { name: 'qbank-help@example.ac.kr' }).getAttribute('href')).toBe('mailto:qbank-help@example.ac.kr');
     expect(within(footer).getByText('© 2026 qbank')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: '주 메뉴' });
     expect(within(nav).getByRole('link', { name: '시험' }).getAttribute('href')).toBe('/exams');
@@ -162,9 +160,7 @@ describe('dashboard', () => {
     mockFetch({ 'GET /v1/auth/me': meHandler(null) });
     renderRoutes('/dashboard/library');
     expect(await screen.findByRole('heading', { level: 1, name: '로그인이 필요합니다' })).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: '로그인' }).map((a) => a.getAttribute('href'))).toContain(
-      '/login?next=%2Fdashboard%2Flibrary',
-    );
+    expect(screen.getAllByRole('link', { name: '로그인' }).map((a) => a.getAttribute('href'))).toContain('/login?next=%2Fdashboard%2Flibrary');
   });
 
   it('shows the waiting state to an unapproved member', async () => {
@@ -239,7 +235,7 @@ describe('scroll position across navigations', () => {
   });
 });
 
-describe('session restore (spec §4)', () => {
+describe('session restore (decision 005)', () => {
   it('asks the server for the session only when this browser was signed in', async () => {
     window.localStorage.removeItem('qbank.signedIn');
     const fetch = mockFetch({ 'GET /v1/auth/me': meHandler(student), 'GET /boards': () => json(200, { rows: [], total: 0 }) });

@@ -19,15 +19,14 @@ const LeadsPage = lazy(() => import('../members/role-holders-page').then((m) => 
 const AdminsPage = lazy(() => import('../members/role-holders-page').then((m) => ({ default: m.AdminsPage })));
 const MembersPage = lazy(() => import('../members/members-page').then((m) => ({ default: m.MembersPage })));
 const UsersPage = lazy(() => import('../members/users-page').then((m) => ({ default: m.UsersPage })));
+const AuditPage = lazy(() => import('../audit/audit-page').then((m) => ({ default: m.AuditPage })));
 const GradesPage = lazy(() => import('../members/grades-page').then((m) => ({ default: m.GradesPage })));
 // Under both layouts' Suspense like any page: no first screen needs it.
 const NotFoundPage = lazy(() => import('../components/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const HomePage = lazy(() => import('../home/home-page').then((m) => ({ default: m.HomePage })));
-const ExamsPage = lazy(() => import('../tests/exams-page').then((m) => ({ default: m.ExamsPage })));
+const ExamsPage = lazy(() => import('../exams/exams-page').then((m) => ({ default: m.ExamsPage })));
 const SubjectsPage = lazy(() => import('../subjects/subjects-page').then((m) => ({ default: m.SubjectsPage })));
-const SubjectClassesPage = lazy(() =>
-  import('../subjects/subject-classes-page').then((m) => ({ default: m.SubjectClassesPage })),
-);
+const SubjectClassesPage = lazy(() => import('../subjects/subject-classes-page').then((m) => ({ default: m.SubjectClassesPage })));
 const SubjectTestsPage = lazy(() => import('../subjects/subject-tests-page').then((m) => ({ default: m.SubjectTestsPage })));
 const BoardPage = lazy(() => import('../boards/board-page').then((m) => ({ default: m.BoardPage })));
 const BoardContentPage = lazy(() => import('../boards/board-content-page').then((m) => ({ default: m.BoardContentPage })));
@@ -36,6 +35,9 @@ export const loadTestProblemsPage = () => import('../problems/test-problems-page
 export const loadSolvePage = () => import('../solve/solve-page');
 const TestProblemsPage = lazy(() => loadTestProblemsPage().then((m) => ({ default: m.TestProblemsPage })));
 const ClassProblemsPage = lazy(() => import('../problems/class-problems-page').then((m) => ({ default: m.ClassProblemsPage })));
+const FlaggedPage = lazy(() => import('../ratings/flagged-page').then((m) => ({ default: m.FlaggedPage })));
+const ReferenceEditorPage = lazy(() => import('../reference/editor-page').then((m) => ({ default: m.ReferenceEditorPage })));
+const LookPage = lazy(() => import('../settings/look-page').then((m) => ({ default: m.LookPage })));
 const PasswordChangePage = lazy(() => import('../auth/password-change-page').then((m) => ({ default: m.PasswordChangePage })));
 const ChangePasswordPage = lazy(() => import('../auth/change-password-page').then((m) => ({ default: m.ChangePasswordPage })));
 // The write and edit pages carry the rich-text editor (Tiptap): it is fetched only with them.
@@ -47,6 +49,10 @@ const StudySessionsPage = lazy(() => import('../study/sessions-page').then((m) =
 const StudySessionPage = lazy(() => import('../study/session-page').then((m) => ({ default: m.SessionPage })));
 const ReviewDueCard = lazy(() => import('../study/review-due-card').then((m) => ({ default: m.ReviewDueCard })));
 const ReviewPage = lazy(() => import('../study/review-page').then((m) => ({ default: m.ReviewPage })));
+const BankSearchPage = lazy(() => import('../lineage/bank-search-page').then((m) => ({ default: m.BankSearchPage })));
+const CalendarPage = lazy(() => import('../exam-dates/calendar-page').then((m) => ({ default: m.CalendarPage })));
+const MemoryModelCard = lazy(() => import('../exam-dates/memory-model-card').then((m) => ({ default: m.MemoryModelCard })));
+const PlanPage = lazy(() => import('../exam-dates/plan-page').then((m) => ({ default: m.PlanPage })));
 const LibraryPage = lazy(() => import('../boxes/library-page').then((m) => ({ default: m.LibraryPage })));
 // The authoring pages carry the rich-text editor (Tiptap) too: fetched only with them.
 const ExamListPage = lazy(() => import('../authoring/exam-list-page').then((m) => ({ default: m.ExamListPage })));
@@ -69,7 +75,7 @@ const redirect = (path: string, to: string): RouteObject => ({ path, element: <N
 const dashboardRoutes: RouteObject[] = [
   { index: true, element: <DashboardIndexRedirect /> },
   {
-    // Spec §6: anyone else entering a gated group goes to /dashboard/my.
+    // Anyone else entering a gated group goes to /dashboard/my.
     element: <RequireRole roles={ADMIN_ROLES} redirectTo={d.my.path} />,
     children: [
       redirect(d.admin.root.path, d.admin.approvals.getHref()),
@@ -78,6 +84,7 @@ const dashboardRoutes: RouteObject[] = [
       { path: d.admin.admins.path, element: <AdminsPage /> },
       { path: d.admin.members.path, element: <MembersPage /> },
       { path: d.admin.users.path, element: <UsersPage /> },
+      { path: d.admin.audit.path, element: <AuditPage /> },
     ],
   },
   {
@@ -93,6 +100,8 @@ const dashboardRoutes: RouteObject[] = [
       { path: d.lead.assign.path, element: <AssignPage /> },
       { path: d.lead.testAnalysis.path, element: <ItemAnalysisPage /> },
       { path: d.lead.disputes.path, element: <LeadDisputesPage /> },
+      { path: d.lead.flagged.path, element: <FlaggedPage /> },
+      { path: d.lead.reference.path, element: <ReferenceEditorPage /> },
     ],
   },
   {
@@ -108,9 +117,22 @@ const dashboardRoutes: RouteObject[] = [
     ),
   },
   { path: d.my.path, element: <MyProblemsPage /> },
-  { path: d.stats.path, element: <MyStatsPage /> },
+  {
+    path: d.stats.path,
+    element: (
+      <MyStatsPage
+        bottom={
+          <Suspense fallback={null}>
+            <MemoryModelCard />
+          </Suspense>
+        }
+      />
+    ),
+  },
+  { path: d.calendar.path, element: <CalendarPage /> },
   redirect(d.settings.root.path, d.settings.password.getHref()),
   { path: d.settings.password.path, element: <PasswordChangePage /> },
+  { path: d.settings.look.path, element: <LookPage /> },
   { path: d.profile.path, element: <ProfilePage /> },
   { path: d.notifications.path, element: <NotificationsPage /> },
   { path: '*', element: <NotFoundPage /> },
@@ -139,12 +161,14 @@ export const routes: RouteObject[] = [
               { path: paths.testProblems.path, element: <TestProblemsPage /> },
               { path: paths.testSolve.path, element: <SolvePage /> },
               { path: paths.studyReview.path, element: <ReviewPage /> },
+              { path: paths.studyPlan.path, element: <PlanPage /> },
               { path: paths.classProblems.path, element: <ClassProblemsPage /> },
               { path: paths.boardWrite.path, element: <PostWritePage /> },
               { path: paths.boardContentEdit.path, element: <PostEditPage /> },
               { path: paths.studyNew.path, element: <StudyBuilderPage /> },
               { path: paths.studySessions.path, element: <StudySessionsPage /> },
               { path: paths.studySession.path, element: <StudySessionPage /> },
+              { path: paths.search.path, element: <BankSearchPage /> },
             ],
           },
           { path: paths.login.path, element: <LoginPage /> },

@@ -11,10 +11,12 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { setHtmlCleanerWithoutDom, type HtmlCleaner } from '../components/safe-html';
 import { apiRequest, configureApiClient } from '../lib/api-client';
 import { DrawnByServerContext } from '../lib/server-paint';
-import { sessionQueryKey } from '../lib/session';
+import { fetchLineageSummariesInto } from '../lineage/api';
+import { loginSessionQueryKey } from '../lib/login-session';
 import { problemsInfiniteOptions, testInfoQueryOptions, testTypeCountsQueryOptions, TEST_PROBLEMS_PAGE_SIZE } from '../problems/api';
 import { solveProblemsQueryOptions, solveProgressQueryOptions, solveTestQueryOptions } from '../solve/api';
 import { SCREENFUL } from '../problems/use-progressive-count';
+import { isUsualOrder } from '../problems/list-order';
 import { AppProviders } from './providers';
 import { readingPageAt } from './reading-page';
 import { routes } from './router';
@@ -42,21 +44,27 @@ export function configureServerPaint({ cleanHtml }: { cleanHtml: HtmlCleaner }):
 /** The reads a drawn page needs before it shows its first problem, or null for a page not drawn. */
 function readsFor(pathname: string, search: string): ((client: QueryClient) => Promise<unknown>) | null {
   const reading = readingPageAt(pathname, search);
-  // A search is drawn by the browser: its hits depend on a query the server does not repeat here.
-  if (reading?.page === 'list' && reading.q === '') {
+  // A search is drawn by the browser: its hits depend on a query the server does not repeat here;
+  // so is a list 빈출순 or 반복 출제만 (read afresh on every request, decision 190).
+  if (reading?.page === 'list' && reading.q === '' && isUsualOrder(reading.order)) {
     const list = reading.testCode;
     const problems = problemsInfiniteOptions({ test_code: list }, '', TEST_PROBLEMS_PAGE_SIZE);
     return (client) =>
       Promise.all([
         client.fetchQuery(testInfoQueryOptions(list)),
         client.fetchQuery(testTypeCountsQueryOptions(list)),
-        client.fetchInfiniteQuery(problems).then(() =>
+        client.fetchInfiniteQuery(problems).then(async () => {
           // A list the page finds in the cache is drawn whole; the drawing needs only a phone's
           // first screen of it, and the browser's page draws the rest.
-          client.setQueryData(problems.queryKey, (data) =>
-            data && { ...data, pages: data.pages.slice(0, 1).map((page) => ({ ...page, problem: page.problem.slice(0, SCREENFUL) })) },
-          ),
-        ),
+          const drawn = client.setQueryData(
+            problems.queryKey,
+            (data) => data && { ...data, pages: data.pages.slice(0, 1).map((page) => ({ ...page, problem: page.problem.slice(0, SCREENFUL) })) },
+          );
+          // The cards' 출제 N회 badges are part of the first picture (decision 132); without them
+          // the page is still drawn, and the badges come with the app.
+          const uids = drawn?.pages.flatMap((page) => page.problem.map((problem) => problem.uid)) ?? [];
+          await fetchLineageSummariesInto(client, uids).catch(() => undefined);
+        }),
       ]);
   }
   if (reading?.page === 'solve') {
@@ -89,7 +97,7 @@ export async function renderServerPaint(url: URL, fetch: ServerFetch): Promise<s
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
     try {
       const { user } = await apiRequest<{ user: unknown }>('/v1/auth/me');
-      queryClient.setQueryData(sessionQueryKey, user);
+      queryClient.setQueryData(loginSessionQueryKey, user);
       await reads(queryClient);
     } catch {
       return null;

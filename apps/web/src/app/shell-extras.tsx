@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { isApproved, useSession } from '../lib/session';
+import { isApproved, useLoginSession } from '../lib/login-session';
 import { usePageSettled } from '../lib/use-page-settled';
 import { BellLookAlike, expectsMember } from './member-look-alikes';
 
@@ -11,7 +11,8 @@ import { BellLookAlike, expectsMember } from './member-look-alikes';
 // settled (decision 065): before, their chunks and reads went out beside the page's own.
 const Bell = lazy(() => import('../notifications/notification-bell').then((m) => ({ default: m.NotificationBell })));
 const Pending = lazy(() => import('./pending-notice').then((m) => ({ default: m.PendingNotice })));
-const Sync = lazy(() => import('../offline/answer-sync').then((m) => ({ default: m.AnswerSync })));
+const Sync = lazy(() => import('../answering/answer-sync').then((m) => ({ default: m.AnswerSync })));
+const LookSync = lazy(() => import('../settings/look-sync').then((m) => ({ default: m.LookSync })));
 // The connection word needs the answer queue (IndexedDB) for its count: fetched once the page has
 // settled, or at once when offline. Until then the empty live region it renders when online is
 // already in place.
@@ -33,7 +34,7 @@ export function LazyOfflineIndicator() {
 
 /** The bell with the unread count, for approved members (both layouts). */
 export function LazyNotificationBell() {
-  const session = useSession();
+  const session = useLoginSession();
   const settled = usePageSettled();
   // Drawn from the first render (issue 26 item 14): a stand-in of the same look until the page has
   // settled and while the bell's chunk arrives, so the header neither waits nor shifts.
@@ -49,7 +50,7 @@ export function LazyNotificationBell() {
 
 /** The "waiting for approval" notice above the page: a member not approved yet is rare. */
 export function LazyPendingNotice() {
-  const session = useSession();
+  const session = useLoginSession();
   if (session.status !== 'signed-in' || isApproved(session.user)) return null;
   return (
     <Suspense fallback={null}>
@@ -60,12 +61,24 @@ export function LazyPendingNotice() {
 
 /** Sends answers made offline (decision 041), whichever screen is open; only with a member. */
 export function LazyAnswerSync() {
-  const session = useSession();
+  const session = useLoginSession();
   // At once, not after the page settles: answers kept offline go as soon as the app is back.
   if (session.status !== 'signed-in') return null;
   return (
     <Suspense fallback={null}>
       <Sync />
+    </Suspense>
+  );
+}
+
+/** The member's stored theme and type size (decision 166), read once the page has settled. */
+export function LazyLookSync() {
+  const session = useLoginSession();
+  const settled = usePageSettled();
+  if (session.status !== 'signed-in' || !settled) return null;
+  return (
+    <Suspense fallback={null}>
+      <LookSync />
     </Suspense>
   );
 }

@@ -32,5 +32,25 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
-  dark: {},
+  // The screens name light-scheme shades for quiet text and tinted boxes (`c="gray.7"`,
+  // `bg="blue.0"`, `c="dark.9"`). Mantine's own dark styles never use these shades (its dark rules
+  // use the dark palette), so in the dark scheme they are re-pointed at readable equivalents:
+  // quiet text ≥ 7:1 on the page, tints as dark surfaces (decision 166).
+  dark: {
+    // Mantine's dark dimmed (dark.2) is 4.4:1 on the page and its error red (red.8) 3.9:1.
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-5)',
+    '--mantine-color-gray-0': 'var(--mantine-color-dark-6)',
+    '--mantine-color-gray-1': 'var(--mantine-color-dark-5)',
+    '--mantine-color-gray-7': 'var(--mantine-color-dark-1)',
+    '--mantine-color-gray-8': 'var(--mantine-color-dark-0)',
+    '--mantine-color-dark-9': 'var(--mantine-color-dark-0)',
+    // Mantine's dark rules that did read those shades keep their colours.
+    '--mantine-color-gray-filled': '#495057',
+    '--mantine-color-dark-filled-hover': '#141414',
+    // The top bar's links are subtle "dark" buttons: Mantine draws their text in dark.3 (2.8:1).
+    '--mantine-color-dark-light-color': 'var(--mantine-color-dark-0)',
+    '--mantine-color-blue-0': '#1a2b40',
+    '--mantine-color-yellow-0': '#36301a',
+  },
 });

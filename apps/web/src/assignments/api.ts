@@ -1,16 +1,17 @@
-import { assignRequestSchema, assignResponseSchema, assignmentsResponseSchema, leadProblemsResponseSchema, type AssignRequest, type LeadProblemRow } from '@qbank/shared/authoring';
+import { assignRequestSchema, assignResponseSchema, assignmentsResponseSchema, type AssignRequest } from '@qbank/shared/assignments';
+import { leadProblemsResponseSchema, type LeadProblemRow } from '@qbank/shared/lead-problems';
 import { memberListResponseSchema, MEMBER_LIST_MAX_LIMIT } from '@qbank/shared/member-admin';
-import { testsResponseSchema, type TestSummary } from '@qbank/shared/tests';
+import { testsResponseSchema, type TestSummary } from '@qbank/shared/exams';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import { sortByKoreanName } from './round-robin';
 
-// The assignment screen's calls (spec §7): exam years and exams, the exam's problems (in batches
+// The assignment screen's calls: exam years and exams, the exam's problems (in batches
 // of 100), its assignment map, the target grade's approved students, and the save.
 
 const assignKey = ['assign'] as const;
 
-/** Spec §7: the lead screens read an exam's problems in batches of 100. */
+/** The lead screens read an exam's problems in batches of 100. */
 export const LEAD_PROBLEM_BATCH = 100;
 /** Exams of one year, per request (the server's most; a year has far fewer). */
 const TESTS_BATCH = 1000;
@@ -74,8 +75,8 @@ export function useSaveAssignments() {
     mutationFn: (request: AssignRequest) =>
       apiRequest('/v1/problem/assign', { method: 'POST', body: assignRequestSchema.parse(request), schema: assignResponseSchema }),
     onSettled: (_data, _error, request) =>
-      queryClient.invalidateQueries({ queryKey: [...assignKey, 'assignments', request.test_code] }).then(() =>
-        queryClient.invalidateQueries({ queryKey: [...assignKey, 'problems', request.test_code] }),
-      ),
+      queryClient
+        .invalidateQueries({ queryKey: [...assignKey, 'assignments', request.test_code] })
+        .then(() => queryClient.invalidateQueries({ queryKey: [...assignKey, 'problems', request.test_code] })),
   });
 }

@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import type { Member } from '@qbank/shared/auth';
-import type { LeadProblemRow } from '@qbank/shared/authoring';
+import type { LeadProblemRow } from '@qbank/shared/lead-problems';
 import { currentKoreanYear, gradYearForGrade } from '@qbank/shared/member-admin';
-import type { TestSummary } from '@qbank/shared/tests';
+import type { TestSummary } from '@qbank/shared/exams';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
@@ -138,7 +138,11 @@ describe('assignment lists', () => {
   it('shows the problems with counts and chips, and the grade students by Korean name', async () => {
     render(EXAM_URL);
     const list = await screen.findByRole('list', { name: '문제 목록' });
-    expect(within(list).getAllByRole('checkbox').map((c) => c.getAttribute('aria-label'))).toEqual(['객관식 1번 선택', '객관식 2번 선택', '주관식 1번 선택']);
+    expect(
+      within(list)
+        .getAllByRole('checkbox')
+        .map((c) => c.getAttribute('aria-label')),
+    ).toEqual(['객관식 1번 선택', '객관식 2번 선택', '주관식 1번 선택']);
     expect(within(list).getAllByText('배정 1명')).toHaveLength(3);
     expect(within(list).getByText('급성 폐부종의 초기 치료를 쓰시오.')).toBeTruthy();
 
@@ -149,7 +153,11 @@ describe('assignment lists', () => {
     expect(screen.getByText('알 수 없거나 승인되지 않은 회원의 배정 1건은 저장하면 해제됩니다.')).toBeTruthy();
 
     const students = await screen.findByRole('list', { name: '2학년 학생 목록' });
-    expect(within(students).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(students)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       expect.stringMatching(/^1김지민demo-student1문제/),
       expect.stringMatching(/^2박민수park-minsu0문제/),
       expect.stringMatching(/^3한서연han-seoyeon0문제/),
@@ -174,7 +182,12 @@ describe('assignment lists', () => {
 
     // With no problem chosen a student click asks for one.
     fireEvent.click(screen.getByRole('button', { name: '김지민에게 선택한 문제 배정' }));
-    expect(screen.getAllByRole('alert').map((a) => a.textContent).join(' | ')).toContain('배정할 문제를 선택하세요');
+    expect(
+      screen
+        .getAllByRole('alert')
+        .map((a) => a.textContent)
+        .join(' | '),
+    ).toContain('배정할 문제를 선택하세요');
   });
 
   it('auto-assigns round robin from the start number and saves the whole exam', async () => {
@@ -232,7 +245,11 @@ describe('assignment lists', () => {
       server({ 'POST /v1/problem/assign': () => json(400, { message: '승인되지 않은 회원에게는 배정할 수 없습니다.', code: 'VALIDATION' }) }),
     );
     await screen.findByRole('list', { name: '2학년 학생 목록' });
-    const alertText = () => screen.getAllByRole('alert').map((a) => a.textContent).join(' | ');
+    const alertText = () =>
+      screen
+        .getAllByRole('alert')
+        .map((a) => a.textContent)
+        .join(' | ');
 
     fireEvent.click(await screen.findByRole('button', { name: '자동 배정' }));
     expect(alertText()).toContain('배정할 문제를 선택하세요');

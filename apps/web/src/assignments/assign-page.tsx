@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Grid,
-  Group,
-  NativeSelect,
-  NumberInput,
-  Paper,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Grid, Group, NativeSelect, NumberInput, Paper, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Member } from '@qbank/shared/auth';
 import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
@@ -24,7 +10,7 @@ import { PageHeader } from '../components/page-header';
 import { Loading, LoadFailed, FormError } from '../components/load-state';
 import { errorMessage } from '../lib/api-client';
 import { messages } from './messages';
-import { testYearsQueryOptions } from '../tests/api';
+import { testYearsQueryOptions } from '../exams/api';
 import { examAssignmentsQueryOptions, examProblemsQueryOptions, gradeStudentsQueryOptions, useSaveAssignments, yearExamsQueryOptions } from './api';
 import {
   addAssignee,
@@ -46,13 +32,13 @@ import { StudentList, UngradedMembers } from './student-list';
 import { roundRobin, type RoundRobinError } from './round-robin';
 import { parsePositiveId } from '../lib/parse-positive-id';
 
-// Spec §2 "Assignment screen", §4 "Assignment chips", §5 "Assignment": pick year → subject → exam
+// The assignment screen (decision 028): pick year → subject → exam
 // and a target grade; assign the exam's problems to that grade's students, by hand or round
 // robin; save the whole exam's map at once. The picks live in the URL (a reload keeps them);
 // unsaved changes belong to the exam on screen and go when another exam is picked.
 
 const m = messages.assign;
-/** Spec §9: the lists are at most 600 px high and scroll inside. */
+/** The lists are at most 600 px high and scroll inside. */
 const LIST_MAX_HEIGHT = 600;
 const EMPTY_MAP: AssignmentMap = {};
 const NO_SELECTION: ReadonlySet<number> = new Set();
@@ -116,7 +102,7 @@ export function AssignPage() {
   const changes = countChanges(current, saved);
   const unsavable = unsavablePairs(current, members);
 
-  // ---- picks (spec §4: a change resets what follows)
+  // ---- picks (a change resets what follows)
   const pick = (next: { year?: number | null; subject?: number | null; test?: number | null; grade?: number | null }) => {
     const value = { year, subject: subjectCode, test: testCode, grade, ...next };
     const out: Record<string, string> = {};
@@ -229,7 +215,12 @@ export function AssignPage() {
 
       <Paper component="section" withBorder radius="md" p="md" aria-label={m.pickers}>
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm">
-          <NativeSelect label={m.year} data={yearOptions} value={year === null ? '' : String(year)} onChange={(e) => pick({ year: numberOf(e.currentTarget.value), subject: null, test: null })} />
+          <NativeSelect
+            label={m.year}
+            data={yearOptions}
+            value={year === null ? '' : String(year)}
+            onChange={(e) => pick({ year: numberOf(e.currentTarget.value), subject: null, test: null })}
+          />
           <NativeSelect
             label={m.subject}
             data={subjectOptions}
@@ -237,8 +228,19 @@ export function AssignPage() {
             disabled={year === null || exams.isPending}
             onChange={(e) => pick({ subject: numberOf(e.currentTarget.value), test: null })}
           />
-          <NativeSelect label={m.exam} data={examOptions} value={exam ? String(exam.test_code) : ''} disabled={subjectCode === null || subjectExams.length === 0} onChange={(e) => pick({ test: numberOf(e.currentTarget.value) })} />
-          <NativeSelect label={m.grade} data={gradeOptions} value={grade === null ? '' : String(grade)} onChange={(e) => pick({ grade: numberOf(e.currentTarget.value) })} />
+          <NativeSelect
+            label={m.exam}
+            data={examOptions}
+            value={exam ? String(exam.test_code) : ''}
+            disabled={subjectCode === null || subjectExams.length === 0}
+            onChange={(e) => pick({ test: numberOf(e.currentTarget.value) })}
+          />
+          <NativeSelect
+            label={m.grade}
+            data={gradeOptions}
+            value={grade === null ? '' : String(grade)}
+            onChange={(e) => pick({ grade: numberOf(e.currentTarget.value) })}
+          />
         </SimpleGrid>
         {(years.isError || exams.isError) && (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" mt="sm">

@@ -1,7 +1,7 @@
-import type { AssignRequest } from '@qbank/shared/authoring';
+import type { AssignRequest } from '@qbank/shared/assignments';
 import { parsePositiveId } from '../lib/parse-positive-id';
 
-// The assignment screen's working state (spec §3 "Assignment": problem uid → member codes) and
+// The assignment screen's working state (problem uid → member codes) and
 // what the screen derives from it: chips, changes and the save request. Pure functions.
 
 /** Problem uid (a string key, as the server sends the map) → member codes. */
@@ -17,7 +17,7 @@ export interface KnownMember {
 
 export const toKnown = (member: KnownMember): KnownMember => ({ code: member.code, id: member.id, name: member.name, validated: member.validated });
 
-/** Spec §4: existing from the server (blue), new and unsaved (green), unknown or deleted (grey). */
+/** Assignment chips: existing from the server (blue), new and unsaved (green), unknown or deleted (grey). */
 export type ChipState = 'existing' | 'new' | 'unknown';
 
 export interface AssigneeChip {
@@ -132,7 +132,7 @@ export function saveRequestOf(
   return { test_code: testCode, assignments };
 }
 
-/** The grades a lead assigns to (spec §2): 1학년 to 4학년. */
+/** The grades a lead assigns to: 1학년 to 4학년. */
 export const TARGET_GRADES = [1, 2, 3, 4] as const;
 
 /** The grade in the URL when it is one of TARGET_GRADES, else null. */

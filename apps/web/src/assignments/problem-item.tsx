@@ -1,5 +1,5 @@
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
-import type { LeadProblemRow } from '@qbank/shared/authoring';
+import type { LeadProblemRow } from '@qbank/shared/lead-problems';
 import { problemTypeLabelsByCode } from '@qbank/shared/messages';
 import { IconPlus, IconQuestionMark, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -40,7 +40,9 @@ function ChipButton({ chip, onRemove }: { chip: AssigneeChip; onRemove: () => vo
       aria-label={m.chip.remove(label)}
       data-chip-state={chip.state}
       onClick={onRemove}
-      leftSection={chip.state === 'new' ? <IconPlus size={12} aria-hidden /> : chip.state === 'unknown' ? <IconQuestionMark size={12} aria-hidden /> : undefined}
+      leftSection={
+        chip.state === 'new' ? <IconPlus size={12} aria-hidden /> : chip.state === 'unknown' ? <IconQuestionMark size={12} aria-hidden /> : undefined
+      }
       rightSection={<IconX size={12} aria-hidden />}
       style={chip.state === 'unknown' ? { border: '1px dashed var(--mantine-color-gray-6)' } : undefined}
       fw={600}
@@ -136,4 +138,3 @@ export function ProblemItem({
     </Paper>
   );
 }
-

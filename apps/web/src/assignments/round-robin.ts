@@ -1,4 +1,4 @@
-// Spec §4 "Assignment chips" / §5 "Assignment": auto-assign gives each chosen problem one owner,
+// Decision 028: auto-assign gives each chosen problem one owner,
 // round robin over the grade's students sorted by Korean name, starting at the chosen start number.
 // Pure functions: the screen and its tests share them.
 

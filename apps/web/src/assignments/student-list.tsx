@@ -4,7 +4,7 @@ import { currentKoreanYear } from '@qbank/shared/member-admin';
 import type { Role } from '@qbank/shared/roles';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useSession } from '../lib/session';
+import { useLoginSession } from '../lib/login-session';
 import { ALL_MEMBERS, memberListQueryOptions } from '../members/api';
 import { byName, calculatedGradeOf } from '../members/member-format';
 import { MissingGradeWarning } from '../members/missing-grade-warning';
@@ -20,7 +20,7 @@ const STUDYING: ReadonlySet<Role> = new Set<Role>(['student', 'lead']);
  * the link to member management, where the grade is set.
  */
 export function UngradedMembers() {
-  const session = useSession();
+  const session = useLoginSession();
   // The retention screen's query (same key): one read serves both screens.
   const list = useQuery(memberListQueryOptions({ ...ALL_MEMBERS, validated: 1 }));
   const year = currentKoreanYear();

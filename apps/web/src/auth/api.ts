@@ -3,15 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiRequest, ApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
-import { endSession, sessionQueryKey, startSession } from '../lib/session';
+import { endLoginSession, loginSessionQueryKey, startLoginSession } from '../lib/login-session';
 import { messages } from './messages';
 
-// Login, signup and logout. The session itself (GET /v1/auth/me) lives in lib/session.
+// Login, signup and logout. The login session itself (GET /v1/auth/me) lives in lib/login-session.ts.
 // The top bar's logout is part of every screen; the schemas (and zod) are loaded only by a
 // login or signup, as their own chunk (decision 050).
 const authSchemas = () => import('@qbank/shared/auth');
 
-/** The member in a login/signup answer; without one the sign-in cannot go on (spec §8). */
+/** The member in a login/signup answer; without one the sign-in cannot go on. */
 async function memberOf(data: unknown): Promise<Member> {
   const user = typeof data === 'object' && data !== null ? (data as { user?: unknown }).user : undefined;
   const parsed = (await authSchemas()).memberSchema.safeParse(user);
@@ -20,7 +20,7 @@ async function memberOf(data: unknown): Promise<Member> {
 }
 
 export async function login(input: { identifier: string; password: string }): Promise<Member> {
-  // Spec §3: the one trimmed identifier is sent as both id and email.
+  // Decision 010: the one trimmed identifier is sent as both id and email.
   const identifier = input.identifier.trim();
   const body = (await authSchemas()).loginRequestSchema.parse({ id: identifier, email: identifier, password: input.password });
   return memberOf(await apiRequest('/v1/auth/login', { method: 'POST', body, auth: false }));
@@ -39,7 +39,7 @@ export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: (user) => startSession(queryClient, user),
+    onSuccess: (user) => startLoginSession(queryClient, user),
   });
 }
 
@@ -47,7 +47,7 @@ export function useSignupMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signup,
-    onSuccess: (user) => startSession(queryClient, user),
+    onSuccess: (user) => startLoginSession(queryClient, user),
   });
 }
 
@@ -59,13 +59,13 @@ export function useLogout() {
     mutationFn: async () => {
       // Answers made offline go to the server while the session still exists; whatever cannot be
       // sent now is cleared with the rest of the member's offline data (decision 041).
-      const user = queryClient.getQueryData<Member | null>(sessionQueryKey);
+      const user = queryClient.getQueryData<Member | null>(loginSessionQueryKey);
       // The queue (IndexedDB) is its own chunk, loaded here rather than with the top bar's button.
-      if (user) await import('../offline/api').then(({ answerQueue }) => answerQueue.flush(user.code)).catch(() => undefined);
+      if (user) await import('../answering/api').then(({ answerQueue }) => answerQueue.flush(user.code)).catch(() => undefined);
       await logout();
     },
     onSettled: () => {
-      endSession(queryClient);
+      endLoginSession(queryClient);
       void navigate(paths.root.getHref());
     },
   });

@@ -18,8 +18,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const confirmCalls = (fetch: ReturnType<typeof mockFetch>) =>
-  fetch.mock.calls.filter(([url]) => String(url).includes('/v1/auth/update-password/confirm'));
+const confirmCalls = (fetch: ReturnType<typeof mockFetch>) => fetch.mock.calls.filter(([url]) => String(url).includes('/v1/auth/update-password/confirm'));
 
 describe('password change confirmation page', () => {
   it('says the link is invalid without a token, with a way to the login page, and sends nothing', async () => {

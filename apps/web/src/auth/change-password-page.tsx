@@ -11,7 +11,7 @@ import { usePasswordChangeConfirm } from './password-change-api';
 
 const m = messages.passwordConfirm;
 
-/** Spec §4/§9: after a successful change, /login follows in 3 s. */
+/** After a successful change, /login follows in 3 s. */
 export const REDIRECT_AFTER_CHANGE_MS = 3000;
 
 function LoginButton() {
@@ -23,8 +23,8 @@ function LoginButton() {
 }
 
 /**
- * /change-password?token=… — the link in the password-change mail (spec §2 "Password change
- * confirmation page"): loading, then success (and /login after 3 s) or the error text.
+ * /change-password?token=… — the link in the password-change mail: loading, then success (and
+ * /login after 3 s) or the error text.
  */
 export function ChangePasswordPage() {
   const [params] = useSearchParams();

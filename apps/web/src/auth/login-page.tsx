@@ -7,7 +7,7 @@ import { PageLoader } from '../components/page-loader';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { sanitizeNextPath } from '../lib/next-path';
 import { paths } from '../lib/paths';
-import { useSession } from '../lib/session';
+import { useLoginSession } from '../lib/login-session';
 import { zodResolver } from '../lib/zod-resolver';
 import { messages } from './messages';
 import { useLoginMutation } from './api';
@@ -15,7 +15,7 @@ import { AuthCard } from './auth-card';
 
 export function LoginPage() {
   const m = messages.login;
-  const session = useSession();
+  const session = useLoginSession();
   const [searchParams] = useSearchParams();
   const rawNext = searchParams.get('next');
   const next = sanitizeNextPath(rawNext);
@@ -53,13 +53,7 @@ export function LoginPage() {
               {errorMessage(login.error, m.failed)}
             </Alert>
           )}
-          <TextInput
-            label={m.identifier}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...form.getInputProps('identifier')}
-          />
+          <TextInput label={m.identifier} autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.getInputProps('identifier')} />
           <PasswordInput label={m.password} autoComplete="current-password" {...form.getInputProps('password')} />
           <Button type="submit" fullWidth loading={login.isPending}>
             {m.submit}

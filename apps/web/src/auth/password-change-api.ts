@@ -7,9 +7,9 @@ import {
 } from '@qbank/shared/password-change';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
-import { endSession, sessionQueryKey } from '../lib/session';
+import { endLoginSession, loginSessionQueryKey } from '../lib/login-session';
 
-// Spec §7 Auth: the signed-in request that mails a link, and the public confirmation of that link.
+// Decision 124: the signed-in request that mails a link, and the public confirmation of that link.
 
 export async function requestPasswordChange(input: PasswordChangeRequest) {
   const body = passwordChangeRequestSchema.parse(input);
@@ -34,8 +34,8 @@ export function usePasswordChangeConfirm() {
       // The change revokes the member's earlier tokens (and the server clears this browser's
       // cookie when it was theirs): forget the session and what was cached for it, then ask the
       // server who, if anyone, is still signed in here.
-      endSession(queryClient);
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      endLoginSession(queryClient);
+      void queryClient.invalidateQueries({ queryKey: loginSessionQueryKey });
     },
   });
 }

@@ -72,9 +72,7 @@ describe('password change settings page', () => {
     submit();
     const banner = await screen.findByText('인증 메일을 보냈습니다. 메일의 링크를 눌러 변경을 완료하세요.');
     expect(banner).toBeTruthy();
-    expect(bodies).toEqual([
-      { id: 'student01', email: 'student01@example.ac.kr', old_password: 'old-password-1', new_password: 'new-password-2' },
-    ]);
+    expect(bodies).toEqual([{ id: 'student01', email: 'student01@example.ac.kr', old_password: 'old-password-1', new_password: 'new-password-2' }]);
     expect((screen.getByLabelText('현재 비밀번호') as HTMLInputElement).value).toBe('');
     await act(() => vi.advanceTimersByTimeAsync(4900));
     expect(screen.queryByText('인증 메일을 보냈습니다. 메일의 링크를 눌러 변경을 완료하세요.')).toBeTruthy();

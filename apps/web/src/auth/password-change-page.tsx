@@ -6,7 +6,7 @@ import { passwordChangeFormSchema, type PasswordChangeForm } from '@qbank/shared
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
-import { useSession } from '../lib/session';
+import { useLoginSession } from '../lib/login-session';
 import { zodResolver } from '../lib/zod-resolver';
 import { messages } from './messages';
 import { usePasswordChangeRequest } from './password-change-api';
@@ -14,7 +14,7 @@ import { NewPasswordInputs } from './new-password-inputs';
 
 const m = messages.passwordChange;
 
-/** Spec §8: the password banners stay for 5 s. */
+/** The password banners stay for 5 s. */
 export const PASSWORD_BANNER_MS = 5000;
 
 type Banner = { kind: 'success' | 'error'; text: string };
@@ -22,12 +22,12 @@ type Banner = { kind: 'success' | 'error'; text: string };
 const FORM_FIELDS = ['email', 'old_password', 'new_password'] as const;
 
 /**
- * /dashboard/settings/password (spec §2, §5): checks the form with the shared schema, then asks
+ * /dashboard/settings/password: checks the form with the shared schema, then asks
  * the server to mail a confirmation link. The new password applies only when that link is opened.
  */
 export function PasswordChangePage() {
   useDocumentTitle(messages.app.pageTitle(messages.titles.settingsPassword));
-  const session = useSession();
+  const session = useLoginSession();
   const user = session.user;
   const request = usePasswordChangeRequest();
   const [banner, setBanner] = useState<Banner | null>(null);

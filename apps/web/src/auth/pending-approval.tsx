@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { sessionQueryKey } from '../lib/session';
+import { loginSessionQueryKey } from '../lib/login-session';
 import { messages } from './messages';
 import { useLogout } from './api';
 import { NoticeCard } from './notice-card';
@@ -30,7 +30,7 @@ export function PendingApproval({ user }: { user: Member }) {
             loading={rechecking}
             onClick={() => {
               setRechecking(true);
-              void queryClient.invalidateQueries({ queryKey: sessionQueryKey }).finally(() => setRechecking(false));
+              void queryClient.invalidateQueries({ queryKey: loginSessionQueryKey }).finally(() => setRechecking(false));
             }}
           >
             {m.recheck}

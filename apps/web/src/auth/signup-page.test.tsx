@@ -91,8 +91,7 @@ describe('signup page', () => {
   it('shows server field errors on their fields', async () => {
     mockFetch({
       'GET /v1/auth/me': meHandler(null),
-      'POST /v1/auth/signup': () =>
-        json(409, { message: '이미 사용 중인 학번입니다.', code: 'CONFLICT', fields: { school_no: '이미 사용 중인 학번입니다.' } }),
+      'POST /v1/auth/signup': () => json(409, { message: '이미 사용 중인 학번입니다.', code: 'CONFLICT', fields: { school_no: '이미 사용 중인 학번입니다.' } }),
     });
     await openSignup();
     fillValid();

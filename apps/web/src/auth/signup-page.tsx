@@ -7,7 +7,7 @@ import { PageLoader } from '../components/page-loader';
 import { errorMessage } from '../lib/api-client';
 import { sanitizeNextPath } from '../lib/next-path';
 import { paths } from '../lib/paths';
-import { useSession } from '../lib/session';
+import { useLoginSession } from '../lib/login-session';
 import { zodResolver } from '../lib/zod-resolver';
 import { messages } from './messages';
 import { useSignupMutation } from './api';
@@ -17,10 +17,7 @@ import { signupGradeMessages as g } from './signup-grade-messages';
 import { FormError } from '../components/load-state';
 import { applyFieldErrors } from '../lib/field-errors';
 
-const GRADE_OPTIONS = [
-  { value: '', label: g.placeholder, disabled: true },
-  ...[1, 2, 3, 4].map((grade) => ({ value: String(grade), label: g.option(grade) })),
-];
+const GRADE_OPTIONS = [{ value: '', label: g.placeholder, disabled: true }, ...[1, 2, 3, 4].map((grade) => ({ value: String(grade), label: g.option(grade) }))];
 
 const initialValues = { name: '', id: '', password: '', password_confirm: '', nickname: '', school_no: '', grade: '' };
 type SignupValues = typeof initialValues;
@@ -28,7 +25,7 @@ const requestFields = ['name', 'id', 'password', 'nickname', 'school_no', 'grade
 
 export function SignupPage() {
   const m = messages.signup;
-  const session = useSession();
+  const session = useLoginSession();
   const [searchParams] = useSearchParams();
   const rawNext = searchParams.get('next');
   const next = sanitizeNextPath(rawNext);
@@ -74,27 +71,14 @@ export function SignupPage() {
           </Text>
           <FormError message={formError} />
           <TextInput label={m.name} autoComplete="name" {...textProps} {...form.getInputProps('name')} />
-          <TextInput
-            label={m.id}
-            description={m.idHint}
-            autoComplete="username"
-            autoCapitalize="none"
-            {...textProps}
-            {...form.getInputProps('id')}
-          />
+          <TextInput label={m.id} description={m.idHint} autoComplete="username" autoCapitalize="none" {...textProps} {...form.getInputProps('id')} />
           <NewPasswordInputs
             labels={{ password: m.password, hint: m.passwordHint, confirm: m.passwordConfirm }}
             password={form.getInputProps('password')}
             confirm={form.getInputProps('password_confirm')}
           />
           <TextInput label={m.nickname} autoComplete="nickname" {...textProps} {...form.getInputProps('nickname')} />
-          <TextInput
-            label={m.schoolNo}
-            description={m.schoolNoHint}
-            autoComplete="off"
-            {...textProps}
-            {...form.getInputProps('school_no')}
-          />
+          <TextInput label={m.schoolNo} description={m.schoolNoHint} autoComplete="off" {...textProps} {...form.getInputProps('school_no')} />
           <NativeSelect label={g.label} description={g.hint} data={GRADE_OPTIONS} {...form.getInputProps('grade')} />
           <Button type="submit" fullWidth loading={signup.isPending}>
             {m.submit}

@@ -1,6 +1,7 @@
 import { Modal, NumberInput, SimpleGrid, Text } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
-import { createEmptySlotsRequestSchema, SLOT_COUNT_MAX } from '@qbank/shared/authoring';
+import { SLOT_COUNT_MAX } from '@qbank/shared/authoring';
+import { createEmptySlotsRequestSchema } from '@qbank/shared/authoring-slots';
 import { messages } from './messages';
 import { useCreateSlots } from './api';
 import { showSuccess } from '../components/toasts';
@@ -21,7 +22,7 @@ const FIELDS = [
 const countOf = (value: string | number) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const validateRequest = zodResolver<unknown>(createEmptySlotsRequestSchema);
 
-/** Spec §5: a total of 0 is refused (the request's own rule and text), said once for the whole form. */
+/** A total of 0 is refused (the request's own rule and text), said once for the whole form. */
 function countsErrors(testCode: number, counts: Counts): FormErrors {
   const message = Object.values(validateRequest({ test_code: testCode, counts }))[0];
   return message === undefined ? {} : { counts: message };
@@ -83,7 +84,7 @@ function AddForm({ testCode, onClose }: { testCode: number; onClose: () => void 
   );
 }
 
-/** Spec §2 "Add problem": counts per type, the total shown; all slots made in one transaction. */
+/** Adding problems: counts per type, the total shown; all slots made in one transaction. */
 export function AddProblemsDialog({ opened, testCode, onClose }: { opened: boolean; testCode: number; onClose: () => void }) {
   return (
     <Modal opened={opened} onClose={onClose} title={d.title} centered>

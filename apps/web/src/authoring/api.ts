@@ -1,28 +1,29 @@
 import { okResponseSchema } from '@qbank/shared/auth';
 import type { ReviewStatus } from '@qbank/shared/submission-review';
+import { submitProblemRequestSchema, updateProblemRequestSchema, type SubmitProblemRequest, type UpdateProblemRequest } from '@qbank/shared/authoring';
 import {
   bulkDeleteVacantRequestSchema,
   bulkDeleteVacantResponseSchema,
   createEmptySlotsRequestSchema,
-  createSetHeaderRequestSchema,
   createdSlotsResponseSchema,
   deletedProblemResponseSchema,
-  leadProblemsResponseSchema,
-  mySlotsResponseSchema,
-  problemDetailResponseSchema,
-  setHeaderResponseSchema,
-  submitProblemRequestSchema,
-  updateProblemRequestSchema,
-  updateSetHeaderRequestSchema,
-  versionsResponseSchema,
   type CreateEmptySlotsRequest,
-  type CreateSetHeaderRequest,
+} from '@qbank/shared/authoring-slots';
+import {
+  leadProblemsResponseSchema,
+  problemDetailResponseSchema,
+  versionsResponseSchema,
   type LeadProblemRow,
-  type ProblemContent,
   type ProblemDetail,
-  type UpdateProblemRequest,
+} from '@qbank/shared/lead-problems';
+import { mySlotsResponseSchema } from '@qbank/shared/my-problems';
+import {
+  createSetHeaderRequestSchema,
+  setHeaderResponseSchema,
+  updateSetHeaderRequestSchema,
+  type CreateSetHeaderRequest,
   type UpdateSetHeaderRequest,
-} from '@qbank/shared/authoring';
+} from '@qbank/shared/set-headers';
 import { PROBLEM_TYPE_ORDER } from '@qbank/shared/problems';
 import {
   testCountResponseSchema,
@@ -33,20 +34,20 @@ import {
   testWriteRequestSchema,
   type TestInfo,
   type TestWriteRequest,
-} from '@qbank/shared/tests';
+} from '@qbank/shared/exams';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import { subjectNamesQueryOptions } from '../subjects/api';
 
-// The lead authoring calls (spec §7 Tests and Problems): exam management, the slot list,
+// The lead authoring calls: exam management, the slot list,
 // problem detail with its versions, set headers and deletions. Shapes come from
-// @qbank/shared/tests and @qbank/shared/authoring; query keys only from the factories below.
+// @qbank/shared/exams and @qbank/shared/authoring; query keys only from the factories below.
 
-/** Spec §9: the lead exam list shows 20 a page (paged by the server). */
+/** The lead exam list shows 20 a page (paged by the server). */
 export const EXAMS_PAGE_SIZE = 20;
-/** Spec §7: the lead screens read an exam's problems in batches of 100. */
+/** The lead screens read an exam's problems in batches of 100. */
 export const LEAD_PROBLEMS_BATCH = 100;
-/** Spec §9: the lead problem list shows 50 a page. */
+/** The lead problem list shows 50 a page. */
 export const LEAD_PROBLEMS_PAGE_SIZE = 50;
 export const VERSIONS_PAGE_SIZE = 50;
 /** A subject's classes are read whole for the class picker, a page of the call's maximum at a time. */
@@ -159,7 +160,7 @@ const typeRank = (type: number) => {
   return index === -1 ? PROBLEM_TYPE_ORDER.length : index;
 };
 
-/** Spec §2: multiple choice, subjective, slide, then by number. */
+/** PROBLEM_TYPE_ORDER (packages/shared/src/problems.ts): multiple choice, subjective, slide, then by number. */
 export function sortProblems<T extends { type: number; no: number }>(rows: readonly T[]): T[] {
   return [...rows].sort((x, y) => typeRank(x.type) - typeRank(y.type) || x.no - y.no);
 }
@@ -218,7 +219,7 @@ export function useCreateSlots() {
 export function useDeleteProblem() {
   const queryClient = useQueryClient();
   return useMutation({
-    // Spec §7: DELETE /v1/problem?test_code&no&type names a slot by its exam, type and number.
+    // DELETE /v1/problem?test_code&no&type names a slot by its exam, type and number.
     mutationFn: (slot: { test_code: number; no: number; type: number }) =>
       apiRequest('/v1/problem', { method: 'DELETE', query: slot, schema: deletedProblemResponseSchema }),
     onSuccess: () => invalidateProblems(queryClient),
@@ -307,7 +308,7 @@ export function useSetHeaderWrites() {
   return { create, update, remove };
 }
 
-// "My problems" (spec §2, §7): the member's assigned slots and their submit. The slot's content
+// "My problems": the member's assigned slots and their submit. The slot's content
 // is read with the authoring detail call (see problem-content-form.tsx).
 
 export interface MySlotFilters {
@@ -327,10 +328,10 @@ export const mySlotsQueryOptions = (filters: MySlotFilters) =>
 export function useSubmitSlot(uid: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: ProblemContent) =>
+    mutationFn: (request: SubmitProblemRequest) =>
       apiRequest(`/v1/problem/${uid}/submit`, {
         method: 'POST',
-        body: submitProblemRequestSchema.parse({ content }),
+        body: submitProblemRequestSchema.parse(request),
         schema: problemDetailResponseSchema,
       }),
     onSuccess: (data) => {

@@ -1,5 +1,5 @@
 import { Alert, Group, Loader, Text } from '@mantine/core';
-import type { TestSummary } from '@qbank/shared/tests';
+import type { TestSummary } from '@qbank/shared/exams';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,7 +22,7 @@ function Warning({ color, text }: { color: 'yellow' | 'red'; text: string }) {
 }
 
 function ExamDeleteConfirm({ exam, opened, onClose }: { exam: TestSummary; opened: boolean; onClose: () => void }) {
-  // Spec §5: the dialog first asks what deleting would meet, and warns with the empty slots'
+  // Decision 029: the dialog first asks what deleting would meet, and warns with the empty slots'
   // count. The server decides: it refuses (409, with its own message) while problems are written.
   // Counts change while a student writes: asked afresh every time the dialog opens.
   const check = useQuery({ ...deleteCheckQueryOptions(exam.test_code), enabled: opened });
@@ -78,7 +78,7 @@ function ExamDeleteConfirm({ exam, opened, onClose }: { exam: TestSummary; opene
   );
 }
 
-/** Spec §5 "Exam deletion": confirmed, irreversible, refused by the server while problems are written. */
+/** Deleting an exam (decision 029): confirmed, irreversible, refused by the server while problems are written. */
 export function ExamDeleteDialog({ exam, onClose }: { exam: TestSummary | null; onClose: () => void }) {
   // The last exam stays in the dialog while it closes; a new exam starts afresh (its own check and failure).
   const [shown, setShown] = useState<TestSummary | null>(exam);

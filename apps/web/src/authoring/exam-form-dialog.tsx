@@ -1,7 +1,7 @@
 import { Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { currentKoreanYear } from '@qbank/shared/member-admin';
-import { examYearChoices, TEST_NAME_MAX, testWriteRequestSchema, type TestSummary } from '@qbank/shared/tests';
+import { examYearChoices, TEST_NAME_MAX, testWriteRequestSchema, type TestSummary } from '@qbank/shared/exams';
 import { applyFieldErrors } from '../lib/field-errors';
 import { zodResolver } from '../lib/zod-resolver';
 import { messages } from './messages';
@@ -32,7 +32,7 @@ const EXAM_FIELDS = ['test_name', 'subject_code', 'year'] as const;
 const validateRequest = zodResolver<unknown>(testWriteRequestSchema);
 
 /**
- * Spec §5 "Exam save" with the request's own schema: 시험명을 입력하세요, 과목을 선택하세요,
+ * Saving an exam with the request's own schema (packages/shared/src/exams.ts): 시험명을 입력하세요, 과목을 선택하세요,
  * 올바른 과목을 선택하세요 — the texts the server would answer with.
  */
 export const validateExamForm = (values: ExamFormValues) => validateRequest(examRequestOf(values));
@@ -50,7 +50,7 @@ function ExamForm({ exam, onClose }: { exam: TestSummary | null; onClose: () => 
     validate: validateExamForm,
   });
 
-  // Spec §9: the current year −5 … +4; an older exam keeps its own year among the choices.
+  // examYearChoices (packages/shared/src/exams.ts): the current year −5 … +4; an older exam keeps its own year among the choices.
   const years = examYearChoices(year);
   if (exam && !years.includes(exam.year)) years.push(exam.year);
   const subjectOptions = (subjects.data ?? []).map((s) => ({ value: String(s.subject_code), label: s.subject_name }));
@@ -77,14 +77,7 @@ function ExamForm({ exam, onClose }: { exam: TestSummary | null; onClose: () => 
       <Stack gap="md">
         {save.isError && <ErrorAlert title={f.failed} error={save.error} />}
         {subjects.isError && <ErrorAlert title={f.subjectsFailed} error={subjects.error} />}
-        <TextInput
-          label={f.name}
-          placeholder={f.namePlaceholder}
-          maxLength={TEST_NAME_MAX}
-          withAsterisk
-          {...form.getInputProps('test_name')}
-          data-autofocus
-        />
+        <TextInput label={f.name} placeholder={f.namePlaceholder} maxLength={TEST_NAME_MAX} withAsterisk {...form.getInputProps('test_name')} data-autofocus />
         <NativeSelect
           label={f.subject}
           withAsterisk

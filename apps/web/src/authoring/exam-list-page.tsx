@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, Paper, Stack, Table, Text } from '@mantine/core';
-import type { TestSummary } from '@qbank/shared/tests';
+import type { TestSummary } from '@qbank/shared/exams';
 import { IconChartBar, IconListDetails, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -9,7 +9,7 @@ import { paths } from '../lib/paths';
 import { useCompactLayout } from '../lib/use-compact-layout';
 import { messages } from './messages';
 import { statsMessages } from '../stats/messages';
-import { testYearsQueryOptions } from '../tests/api';
+import { testYearsQueryOptions } from '../exams/api';
 import { EXAMS_PAGE_SIZE, examCountQueryOptions, examListQueryOptions, useSubjectChoices } from './api';
 import { ExamDeleteDialog } from './exam-delete-dialog';
 import { ExamFormDialog } from './exam-form-dialog';
@@ -50,7 +50,7 @@ function useExamListParams() {
 
   return {
     params: { year, subject, page },
-    // Spec §2: a filter change resets to page 1.
+    // A filter change resets to page 1.
     setYear: (value: number | null) => update({ year: value, page: 1 }),
     setSubject: (value: number | null) => update({ subject: value, page: 1 }),
     setPage: (value: number) => update({ page: value }),
@@ -184,7 +184,7 @@ function ExamCards({ exams, onEdit, onDelete }: ExamListProps) {
   );
 }
 
-/** Spec §2 "Exam management": counts, filters, 20 a page from the server, create, edit, delete. */
+/** The lead's exam management (decision 029): counts, filters, 20 a page from the server, create, edit, delete. */
 export function ExamListPage() {
   const { params, setYear, setSubject, setPage, reset } = useExamListParams();
   const list = useQuery(examListQueryOptions(params));

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ProblemDetail, ProblemVersion } from '@qbank/shared/authoring';
+import type { ProblemDetail, ProblemVersion } from '@qbank/shared/lead-problems';
 import { formatDateTime } from '@qbank/shared/format';
 import { IconEye, IconRestore } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { LeadProblemRow } from '@qbank/shared/authoring';
+import type { LeadProblemRow } from '@qbank/shared/lead-problems';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
@@ -41,7 +41,13 @@ describe('lead problem list', () => {
       }),
       leadRow(801, { type: 2, no: 1, status: 'assigned', assignees: [{ member_code: 21, id: 'han', name: '한서연', grade: 2 }] }),
     ];
-    rows[5] = { ...rows[5]!, set_header: { code: 9, begin_problem_no: 114, end_problem_no: 116 }, question_text: '다음 지문을 읽고 답하시오.', is_vacant: 0, status: 'submitted' };
+    rows[5] = {
+      ...rows[5]!,
+      set_header: { code: 9, begin_problem_no: 114, end_problem_no: 116 },
+      question_text: '다음 지문을 읽고 답하시오.',
+      is_vacant: 0,
+      status: 'submitted',
+    };
     const asked: URLSearchParams[] = [];
     mockFetch({ 'GET /v1/auth/me': meHandler(lead), 'GET /v1/problem/lead': leadList(rows, asked) });
     const { router } = renderRoutes('/dashboard/lead/tests/40/problems');
@@ -54,7 +60,10 @@ describe('lead problem list', () => {
     expect(screen.getByRole('link', { name: '시험 관리로 돌아가기' }).getAttribute('href')).toBe('/dashboard/lead/tests');
 
     const table = screen.getByRole('table', { name: '문제 목록' });
-    const numbers = () => within(table).getAllByRole('rowheader').map((cell) => cell.textContent);
+    const numbers = () =>
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent);
     expect(numbers()).toEqual(Array.from({ length: 50 }, (_, i) => `${i + 1}번`));
     expect(screen.getByText('1 / 3 페이지')).toBeTruthy();
     expect((screen.getByRole('button', { name: '이전' }) as HTMLButtonElement).disabled).toBe(true);
@@ -64,7 +73,10 @@ describe('lead problem list', () => {
     await waitFor(() => expect(screen.getByText('3 / 3 페이지')).toBeTruthy());
     expect(router.state.location.search).toBe('?page=3');
     expect(numbers()).toEqual([...Array.from({ length: 20 }, (_, i) => `${i + 101}번`), '1번', '2번', '1번']);
-    const row = (name: string) => within(table).getByRole('link', { name: `${name} 열기` }).closest('tr')!;
+    const row = (name: string) =>
+      within(table)
+        .getByRole('link', { name: `${name} 열기` })
+        .closest('tr')!;
     expect(within(row('객관식 116번')).getByText('세트 문제: 114-116')).toBeTruthy();
     expect(within(row('객관식 116번')).getByText('다음 지문을 읽고 답하시오.')).toBeTruthy();
     expect(within(row('주관식 1번')).getByText('배정됨')).toBeTruthy();
@@ -120,7 +132,11 @@ describe('lead problem list', () => {
     const bulk: unknown[] = [];
     mockFetch({
       'GET /v1/auth/me': meHandler(lead),
-      'GET /v1/problem/lead': leadList([leadRow(1, { no: 1 }), leadRow(2, { no: 2 }), leadRow(3, { no: 3, is_vacant: 0, status: 'submitted', question_text: '작성됨' })]),
+      'GET /v1/problem/lead': leadList([
+        leadRow(1, { no: 1 }),
+        leadRow(2, { no: 2 }),
+        leadRow(3, { no: 3, is_vacant: 0, status: 'submitted', question_text: '작성됨' }),
+      ]),
       'DELETE /v1/problem': ({ url }) => {
         deletes.push(url);
         return deletes.length === 1

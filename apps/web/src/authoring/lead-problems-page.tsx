@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import type { LeadProblemRow } from '@qbank/shared/authoring';
+import type { LeadProblemRow } from '@qbank/shared/lead-problems';
 import { IconFileImport, IconPlus, IconTrashX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type MouseEvent } from 'react';
@@ -33,9 +33,7 @@ function Pager({ page, pages, onChange }: { page: number; pages: number; onChang
       <Button variant="default" size="sm" onClick={() => onChange(page - 1)} disabled={page <= 1}>
         {l.previous}
       </Button>
-      <Text size="sm">
-        {l.pageInfo(page, pages)}
-      </Text>
+      <Text size="sm">{l.pageInfo(page, pages)}</Text>
       <Button variant="default" size="sm" onClick={() => onChange(page + 1)} disabled={page >= pages}>
         {l.next}
       </Button>
@@ -48,7 +46,7 @@ function questionCell(row: LeadProblemRow): string {
   return row.has_question_pic ? l.pictureOnly : l.none;
 }
 
-/** Spec §5: a missing uid blocks opening the detail. */
+/** A missing uid blocks opening the detail. */
 function useOpenProblem(row: LeadProblemRow, testCode: number) {
   const navigate = useNavigate();
   const href = row.uid ? paths.dashboard.lead.testProblem.getHref(testCode, row.uid) : null;
@@ -167,7 +165,7 @@ function ProblemCard({ row, testCode, onDelete }: { row: LeadProblemRow; testCod
 
 const reviewStatusOf = (raw: string | null): ReviewStatus | null => ((REVIEW_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as ReviewStatus) : null);
 
-/** Spec §2 "Problem list of an exam (lead)": every slot, 50 a page, add, delete, bulk-delete empty ones. */
+/** The lead's problem list of an exam (decision 029): every slot, 50 a page, add, delete, bulk-delete empty ones. */
 export function LeadProblemsPage() {
   const testCode = parsePositiveId(useParams().testCode);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -242,7 +240,12 @@ export function LeadProblemsPage() {
             <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)} disabled={!list.isSuccess}>
               {l.add}
             </Button>
-            <Button component={Link} to={paths.dashboard.lead.testImport.getHref(testCode)} variant="default" leftSection={<IconFileImport size={18} aria-hidden />}>
+            <Button
+              component={Link}
+              to={paths.dashboard.lead.testImport.getHref(testCode)}
+              variant="default"
+              leftSection={<IconFileImport size={18} aria-hidden />}
+            >
               {importButtonLabel}
             </Button>
             <Button

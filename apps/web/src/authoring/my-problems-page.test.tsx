@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MySlot } from '@qbank/shared/authoring';
+import type { MySlot } from '@qbank/shared/my-problems';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, detail, mySlot, paramsOf } from '../testing/fixtures/authoring';
 import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
@@ -25,7 +25,17 @@ describe('my problems', () => {
     let slots = [
       mySlot(505, { no: 5 }),
       mySlot(506, { no: 6 }),
-      mySlot(610, { no: 2, type: 2, test_code: 41, test_name: '2025 해부학 기말고사', year: 2025, subject_code: 1, subject_name: '해부학', is_vacant: 0, status: 'submitted' }),
+      mySlot(610, {
+        no: 2,
+        type: 2,
+        test_code: 41,
+        test_name: '2025 해부학 기말고사',
+        year: 2025,
+        subject_code: 1,
+        subject_name: '해부학',
+        is_vacant: 0,
+        status: 'submitted',
+      }),
     ];
     const asked: URLSearchParams[] = [];
     const submitted: unknown[] = [];
@@ -43,7 +53,18 @@ describe('my problems', () => {
       },
       'GET /v1/problem/505/detail': () =>
         json(200, {
-          problem: detail({ uid: 505, no: 5, is_vacant: 1, status: 'assigned', question: '', question_text: '', illustration: '', answer: '', comments: '', choice_type: null }),
+          problem: detail({
+            uid: 505,
+            no: 5,
+            is_vacant: 1,
+            status: 'assigned',
+            question: '',
+            question_text: '',
+            illustration: '',
+            answer: '',
+            comments: '',
+            choice_type: null,
+          }),
         }),
       'POST /v1/problem/505/submit': ({ init }) => {
         submitted.push(bodyOf(init));

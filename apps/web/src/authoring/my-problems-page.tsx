@@ -1,6 +1,8 @@
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { submitProblemRequestSchema, type MySlot, type ProblemDetail } from '@qbank/shared/authoring';
+import { submitProblemRequestSchema } from '@qbank/shared/authoring';
+import { type ProblemDetail } from '@qbank/shared/lead-problems';
+import { type MySlot } from '@qbank/shared/my-problems';
 import { validationMessages } from '@qbank/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -21,6 +23,7 @@ import { messages } from './messages';
 import { mySlotsQueryOptions, problemDetailQueryOptions, useSubmitSlot, type MySlotFilters } from './api';
 import { parsePositiveId } from '../lib/parse-positive-id';
 import { StackedForm } from './stacked-form';
+import { useStartFromSimilar } from './start-from-similar';
 import { FormActions } from '../components/form-actions';
 
 const m = messages.myProblems;
@@ -72,7 +75,7 @@ function CountCards({ counts }: { counts: { total: number; completed: number; in
 const validateSubmit = zodResolver<unknown>(submitProblemRequestSchema);
 
 /**
- * Spec §4: a slot is complete once its question is written (text, an image or a question picture);
+ * Decision 023: a slot is complete once its question is written (text, an image or a question picture);
  * the rest is the request's own schema, its `content.` messages put on the fields.
  */
 function slotErrors(initial: ContentFormValues, values: ContentFormValues): ContentFormErrors {
@@ -84,6 +87,7 @@ function SlotForm({ slot, problem, onClose }: { slot: MySlot; problem: ProblemDe
   const [initial] = useState<ContentFormValues>(() => contentValuesOf(problem));
   const form = useForm<ContentFormValues>({ initialValues: initial, validate: (values) => slotErrors(initial, values) });
   const submit = useSubmitSlot(slot.uid);
+  const similar = useStartFromSimilar(form, problem);
 
   const save = form.onSubmit((values) => {
     const content = changedContent(initial, values);
@@ -91,7 +95,7 @@ function SlotForm({ slot, problem, onClose }: { slot: MySlot; problem: ProblemDe
       showInfo(validationMessages.problemNoChanges);
       return;
     }
-    submit.mutate(content, {
+    submit.mutate(similar.startedFrom === undefined ? { content } : { content, started_from: similar.startedFrom }, {
       onSuccess: () => {
         showSuccess(m.saved);
         onClose();
@@ -103,7 +107,7 @@ function SlotForm({ slot, problem, onClose }: { slot: MySlot; problem: ProblemDe
   return (
     <StackedForm onSubmit={save}>
       {submit.isError && <ErrorAlert title={m.failed} error={submit.error} />}
-      <ProblemContentForm type={problem.type} {...contentFieldsOf(form)} />
+      <ProblemContentForm key={similar.formKey} type={problem.type} {...contentFieldsOf(form)} afterQuestion={similar.panel} />
       <FormActions cancelLabel={m.close} submitLabel={m.save} onCancel={onClose} pending={submit.isPending} />
     </StackedForm>
   );
@@ -227,7 +231,7 @@ function SlotList({ slots, selected, compact, onOpen }: { slots: MySlot[]; selec
   );
 }
 
-/** Spec §2 "My assigned problems": counts, filters, the list, and the content form of one slot. */
+/** A student's assigned problems (decision 029): counts, filters, the list, and the content form of one slot. */
 export function MyProblemsPage() {
   const { filters, slot: slotUid, update } = useMyParams();
   const all = useQuery(mySlotsQueryOptions({ year: null, subject: null }));

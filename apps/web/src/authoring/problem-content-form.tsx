@@ -31,23 +31,20 @@ interface ProblemContentFormProps {
   value: ContentFormValues;
   onChange: (patch: Partial<ContentFormValues>) => void;
   errors?: ContentFormErrors;
+  /** Shown right under the question (the similar past problems, start-from-similar.tsx). */
+  afterQuestion?: ReactNode;
 }
 
-/** Question, pictures, choice format, choices, answer and explanation (spec §2 problem detail). */
-export function ProblemContentForm({ type, value, onChange, errors = {} }: ProblemContentFormProps) {
+/** Question, pictures, choice format, choices, answer and explanation. */
+export function ProblemContentForm({ type, value, onChange, errors = {}, afterQuestion }: ProblemContentFormProps) {
   const multipleChoice = type === PROBLEM_TYPES.multipleChoice;
   // Choices of another type are shown only when the problem already has some (nothing is hidden).
   const [showChoices] = useState(() => multipleChoice || value.illustration.trim() !== '');
 
   return (
     <Stack gap="md">
-      <RichTextEditor
-        label={c.question}
-        value={value.question}
-        onChange={(question) => onChange({ question })}
-        error={errors.question}
-        minHeight={160}
-      />
+      <RichTextEditor label={c.question} value={value.question} onChange={(question) => onChange({ question })} error={errors.question} minHeight={160} />
+      {afterQuestion}
       <PictureField label={c.questionPic} value={value.question_pic} onChange={(question_pic) => onChange({ question_pic })} error={errors.question_pic} />
       {multipleChoice && (
         <Stack gap={4}>
@@ -93,13 +90,7 @@ export function ProblemContentForm({ type, value, onChange, errors = {} }: Probl
         maxLength={PROBLEM_ANSWER_MAX}
       />
       <PictureField label={c.answerPic} value={value.answer_pic} onChange={(answer_pic) => onChange({ answer_pic })} error={errors.answer_pic} />
-      <RichTextEditor
-        label={c.explanation}
-        value={value.comments}
-        onChange={(comments) => onChange({ comments })}
-        error={errors.comments}
-        minHeight={160}
-      />
+      <RichTextEditor label={c.explanation} value={value.comments} onChange={(comments) => onChange({ comments })} error={errors.comments} minHeight={160} />
       <PictureField label={c.explanationPic} value={value.comment_pic} onChange={(comment_pic) => onChange({ comment_pic })} error={errors.comment_pic} />
     </Stack>
   );
@@ -109,7 +100,9 @@ export function ProblemContentForm({ type, value, onChange, errors = {} }: Probl
  * The content fields of a Mantine form (the lead's edit or a student's slot): its values, a patch
  * written through the form (which clears that field's message) and its messages.
  */
-export function contentFieldsOf<Values extends ContentFormValues>(form: UseFormReturnType<Values>): Pick<ProblemContentFormProps, 'value' | 'onChange' | 'errors'> {
+export function contentFieldsOf<Values extends ContentFormValues>(
+  form: UseFormReturnType<Values>,
+): Pick<ProblemContentFormProps, 'value' | 'onChange' | 'errors'> {
   return {
     value: form.values,
     onChange: (patch) => {

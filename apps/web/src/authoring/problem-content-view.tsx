@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import type { ProblemSnapshot } from '@qbank/shared/authoring';
+import type { ProblemSnapshot } from '@qbank/shared/lead-problems';
 import { resolvePicturePath } from '@qbank/shared/pictures';
 import { CHOICE_TYPES, PROBLEM_TYPES } from '@qbank/shared/problems';
 import type { ReactNode } from 'react';

@@ -4,12 +4,12 @@ import type { Problem } from '@qbank/shared/problems';
 import { messages } from './messages';
 
 // The content of a problem as its edit form holds it, and what a save sends: only the fields
-// that differ from what was loaded (spec §5 "Problem edit"). Used by the lead detail and by
+// that differ from what was loaded. Used by the lead detail and by
 // "my problems" (see problem-content-form.tsx).
 
 const p = messages.authoring.picture;
 
-/** The content fields of spec §2: what a student fills in and a lead edits. */
+/** The content fields of a problem: what a student fills in and a lead edits. */
 export interface ContentFormValues {
   /** Rich HTML ('' when empty). */
   question: string;
@@ -72,7 +72,7 @@ export function changedContent(initial: ContentFormValues, current: ContentFormV
   return changes;
 }
 
-/** Spec §4 / decision 023: a question is written when it has text, an inline image or a question picture. */
+/** Decision 023: a question is written when it has text, an inline image or a question picture. */
 export function questionWritten(values: Pick<ContentFormValues, 'question' | 'question_pic'>): boolean {
   return htmlToPlainText(values.question) !== '' || /<img\b/i.test(values.question) || values.question_pic !== null;
 }

@@ -15,9 +15,7 @@ afterEach(() => notifications.clean());
 
 const lead = member({ id: 'demo-lead', role: 'lead', authority: 2 });
 const classes = {
-  classes: [
-    { uid: 71, subject_code: 3, class_name: '심방세동', class_date: '2026-04-02', class_time: 2, professor: '이교수', problem_count: 0 },
-  ],
+  classes: [{ uid: 71, subject_code: 3, class_name: '심방세동', class_date: '2026-04-02', class_time: 2, professor: '이교수', problem_count: 0 }],
   subject: { subject_code: 3, subject_name: '순환기내과학', abbr: null, type: 1, cliexam_type: 1, grades: [21], positions: [] },
   total: 1,
   page: 1,
@@ -87,7 +85,11 @@ describe('problem detail (lead)', () => {
       'GET /v1/problem/501/detail': () => json(200, { problem: detail() }),
       'GET /v1/subject/3/classes': () => json(200, classes),
       'PATCH /v1/problem/501': () =>
-        json(400, { message: '이미지는 PNG, JPEG, GIF, WebP 형식만 올릴 수 있습니다.', code: 'VALIDATION', fields: { question_pic: '이미지는 PNG, JPEG, GIF, WebP 형식만 올릴 수 있습니다.' } }),
+        json(400, {
+          message: '이미지는 PNG, JPEG, GIF, WebP 형식만 올릴 수 있습니다.',
+          code: 'VALIDATION',
+          fields: { question_pic: '이미지는 PNG, JPEG, GIF, WebP 형식만 올릴 수 있습니다.' },
+        }),
     });
     renderRoutes('/dashboard/lead/tests/40/problems/501');
     fireEvent.click(await screen.findByRole('button', { name: '수정' }));
@@ -154,7 +156,15 @@ describe('problem detail (lead)', () => {
 
   it('creates, edits (changed fields only) and removes the set header', async () => {
     const calls: Array<[string, unknown]> = [];
-    const header = { code: 9, test_code: 40, type: 1, begin_problem_no: 3, end_problem_no: 3, header_text: '<p>다음 증례를 읽고 답하시오.</p>', pic_path: null };
+    const header = {
+      code: 9,
+      test_code: 40,
+      type: 1,
+      begin_problem_no: 3,
+      end_problem_no: 3,
+      header_text: '<p>다음 증례를 읽고 답하시오.</p>',
+      pic_path: null,
+    };
     let problem = detail();
     mockFetch({
       'GET /v1/auth/me': meHandler(lead),

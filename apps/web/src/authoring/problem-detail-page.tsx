@@ -1,6 +1,6 @@
 import { Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { ProblemDetail } from '@qbank/shared/authoring';
+import type { ProblemDetail } from '@qbank/shared/lead-problems';
 import { formatDateTime } from '@qbank/shared/format';
 import { gradeCodeLabel } from '@qbank/shared/grade';
 import { IconHistory, IconPencil } from '@tabler/icons-react';
@@ -92,7 +92,7 @@ function ClassesView({ problem }: { problem: ProblemDetail }) {
   );
 }
 
-/** Spec §2 "Problem detail (lead)": view and edit modes, set header, classes and history. */
+/** The lead's problem detail (decision 029): view and edit modes, set header, classes and history. */
 export function ProblemDetailPage() {
   const params = useParams();
   const testCode = parsePositiveId(params.testCode);
@@ -103,7 +103,7 @@ export function ProblemDetailPage() {
   const [historyOpen, setHistoryOpen] = useState(false);
   const listHref = testCode === null ? paths.dashboard.lead.tests.getHref() : paths.dashboard.lead.testProblems.getHref(testCode);
 
-  // Spec §8: problem not found → an alert, then back to the list.
+  // Problem not found → an alert, then back to the list.
   const notFound = uid === null || (isApiRequestError(detail.error) && detail.error.status === 404);
   const announced = useRef(false);
   useEffect(() => {

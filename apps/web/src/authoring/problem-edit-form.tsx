@@ -1,5 +1,6 @@
 import { MultiSelect, NumberInput, Paper, SimpleGrid, TextInput, Title } from '@mantine/core';
-import { PROBLEM_NO_MAX, updateProblemRequestSchema, type ProblemDetail, type UpdateProblemRequest } from '@qbank/shared/authoring';
+import { PROBLEM_NO_MAX, updateProblemRequestSchema, type UpdateProblemRequest } from '@qbank/shared/authoring';
+import { type ProblemDetail } from '@qbank/shared/lead-problems';
 import { validationMessages } from '@qbank/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from '@mantine/form';
@@ -15,6 +16,7 @@ import { problemTypeLabel } from './ui';
 import { ErrorAlert } from '../components/load-state';
 import { showSuccess, showInfo } from '../components/toasts';
 import { StackedForm } from './stacked-form';
+import { useStartFromSimilar } from './start-from-similar';
 import { FormActions } from '../components/form-actions';
 
 const t = messages.authoring.detail;
@@ -34,7 +36,7 @@ export function leadValuesOf(problem: ProblemDetail): LeadFormValues {
 const sortedKey = (uids: readonly number[]) => [...uids].sort((x, y) => x - y).join(',');
 
 /**
- * Spec §5 "Problem edit": only the changed fields. The type is never among them — it is
+ * Editing a problem (decision 029) sends only the changed fields. The type is never among them — it is
  * shown, not edited (a type never changes after creation).
  */
 export function changedProblem(initial: LeadFormValues, current: LeadFormValues): UpdateProblemRequest {
@@ -73,15 +75,17 @@ export function ProblemEditForm({ problem, onDone }: { problem: ProblemDetail; o
   const [initial] = useState(() => leadValuesOf(problem));
   const form = useForm<LeadFormValues>({ initialValues: initial, validate: (values) => validateRequest(changedProblem(initial, values)) });
   const save = useUpdateProblem(problem.uid);
+  const similar = useStartFromSimilar(form, problem);
 
   const submit = () => {
     const request = changedProblem(initial, form.values);
     if (Object.keys(request).length === 0) {
-      // Spec §5: nothing changed → 'no changes', and nothing is sent.
+      // Nothing changed → 'no changes', and nothing is sent.
       showInfo(validationMessages.problemNoChanges);
       return;
     }
     if (form.validate().hasErrors) return;
+    if (similar.startedFrom !== undefined) request.started_from = similar.startedFrom;
     save.mutate(updateProblemRequestSchema.parse(request), {
       onSuccess: () => {
         showSuccess(t.saved);
@@ -103,7 +107,7 @@ export function ProblemEditForm({ problem, onDone }: { problem: ProblemDetail; o
       <Title order={2} size="h4">
         {t.content}
       </Title>
-      <ProblemContentForm type={problem.type} {...contentFieldsOf(form)} />
+      <ProblemContentForm key={similar.formKey} type={problem.type} {...contentFieldsOf(form)} afterQuestion={similar.panel} />
       <ClassesField problem={problem} value={form.values.class_uids} {...form.getInputProps('class_uids')} />
       <FormActions cancelLabel={t.cancelEdit} submitLabel={t.save} onCancel={onDone} pending={save.isPending} />
     </StackedForm>

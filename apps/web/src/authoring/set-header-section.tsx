@@ -1,6 +1,8 @@
 import { Button, Group, Modal, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
-import { createSetHeaderRequestSchema, PROBLEM_NO_MAX, updateSetHeaderRequestSchema, type ProblemDetail } from '@qbank/shared/authoring';
+import { PROBLEM_NO_MAX } from '@qbank/shared/authoring';
+import { type ProblemDetail } from '@qbank/shared/lead-problems';
+import { createSetHeaderRequestSchema, updateSetHeaderRequestSchema } from '@qbank/shared/set-headers';
 import { PROBLEM_TYPES, type SetHeader } from '@qbank/shared/problems';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -44,7 +46,7 @@ function createRequestOf(testCode: number, values: HeaderFormValues): Record<str
   };
 }
 
-/** Only what changed is sent (spec §5 "Problem edit" applies to the passage too). */
+/** Only what changed is sent. */
 function updateRequestOf(initial: HeaderFormValues, values: HeaderFormValues): Record<string, unknown> {
   const request: Record<string, unknown> = {};
   if (values.type !== initial.type) request.type = Number(values.type);
@@ -124,7 +126,7 @@ function HeaderForm({ testCode, problem, header, onClose }: { testCode: number; 
 }
 
 /**
- * The common passage of the problem's set (spec §2): its range, text and picture, with create,
+ * The common passage of the problem's set: its range, text and picture, with create,
  * edit and remove. A passage is its own record: these saves do not touch the problem's form.
  */
 export function SetHeaderSection({ testCode, problem }: { testCode: number; problem: ProblemDetail }) {

@@ -1,9 +1,4 @@
-import {
-  reviewCountsResponseSchema,
-  reviewHistoryResponseSchema,
-  reviewResponseSchema,
-  type ReviewRequest,
-} from '@qbank/shared/submission-review';
+import { reviewCountsResponseSchema, reviewHistoryResponseSchema, reviewResponseSchema, type ReviewRequest } from '@qbank/shared/submission-review';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 

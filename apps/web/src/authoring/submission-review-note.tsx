@@ -1,5 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import type { MySlot } from '@qbank/shared/authoring';
+import type { MySlot } from '@qbank/shared/my-problems';
 import { submissionReviewMessages as m } from './submission-review-messages';
 
 /** On /dashboard/my: the review step of a submitted slot, and the lead's comment when it came back. */

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react';
 import { apiRequest } from '../lib/api-client';
 
-// Board reads are public (spec §6), so none of these calls ends a session on a 401.
+// Board reads are public, so none of these calls ends a session on a 401.
 
 export const BOARD_PAGE_SIZE = 20;
 
@@ -42,7 +42,7 @@ export const boardContentQueryOptions = (boardCode: string, contentCode: number)
     staleTime: 30_000,
   });
 
-/** Spec §8: board list load failures are only logged. */
+/** Board list load failures are only logged. */
 function useLogError(error: Error | null, what: string) {
   useEffect(() => {
     if (error) console.error(`${what} load failed`, error);

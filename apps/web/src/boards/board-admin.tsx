@@ -23,7 +23,8 @@ function CreateBoardForm({ onCreated }: { onCreated: (board: Board) => void }) {
       },
       onError: (error) => {
         const fields = isApiRequestError(error) ? error.fields : undefined;
-        if (fields) form.setErrors({ ...(fields.board_name ? { board_name: fields.board_name } : {}), ...(fields.board_id ? { board_id: fields.board_id } : {}) });
+        if (fields)
+          form.setErrors({ ...(fields.board_name ? { board_name: fields.board_name } : {}), ...(fields.board_id ? { board_id: fields.board_id } : {}) });
       },
     }),
   );
@@ -40,14 +41,7 @@ function CreateBoardForm({ onCreated }: { onCreated: (board: Board) => void }) {
           </Alert>
         )}
         <TextInput label={m.name} maxLength={100} {...form.getInputProps('board_name')} />
-        <TextInput
-          label={m.boardId}
-          description={m.boardIdHint}
-          maxLength={64}
-          autoCapitalize="none"
-          spellCheck={false}
-          {...form.getInputProps('board_id')}
-        />
+        <TextInput label={m.boardId} description={m.boardIdHint} maxLength={64} autoCapitalize="none" spellCheck={false} {...form.getInputProps('board_id')} />
         <Group justify="flex-end">
           <Button type="submit" loading={create.isPending}>
             {m.create}

@@ -10,7 +10,7 @@ import { SafeHtml } from '../components/safe-html';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { downloadFile } from '../lib/download';
 import { paths } from '../lib/paths';
-import { isApproved, useSession } from '../lib/session';
+import { isApproved, useLoginSession } from '../lib/login-session';
 import { messages } from './messages';
 import { parsePositiveId } from '../lib/parse-positive-id';
 import { useBoardContent } from './api';
@@ -89,7 +89,7 @@ function Attachment({ post, canDownload }: { post: BoardContentDetail; canDownlo
 
 /** Edit for the author; delete for the author and admins (confirmed first). */
 function PostActions({ post, pageBoardCode }: { post: BoardContentDetail; pageBoardCode: string }) {
-  const { user } = useSession();
+  const { user } = useLoginSession();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const remove = useDeletePost(pageBoardCode, post.code);
@@ -147,7 +147,7 @@ function PostActions({ post, pageBoardCode }: { post: BoardContentDetail; pageBo
 
 function Post({ post, pageBoardCode }: { post: BoardContentDetail; pageBoardCode: string }) {
   const boardHref = paths.board.getHref(post.board_code);
-  const { user } = useSession();
+  const { user } = useLoginSession();
   const canDownload = user !== null && isApproved(user);
   return (
     <Stack gap="md">
@@ -190,12 +190,7 @@ function Post({ post, pageBoardCode }: { post: BoardContentDetail; pageBoardCode
       <PostReplies target={{ board: pageBoardCode, content: post.code }} replies={post.replies} />
 
       <Group>
-        <Button
-          component={Link}
-          to={boardHref}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
-        >
+        <Button component={Link} to={boardHref} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
           {m.backToList}
         </Button>
       </Group>

@@ -8,7 +8,7 @@ import { EmptyState } from '../components/empty-state';
 import { ListPagination } from '../components/list-pagination';
 import { RelativeTime } from '../components/relative-time';
 import { paths } from '../lib/paths';
-import { isApproved, useSession } from '../lib/session';
+import { isApproved, useLoginSession } from '../lib/login-session';
 import { messages } from './messages';
 import { BOARD_PAGE_SIZE, useBoardContents, useBoards } from './api';
 import { BoardAdmin } from './board-admin';
@@ -26,18 +26,10 @@ function PostRow({ post, boardCode }: { post: BoardContentSummary; boardCode: nu
   return (
     <Paper component="li" withBorder radius="md" px="md" py="sm">
       <Group gap={6} wrap="nowrap" align="flex-start">
-        <Anchor
-          component={Link}
-          to={paths.boardContent.getHref(boardCode, post.code)}
-          fw={600}
-          c="dark.9"
-          style={{ minWidth: 0, overflowWrap: 'anywhere' }}
-        >
+        <Anchor component={Link} to={paths.boardContent.getHref(boardCode, post.code)} fw={600} c="dark.9" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {post.title}
         </Anchor>
-        {post.attached_filename && (
-          <IconPaperclip size={16} role="img" aria-label={m.attachment} style={{ flexShrink: 0, marginTop: 4 }} />
-        )}
+        {post.attached_filename && <IconPaperclip size={16} role="img" aria-label={m.attachment} style={{ flexShrink: 0, marginTop: 4 }} />}
       </Group>
       <Group gap="xs" mt={4} c="gray.7" fz="sm" wrap="wrap">
         <Text span inherit>
@@ -75,7 +67,7 @@ function PostList({ board, page, onPage }: { board: Board; page: number; onPage:
       </Center>
     );
   }
-  // Spec §8: a failed load is only logged; the list then reads as empty.
+  // A failed load is only logged; the list then reads as empty.
   const rows = data?.rows ?? [];
   if (rows.length === 0) return <EmptyState>{m.empty}</EmptyState>;
   return (
@@ -96,7 +88,7 @@ function PostList({ board, page, onPage }: { board: Board; page: number; onPage:
  * with the reason.
  */
 function WriteButton({ board }: { board: Board }) {
-  const { user } = useSession();
+  const { user } = useLoginSession();
   if (user && isApproved(user) && !canWriteOn(board, user)) {
     return (
       <Stack gap={4} align="flex-end">
@@ -123,7 +115,7 @@ export function BoardPage() {
   const rows = boards.data?.rows ?? [];
   const selected = selectBoard(rows, parsePositiveId(params.get('board')));
   const page = parsePositiveId(params.get('page')) ?? 1;
-  const { user } = useSession();
+  const { user } = useLoginSession();
   const isAdmin = user !== null && isApproved(user) && isAdminRole(user.role);
 
   const choose = (code: string | null) => {
@@ -169,4 +161,3 @@ export function BoardPage() {
     </Stack>
   );
 }
-

@@ -105,9 +105,7 @@ describe('board content page', () => {
     attached_filesize: 1536,
     content: '<p>본문입니다.</p><img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script>',
     board_name: '공지사항',
-    replies: [
-      { code: 1, reply_text: '감사합니다!\n두 줄', author_id: null, author_nickname: null, creation_time: hourAgo, update_time: hourAgo },
-    ],
+    replies: [{ code: 1, reply_text: '감사합니다!\n두 줄', author_id: null, author_nickname: null, creation_time: hourAgo, update_time: hourAgo }],
   };
 
   it('shows breadcrumb, title, author, dates, views, attachment, sanitized content and replies', async () => {

@@ -182,13 +182,16 @@ describe('board page write button and administration', () => {
   const list = () => json(200, { rows: [], total: 0, page: 1, limit: 20 });
 
   it('disables 글쓰기 on the notice board for a student, with the reason, and enables it elsewhere', async () => {
-    mockFetch({ 'GET /v1/auth/me': meHandler(student), 'GET /boards': () => json(200, boards), 'GET /boards/1/contents': list, 'GET /boards/2/contents': list });
+    mockFetch({
+      'GET /v1/auth/me': meHandler(student),
+      'GET /boards': () => json(200, boards),
+      'GET /boards/1/contents': list,
+      'GET /boards/2/contents': list,
+    });
     renderRoutes('/board?board=1');
     const button = await screen.findByRole('button', { name: '글쓰기' });
     expect(button.hasAttribute('disabled')).toBe(true);
-    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-      '공지사항은 학습부장 이상만 작성할 수 있습니다.',
-    );
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe('공지사항은 학습부장 이상만 작성할 수 있습니다.');
     fireEvent.click(screen.getByRole('tab', { name: '자유게시판' }));
     expect((await screen.findByRole('link', { name: '글쓰기' })).getAttribute('href')).toBe('/board/2/write');
     expect(screen.queryByText('공지사항은 학습부장 이상만 작성할 수 있습니다.')).toBeNull();

@@ -120,12 +120,7 @@ export function PostForm(props: PostFormProps) {
             {formError ?? serverError}
           </Alert>
         )}
-        <TextInput
-          label={m.titleLabel}
-          maxLength={POST_TITLE_MAX}
-          {...form.getInputProps('title')}
-          error={form.errors.title ?? serverFieldErrors?.title}
-        />
+        <TextInput label={m.titleLabel} maxLength={POST_TITLE_MAX} {...form.getInputProps('title')} error={form.errors.title ?? serverFieldErrors?.title} />
         <RichTextEditor
           label={m.contentLabel}
           value={form.values.content}

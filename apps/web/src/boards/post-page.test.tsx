@@ -44,7 +44,9 @@ const replyItem = (text: string) => screen.getByText(text, { exact: false }).clo
 
 describe('post page for its author', () => {
   it('offers edit and delete, downloads the attachment, and renders replies as plain text', async () => {
-    const download = vi.fn(() => new Response(new Blob(['pdf']), { status: 200, headers: { 'Content-Disposition': "attachment; filename*=UTF-8''%EB%AA%A8%EC%A7%91.pdf" } }));
+    const download = vi.fn(
+      () => new Response(new Blob(['pdf']), { status: 200, headers: { 'Content-Disposition': "attachment; filename*=UTF-8''%EB%AA%A8%EC%A7%91.pdf" } }),
+    );
     // jsdom has no object URLs; the helper only needs one to hand to <a download>.
     Object.defineProperties(URL, {
       createObjectURL: { value: vi.fn(() => 'blob:x'), configurable: true },
@@ -91,7 +93,9 @@ describe('post page for its author', () => {
       'POST /boards/2/contents/31/replies': ({ init }) =>
         json(201, { reply: reply(3, 'student01', (JSON.parse(String(init?.body)) as { reply_text: string }).reply_text) }),
       'PUT /boards/2/contents/31/replies/1': ({ init }) =>
-        json(200, { reply: { ...reply(1, 'student01', (JSON.parse(String(init?.body)) as { reply_text: string }).reply_text), update_time: '2026-03-03T00:00:00.000Z' } }),
+        json(200, {
+          reply: { ...reply(1, 'student01', (JSON.parse(String(init?.body)) as { reply_text: string }).reply_text), update_time: '2026-03-03T00:00:00.000Z' },
+        }),
       'DELETE /boards/2/contents/31/replies/3': () => json(200, { ok: true }),
     });
     const box = await screen.findByLabelText('댓글 쓰기');
@@ -159,7 +163,10 @@ describe('post page for others', () => {
     const actions = await screen.findByRole('group', { name: '게시글 관리' });
     expect(within(actions).queryByRole('link', { name: '수정' })).toBeNull();
     expect(within(actions).getByRole('button', { name: '삭제' })).toBeTruthy();
-    for (const [text, author] of [['제 댓글', 'student01'], ['다른 사람 댓글', 'other02']] as const) {
+    for (const [text, author] of [
+      ['제 댓글', 'student01'],
+      ['다른 사람 댓글', 'other02'],
+    ] as const) {
       expect(within(replyItem(text)).getByRole('button', { name: `${author}의 댓글 삭제` })).toBeTruthy();
       expect(within(replyItem(text)).queryByRole('button', { name: `${author}의 댓글 수정` })).toBeNull();
     }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { EmptyState } from '../components/empty-state';
 import { ReplyComposer, ReplyItem, sendReply } from '../components/reply-item';
 import { errorMessage } from '../lib/api-client';
-import { isApproved, useSession } from '../lib/session';
+import { isApproved, useLoginSession } from '../lib/login-session';
 import { messages } from './messages';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { canDelete, canEdit } from './permissions';
@@ -13,7 +13,7 @@ import { useCreateReply, useDeleteReply, useUpdateReply } from './write-api';
 
 const m = messages.boardReplies;
 
-/** Spec §8: 댓글 작성 실패 and friends, with the server's reason when it gave one. */
+/** 댓글 작성 실패 and friends, with the server's reason when it gave one. */
 function showFailure(title: string, error: unknown) {
   const reason = errorMessage(error, '');
   notifications.show({ color: 'red', title, message: reason ? m.failedWith(title, reason) : title });
@@ -26,7 +26,7 @@ interface Target {
 
 /** A post's replies: plain text (never HTML); write (approved members), edit own, delete own or as admin. */
 export function PostReplies({ target, replies }: { target: Target; replies: BoardReply[] }) {
-  const session = useSession();
+  const session = useLoginSession();
   const user = session.user;
   const approved = user !== null && isApproved(user);
   const [confirming, setConfirming] = useState<BoardReply | null>(null);
@@ -100,10 +100,7 @@ function BoardReplyItem({
   const update = useUpdateReply(target.board, target.content);
 
   function save(text: string, done: () => void) {
-    update.mutate(
-      { replyCode: reply.code, body: { reply_text: text } },
-      { onSuccess: done, onError: (err) => showFailure(m.editFailed, err) },
-    );
+    update.mutate({ replyCode: reply.code, body: { reply_text: text } }, { onSuccess: done, onError: (err) => showFailure(m.editFailed, err) });
   }
 
   return (

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
-import { useSession } from '../lib/session';
+import { useLoginSession } from '../lib/login-session';
 import { messages } from './messages';
 import { parsePositiveId } from '../lib/parse-positive-id';
 import { boardContentQueryOptions, useBoards } from './api';
@@ -62,7 +62,7 @@ export function PostWritePage() {
   useDocumentTitle(messages.app.pageTitle(messages.titles.boardWrite));
   const { boardCode = '' } = useParams();
   const navigate = useNavigate();
-  const { user } = useSession();
+  const { user } = useLoginSession();
   const boards = useBoards();
   const board = findBoard(boards.data?.rows, boardCode);
   const create = useCreatePost(board?.code ?? boardCode);
@@ -106,7 +106,7 @@ export function PostEditPage() {
   const { boardCode = '', contentCode } = useParams();
   const code = parsePositiveId(contentCode);
   const navigate = useNavigate();
-  const { user } = useSession();
+  const { user } = useLoginSession();
   // Coming from the post, its copy in the cache is used (the query's staleTime): a read counts a view.
   const query = useQuery({ ...boardContentQueryOptions(boardCode, code ?? 0), enabled: code !== null });
   const post = query.data?.content;

@@ -19,7 +19,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { apiRequest } from '../lib/api-client';
 import { boardContentQueryOptions, boardsQueryOptions } from './api';
 
-// Board writing (spec §7 Boards; decision 126): posts, replies and board administration.
+// Board writing (decision 126): posts, replies and board administration.
 // Every read of a post counts a view, so after a change the post in the cache is updated from
 // the answer instead of being read again; only the lists are refetched.
 
@@ -125,8 +125,7 @@ export function useUpdateReply(pageBoardCode: string, contentCode: number) {
 export function useDeleteReply(pageBoardCode: string, contentCode: number) {
   const update = useReplyCache(pageBoardCode, contentCode);
   return useMutation({
-    mutationFn: (replyCode: number) =>
-      apiRequest(`${repliesPath(pageBoardCode, contentCode)}/${replyCode}`, { method: 'DELETE', schema: okResponseSchema }),
+    mutationFn: (replyCode: number) => apiRequest(`${repliesPath(pageBoardCode, contentCode)}/${replyCode}`, { method: 'DELETE', schema: okResponseSchema }),
     onSuccess: (_ok, replyCode) => update((replies) => replies.filter((r) => r.code !== replyCode)),
   });
 }

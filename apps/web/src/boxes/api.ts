@@ -83,8 +83,7 @@ export function prefetchBookmarks(queryClient: QueryClient, problemUids: readonl
 export const boxProblemsQueryOptions = (boxId: number, filters: BoxProblemFilters) =>
   queryOptions({
     queryKey: boxKeys.problems(boxId, filters),
-    queryFn: ({ signal }) =>
-      apiRequest(`/v1/box/${boxId}/problem`, { query: { ...normalizeFilters(filters) }, schema: boxProblemsResponseSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(`/v1/box/${boxId}/problem`, { query: { ...normalizeFilters(filters) }, schema: boxProblemsResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -162,8 +161,7 @@ function useRefetchAfterChange() {
 export function useAddToBox() {
   const refetch = useRefetchAfterChange();
   return useMutation({
-    mutationFn: ({ boxId, problemUid }: BoxProblemChange) =>
-      apiRequest(`/v1/box/${boxId}/problem/${problemUid}`, { method: 'POST', schema: okResponseSchema }),
+    mutationFn: ({ boxId, problemUid }: BoxProblemChange) => apiRequest(`/v1/box/${boxId}/problem/${problemUid}`, { method: 'POST', schema: okResponseSchema }),
     onSettled: (_data, _error, change) => refetch(change),
   });
 }

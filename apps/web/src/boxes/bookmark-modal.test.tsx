@@ -13,7 +13,10 @@ function boxServer(initial: Record<number, { name: string; problems: number[] }>
       200,
       boxListBody(
         url,
-        [...boxes].map(([code, box]) => ({ row: boxRow({ code, box_name: box.name, problem_count: box.problems.size }), holds: (uid) => box.problems.has(uid) })),
+        [...boxes].map(([code, box]) => ({
+          row: boxRow({ code, box_name: box.name, problem_count: box.problems.size }),
+          holds: (uid) => box.problems.has(uid),
+        })),
       ),
     );
   const handlers: Record<string, FetchHandler> = {
@@ -68,8 +71,18 @@ describe('bookmark star and modal', () => {
 
   it('asks once for the stars of a whole list of cards', async () => {
     const { fetch } = boxServer({ 1: { name: '심장 복습', problems: [12] } });
-    renderElement('/', '/', <>{[11, 12, 13].map((uid) => <BookmarkButton key={uid} problemUid={uid} />)}</>);
-    await waitFor(() => expect(screen.getAllByRole('button', { name: '북마크' }).map((button) => button.dataset.saved)).toEqual([undefined, 'true', undefined]));
+    renderElement(
+      '/',
+      '/',
+      <>
+        {[11, 12, 13].map((uid) => (
+          <BookmarkButton key={uid} problemUid={uid} />
+        ))}
+      </>,
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: '북마크' }).map((button) => button.dataset.saved)).toEqual([undefined, 'true', undefined]),
+    );
     expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/v1/box?problem_uids=11%2C12%2C13']);
   });
 
@@ -100,10 +113,7 @@ describe('bookmark star and modal', () => {
   });
 
   it('says 북마크 추가에 실패했습니다 and leaves the switch off when adding fails', async () => {
-    setup(
-      { 2: { name: '약리', problems: [] } },
-      { 'POST /v1/box/2/problem/11': () => json(404, { message: '박스를 찾을 수 없습니다.', code: 'NOT_FOUND' }) },
-    );
+    setup({ 2: { name: '약리', problems: [] } }, { 'POST /v1/box/2/problem/11': () => json(404, { message: '박스를 찾을 수 없습니다.', code: 'NOT_FOUND' }) });
     await openModal();
     fireEvent.click(await screen.findByRole('switch', { name: '약리' }));
     expect(await screen.findByText('북마크 추가에 실패했습니다')).toBeTruthy();

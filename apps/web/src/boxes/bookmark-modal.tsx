@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Switch, Text} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Box, CreateBoxRequest } from '@qbank/shared/boxes';
 import { IconPlus } from '@tabler/icons-react';
-import { useState} from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../lib/api-client';
 import { messages } from './messages';
 import { showFailure, showSuccess } from '../components/toasts';
@@ -12,7 +12,7 @@ import { useAddToBox, useCreateBox, useProblemBoxes, useRemoveFromBox } from './
 const m = messages.boxes;
 
 /**
- * Spec §2/§3: the bookmark modal. Lists the member's boxes with a switch per box that puts the
+ * The bookmark modal (decisions 016, 024). Lists the member's boxes with a switch per box that puts the
  * problem in or takes it out, a 저장됨 tag on the boxes holding it, and an inline new-box form.
  * A box made here also receives the problem, since that is why the member opened the modal.
  * Public component: the viewers and solve mode use it.

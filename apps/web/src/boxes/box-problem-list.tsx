@@ -25,7 +25,13 @@ function RowButtons({ row, onOpen, onRemove, removing }: { row: BoxProblem } & O
   const label = qLabel(row.no);
   return (
     <Group gap={4} wrap="nowrap">
-      <Button size="compact-sm" variant="light" leftSection={<IconEye size={14} aria-hidden />} aria-label={m.openLabel(label, row.test_name)} onClick={() => onOpen(row)}>
+      <Button
+        size="compact-sm"
+        variant="light"
+        leftSection={<IconEye size={14} aria-hidden />}
+        aria-label={m.openLabel(label, row.test_name)}
+        onClick={() => onOpen(row)}
+      >
         {m.open}
       </Button>
       <Button
@@ -154,4 +160,3 @@ export function ProblemDetailModal({ row, onClose, fullScreen }: { row: BoxProbl
     </Modal>
   );
 }
-

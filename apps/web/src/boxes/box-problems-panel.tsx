@@ -148,4 +148,3 @@ function FiltersForm({ problems, filters, onFilters }: { problems: BoxProblem[];
     </form>
   );
 }
-

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Group, NavLink, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Box, CreateBoxRequest } from '@qbank/shared/boxes';
 import { IconFolder, IconTrash } from '@tabler/icons-react';
-import { useState} from 'react';
+import { useState } from 'react';
 import { useCreateBox, useDeleteBox } from './api';
 import { m, b, failure } from './library-shared';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -114,4 +114,3 @@ export function DeleteBoxModal({ box, onClose, onDeleted }: { box: Box | null; o
     />
   );
 }
-

@@ -102,12 +102,16 @@ describe('library', () => {
     await screen.findByRole('heading', { level: 2, name: '심장 복습의 문제' });
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
     const subject = screen.getByRole('combobox', { name: '과목' });
-    expect(within(subject).getAllByRole('option').map((o) => o.textContent)).toEqual(['전체 과목', '순환기내과학', '신장내과학']);
-    expect(within(screen.getByRole('combobox', { name: '연도' })).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      '전체 연도',
-      '2026년',
-      '2025년',
-    ]);
+    expect(
+      within(subject)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['전체 과목', '순환기내과학', '신장내과학']);
+    expect(
+      within(screen.getByRole('combobox', { name: '연도' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['전체 연도', '2026년', '2025년']);
 
     fireEvent.change(subject, { target: { value: '6' } });
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
@@ -230,7 +234,18 @@ describe('library', () => {
     const { router } = setup({
       'GET /v1/notes': () =>
         json(200, {
-          notes: [{ problem_uid: 13, text: '외울 것', is_confused: false, update_time: '2026-11-01T09:00:00.000Z', test_code: 3, test_name: '2026 순환기내과학 중간고사', no: 3, question_text: '심전도 소견은?' }],
+          notes: [
+            {
+              problem_uid: 13,
+              text: '외울 것',
+              is_confused: false,
+              update_time: '2026-11-01T09:00:00.000Z',
+              test_code: 3,
+              test_name: '2026 순환기내과학 중간고사',
+              no: 3,
+              question_text: '심전도 소견은?',
+            },
+          ],
           total: 1,
           page: 1,
           limit: 10,

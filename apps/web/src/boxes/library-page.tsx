@@ -37,7 +37,6 @@ function useLibraryParams() {
   return { boxId, filters, update };
 }
 
-
 /** /dashboard/library — the member's boxes, the problems in the chosen one, and a problem's details. */
 /** `top`: what the dashboard shows above the boxes (the review-due card, composed by the router). */
 export function LibraryPage({ top }: { top?: ReactNode }) {
@@ -78,12 +77,7 @@ export function LibraryPage({ top }: { top?: ReactNode }) {
           </Grid.Col>
           <Grid.Col span={{ base: 12, xl: 8 }}>
             {selected ? (
-              <BoxProblemsPanel
-                key={selected.code}
-                box={selected}
-                filters={filters}
-                onFilters={(next) => update({ box: selected.code, filters: next })}
-              />
+              <BoxProblemsPanel key={selected.code} box={selected} filters={filters} onFilters={(next) => update({ box: selected.code, filters: next })} />
             ) : (
               <EmptyState>{b.noBoxes}</EmptyState>
             )}

@@ -29,4 +29,3 @@ export function positiveInt(raw: string | null): number | undefined {
   const value = Number(raw);
   return value > 0 ? value : undefined;
 }
-

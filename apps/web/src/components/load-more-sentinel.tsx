@@ -6,7 +6,7 @@ const m = messages.lists;
 
 /**
  * Placed right after the last item of an infinite list: asks for the next page when it comes
- * within `rootMargin` of the viewport (spec §4: 100 px and threshold 0.1 for exams, 200 px for
+ * within `rootMargin` of the viewport (100 px and threshold 0.1 for exams, 200 px for
  * problems). It stops watching while a page loads, so one load never overlaps another; watching
  * again afterwards fires at once if the sentinel is still in view (a short page).
  * A button does the same for keyboard users and browsers without IntersectionObserver.

@@ -72,9 +72,7 @@ export function ReplyItem(props: ReplyItemProps) {
         )}
         {!editing && (canEdit || canDelete) && (
           <Group gap={4}>
-            {canEdit && (
-              <ItemAction board={board} color="gray" label={labels.edit} name={labels.editFor(author)} onClick={() => setEditing(true)} />
-            )}
+            {canEdit && <ItemAction board={board} color="gray" label={labels.edit} name={labels.editFor(author)} onClick={() => setEditing(true)} />}
             {canDelete && <ItemAction board={board} color="red" label={labels.delete} name={labels.deleteFor(author)} onClick={onDelete} />}
           </Group>
         )}
@@ -134,17 +132,19 @@ function useReplyForm(text: string) {
 }
 
 /** The reply's text box. */
-function ReplyTextarea({ label, placeholder, form, autoFocus }: { label: string; placeholder?: string; form: ReturnType<typeof useReplyForm>; autoFocus?: boolean }) {
+function ReplyTextarea({
+  label,
+  placeholder,
+  form,
+  autoFocus,
+}: {
+  label: string;
+  placeholder?: string;
+  form: ReturnType<typeof useReplyForm>;
+  autoFocus?: boolean;
+}) {
   return (
-    <Textarea
-      label={label}
-      placeholder={placeholder}
-      {...form.getInputProps('reply_text')}
-      autosize
-      minRows={2}
-      maxLength={REPLY_MAX}
-      autoFocus={autoFocus}
-    />
+    <Textarea label={label} placeholder={placeholder} {...form.getInputProps('reply_text')} autosize minRows={2} maxLength={REPLY_MAX} autoFocus={autoFocus} />
   );
 }
 
@@ -173,7 +173,7 @@ export interface ReplyComposerProps {
   look: ReplyItemLook;
 }
 
-/** The form that writes a new reply (spec §5: non-empty after trimming, submit disabled while sending). */
+/** The form that writes a new reply (non-empty after trimming, submit disabled while sending). */
 export function ReplyComposer({ labels, pending, onCreate, look }: ReplyComposerProps) {
   const form = useReplyForm('');
   const submit = form.onSubmit(async (values) => {

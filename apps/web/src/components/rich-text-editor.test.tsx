@@ -36,7 +36,20 @@ describe('RichTextEditor', () => {
     const describedBy = box.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(describedBy)?.textContent).toBe('내용을 입력하세요.');
     const toolbar = screen.getByRole('group', { name: '서식 도구' });
-    for (const name of ['굵게', '기울임', '밑줄', '취소선', '아래 첨자', '위 첨자', '글머리 기호 목록', '번호 목록', '링크', '표 넣기', '실행 취소', '다시 실행']) {
+    for (const name of [
+      '굵게',
+      '기울임',
+      '밑줄',
+      '취소선',
+      '아래 첨자',
+      '위 첨자',
+      '글머리 기호 목록',
+      '번호 목록',
+      '링크',
+      '표 넣기',
+      '실행 취소',
+      '다시 실행',
+    ]) {
       expect(within(toolbar).getByRole('button', { name })).toBeTruthy();
     }
   });

@@ -6,15 +6,7 @@ import { Superscript } from '@tiptap/extension-superscript';
 import { TableKit } from '@tiptap/extension-table';
 import { useEditor, type Editor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
-import {
-  IconColumnInsertRight,
-  IconColumnRemove,
-  IconRowInsertBottom,
-  IconRowRemove,
-  IconTable,
-  IconTableOff,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconColumnInsertRight, IconColumnRemove, IconRowInsertBottom, IconRowRemove, IconTable, IconTableOff, type Icon } from '@tabler/icons-react';
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { commonMessages as messages } from '../common/messages';
 
@@ -159,12 +151,7 @@ export function RichTextEditor({ value, onChange, label, error, description, req
       descriptionProps={{ id: descriptionId }}
       required={required}
     >
-      <MantineRichTextEditor
-        editor={editor}
-        labels={labels}
-        mt={4}
-        style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
-      >
+      <MantineRichTextEditor editor={editor} labels={labels} mt={4} style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
         <MantineRichTextEditor.Toolbar role="group" aria-label={t.toolbar}>
           <MantineRichTextEditor.ControlsGroup>
             <MantineRichTextEditor.Bold />

@@ -28,7 +28,9 @@ export function SegmentedRadios<Value extends string>({
       data-with-items-borders="true"
       role="radiogroup"
       aria-label={label}
-      style={{ '--sc-shadow': 'var(--mantine-shadow-xs)', '--sc-padding': 'var(--sc-padding-sm)', '--sc-font-size': 'var(--mantine-font-size-sm)' } as CSSProperties}
+      style={
+        { '--sc-shadow': 'var(--mantine-shadow-xs)', '--sc-padding': 'var(--sc-padding-sm)', '--sc-font-size': 'var(--mantine-font-size-sm)' } as CSSProperties
+      }
     >
       {data.map((item) => {
         const active = item.value === value || undefined;

@@ -3,7 +3,7 @@ import { errorMessage } from '../lib/api-client';
 
 // The app's toasts: one look and one duration for every screen.
 
-/** Spec §9: banners stay 3 seconds. */
+/** Banners stay 3 seconds (decision 026). */
 const BANNER_MS = 3000;
 
 export function showSuccess(message: string): void {

@@ -36,7 +36,11 @@ export function DisputeBadges({ summary, currentKey }: { summary: ProblemDispute
       )}
       {corrected?.superseded && (
         <Text size="xs" c="gray.7" w="100%" data-testid="dispute-correction-history">
-          {m.supersededDetail(formatDate(corrected.time), corrected.reason, currentKey === null ? null : `${corrected.previous_answer ?? '-'} → ${corrected.answer ?? '-'}`)}
+          {m.supersededDetail(
+            formatDate(corrected.time),
+            corrected.reason,
+            currentKey === null ? null : `${corrected.previous_answer ?? '-'} → ${corrected.answer ?? '-'}`,
+          )}
           {currentKey !== null && ` ${m.currentKeyLine(currentKey.trim() || '-')}`}
         </Text>
       )}

@@ -57,10 +57,16 @@ describe('the dispute bar', () => {
     expect(key.textContent).toBe('현재 정답②');
   });
 
-  it('leaves an accepted ruling\'s keys out until the key is revealed', async () => {
+  it("leaves an accepted ruling's keys out until the key is revealed", async () => {
     const time = '2026-11-27T03:00:00.000Z';
     setup(
-      { problem_uid: 41, open_count: 0, backer_count: 0, corrected: { time, reason: '정정', answer: '①', previous_answer: '②', superseded: true }, voided: null },
+      {
+        problem_uid: 41,
+        open_count: 0,
+        backer_count: 0,
+        corrected: { time, reason: '정정', answer: '①', previous_answer: '②', superseded: true },
+        voided: null,
+      },
       [dispute({ status: 'accepted', ruling: { reason: '정정', answer: '①', previous_answer: '②', superseded: true, lead_nickname: '준영', time } })],
       false,
     );
@@ -78,7 +84,13 @@ describe('the dispute bar', () => {
   it('shows an accepted correction edited back as history beside the current key, not as the key', async () => {
     const time = '2026-11-27T03:00:00.000Z';
     setup(
-      { problem_uid: 41, open_count: 0, backer_count: 0, corrected: { time, reason: '①로 정정', answer: '①', previous_answer: '②', superseded: true }, voided: null },
+      {
+        problem_uid: 41,
+        open_count: 0,
+        backer_count: 0,
+        corrected: { time, reason: '①로 정정', answer: '①', previous_answer: '②', superseded: true },
+        voided: null,
+      },
       [dispute({ status: 'accepted', ruling: { reason: '①로 정정', answer: '①', previous_answer: '②', superseded: true, lead_nickname: '준영', time } })],
       true,
     );

@@ -22,7 +22,14 @@ export function ProblemDisputeBar({ problemUid, label, problemKey, keyShown }: {
     <Stack gap={6}>
       <DisputeBadges summary={summary.data} currentKey={keyShown ? problemKey : null} />
       <Group gap="xs">
-        <Button size="sm" variant="default" className="qbank-dispute-target" leftSection={<IconScale size={16} aria-hidden />} onClick={modal.open} aria-haspopup="dialog">
+        <Button
+          size="sm"
+          variant="default"
+          className="qbank-dispute-target"
+          leftSection={<IconScale size={16} aria-hidden />}
+          onClick={modal.open}
+          aria-haspopup="dialog"
+        >
           {summary.data?.open_count ? m.disputeButtonWithCount(summary.data.open_count) : m.disputeButton}
         </Button>
       </Group>

@@ -63,7 +63,9 @@ export function DisputeModal({
             </Alert>
           )}
           {disputes.data?.length === 0 && <Text c="gray.7">{m.noDisputes}</Text>}
-          {disputes.data?.map((dispute) => <DisputeCard key={dispute.code} dispute={dispute} keyShown={revealed} />)}
+          {disputes.data?.map((dispute) => (
+            <DisputeCard key={dispute.code} dispute={dispute} keyShown={revealed} />
+          ))}
         </Stack>
         <Divider />
         {mineOpen ? <Text c="gray.8">{m.alreadyOpenMine}</Text> : disputes.isSuccess && <DisputeForm problemUid={problemUid} />}

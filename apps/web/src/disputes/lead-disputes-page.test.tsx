@@ -7,7 +7,15 @@ import { renderRoutes } from '../testing/render';
 const dispute = (overrides: Partial<Dispute> = {}): Dispute => ({
   code: 9,
   problem_uid: 41,
-  problem: { test_code: 7, test_name: '2026 순환기내과학 중간고사', no: 4, type: 1, question_text: '병변이 있을 가능성이 가장 높은 관상동맥은?', answer: '③', is_voided: false },
+  problem: {
+    test_code: 7,
+    test_name: '2026 순환기내과학 중간고사',
+    no: 4,
+    type: 1,
+    question_text: '병변이 있을 가능성이 가장 높은 관상동맥은?',
+    answer: '③',
+    is_voided: false,
+  },
   member_nickname: '현우',
   mine: false,
   claimed_answer: '④',
@@ -25,6 +33,35 @@ const dispute = (overrides: Partial<Dispute> = {}): Dispute => ({
 describe('lead dispute queue', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it('flags a problem whose same question was keyed otherwise in another year, with a link to each version', async () => {
+    mockFetch({
+      'GET /v1/auth/me': meHandler(member({ role: 'lead' })),
+      'GET /v1/notifications': () => json(200, { notifications: [], unread: 0, total: 0, page: 1, limit: 8 }),
+      'GET /v1/disputes': () =>
+        json(200, {
+          disputes: [dispute(), dispute({ code: 10, problem_uid: 42, problem: { ...dispute().problem, no: 5 } })],
+          key_conflicts: [
+            {
+              problem_uid: 41,
+              versions: [
+                { uid: 12, test_code: 3, test_name: '2024 순환기내과학 중간고사', year: 2024, no: 2, answer: '②' },
+                { uid: 41, test_code: 7, test_name: '2026 순환기내과학 중간고사', year: 2026, no: 4, answer: '③' },
+              ],
+            },
+          ],
+          total: 2,
+          page: 1,
+          limit: 20,
+        }),
+    });
+    renderRoutes('/dashboard/lead/disputes');
+    const flagged = await screen.findByRole('region', { name: '2026 순환기내과학 중간고사 4번' });
+    const note = within(flagged).getByRole('note', { name: '같은 문제가 다른 해에 다른 정답으로 출제됨' });
+    expect(within(note).getByRole('link', { name: '2024년 2024 순환기내과학 중간고사 2번 · 정답 ②' }).getAttribute('href')).toBe('/tests/3/problems?view=all');
+    expect(within(note).getAllByRole('link')).toHaveLength(2);
+    expect(within(screen.getByRole('region', { name: '2026 순환기내과학 중간고사 5번' })).queryByRole('note')).toBeNull();
+  });
+
   it('shows the problem, the key, the claim and comments, and rules with a reason', async () => {
     let ruled = false;
     const fetch = mockFetch({
@@ -33,7 +70,7 @@ describe('lead dispute queue', () => {
       'GET /v1/disputes': ({ url }) => {
         const status = new URL(url, 'http://x').searchParams.get('status');
         const rows = status === 'open' && !ruled ? [dispute()] : [];
-        return json(200, { disputes: rows, total: rows.length, page: 1, limit: 20 });
+        return json(200, { disputes: rows, key_conflicts: [], total: rows.length, page: 1, limit: 20 });
       },
       'POST /v1/disputes/9/ruling': () => {
         ruled = true;
@@ -68,7 +105,7 @@ describe('lead dispute queue', () => {
         const status = new URL(url, 'http://x').searchParams.get('status');
         const base = dispute();
         const rows = status === 'voided' ? [dispute({ status: 'voided', ruling, problem: { ...base.problem, is_voided: voided } })] : [];
-        return json(200, { disputes: rows, total: rows.length, page: 1, limit: 20 });
+        return json(200, { disputes: rows, key_conflicts: [], total: rows.length, page: 1, limit: 20 });
       },
       'POST /v1/problem/41/unvoid': () => {
         voided = false;

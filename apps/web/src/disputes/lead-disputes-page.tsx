@@ -1,7 +1,9 @@
 import { Alert, Anchor, Box, Group, Loader, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { DISPUTE_STATUSES, type Dispute, type DisputeStatus } from '@qbank/shared/disputes';
-import { useState } from 'react';
+import type { KeyConflictVersion } from '@qbank/shared/lineage';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { KeyConflictNote } from '../components/key-conflict-note';
 import { paths } from '../lib/paths';
 import { useDisputes } from './api';
 import { DisputeCard } from './dispute-card';
@@ -11,7 +13,7 @@ import { UnvoidButton } from './unvoid-button';
 
 const PAGE_SIZE = 20;
 
-function QueueItem({ dispute }: { dispute: Dispute }) {
+function QueueItem({ dispute, keyConflict }: { dispute: Dispute; keyConflict: readonly KeyConflictVersion[] }) {
   const { problem } = dispute;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={m.problemLabel(problem.test_name, problem.no)}>
@@ -20,8 +22,7 @@ function QueueItem({ dispute }: { dispute: Dispute }) {
           <Title order={2} size="h4">
             {m.problemLabel(problem.test_name, problem.no)}
           </Title>
-          <Anchor component={Link} to={`${paths.testProblems.getHref(problem.test_code)}?view=all`}
-            state={{ highlightUid: dispute.problem_uid }} size="sm">
+          <Anchor component={Link} to={`${paths.testProblems.getHref(problem.test_code)}?view=all`} state={{ highlightUid: dispute.problem_uid }} size="sm">
             {m.openProblem}
           </Anchor>
         </Group>
@@ -34,6 +35,7 @@ function QueueItem({ dispute }: { dispute: Dispute }) {
           </Text>
           <Text className="qbank-pre-line">{problem.answer || '-'}</Text>
         </Box>
+        <KeyConflictNote versions={keyConflict} />
         <DisputeCard dispute={dispute}>
           {dispute.status === 'open' && <RulingForm dispute={dispute} />}
           {dispute.status === 'voided' && (
@@ -51,6 +53,7 @@ export function LeadDisputesPage() {
   const [page, setPage] = useState(1);
   const list = useDisputes(status, page, PAGE_SIZE);
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  const conflicts = useMemo(() => new Map(list.data?.key_conflicts.map((c) => [c.problem_uid, c.versions])), [list.data]);
 
   return (
     <Stack gap="md" maw={960}>
@@ -73,7 +76,9 @@ export function LeadDisputesPage() {
         </Alert>
       )}
       {list.data?.disputes.length === 0 && <Text c="gray.7">{m.queueEmpty}</Text>}
-      {list.data?.disputes.map((dispute) => <QueueItem key={dispute.code} dispute={dispute} />)}
+      {list.data?.disputes.map((dispute) => (
+        <QueueItem key={dispute.code} dispute={dispute} keyConflict={conflicts.get(dispute.problem_uid) ?? []} />
+      ))}
       {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label={m.queueTitle} />}
     </Stack>
   );

@@ -36,9 +36,7 @@ export function RulingForm({ dispute }: { dispute: Dispute }) {
           {...form.getInputProps('decision')}
           fullWidth
         />
-        {form.values.decision === 'accepted' && (
-          <TextInput label={m.newAnswer} description={m.newAnswerHint} withAsterisk {...form.getInputProps('answer')} />
-        )}
+        {form.values.decision === 'accepted' && <TextInput label={m.newAnswer} description={m.newAnswerHint} withAsterisk {...form.getInputProps('answer')} />}
         <Textarea label={m.rulingReasonLabel} placeholder={m.rulingReasonPlaceholder} withAsterisk autosize minRows={2} {...form.getInputProps('reason')} />
         <Button type="submit" loading={rule.isPending}>
           {m.rule}

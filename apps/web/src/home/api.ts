@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '../lib/api-client';
 
-// The home page's notice section (spec §9): the latest 5 notices are fetched and 3 shown.
+// The home page's notice section: the latest 5 notices are fetched and 3 shown.
 export const NOTICES_FETCHED = 5;
 export const NOTICES_SHOWN = 3;
 export const NOTICE_PREVIEW_LENGTH = 100;
@@ -32,7 +32,7 @@ export const latestNoticesQueryOptions = () =>
     queryFn: ({ signal }) => fetchLatestNotices(signal),
   });
 
-/** Spec §8: a notice load failure is only logged; the section then shows its empty text. */
+/** A notice load failure is only logged; the section then shows its empty text. */
 export function useLatestNotices() {
   const query = useQuery(latestNoticesQueryOptions());
   const { error } = query;

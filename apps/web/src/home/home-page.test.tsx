@@ -40,7 +40,11 @@ describe('home page', () => {
     mockFetch({ 'GET /v1/auth/me': meHandler(null), 'GET /boards': () => json(200, { rows: [], total: 0 }) });
     await openHome();
     const nav = screen.getByRole('navigation', { name: '바로가기' });
-    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/exams', '/subjects', '/board']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/exams', '/subjects', '/board']);
   });
 
   it('fetches 5 notices of the notice board, shows 3, the first with NEW, previews cut at 100 characters', async () => {
@@ -61,7 +65,11 @@ describe('home page', () => {
     expect(items).toHaveLength(3);
     expect(within(items[0] as HTMLElement).getByText('NEW')).toBeTruthy();
     expect(within(items[1] as HTMLElement).queryByText('NEW')).toBeNull();
-    expect(within(items[0] as HTMLElement).getByRole('link', { name: '기말고사 일정' }).getAttribute('href')).toBe('/board/1/content/11');
+    expect(
+      within(items[0] as HTMLElement)
+        .getByRole('link', { name: '기말고사 일정' })
+        .getAttribute('href'),
+    ).toBe('/board/1/content/11');
     expect(within(items[0] as HTMLElement).getByText(`${'가'.repeat(100)}…`)).toBeTruthy();
     expect(within(items[0] as HTMLElement).getByText('11시간 전')).toBeTruthy();
     expect(within(section).queryByText('넷째')).toBeNull();

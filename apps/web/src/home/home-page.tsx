@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { LinkCard } from '../components/link-card';
 import { RelativeTime } from '../components/relative-time';
 import { paths } from '../lib/paths';
-import { isApproved, useSession } from '../lib/session';
+import { isApproved, useLoginSession } from '../lib/login-session';
 import { messages } from './messages';
 import { StudyEntryCard } from '../study/study-entry-card';
 import { NOTICE_PREVIEW_LENGTH, NOTICES_SHOWN, useLatestNotices } from './api';
@@ -18,9 +18,21 @@ const m = messages.home;
 // code (with the review schemas and zod) is fetched beside that count, not with the first screen,
 // and never for a visitor (on a phone, evaluating zod and those schemas was a 133 ms task at 4×).
 const ReviewDueCard = lazy(() => import('../study/review-due-card').then((module) => ({ default: module.ReviewDueCard })));
+// The nearest exam's strip (issue 29) loads the same way: only for an approved member.
+const ExamStrip = lazy(() => import('../exam-dates/exam-strip').then((module) => ({ default: module.ExamStrip })));
+
+function NextExam() {
+  const session = useLoginSession();
+  if (session.status !== 'signed-in' || !isApproved(session.user)) return null;
+  return (
+    <Suspense fallback={null}>
+      <ExamStrip />
+    </Suspense>
+  );
+}
 
 function ReviewDue() {
-  const session = useSession();
+  const session = useLoginSession();
   if (session.status !== 'signed-in' || !isApproved(session.user)) return null;
   return (
     <Suspense fallback={null}>
@@ -122,6 +134,7 @@ export function HomePage() {
           </Text>
         </Stack>
       </Paper>
+      <NextExam />
       <StudyEntryCard />
       <ReviewDue />
       <Shortcuts />

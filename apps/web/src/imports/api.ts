@@ -1,11 +1,5 @@
 import { apiErrorSchema } from '@qbank/shared/errors';
-import {
-  importPreviewResponseSchema,
-  importResponseSchema,
-  type ImportPreviewResponse,
-  type ImportRequest,
-  type ImportResponse,
-} from '@qbank/shared/imports';
+import { importPreviewResponseSchema, importResponseSchema, type ImportPreviewResponse, type ImportRequest, type ImportResponse } from '@qbank/shared/imports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from '../lib/api-client';
 import { downloadFile } from '../lib/download';
@@ -35,7 +29,12 @@ export async function previewImport(testCode: number, file: File): Promise<Impor
   form.append('file', file, file.name);
   let response: Response;
   try {
-    response = await fetch(`/v1/test/${testCode}/import?dry_run=1`, { method: 'POST', body: form, credentials: 'include', headers: { Accept: 'application/json' } });
+    response = await fetch(`/v1/test/${testCode}/import?dry_run=1`, {
+      method: 'POST',
+      body: form,
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    });
   } catch (error) {
     throw new ApiRequestError({ status: 0, message: messages.errors.network, code: 'NETWORK', body: error });
   }

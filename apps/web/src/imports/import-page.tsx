@@ -1,5 +1,5 @@
-import { Alert, Button, FileInput, Group, List, Paper, Stack, Text } from '@mantine/core';
-import { IMPORT_FILE_MAX_BYTES, importRowError, type ImportPreviewResponse } from '@qbank/shared/imports';
+import { Alert, Button, FileInput, Group, List, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { IMPORT_FILE_MAX_BYTES, IMPORT_PASTE_FILE_NAME, importRowError, type ImportPreviewResponse } from '@qbank/shared/imports';
 import { IconDownload, IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,10 +13,16 @@ import { parsePositiveId } from '../lib/parse-positive-id';
 import { EmptyState } from '../components/empty-state';
 import { paths } from '../lib/paths';
 import { downloadImportTemplate, previewImport, useRunImport } from './api';
+import { FileDropZone } from './file-drop-zone';
 import { ImportRow, type ImportRowState } from './import-row';
 import { importMessages as m } from './messages';
 
-const ACCEPT = '.docx,.xlsx,.csv,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
+// The extensions the server reads (apps/server/src/imports/service.ts), offered by the picker and
+// taken by the drop zone alike.
+const EXTENSIONS = ['.hwp', '.hwpx', '.pdf', '.docx', '.xlsx', '.csv', '.txt'] as const;
+const ACCEPT =
+  EXTENSIONS.join(',') +
+  ',application/x-hwp,application/haansofthwp,application/vnd.hancom.hwpx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv,text/plain';
 
 function TemplateLinks() {
   const download = (format: 'xlsx' | 'csv') => {
@@ -44,6 +50,8 @@ export function ImportPage() {
   const exam = useQuery({ ...leadProblemsQueryOptions(testCode ?? 0), enabled: testCode !== null });
   const runImport = useRunImport(testCode ?? 0);
   const [file, setFile] = useState<File | null>(null);
+  // Pasted text goes through the same upload as a file (a UTF-8 .txt part), so the same preview.
+  const [pasted, setPasted] = useState('');
   const [previewing, setPreviewing] = useState(false);
   const [preview, setPreview] = useState<ImportPreviewResponse | null>(null);
   const [rows, setRows] = useState<ImportRowState[]>([]);
@@ -63,18 +71,32 @@ export function ImportPage() {
     );
   }
 
-  const startPreview = () => {
-    if (!file) return;
+  // Chosen in the picker or dropped on the upload area: the same state, so the same preview.
+  const chooseFile = (next: File | null) => {
+    setFile(next);
+    setPreviewError(null);
+  };
+  const source = file ?? (pasted.trim() ? new File([pasted], IMPORT_PASTE_FILE_NAME, { type: 'text/plain;charset=utf-8' }) : null);
+  const previewOf = (source: File) => {
     setPreviewing(true);
     setError(null);
     setPreviewError(null);
-    previewImport(testCode, file)
+    previewImport(testCode, source)
       .then((result) => {
         setPreview(result);
-        setRows(result.problems.map((problem, key) => ({ key, included: problem.slot !== 'taken', problem })));
+        // A number already written (or holding this very problem) is left out until the lead says otherwise.
+        setRows(result.problems.map((problem, key) => ({ key, included: problem.slot !== 'taken' && problem.slot !== 'same', problem })));
       })
       .catch((failure: unknown) => setPreviewError(errorMessage(failure, m.previewFailed)))
       .finally(() => setPreviewing(false));
+  };
+  const startPreview = () => {
+    if (source) previewOf(source);
+  };
+  // A file dropped on the page is the lead's whole gesture: its preview starts at once.
+  const dropFile = (dropped: File) => {
+    chooseFile(dropped);
+    previewOf(dropped);
   };
 
   const included = rows.filter((row) => row.included);
@@ -89,7 +111,7 @@ export function ImportPage() {
       { problems, set_headers: preview.set_headers },
       {
         onSuccess: (result) => {
-          showSuccess(m.imported(result.created, result.filled));
+          showSuccess(m.imported(result.created, result.filled, result.skipped));
           void navigate(problemsHref);
         },
         onError: (failure) => showFailure(m.importFailed, failure),
@@ -100,6 +122,7 @@ export function ImportPage() {
     setPreview(null);
     setRows([]);
     setFile(null);
+    setPasted('');
     setError(null);
   };
 
@@ -107,20 +130,32 @@ export function ImportPage() {
     <Stack gap="md">
       <PageHeader title={m.title} before={back} intro={exam.data?.test ? m.intro(exam.data.test.test_name) : undefined} />
       {!preview ? (
-        <Paper withBorder p="md" radius="md">
+        <FileDropZone extensions={EXTENSIONS} onFile={dropFile} onReject={setPreviewError}>
           <Stack gap="sm">
             <FileInput
               label={m.fileLabel}
               placeholder={m.filePlaceholder}
               accept={ACCEPT}
               value={file}
-              onChange={(next) => {
-                setFile(next);
+              onChange={chooseFile}
+              clearable
+              description={`${m.dropHint} ${m.fileHelp}`}
+              error={file && file.size > IMPORT_FILE_MAX_BYTES ? m.fileTooLarge : undefined}
+            />
+            <Textarea
+              label={m.pasteLabel}
+              placeholder={m.pastePlaceholder}
+              description={m.pasteHelp}
+              value={pasted}
+              onChange={(event) => {
+                setPasted(event.currentTarget.value);
                 setPreviewError(null);
               }}
-              clearable
-              description={m.fileHelp}
-              error={file && file.size > IMPORT_FILE_MAX_BYTES ? m.fileTooLarge : undefined}
+              disabled={file !== null}
+              autosize
+              minRows={4}
+              maxRows={12}
+              data-testid="import-paste"
             />
             {previewError && (
               <Alert color="red" variant="light" title={m.previewFailed} role="alert" data-testid="import-preview-error">
@@ -131,12 +166,17 @@ export function ImportPage() {
             )}
             <Group justify="space-between" wrap="wrap" gap="xs">
               <TemplateLinks />
-              <Button leftSection={<IconFileImport size={18} aria-hidden />} onClick={startPreview} loading={previewing} disabled={!file || file.size > IMPORT_FILE_MAX_BYTES}>
+              <Button
+                leftSection={<IconFileImport size={18} aria-hidden />}
+                onClick={startPreview}
+                loading={previewing}
+                disabled={!source || source.size > IMPORT_FILE_MAX_BYTES}
+              >
                 {m.preview}
               </Button>
             </Group>
           </Stack>
-        </Paper>
+        </FileDropZone>
       ) : (
         <Stack gap="sm">
           {preview.warnings.length > 0 && (

@@ -22,7 +22,16 @@ export function ImportRow({ row, onChange }: { row: ImportRowState; onChange: (n
   const typeLabel = m.typeOptions.find((o) => o.value === String(problem.type))?.label;
 
   return (
-    <Paper withBorder p="sm" radius="md" component="li" aria-label={label} data-testid="import-row" style={{ opacity: row.included ? 1 : 0.6 }} data-error={error ? 'true' : undefined}>
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      component="li"
+      aria-label={label}
+      data-testid="import-row"
+      style={{ opacity: row.included ? 1 : 0.6 }}
+      data-error={error ? 'true' : undefined}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="wrap">
@@ -57,18 +66,32 @@ export function ImportRow({ row, onChange }: { row: ImportRowState; onChange: (n
         {editing ? (
           <Stack gap="xs">
             <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
-              <NumberInput label={m.no} min={1} max={9999} value={problem.no} onChange={(value) => set({ no: typeof value === 'number' ? value : problem.no })} />
+              <NumberInput
+                label={m.no}
+                min={1}
+                max={9999}
+                value={problem.no}
+                onChange={(value) => set({ no: typeof value === 'number' ? value : problem.no })}
+              />
               <Select
                 label={m.type}
                 data={m.typeOptions}
                 value={String(problem.type)}
                 allowDeselect={false}
-                onChange={(value) => set({ type: Number(value ?? problem.type) as 1 | 2 | 4, choice_type: value === '1' ? (problem.choice_type ?? 5) : null, source_type: '' })}
+                onChange={(value) =>
+                  set({ type: Number(value ?? problem.type) as 1 | 2 | 4, choice_type: value === '1' ? (problem.choice_type ?? 5) : null, source_type: '' })
+                }
               />
               <TextInput label={m.answer} value={problem.answer} onChange={(event) => set({ answer: event.currentTarget.value })} />
             </SimpleGrid>
             <Textarea label={m.question} autosize minRows={2} value={problem.question} onChange={(event) => set({ question: event.currentTarget.value })} />
-            <Textarea label={m.options} autosize minRows={2} value={problem.illustration} onChange={(event) => set({ illustration: event.currentTarget.value })} />
+            <Textarea
+              label={m.options}
+              autosize
+              minRows={2}
+              value={problem.illustration}
+              onChange={(event) => set({ illustration: event.currentTarget.value })}
+            />
             <Textarea label={m.explanation} autosize minRows={1} value={problem.comments} onChange={(event) => set({ comments: event.currentTarget.value })} />
           </Stack>
         ) : (

@@ -2,11 +2,20 @@
 export const importMessages = {
   title: '문제 가져오기',
   back: '문제 목록으로',
-  intro: (testName: string) => `${testName}에 Word(.docx), 엑셀(.xlsx), CSV 파일의 문제를 한 번에 넣습니다. 먼저 미리보기로 확인하세요.`,
+  intro: (testName: string) =>
+    `${testName}에 한글(.hwp, .hwpx), PDF, Word(.docx), 엑셀(.xlsx), CSV 파일이나 붙여 넣은 글의 문제를 한 번에 넣습니다. 먼저 미리보기로 확인하세요.`,
   fileLabel: '가져올 파일',
-  filePlaceholder: '.docx, .xlsx, .csv 파일 선택',
+  filePlaceholder: '.hwp, .hwpx, .pdf, .docx, .xlsx, .csv, .txt 파일 선택',
+  dropHint: '파일을 이 상자에 끌어다 놓아도 됩니다.',
+  dropHere: '여기에 파일을 놓으세요',
+  dropOneFile: '파일은 한 번에 하나씩 가져옵니다. 하나만 끌어다 놓으세요.',
+  dropWrongType: (name: string) => `${name}: 가져올 수 없는 형식입니다. .hwp, .hwpx, .pdf, .docx, .xlsx, .csv, .txt 파일을 놓으세요.`,
   fileHelp:
-    'Word: 문제는 "1.", "1)", "문 1.", "Q1"처럼 번호를 직접 입력해야 합니다(자동 번호 매기기는 읽히지 않습니다). 보기는 ①~⑤ 또는 (1)~(5), 정답은 "정답: ③" 줄이나 끝의 정답표, 해설은 "해설"로 시작합니다. 공통 지문은 "[1~3]"으로 시작하세요. 파일은 10MB, 문제는 300개까지입니다.',
+    '한글·PDF·Word: 문제는 "1.", "1)", "문 1.", "Q1"처럼 번호를 직접 입력해야 합니다(자동 번호 매기기는 읽히지 않습니다). 보기는 ①~⑤ 또는 (1)~(5), 정답은 "정답: ③" 줄이나 끝의 정답표, 해설은 "해설"로 시작합니다. 공통 지문은 "[1~3]"으로 시작하세요. 파일은 10MB, 문제는 300개까지입니다.',
+  pasteLabel: '또는 글 붙여 넣기',
+  pastePlaceholder: '한글, Word, PDF 보기 프로그램이나 채팅에서 복사한 문제를 여기에 붙여 넣으세요.\n예) 1. 다음 중 옳은 것은?\n① …  ② …\n정답: ③',
+  pasteHelp: 'PDF는 글자가 들어 있는 파일만 읽습니다(스캔한 이미지는 읽지 못합니다). 암호가 걸린 문서나 배포용 한글 문서는 원본을 올려 주세요.',
+  pasteFileName: '붙여 넣은 글',
   preview: '미리보기',
   previewFailed: '파일을 읽지 못했습니다',
   template: '양식 내려받기',
@@ -20,7 +29,7 @@ export const importMessages = {
   include: '가져오기',
   edit: '고치기',
   doneEditing: '고치기 닫기',
-  slot: { new: '새 문제', vacant: '빈 슬롯 채움', taken: '이미 작성됨' } as Record<string, string>,
+  slot: { new: '새 문제', vacant: '빈 슬롯 채움', taken: '이미 작성됨', same: '이미 있음(건너뜀)' } as Record<string, string>,
   no: '번호',
   type: '유형',
   /** The file's own word for the type, with the type it is imported as: "서술형 (주관식·서술형)". */
@@ -42,7 +51,8 @@ export const importMessages = {
   nothingIncluded: '가져올 문제를 하나 이상 고르세요.',
   takenIncluded: '이미 작성된 번호의 문제는 번호를 바꾸거나 제외해야 가져올 수 있습니다.',
   errorsIncluded: '정답 오류가 있는 문제는 고치거나 제외해야 가져올 수 있습니다.',
-  imported: (created: number, filled: number) => `문제 ${created + filled}개를 가져왔습니다(새 문제 ${created}개, 빈 슬롯 ${filled}개).`,
+  imported: (created: number, filled: number, skipped: number) =>
+    `문제 ${created + filled}개를 가져왔습니다(새 문제 ${created}개, 빈 슬롯 ${filled}개${skipped > 0 ? `, 이미 있는 문제 ${skipped}개 건너뜀` : ''}).`,
   importFailed: '문제를 가져오지 못했습니다',
   reset: '다른 파일 고르기',
   fileTooLarge: '파일이 10MB를 넘습니다. 더 작은 파일을 골라 주세요.',

@@ -30,8 +30,7 @@ describe('apiRequest', () => {
 
   it('turns an API error into ApiRequestError with message, code and fields', async () => {
     mockFetch({
-      'POST /v1/auth/signup': () =>
-        json(409, { message: '이미 사용 중인 아이디입니다.', code: 'CONFLICT', fields: { id: '이미 사용 중인 아이디입니다.' } }),
+      'POST /v1/auth/signup': () => json(409, { message: '이미 사용 중인 아이디입니다.', code: 'CONFLICT', fields: { id: '이미 사용 중인 아이디입니다.' } }),
     });
     const error = await apiRequest('/v1/auth/signup', { method: 'POST', body: {}, auth: false }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
@@ -50,8 +49,15 @@ describe('apiRequest', () => {
 
   it("shows a server fault's message with its request id, and names the id beside the screen's own text when the 5xx is not the API's", async () => {
     // Decision 133: what the server sends for a 500 (core/error-handler.ts).
-    const body = { message: '서버 오류가 발생했습니다. 잠시 후 다시 시도하세요. (요청 번호: 9f1c2a7b3d4e5f60)', code: 'INTERNAL', request_id: '9f1c2a7b3d4e5f60' };
-    mockFetch({ 'GET /v1/fault': () => new Response(JSON.stringify(body), { status: 500, headers: { 'Content-Type': 'application/json', 'x-request-id': '9f1c2a7b3d4e5f60' } }) });
+    const body = {
+      message: '서버 오류가 발생했습니다. 잠시 후 다시 시도하세요. (요청 번호: 9f1c2a7b3d4e5f60)',
+      code: 'INTERNAL',
+      request_id: '9f1c2a7b3d4e5f60',
+    };
+    mockFetch({
+      'GET /v1/fault': () =>
+        new Response(JSON.stringify(body), { status: 500, headers: { 'Content-Type': 'application/json', 'x-request-id': '9f1c2a7b3d4e5f60' } }),
+    });
     const fault = await apiRequest('/v1/fault').catch((e: unknown) => e);
     expect(errorMessage(fault, '불러오지 못했습니다.')).toBe(body.message);
 
@@ -87,7 +93,10 @@ describe('apiRequest', () => {
   });
 
   it('reports a network failure in Korean', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiRequest('/v1/x')).rejects.toMatchObject({ status: 0, message: '서버에 연결할 수 없습니다. 잠시 후 다시 시도하세요.' });
   });
 });
@@ -102,4 +111,3 @@ describe('apiRequest with a schema', () => {
     });
   });
 });
-

@@ -71,7 +71,7 @@ describe('coalescedTimeoutProvider', () => {
     expect(fired).toEqual([]);
   });
 
-  it("runs the rest of a slot when one callback throws, and rethrows the error on a timer of its own", () => {
+  it('runs the rest of a slot when one callback throws, and rethrows the error on a timer of its own', () => {
     const timers = provider();
     const fired: string[] = [];
     timers.setTimeout(() => {

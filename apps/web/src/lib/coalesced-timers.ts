@@ -27,7 +27,13 @@ interface Slot {
 export function coalescedTimeoutProvider(host: Host = { setTimeout, clearTimeout, setInterval, clearInterval, now: Date.now }): TimeoutProvider<number> {
   // Called as plain functions: a browser's window.setTimeout called on another object (`host.…`)
   // throws "Illegal invocation".
-  const { setTimeout: platformSetTimeout, clearTimeout: platformClearTimeout, setInterval: platformSetInterval, clearInterval: platformClearInterval, now } = host;
+  const {
+    setTimeout: platformSetTimeout,
+    clearTimeout: platformClearTimeout,
+    setInterval: platformSetInterval,
+    clearInterval: platformClearInterval,
+    now,
+  } = host;
   const slots = new Map<number, Slot>();
   const slotOf = new Map<number, number>();
   let lastId = 0;

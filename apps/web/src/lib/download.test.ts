@@ -5,7 +5,7 @@ import { ApiRequestError } from './api-client';
 import { downloadFile, fileNameFromDisposition } from './download';
 
 describe('fileNameFromDisposition', () => {
-  it("prefers the UTF-8 filename* over filename", () => {
+  it('prefers the UTF-8 filename* over filename', () => {
     const header = `attachment; filename="exam-2026-3-q.docx"; filename*=UTF-8''${encodeURIComponent('2026_해부학_중간고사_문제만.docx')}`;
     expect(fileNameFromDisposition(header)).toBe('2026_해부학_중간고사_문제만.docx');
   });

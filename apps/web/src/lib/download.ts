@@ -2,7 +2,7 @@ import { apiErrorSchema } from '@qbank/shared/errors';
 import { commonMessages as messages } from '../common/messages';
 import { ApiRequestError } from './api-client';
 
-// Spec §7's download helper: an authenticated GET of a path (the session rides on the HttpOnly
+// The download helper (decision 024): an authenticated GET of a path (the session rides on the HttpOnly
 // cookie, like every API call), the file name from Content-Disposition — the UTF-8 `filename*`
 // preferred over the plain `filename` — or the supplied fallback, and the body saved as a file.
 // A failure is an ApiRequestError carrying the server's Korean message.

@@ -5,7 +5,7 @@ import { OFFLINE_CACHES } from './offline-caches';
 // What this browser keeps for one member to study offline (decision 041): the service worker's
 // runtime caches (an exam's API reads, its pictures), the answers waiting to be sent, and the
 // list of exams saved with "오프라인 저장". All of it belongs to the member signed in when it was
-// made; the session code (lib/session) clears it when that member leaves, so on a shared
+// made; the login session (lib/login-session.ts) clears it when that member leaves, so on a shared
 // computer nothing of one member is ever served to the next.
 
 /** An answer kept until the server has recorded it (decisions 041, 054). */
@@ -76,6 +76,15 @@ function indexedDbAnswerStore(): AnswerStore {
 }
 
 export const answerStore: AnswerStore = typeof indexedDB === 'undefined' ? memoryAnswerStore() : indexedDbAnswerStore();
+
+/**
+ * The member's answers in `store` still waiting to be sent (those `match` picks), oldest first:
+ * what the answer queue sends (answering/answer-queue.ts) and the shell's indicator counts.
+ */
+export async function waitingAnswers(store: AnswerStore, memberCode: number, match: (answer: QueuedAnswer) => boolean = () => true): Promise<QueuedAnswer[]> {
+  const all = await store.all();
+  return all.filter((a) => a.member_code === memberCode && match(a)).sort((a, b) => a.queued_at.localeCompare(b.queued_at));
+}
 
 const listeners = new Set<() => void>();
 

@@ -13,6 +13,8 @@ export const paths = {
   root: { path: '/', getHref: () => '/' },
   home: { path: '/home', getHref: () => '/home' },
   exams: { path: '/exams', getHref: () => '/exams' },
+  /** The whole bank's search: `/search?q=심근경색`. */
+  search: { path: '/search', getHref: (q?: string) => (q ? `/search?q=${encodeURIComponent(q)}` : '/search') },
   subjects: { path: '/subjects', getHref: () => '/subjects' },
   subjectClasses: {
     path: '/subjects/:subjectId/classes',
@@ -31,6 +33,7 @@ export const paths = {
     getHref: (testCode: Id) => `/tests/${seg(testCode)}/solve`,
   },
   studyReview: { path: '/study/review', getHref: () => '/study/review' },
+  studyPlan: { path: '/study/plan/:examDateCode', getHref: (examDateCode: Id) => `/study/plan/${seg(examDateCode)}` },
   classProblems: {
     path: '/classes/:classHeritageCode/problems',
     getHref: (classHeritageCode: Id) => `/classes/${seg(classHeritageCode)}/problems`,
@@ -70,6 +73,7 @@ export const paths = {
       admins: { path: '/dashboard/admin/admins', getHref: () => '/dashboard/admin/admins' },
       members: { path: '/dashboard/admin/members', getHref: () => '/dashboard/admin/members' },
       users: { path: '/dashboard/admin/users', getHref: () => '/dashboard/admin/users' },
+      audit: { path: '/dashboard/admin/audit', getHref: () => '/dashboard/admin/audit' },
     },
     lead: {
       root: { path: '/dashboard/lead', getHref: () => '/dashboard/lead' },
@@ -80,8 +84,7 @@ export const paths = {
       },
       testProblem: {
         path: '/dashboard/lead/tests/:testCode/problems/:problemUid',
-        getHref: (testCode: Id, problemUid: Id) =>
-          `/dashboard/lead/tests/${seg(testCode)}/problems/${seg(problemUid)}`,
+        getHref: (testCode: Id, problemUid: Id) => `/dashboard/lead/tests/${seg(testCode)}/problems/${seg(problemUid)}`,
       },
       testImport: {
         path: '/dashboard/lead/tests/:testCode/import',
@@ -95,13 +98,17 @@ export const paths = {
         getHref: (testCode: Id) => `/dashboard/lead/tests/${seg(testCode)}/analysis`,
       },
       disputes: { path: '/dashboard/lead/disputes', getHref: () => '/dashboard/lead/disputes' },
+      flagged: { path: '/dashboard/lead/flagged', getHref: () => '/dashboard/lead/flagged' },
+      reference: { path: '/dashboard/lead/reference', getHref: () => '/dashboard/lead/reference' },
     },
     library: { path: '/dashboard/library', getHref: () => '/dashboard/library' },
     my: { path: '/dashboard/my', getHref: () => '/dashboard/my' },
     stats: { path: '/dashboard/stats', getHref: () => '/dashboard/stats' },
+    calendar: { path: '/dashboard/calendar', getHref: () => '/dashboard/calendar' },
     settings: {
       root: { path: '/dashboard/settings', getHref: () => '/dashboard/settings' },
       password: { path: '/dashboard/settings/password', getHref: () => '/dashboard/settings/password' },
+      look: { path: '/dashboard/settings/look', getHref: () => '/dashboard/settings/look' },
     },
     profile: { path: '/dashboard/profile', getHref: () => '/dashboard/profile' },
     notifications: { path: '/dashboard/notifications', getHref: () => '/dashboard/notifications' },

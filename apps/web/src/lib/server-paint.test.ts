@@ -17,7 +17,7 @@ describe('the server drawing hand-over', () => {
     expect(document.body.innerHTML).toBe('<div id="root"><p>first paint</p></div>');
   });
 
-  it('keeps the app out of the document until released, then puts it in the drawing\'s place', () => {
+  it("keeps the app out of the document until released, then puts it in the drawing's place", () => {
     document.body.innerHTML = '<header>top</header><div id="qbank-paint" inert><h1>drawn</h1></div><footer>end</footer>';
     const container = appContainer();
     container.innerHTML = '<h1>app</h1>';

@@ -32,7 +32,11 @@ function subscribe(listener: () => void): () => void {
  * beside the page's own and delayed its first content (decision 065).
  */
 export function usePageSettled(): boolean {
-  return useSyncExternalStore(subscribe, () => settled, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => settled,
+    () => false,
+  );
 }
 
 /**

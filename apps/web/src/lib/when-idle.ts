@@ -25,7 +25,9 @@ export const SETTLE_DELAY_MS = 3000;
  * the next idle moment. For work the page does not need to show itself (decision 065).
  */
 export function afterPageSettles(callback: () => void): void {
-  const settle = () => window.setTimeout(() => whenIdle(callback, 2000), SETTLE_DELAY_MS);
+  // The guard is for the unit tests: a test file's environment can be torn down (no window) before
+  // this timer, set by a page it rendered, fires.
+  const settle = () => window.setTimeout(() => typeof window !== 'undefined' && whenIdle(callback, 2000), SETTLE_DELAY_MS);
   if (document.readyState === 'complete') settle();
   else window.addEventListener('load', settle, { once: true });
 }

@@ -18,7 +18,7 @@ import { memberResponseSchema } from '@qbank/shared/members';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 
-// The membership screens' calls (spec §7 Members). Shapes come from @qbank/shared/member-admin;
+// The membership screens' calls. Shapes come from @qbank/shared/member-admin;
 // every mutation re-reads all member lists, since one change can move a member between them.
 
 const membersKey = ['members'] as const;
@@ -26,7 +26,7 @@ const membersKey = ['members'] as const;
 /** The list query in its parsed shape: sent as is, the server parses it back to the same values. */
 export type MemberListParams = Partial<MemberListQuery> & Pick<MemberListQuery, 'page' | 'limit'>;
 
-/** The whole membership in one page (spec §9: the pending, lead, admin and retention screens ask for 9999). */
+/** The whole membership in one page (the pending, lead, admin and retention screens ask for 9999). */
 export const ALL_MEMBERS: MemberListParams = { page: 1, limit: MEMBER_LIST_MAX_LIMIT };
 
 export const memberListQueryOptions = (query: MemberListParams) =>
@@ -47,9 +47,7 @@ function useMemberMutation<Variables, Result>(mutationFn: (variables: Variables)
 }
 
 export function useApproveMember() {
-  return useMemberMutation((member: Member) =>
-    apiRequest(`${memberPath(member.code)}/validate`, { method: 'POST', schema: memberResponseSchema }),
-  );
+  return useMemberMutation((member: Member) => apiRequest(`${memberPath(member.code)}/validate`, { method: 'POST', schema: memberResponseSchema }));
 }
 
 export function useChangeAuthority() {

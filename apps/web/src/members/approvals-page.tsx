@@ -21,12 +21,12 @@ const m = messages.members;
 const a = m.approvals;
 const c = m.columns;
 
-/** Newest sign-up first (spec §2); the server already sends them so, this keeps it true. */
+/** Newest sign-up first; the server already sends them so, this keeps it true. */
 function newestFirst(members: Member[]): Member[] {
   return [...members].sort((x, y) => y.creation_time.localeCompare(x.creation_time) || y.code - x.code);
 }
 
-/** Spec §2 Admin screens: members waiting for approval (validated = 0), each with an approve button. */
+/** Admin screens (decision 026): members waiting for approval (validated = 0), each with an approve button. */
 export function ApprovalsPage() {
   const pending = useQuery(memberListQueryOptions({ ...ALL_MEMBERS, validated: 0 }));
   const approve = useApproveMember();

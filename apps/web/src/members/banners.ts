@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../lib/api-client';
 
-/** Spec §8/§9: the membership banners stay 3 seconds. */
+/** Decision 026: the membership banners stay 3 seconds. */
 export const BANNER_MS = 3000;
 
 export function showSuccessBanner(message: string): void {
@@ -12,8 +12,6 @@ export function showSuccessBanner(message: string): void {
 export function showFailureBanner(text: string, error: unknown): void {
   const reason = errorMessage(error, '');
   notifications.show(
-    reason && reason !== text
-      ? { color: 'red', title: text, message: reason, autoClose: BANNER_MS }
-      : { color: 'red', message: text, autoClose: BANNER_MS },
+    reason && reason !== text ? { color: 'red', title: text, message: reason, autoClose: BANNER_MS } : { color: 'red', message: text, autoClose: BANNER_MS },
   );
 }

@@ -10,7 +10,7 @@ import { gradeMessages as g } from './grade-messages';
 const GRADES = [1, 2, 3, 4] as const;
 
 /**
- * A member's grade (spec §4: kept as the graduation year) as a select an admin can change at
+ * A member's grade (kept as the graduation year) as a select an admin can change at
  * once: on the approval screen before approving, and in member management. A member without a
  * grade shows a warning sign: they are missing from assignment and retention lists.
  */

@@ -23,10 +23,7 @@ const everyone = [admin, lead, jimin, seoyeon, yujin, hyunwoo, graduate];
 
 describe('calculated grade grouping', () => {
   it('puts members under 5 − (grad_year − current year), graduates apart, and counts the rest', () => {
-    const { groups, unknown } = groupByCalculatedGrade(
-      [...everyone, person(25, 'future', '미래', { grad_year: YEAR + 9 })],
-      YEAR,
-    );
+    const { groups, unknown } = groupByCalculatedGrade([...everyone, person(25, 'future', '미래', { grad_year: YEAR + 9 })], YEAR);
     expect(groups['1'].map((m) => m.id)).toEqual(['choi-yujin']);
     expect(groups['2'].map((m) => m.id)).toEqual(['demo-student', 'han-seoyeon']);
     expect(groups['3'].map((m) => m.id)).toEqual(['demo-lead']);
@@ -50,14 +47,26 @@ describe('grade retention page', () => {
     const { router } = renderRoutes('/dashboard/lead/grades');
     expect(await screen.findByRole('heading', { level: 1, name: '유급 관리' })).toBeTruthy();
     const tabs = await screen.findByRole('tablist', { name: '학년 선택' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['1학년 (1)', '2학년 (2)', '3학년 (1)', '4학년 (1)', '졸업 (1)']);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['1학년 (1)', '2학년 (2)', '3학년 (1)', '4학년 (1)', '졸업 (1)']);
     expect(asked[0]?.get('validated')).toBe('1');
     expect(asked[0]?.get('limit')).toBe('9999');
-    expect(within(screen.getByRole('table', { name: '1학년 학생 목록' })).getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['choi-yujin']);
+    expect(
+      within(screen.getByRole('table', { name: '1학년 학생 목록' }))
+        .getAllByRole('rowheader')
+        .map((c) => c.textContent),
+    ).toEqual(['choi-yujin']);
 
     fireEvent.click(within(tabs).getByRole('tab', { name: '2학년 (2)' }));
     const table = await screen.findByRole('table', { name: '2학년 학생 목록' });
-    expect(within(table).getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['demo-student', 'han-seoyeon']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((c) => c.textContent),
+    ).toEqual(['demo-student', 'han-seoyeon']);
     expect(router.state.location.search).toBe('?grade=2');
 
     fireEvent.click(within(tabs).getByRole('tab', { name: '졸업 (1)' }));

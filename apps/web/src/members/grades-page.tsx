@@ -16,7 +16,7 @@ import { RoleBadge } from './member-ui';
 import { LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
 import { ScrollTable } from '../components/scroll-table';
-import { useSession } from '../lib/session';
+import { useLoginSession } from '../lib/login-session';
 import { MissingGradeWarning } from './missing-grade-warning';
 import { ConfirmDialog } from '../components/confirm-dialog';
 
@@ -24,7 +24,7 @@ const m = messages.members;
 const t = m.retention;
 const c = m.columns;
 
-/** Spec §4: calculated grades 1–4, and graduated. */
+/** calculateGrade (packages/shared/src/grade.ts): grades 1–4, and graduated. */
 const GROUPS = ['1', '2', '3', '4', 'graduated'] as const;
 type GradeGroup = (typeof GROUPS)[number];
 
@@ -110,7 +110,7 @@ function StudentTable({
   );
 }
 
-/** Spec §2/§4 grade retention (decision 122: the lead "grades" screen): select students, 유급 처리. */
+/** Grade retention (decision 122: the lead "grades" screen): select students, 유급 처리. */
 export function GradesPage() {
   const list = useQuery(memberListQueryOptions({ ...ALL_MEMBERS, validated: 1 }));
   const retain = useRetainGrades();
@@ -123,7 +123,7 @@ export function GradesPage() {
   const [confirming, setConfirming] = useState(false);
   const year = currentKoreanYear();
 
-  const session = useSession();
+  const session = useLoginSession();
   const { groups, unknown } = useMemo(() => groupByCalculatedGrade(list.data?.members ?? [], year), [list.data, year]);
   const students = groups[group];
   const visible = useMemo(() => students.filter((s) => matchesMemberSearch(s, search)), [students, search]);

@@ -18,7 +18,7 @@ const m = messages.members.create;
 type CreateValues = z.input<typeof memberCreateRequestSchema>;
 const requestFields = ['name', 'id', 'nickname', 'school_no', 'email', 'grade'] as const satisfies readonly (keyof CreateValues)[];
 const initialValues: CreateValues = { name: '', id: '', nickname: '', school_no: '', email: '', grade: null };
-/** Members added here are students of grades 1–4 (spec §9 target grades). */
+/** Members added here are students of grades 1–4. */
 const CREATE_GRADES = [1, 2, 3, 4] as const;
 
 export interface CreatedMember {
@@ -26,16 +26,8 @@ export interface CreatedMember {
   password: string;
 }
 
-/** Spec §7 POST /v1/member: the admin adds a member, approved at once, with the shared schema's rules. */
-export function MemberCreateDialog({
-  opened,
-  onClose,
-  onCreated,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onCreated: (created: CreatedMember) => void;
-}) {
+/** POST /v1/member (decision 122): the admin adds a member, approved at once, with the shared schema's rules. */
+export function MemberCreateDialog({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (created: CreatedMember) => void }) {
   const create = useCreateMember();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CreateValues>({ initialValues, validate: zodResolver(memberCreateRequestSchema), validateInputOnBlur: true });

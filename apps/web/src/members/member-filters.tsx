@@ -73,16 +73,8 @@ const gradeOptions = [
   }),
 ];
 
-/** Spec §2 member management filters: selects apply at once, the texts on Enter (or 검색). */
-export function MemberFilters({
-  raw,
-  onChange,
-  onReset,
-}: {
-  raw: RawFilters;
-  onChange: (next: Partial<RawFilters>) => void;
-  onReset: () => void;
-}) {
+/** Member management filters (decision 026): selects apply at once, the texts on Enter (or 검색). */
+export function MemberFilters({ raw, onChange, onReset }: { raw: RawFilters; onChange: (next: Partial<RawFilters>) => void; onReset: () => void }) {
   const [draft, setDraft] = useDraft({ name: raw.name, email: raw.email, q: raw.q }, JSON.stringify([raw.name, raw.email, raw.q]));
 
   const submit = (event: FormEvent) => {

@@ -10,7 +10,7 @@ export function memberLabel(member: Pick<Member, 'name' | 'id'>): string {
   return m.label(member.name, member.id);
 }
 
-/** Spec §4: the grade is calculated from the graduation year, never read from the stored grade. */
+/** calculateGrade (packages/shared/src/grade.ts): the grade is calculated from the graduation year, never read from the stored grade. */
 export function calculatedGradeOf(member: Pick<Member, 'grad_year'>, currentYear: number): CalculatedGrade {
   return calculateGrade(member.grad_year, currentYear);
 }
@@ -22,7 +22,7 @@ export function calculatedGradeText(member: Pick<Member, 'grad_year'>, currentYe
   return m.noValue;
 }
 
-/** Spec §5: the appointment search matches id, name or nickname, case-insensitively. */
+/** The appointment search matches id, name or nickname, case-insensitively. */
 export function matchesMemberSearch(member: Pick<Member, 'id' | 'name' | 'nickname'>, search: string): boolean {
   const needle = search.trim().toLocaleLowerCase('ko');
   if (!needle) return true;

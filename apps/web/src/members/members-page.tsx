@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { EmptyState } from '../components/empty-state';
 import { ListPagination } from '../components/list-pagination';
-import { useSession } from '../lib/session';
+import { useLoginSession } from '../lib/login-session';
 import { messages } from './messages';
 import { memberListQueryOptions, useDeleteMember, useUpdateMember } from './api';
 import { showFailureBanner, showSuccessBanner } from './banners';
@@ -23,7 +23,17 @@ const m = messages.members;
 const l = m.list;
 const c = m.columns;
 
-function ApprovalSwitch({ member, reason, onToggle, pendingValue }: { member: Member; reason: string | null; onToggle: (approved: boolean) => void; pendingValue: 0 | 1 | undefined }) {
+function ApprovalSwitch({
+  member,
+  reason,
+  onToggle,
+  pendingValue,
+}: {
+  member: Member;
+  reason: string | null;
+  onToggle: (approved: boolean) => void;
+  pendingValue: 0 | 1 | undefined;
+}) {
   const reasonId = useId();
   const control = (
     <Switch
@@ -71,9 +81,9 @@ function DeleteDialog({ member, onClose }: { member: Member | null; onClose: () 
   );
 }
 
-/** Spec §2 member management: filters, 20 a page from the server, approve toggle, delete, add. */
+/** Member management (decision 026): filters, 20 a page from the server, approve toggle, delete, add. */
 export function MembersPage() {
-  const session = useSession();
+  const session = useLoginSession();
   const { raw, params, setFilters, setPage, reset } = useMemberListParams();
   const list = useQuery(memberListQueryOptions(params));
   const update = useUpdateMember();

@@ -129,7 +129,8 @@ export const membersMessages = {
       passwordTitle: '임시 비밀번호',
       passwordFor: (member: string) => `${member} 회원을 추가했습니다.`,
       passwordLabel: '임시 비밀번호',
-      passwordOnce: '이 비밀번호는 지금 한 번만 표시됩니다. 창을 닫으면 다시 볼 수 없으니 회원에게 안전하게 전달하고, 첫 로그인 후 비밀번호를 바꾸도록 안내하세요.',
+      passwordOnce:
+        '이 비밀번호는 지금 한 번만 표시됩니다. 창을 닫으면 다시 볼 수 없으니 회원에게 안전하게 전달하고, 첫 로그인 후 비밀번호를 바꾸도록 안내하세요.',
       copy: '비밀번호 복사',
       copied: '복사했습니다',
       done: '확인했습니다',

@@ -3,14 +3,14 @@ import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useSession } from '../lib/session';
+import { useLoginSession } from '../lib/login-session';
 import { messages } from './messages';
 
-/** Spec §2: the profile is a demo form only; saving shows a note and sends nothing. */
+/** The profile is a demo form only; saving shows a note and sends nothing. */
 export function ProfilePage() {
   const m = messages.profile;
   useDocumentTitle(messages.app.pageTitle(messages.titles.profile));
-  const session = useSession();
+  const session = useLoginSession();
   const user = session.user;
   const form = useForm({
     initialValues: { name: user?.name ?? '', nickname: user?.nickname ?? '', email: user?.email ?? '' },

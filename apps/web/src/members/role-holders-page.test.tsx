@@ -47,7 +47,11 @@ describe('lead management', () => {
     renderRoutes('/dashboard/admin/leads');
     expect(await screen.findByRole('heading', { level: 1, name: '학습부장 관리' })).toBeTruthy();
     const holders = await screen.findByRole('table', { name: '학습부장 목록' });
-    expect(within(holders).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['demo-lead']);
+    expect(
+      within(holders)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['demo-lead']);
     expect(within(holders).getByText('3학년')).toBeTruthy();
     expect(asked[0]?.get('limit')).toBe('9999');
 
@@ -119,7 +123,11 @@ describe('admin management', () => {
     });
     renderRoutes('/dashboard/admin/admins');
     const holders = await screen.findByRole('table', { name: '관리자 목록' });
-    expect(within(holders).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['demo-super', 'admin-two', 'demo-admin']);
+    expect(
+      within(holders)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['demo-super', 'admin-two', 'demo-admin']);
 
     const selfButton = screen.getByRole('button', { name: '윤성호(demo-super) 권한 해제' });
     expect(selfButton.getAttribute('aria-disabled')).toBe('true');
@@ -154,7 +162,10 @@ describe('admin management', () => {
 
   it('disables the looking superadmin’s own row and keeps other admins removable', async () => {
     const me = person(14, 'admin-two', '관리둘', { authority: 1, calcGrade: null });
-    mockFetch({ 'GET /v1/auth/me': meHandler({ ...superadmin, code: 99, id: 'root' }), 'GET /v1/member/members': () => listResponse([{ ...superadmin, code: 99, id: 'root' }, me]) });
+    mockFetch({
+      'GET /v1/auth/me': meHandler({ ...superadmin, code: 99, id: 'root' }),
+      'GET /v1/member/members': () => listResponse([{ ...superadmin, code: 99, id: 'root' }, me]),
+    });
     renderRoutes('/dashboard/admin/admins');
     const button = await screen.findByRole('button', { name: '윤성호(root) 권한 해제' });
     expect(button.getAttribute('aria-disabled')).toBe('true');

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { EmptyState } from '../components/empty-state';
 import { isApiRequestError } from '../lib/api-client';
-import { useSession } from '../lib/session';
+import { useLoginSession } from '../lib/login-session';
 import { messages } from './messages';
 import { ALL_MEMBERS, memberListQueryOptions, useChangeAuthority } from './api';
 import { showFailureBanner, showSuccessBanner } from './banners';
@@ -27,7 +27,7 @@ const c = m.columns;
 
 /** Candidates shown at once; the search narrows the rest. */
 const CANDIDATES_SHOWN = 20;
-/** Spec §5 Retention and §9: leads are appointed for grades 1–4. */
+/** Leads are appointed for grades 1–4. */
 const LEAD_GRADES = [1, 2, 3, 4] as const;
 
 type Kind = 'lead' | 'admin';
@@ -50,7 +50,7 @@ interface KindRules {
   texts: RoleTexts;
   title: string;
   holds: (role: Role) => boolean;
-  /** Spec §5: lead candidates are approved members who are not admins; admin candidates, approved students. */
+  /** Lead candidates are approved members who are not admins; admin candidates, approved students. */
   isCandidate: (member: Member) => boolean;
   canManage: (actor: Role) => boolean;
 }
@@ -99,31 +99,31 @@ function HoldersTable({ kind, holders, actor, canManage }: { kind: Kind; holders
   if (holders.length === 0) return <EmptyState>{texts.none}</EmptyState>;
   return (
     <>
-    <RoleRemovalDialog member={toRemove} busy={change.isPending} onConfirm={remove} onClose={() => setToRemove(null)} />
-    <MemberTable
-      label={texts.holdersTable}
-      minWidth={canManage ? 620 : 520}
-      labels={[c.id, c.name, c.nickname, kind === 'lead' ? c.grade : c.role, ...(canManage ? [c.actions] : [])]}
-      members={holders}
-      cells={(member) => (
-        <>
-          <Table.Td>{kind === 'lead' ? calculatedGradeText(member, year) : <RoleBadge role={member.role} />}</Table.Td>
-          {canManage && (
-            <Table.Td>
-              <GuardedAction
-                reason={protectionReason(actor, member)}
-                label={r.removeLabel(memberLabel(member))}
-                color="red"
-                loading={change.isPending && change.variables?.member.code === member.code}
-                onClick={() => setToRemove(member)}
-              >
-                {r.remove}
-              </GuardedAction>
-            </Table.Td>
-          )}
-        </>
-      )}
-    />
+      <RoleRemovalDialog member={toRemove} busy={change.isPending} onConfirm={remove} onClose={() => setToRemove(null)} />
+      <MemberTable
+        label={texts.holdersTable}
+        minWidth={canManage ? 620 : 520}
+        labels={[c.id, c.name, c.nickname, kind === 'lead' ? c.grade : c.role, ...(canManage ? [c.actions] : [])]}
+        members={holders}
+        cells={(member) => (
+          <>
+            <Table.Td>{kind === 'lead' ? calculatedGradeText(member, year) : <RoleBadge role={member.role} />}</Table.Td>
+            {canManage && (
+              <Table.Td>
+                <GuardedAction
+                  reason={protectionReason(actor, member)}
+                  label={r.removeLabel(memberLabel(member))}
+                  color="red"
+                  loading={change.isPending && change.variables?.member.code === member.code}
+                  onClick={() => setToRemove(member)}
+                >
+                  {r.remove}
+                </GuardedAction>
+              </Table.Td>
+            )}
+          </>
+        )}
+      />
     </>
   );
 }
@@ -256,10 +256,10 @@ function AppointForm({ kind, candidates }: { kind: Kind; candidates: Member[] })
   );
 }
 
-/** Spec §2 Admin screens: lead management and admin management, one screen shape for both. */
+/** Admin screens (decision 026): lead management and admin management, one screen shape for both. */
 export function RoleHoldersPage({ kind }: { kind: Kind }) {
   const { texts, title, holds, isCandidate, canManage } = rules[kind];
-  const session = useSession();
+  const session = useLoginSession();
   const everyone = useQuery(memberListQueryOptions(ALL_MEMBERS));
   const actor = session.user;
 

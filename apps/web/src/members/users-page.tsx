@@ -18,8 +18,8 @@ const u = m.users;
 const c = m.columns;
 
 /**
- * Spec §2 user list: filters, search and 20 a page, role labels by the one mapping (decision 122).
- * The spec pages it on the client; here the server pages it, like every list (decision 012).
+ * The user list (decision 026): filters, search and 20 a page, role labels by the one mapping (decision 122).
+ * The server pages it, like every list (decision 012).
  */
 export function UsersPage() {
   const { raw, params, setFilters, setPage, reset } = useMemberListParams();

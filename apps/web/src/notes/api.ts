@@ -15,7 +15,12 @@ export const noteKeys = {
 // The notes of a page of problems go to the server as one call (GET /v1/notes?problem_uids=…).
 const loadNote = createUidBatcher<Note>(NOTES_BATCH_MAX, async (uids) => {
   const data = await apiRequest('/v1/notes', { query: { problem_uids: uids.join(','), limit: NOTES_BATCH_MAX }, schema: notesResponseSchema });
-  return new Map(data.notes.map((item) => [item.problem_uid, { problem_uid: item.problem_uid, text: item.text, is_confused: item.is_confused, update_time: item.update_time }]));
+  return new Map(
+    data.notes.map((item) => [
+      item.problem_uid,
+      { problem_uid: item.problem_uid, text: item.text, is_confused: item.is_confused, update_time: item.update_time },
+    ]),
+  );
 });
 
 // Fresh for 30 s, like the dispute summaries: a list asks for a chunk's notes before its cards
@@ -54,7 +59,9 @@ export function useSaveNote(problemUid: number) {
 
 export function useSetConfused(problemUid: number) {
   return useNoteChange(problemUid, (isConfused: boolean) =>
-    apiRequest(`/v1/problem/${problemUid}/confused`, { method: 'PUT', body: { is_confused: isConfused }, schema: noteResponseSchema }).then((data) => data.note),
+    apiRequest(`/v1/problem/${problemUid}/confused`, { method: 'PUT', body: { is_confused: isConfused }, schema: noteResponseSchema }).then(
+      (data) => data.note,
+    ),
   );
 }
 

@@ -8,7 +8,18 @@ import { NotePanel } from './note-panel';
 
 function showPanel(text: string) {
   const notes = text
-    ? [{ problem_uid: 7, text, is_confused: false, update_time: '2026-11-27T00:00:00.000Z', test_code: 3, test_name: '2026 병리학 중간고사', no: 1, question_text: '첫째 문제' }]
+    ? [
+        {
+          problem_uid: 7,
+          text,
+          is_confused: false,
+          update_time: '2026-11-27T00:00:00.000Z',
+          test_code: 3,
+          test_name: '2026 병리학 중간고사',
+          no: 1,
+          question_text: '첫째 문제',
+        },
+      ]
     : [];
   mockFetch({
     'GET /v1/auth/me': meHandler(member()),
@@ -49,7 +60,24 @@ describe('note panel', () => {
   it('says it is offline, keeps the memo it has, and takes no edits until the connection returns', async () => {
     mockFetch({
       'GET /v1/auth/me': meHandler(member()),
-      'GET /v1/notes': () => json(200, { notes: [{ problem_uid: 5, text: '좌심실 비대', is_confused: false, update_time: '2026-11-27T00:00:00.000Z', test_code: 7, test_name: '순환기 중간고사', no: 4, question_text: '질문' }], total: 1, page: 1, limit: 200 }),
+      'GET /v1/notes': () =>
+        json(200, {
+          notes: [
+            {
+              problem_uid: 5,
+              text: '좌심실 비대',
+              is_confused: false,
+              update_time: '2026-11-27T00:00:00.000Z',
+              test_code: 7,
+              test_name: '순환기 중간고사',
+              no: 4,
+              question_text: '질문',
+            },
+          ],
+          total: 1,
+          page: 1,
+          limit: 200,
+        }),
     });
     renderElement('/p', '/p', <NotePanel problemUid={5} />);
     expect((await screen.findByTestId('note-text')).textContent).toBe('좌심실 비대');

@@ -26,8 +26,7 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     /** No codes: every notification of the member. */
-    mutationFn: (codes?: number[]) =>
-      apiRequest('/v1/notifications/read', { method: 'POST', body: codes ? { codes } : {}, schema: markReadResponseSchema }),
+    mutationFn: (codes?: number[]) => apiRequest('/v1/notifications/read', { method: 'POST', body: codes ? { codes } : {}, schema: markReadResponseSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

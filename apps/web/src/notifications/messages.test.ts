@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { notificationMessages as m } from './messages';
 
 const problem = { uid: 41, test_code: 7, test_name: '2026 순환기내과학 중간고사', no: 4, type: 1 };
-const row = (kind: Notification['kind'], detail: string): Notification => ({ code: 1, kind, problem, dispute_code: 3, detail, is_read: false, creation_time: '2026-11-27T00:00:00.000Z' });
+const row = (kind: Notification['kind'], detail: string): Notification => ({
+  code: 1,
+  kind,
+  problem,
+  dispute_code: 3,
+  detail,
+  is_read: false,
+  creation_time: '2026-11-27T00:00:00.000Z',
+});
 
 describe('notification texts', () => {
   it('says a ruling in a whole sentence for each decision (issue 26 item 19: not "문항 무효되었습니다")', () => {

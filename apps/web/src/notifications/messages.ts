@@ -49,6 +49,8 @@ export const notificationMessages = {
         return `제출한 ${name}에 수정 요청이 있습니다${n.detail ? `: ${n.detail}` : '.'}`;
       case 'problem_reply':
         return `댓글을 단 ${name}에 새 댓글이 달렸습니다${n.detail ? `: ${n.detail}` : '.'}`;
+      case 'exam_reminder':
+        return n.detail || '다가오는 시험이 있습니다.';
     }
   },
 } as const;

@@ -13,7 +13,16 @@ export function NotificationItem({ notification, onOpen, onMarkRead }: { notific
     <Group component="li" justify="space-between" align="flex-start" wrap="nowrap" gap="xs" data-unread={!notification.is_read} data-testid="notification-item">
       <Stack gap={2} style={{ minWidth: 0 }}>
         {target ? (
-          <Anchor component={Link} to={target.to} state={target.state} onClick={onOpen} size="sm" fw={notification.is_read ? 400 : 700} c="dark.9" style={{ overflowWrap: 'anywhere' }}>
+          <Anchor
+            component={Link}
+            to={target.to}
+            state={target.state}
+            onClick={onOpen}
+            size="sm"
+            fw={notification.is_read ? 400 : 700}
+            c="dark.9"
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {text}
           </Anchor>
         ) : (

@@ -36,7 +36,9 @@ describe('notifications', () => {
     renderRoutes('/dashboard/notifications');
     const link = await screen.findByRole('link', { name: '2026 순환기내과학 중간고사 4번에 제기한 이의제기가 인정되었습니다.' });
     expect(link.getAttribute('href')).toBe('/tests/7/problems?view=all');
-    expect(screen.getByRole('link', { name: '제출한 2026 순환기내과학 중간고사 5번에 수정 요청이 있습니다: 해설을 보강해 주세요.' }).getAttribute('href')).toBe('/dashboard/my');
+    expect(screen.getByRole('link', { name: '제출한 2026 순환기내과학 중간고사 5번에 수정 요청이 있습니다: 해설을 보강해 주세요.' }).getAttribute('href')).toBe(
+      '/dashboard/my',
+    );
     // The bell comes once the page has settled (decision 065).
     expect(await screen.findByRole('button', { name: '알림 2개 읽지 않음' })).toBeTruthy();
 

@@ -33,7 +33,12 @@ export function NotificationsPage() {
         <Paper withBorder radius="md" p="md">
           <Stack component="ul" gap="md" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {list.data.notifications.map((n) => (
-              <NotificationItem key={n.code} notification={n} onOpen={() => !n.is_read && markRead.mutate([n.code])} onMarkRead={() => markRead.mutate([n.code])} />
+              <NotificationItem
+                key={n.code}
+                notification={n}
+                onOpen={() => !n.is_read && markRead.mutate([n.code])}
+                onMarkRead={() => markRead.mutate([n.code])}
+              />
             ))}
           </Stack>
         </Paper>

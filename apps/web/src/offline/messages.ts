@@ -22,7 +22,4 @@ export const messages = {
     text: '새로고침하면 새 버전으로 바뀝니다. 보내지 못한 답은 그대로 남습니다.',
     reload: '새로고침',
   },
-  sync: {
-    rejected: '오프라인에서 푼 답 하나를 저장하지 못했습니다',
-  },
 };

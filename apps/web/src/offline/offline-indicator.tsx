@@ -1,6 +1,6 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
-import { useSession } from '../lib/session';
+import { useLoginSession } from '../lib/login-session';
 import { messages } from './messages';
 import { useOnline } from '../lib/use-online';
 import { usePendingAnswers } from './use-offline-status';
@@ -13,7 +13,7 @@ const m = messages.indicator;
  */
 export function OfflineIndicator() {
   const online = useOnline();
-  const session = useSession();
+  const session = useLoginSession();
   const waiting = usePendingAnswers(session.status === 'signed-in' ? session.user.code : null);
   if (online && waiting === 0) return <span role="status" aria-live="polite" />;
   // Short enough for a phone's top bar; the full sentence is read out and shown on hover.

@@ -73,7 +73,10 @@ export async function keepForOffline(read: string, problems: readonly Problem[])
   if (typeof caches === 'undefined') return;
   const uploads = await caches.open(OFFLINE_CACHES.uploads);
   const named = problems.flatMap((problem) => [problem.question_pic_path, problem.answer_pic_path, problem.comment_pic_path, problem.set_header?.pic_path]);
-  const pictures = new Set([...(JSON.stringify(problems).match(UPLOAD_URL) ?? []), ...named.map((path) => resolvePicturePath(path)).filter((url) => url?.startsWith('/uploads/'))]);
+  const pictures = new Set([
+    ...(JSON.stringify(problems).match(UPLOAD_URL) ?? []),
+    ...named.map((path) => resolvePicturePath(path)).filter((url) => url?.startsWith('/uploads/')),
+  ]);
   const missing = (await Promise.all([...pictures].map(async (url) => ((await uploads.match(url!)) ? null : url!)))).filter((url) => url !== null);
   await inBatches(missing, 4, (url) => fetchInto(uploads, url, {}));
   if (!navigator.serviceWorker?.controller) await fetchInto(await caches.open(OFFLINE_CACHES.api), read, { headers: { Accept: 'application/json' } });

@@ -21,7 +21,11 @@ export function SaveOfflineButton({ testCode, listPageSize }: { testCode: number
   let status: { text: string; error: boolean } | null = null;
   if (save.isError) status = { text: `${m.failed}. ${m.failedHint}`, error: true };
   else if (!online && savedAt === null) status = { text: m.offline, error: false };
-  else if (saved) status = { text: m.savedHint(new Date(savedAt).toLocaleString('ko-KR', { month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' })), error: false };
+  else if (saved)
+    status = {
+      text: m.savedHint(new Date(savedAt).toLocaleString('ko-KR', { month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' })),
+      error: false,
+    };
 
   return (
     <div className="qbank-save-offline">
@@ -39,14 +43,7 @@ export function SaveOfflineButton({ testCode, listPageSize }: { testCode: number
         {save.isPending ? m.saving : saved ? m.saved : m.button}
       </Button>
       {/* The screen reader hears the outcome; 저장 중 is the button's own word while it works. */}
-      <Text
-        id={`save-offline-status-${testCode}`}
-        size="xs"
-        c={status?.error ? 'red.9' : 'dimmed'}
-        role={status?.error ? 'alert' : 'status'}
-        mt={4}
-        maw={280}
-      >
+      <Text id={`save-offline-status-${testCode}`} size="xs" c={status?.error ? 'red.9' : 'dimmed'} role={status?.error ? 'alert' : 'status'} mt={4} maw={280}>
         {save.isPending ? m.saving : status?.text}
       </Text>
     </div>

@@ -1,17 +1,18 @@
 import { problemsResponseSchema } from '@qbank/shared/problems';
 import { classMetaResponseSchema } from '@qbank/shared/subjects';
 import { PROBLEM_TYPES } from '@qbank/shared/problems';
-import { testInfoResponseSchema, testMetaResponseSchema } from '@qbank/shared/tests';
+import { testInfoResponseSchema, testMetaResponseSchema } from '@qbank/shared/exams';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../lib/api-client';
 import { startEarlyRead } from '../lib/early-reads';
+import { isUsualOrder, USUAL_ORDER, type ProblemListOrder } from './list-order';
 
 // The calls of the two problem viewers: the exam's info card, the class's info card (public
 // reads: a 401 there is no lost session) and the problem lists, loaded in chunks (approved
 // members only). Query keys come only from these factories.
 
-/** Spec §9: the exam viewer loads 20 problems a chunk, the class viewer 5. */
+/** The exam viewer loads 20 problems a chunk, the class viewer 5. */
 export const TEST_PROBLEMS_PAGE_SIZE = 20;
 export const CLASS_PROBLEMS_PAGE_SIZE = 5;
 
@@ -24,14 +25,22 @@ export const problemKeys = {
   testInfo: (testCode: number) => [...problemKeys.all, 'test-info', testCode] as const,
   testTypeCounts: (testCode: number) => [...problemKeys.all, 'test-type-counts', testCode] as const,
   classMeta: (classCode: number) => [...problemKeys.all, 'class-meta', classCode] as const,
-  list: (scope: ProblemScope, q: string, limit: number) => [...problemKeys.all, 'list', scope, { q, limit }] as const,
+  list: (scope: ProblemScope, q: string, limit: number, order: ProblemListOrder = USUAL_ORDER) =>
+    [...problemKeys.all, 'list', scope, isUsualOrder(order) ? { q, limit } : { q, limit, ...order }] as const,
 };
 
 // The reads below are built once each: the queries and the early start (startTestProblemsReads)
 // must ask for exactly the same URL, or the early answer is never taken.
 const testInfoRead = (testCode: number) => [`/v1/test/${testCode}`, { schema: testInfoResponseSchema, auth: false }] as const;
 const testMetaRead = (testCode: number) => [`/v1/test/${testCode}/meta`, { schema: testMetaResponseSchema, auth: false }] as const;
-const problemsQuery = (scope: ProblemScope, q: string, page: number, limit: number) => ({ ...scope, q, page, limit });
+const problemsQuery = (scope: ProblemScope, q: string, page: number, limit: number, order: ProblemListOrder = USUAL_ORDER) => ({
+  ...scope,
+  q,
+  page,
+  limit,
+  sort: order.frequency ? 'frequency' : undefined,
+  recurring: order.recurring ? '1' : undefined,
+});
 
 export const testInfoQueryOptions = (testCode: number) =>
   queryOptions({
@@ -61,11 +70,11 @@ export function nextProblemsPage(last: ProblemsPage): number | undefined {
   return last.page * last.limit < last.problem_count ? last.page + 1 : undefined;
 }
 
-export const problemsInfiniteOptions = (scope: ProblemScope, q: string, limit: number) =>
+export const problemsInfiniteOptions = (scope: ProblemScope, q: string, limit: number, order: ProblemListOrder = USUAL_ORDER) =>
   infiniteQueryOptions({
-    queryKey: problemKeys.list(scope, q, limit),
+    queryKey: problemKeys.list(scope, q, limit, order),
     queryFn: ({ pageParam, signal }) =>
-      apiRequest('/v1/problem', { query: problemsQuery(scope, q, pageParam, limit), schema: problemsResponseSchema, signal }),
+      apiRequest('/v1/problem', { query: problemsQuery(scope, q, pageParam, limit, order), schema: problemsResponseSchema, signal }),
     initialPageParam: 1,
     getNextPageParam: nextProblemsPage,
   });
@@ -78,9 +87,9 @@ export function useClassMeta(classCode: number | null) {
   return useQuery({ ...classMetaQueryOptions(classCode ?? 0), enabled: classCode !== null });
 }
 
-export function useProblems(scope: ProblemScope | null, q: string, limit: number) {
+export function useProblems(scope: ProblemScope | null, q: string, limit: number, order: ProblemListOrder = USUAL_ORDER) {
   return useInfiniteQuery({
-    ...problemsInfiniteOptions(scope ?? { test_code: 0 }, q, limit),
+    ...problemsInfiniteOptions(scope ?? { test_code: 0 }, q, limit, order),
     enabled: scope !== null,
   });
 }
@@ -112,10 +121,10 @@ export function useTestTypeCounts(testCode: number | null, enabled: boolean) {
  * The exam viewer's first reads (its info card, the first chunk, the type counts), started with
  * the app when it opens on this page (app/route-preload.ts), while the page's own code loads.
  */
-export function startTestProblemsReads(testCode: number, q: string): void {
+export function startTestProblemsReads(testCode: number, q: string, order: ProblemListOrder = USUAL_ORDER): void {
   startEarlyRead(...testInfoRead(testCode));
   startEarlyRead('/v1/problem', {
-    query: problemsQuery({ test_code: testCode }, q, 1, TEST_PROBLEMS_PAGE_SIZE),
+    query: problemsQuery({ test_code: testCode }, q, 1, TEST_PROBLEMS_PAGE_SIZE, order),
     schema: problemsResponseSchema,
   });
   if (q === '') startEarlyRead(...testMetaRead(testCode));

@@ -40,7 +40,11 @@ describe('class problem list', () => {
     expect(within(first).getAllByRole('article')).toHaveLength(2);
     expect(within(first).getByRole('heading', { level: 4, name: 'Q03' })).toBeTruthy();
     // Each type is a section headed by its name and count (issue 12 item 4).
-    expect(within(first).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['객관식 · 2문항']);
+    expect(
+      within(first)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['객관식 · 2문항']);
     const link = within(groups[0] as HTMLElement).getByRole('link');
     expect(link.getAttribute('href')).toBe('/tests/8/problems');
 
@@ -85,7 +89,11 @@ describe('class problem list', () => {
     const cells = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
     expect(cells).toEqual([
       ['2026 순환기내과학 기말고사', 'Q03', '객', '②'],
       ['2026 순환기내과학 기말고사', 'Q07', '객', '—'],

@@ -11,6 +11,8 @@ import { NotFoundState } from './components/not-found-state';
 import { ProblemBrowser } from './components/problem-browser';
 import { ProblemList } from './components/problem-list';
 import { ProblemSearch } from './components/problem-search';
+import { useProblemCardSlots } from './components/problem-card-slots';
+import { ListOrderControl } from './components/list-order-control';
 import { ViewerBreadcrumb } from './components/viewer-breadcrumb';
 import { groupByTest, type ViewMode } from './problem-format';
 import { useViewerParams } from './use-viewer-params';
@@ -19,7 +21,7 @@ import { classBackTarget, parseCode } from './viewer-nav';
 const m = messages.problems;
 const c = messages.classes;
 
-/** Spec §9: class problems come 5 at a time; margin 100 px, threshold 0.1. */
+/** Class problems come 5 at a time; margin 100 px, threshold 0.1. */
 const ROOT_MARGIN = '0px 0px 100px 0px';
 const THRESHOLD = 0.1;
 
@@ -44,11 +46,7 @@ function TestGroups({
         return (
           <Stack component="section" key={headingId} gap="sm" aria-labelledby={headingId}>
             <Title order={2} size="h4" id={headingId}>
-              <Anchor
-                component={Link}
-                to={paths.testProblems.getHref(group.test_code)}
-                state={{ fromPath }}
-              >
+              <Anchor component={Link} to={paths.testProblems.getHref(group.test_code)} state={{ fromPath }}>
                 <Group gap="xs" component="span" wrap="wrap">
                   <Badge variant="light" radius="sm" component="span">
                     {m.yearValue(group.year)}
@@ -70,10 +68,11 @@ export function ClassProblemsPage() {
   const params = useParams();
   const location = useLocation();
   const classCode = parseCode(params.classHeritageCode);
-  const { view, setView, q, setQ } = useViewerParams();
+  const { view, setView, q, setQ, order, setOrder } = useViewerParams();
 
   const meta = useClassMeta(classCode);
-  const problems = useProblems(classCode === null ? null : { class_heritage_code: classCode }, q, CLASS_PROBLEMS_PAGE_SIZE);
+  const { ClassRecurrence } = useProblemCardSlots();
+  const problems = useProblems(classCode === null ? null : { class_heritage_code: classCode }, q, CLASS_PROBLEMS_PAGE_SIZE, order);
 
   const back = classBackTarget(location.state, meta.data?.subject_code);
   const notFound = classCode === null || (isApiRequestError(meta.error) && meta.error.status === 404);
@@ -104,13 +103,16 @@ export function ClassProblemsPage() {
               { term: c.info.count, value: m.countValue(data.problem_count) },
             ]}
           />
+          {ClassRecurrence && classCode !== null && <ClassRecurrence classCode={classCode} />}
           <ProblemSearch value={q} onSearch={setQ} />
+          <ListOrderControl value={order} onChange={setOrder} />
           <ProblemBrowser
             query={problems}
             q={q}
             view={view}
             onViewChange={setView}
             rootMargin={ROOT_MARGIN}
+            emptyText={order.recurring ? m.listOrder.noRecurring : undefined}
             threshold={THRESHOLD}
             showTestColumn
             renderProblems={(list, highlightedUid) => (

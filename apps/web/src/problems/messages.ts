@@ -26,6 +26,15 @@ export const problemsMessages = {
     negationEmphasis: '부정 표현 강조',
     negationEmphasisHint: '‘옳지 않은’, ‘아닌’처럼 답을 가르는 표현을 굵게 밑줄로 표시합니다. 워드 내보내기에도 적용됩니다.',
     views: { q: '문제만', qa: '문제+정답', all: '해설 포함' },
+    /** 빈출 (issue 28 item 3): the list by how often its questions were asked. */
+    listOrder: {
+      label: '문제 순서',
+      usual: '기본순',
+      frequency: '빈출순',
+      recurring: '반복 출제만',
+      recurringHint: '다른 해에도 출제된 문제(출제 2회 이상)만 보여 줍니다.',
+      noRecurring: '반복 출제된 문제가 없습니다.',
+    },
     types: problemTypeLabels,
     shortTypes: { multipleChoice: '객', subjective: '주', slide: '슬' },
     choiceTypes: { lettered: '가나다형', option: '선지형', four: '4지선다', five: '5지선다' },

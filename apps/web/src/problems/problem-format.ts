@@ -6,7 +6,7 @@ import { problemNumberLabel } from '@qbank/shared/problem-labels';
 
 const m = messages.problems;
 
-/** Spec §2: the number as Q plus (at least) two digits — Q01, Q12, Q120 (the shared label). */
+/** The number as Q plus (at least) two digits — Q01, Q12, Q120 (the shared label). */
 export const problemLabel = problemNumberLabel;
 
 const TYPE_LABELS: Record<number, { long: string; short: string }> = {
@@ -69,9 +69,7 @@ export function isPlainText(html: string): boolean {
   return !/<[a-z!/][^>]*>/i.test(html);
 }
 
-export type ProblemGroup =
-  | { kind: 'single'; key: string; problem: Problem }
-  | { kind: 'set'; key: string; header: SetHeader; problems: Problem[] };
+export type ProblemGroup = { kind: 'single'; key: string; problem: Problem } | { kind: 'set'; key: string; header: SetHeader; problems: Problem[] };
 
 /**
  * Problems sharing a common passage (the same set header, one after the other) become one

@@ -42,7 +42,7 @@ const requests = (fetch: ReturnType<typeof mockFetch>, path: string) =>
 const card = (uid: number) => document.getElementById(`problem-${uid}`) as HTMLElement;
 
 describe('exam problem list', () => {
-  it('groups the problems by type under headings with the whole exam\'s counts, Q numbers inside each', async () => {
+  it("groups the problems by type under headings with the whole exam's counts, Q numbers inside each", async () => {
     setup({
       'GET /v1/test/3/meta': () =>
         json(200, { meta: { ...testInfoRow(), grades: [11], counts: { multiple_choice: 30, subjective: 1, slide: 1 }, set_header_count: 1 } }),
@@ -52,7 +52,11 @@ describe('exam problem list', () => {
       expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['객관식 · 30문항', '주관식 · 1문항', '슬라이드 · 1문항']),
     );
     const sections = screen.getAllByTestId('problem-section');
-    expect(within(sections[0]!).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Q01', 'Q02', 'Q12']);
+    expect(
+      within(sections[0]!)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Q01', 'Q02', 'Q12']);
     expect(within(sections[1]!).getByRole('heading', { level: 3 }).textContent).toBe('Q01');
     expect(within(sections[2]!).getByRole('heading', { level: 3 }).textContent).toBe('Q120');
   });
@@ -124,7 +128,11 @@ describe('exam problem list', () => {
     const group = screen.getByRole('region', { name: '공통 지문 [1–2]' });
     expect(within(group).getByText('58세 남자가 가슴 통증으로 왔다.')).toBeTruthy();
     expect(within(group).getByRole('img', { name: '공통 지문 [1–2] 그림' }).getAttribute('src')).toBe('/uploads/ecg.png');
-    expect(within(group).getAllByRole('article').map((a) => a.id)).toEqual(['problem-11', 'problem-12']);
+    expect(
+      within(group)
+        .getAllByRole('article')
+        .map((a) => a.id),
+    ).toEqual(['problem-11', 'problem-12']);
     expect(within(group).queryByText('Q12')).toBeNull();
   });
 
@@ -136,10 +144,19 @@ describe('exam problem list', () => {
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).queryAllByRole('cell').map((c) => c.textContent))
+      .map((row) =>
+        within(row)
+          .queryAllByRole('cell')
+          .map((c) => c.textContent),
+      )
       .filter((cells) => cells.length > 0);
     // Rows by type, each type under its section row, as in the problems tab.
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent).slice(3)).toEqual(['객관식 · 3문항', '주관식 · 1문항', '슬라이드 · 1문항']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent)
+        .slice(3),
+    ).toEqual(['객관식 · 3문항', '주관식 · 1문항', '슬라이드 · 1문항']);
     expect(rows).toEqual([
       ['Q01', '객', '②'],
       ['Q02', '객', '③'],
@@ -213,7 +230,9 @@ describe('exam problem list', () => {
             resolve(
               new Response(new Uint8Array([0x50, 0x4b]), {
                 status: 200,
-                headers: { 'Content-Disposition': `attachment; filename="exam-2026-3-qa.docx"; filename*=UTF-8''${encodeURIComponent('2026_순환기_문제+정답.docx')}` },
+                headers: {
+                  'Content-Disposition': `attachment; filename="exam-2026-3-qa.docx"; filename*=UTF-8''${encodeURIComponent('2026_순환기_문제+정답.docx')}`,
+                },
               }),
             );
         }),
@@ -318,7 +337,9 @@ describe('exam problem list', () => {
     setup({ 'GET /v1/problem': problemsHandler([hit]) }, `/tests/3/problems?view=all&q=${encodeURIComponent('심근경색')}`);
     await screen.findByText('Q04');
     // The question's hit spans its <em>: each text node marks its own part.
-    await waitFor(() => expect([...card(21).querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['심근', '경색', '심근경색', '심근경색', '심근경색']));
+    await waitFor(() =>
+      expect([...card(21).querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['심근', '경색', '심근경색', '심근경색', '심근경색']),
+    );
     expect(card(21).querySelector('.qbank-safe-html')?.textContent).toBe('급성 심근경색에서 먼저 하는 검사는?');
     expect(within(card(21)).getByRole('list', { name: '보기' }).querySelector('mark')?.textContent).toBe('심근경색');
   });

@@ -14,13 +14,14 @@ import { NotFoundState } from './components/not-found-state';
 import { ProblemBrowser } from './components/problem-browser';
 import { ProblemList } from './components/problem-list';
 import { ProblemSearch } from './components/problem-search';
+import { ListOrderControl } from './components/list-order-control';
 import { ViewerBreadcrumb } from './components/viewer-breadcrumb';
 import { useViewerParams } from './use-viewer-params';
 import { examBackTarget, examNameFromState, parseCode } from './viewer-nav';
 
 const m = messages.problems;
 
-/** Spec §4: the exam viewer loads the next chunk when the last problem is within 200 px. */
+/** The exam viewer loads the next chunk when the last problem is within 200 px. */
 const ROOT_MARGIN = '0px 0px 200px 0px';
 
 /** /tests/:testCode/problems — one exam's problems, answers and explanations. */
@@ -29,12 +30,13 @@ export function TestProblemsPage() {
   const location = useLocation();
   const testCode = parseCode(params.testCode);
   const back = examBackTarget(location.state);
-  const { view, setView, q, setQ } = useViewerParams();
+  const { view, setView, q, setQ, order, setOrder } = useViewerParams();
 
   const info = useTestInfo(testCode);
-  const problems = useProblems(testCode === null ? null : { test_code: testCode }, q, TEST_PROBLEMS_PAGE_SIZE);
-  // A search shows only its hits: their sections count what was found.
-  const typeCounts = useTestTypeCounts(testCode, q === '');
+  const problems = useProblems(testCode === null ? null : { test_code: testCode }, q, TEST_PROBLEMS_PAGE_SIZE, order);
+  // A search, or 반복 출제만, shows only its hits: their sections count what was found.
+  const wholeExam = q === '' && !order.recurring;
+  const typeCounts = useTestTypeCounts(testCode, wholeExam);
 
   const notFound = testCode === null || (isApiRequestError(info.error) && info.error.status === 404);
   // The server's drawing of this page (decision 067) shows the first problems: it gives way once
@@ -88,19 +90,21 @@ export function TestProblemsPage() {
             ]}
           />
           <ProblemSearch value={q} onSearch={setQ} />
+          <ListOrderControl value={order} onChange={setOrder} />
           <ProblemBrowser
             query={problems}
             q={q}
             view={view}
             onViewChange={setView}
             rootMargin={ROOT_MARGIN}
+            emptyText={order.recurring ? m.listOrder.noRecurring : undefined}
             renderProblems={(list, highlightedUid) => (
               <ProblemList
                 problems={list}
                 view={view}
                 headingOrder={2}
                 highlightedUid={highlightedUid}
-                typeCounts={q === '' ? typeCounts.data : undefined}
+                typeCounts={wholeExam ? typeCounts.data : undefined}
                 searchQuery={q}
               />
             )}

@@ -8,14 +8,14 @@ import { useProblemCardSlots } from './components/problem-card-slots';
 
 /**
  * What each card asks the server about its problem (the member's note, the dispute badge, the
- * bookmark star) is asked for a whole chunk of the list as soon as the chunk arrives: one call per
+ * bookmark star, the 출제 N회 badge) is asked for a whole chunk of the list as soon as the chunk arrives: one call per
  * part for 20 problems, instead of one per part for every few cards as they are drawn, and each
  * card is drawn once, with its answers, instead of twice (issue 17 item 4). Each problem is asked
  * for once per visit of the list.
  */
 export function useCardDataPrefetch(problems: readonly Problem[]): void {
   const queryClient = useQueryClient();
-  const { prefetchBookmarks } = useProblemCardSlots();
+  const { prefetchBookmarks, prefetchLineages } = useProblemCardSlots();
   const asked = useRef(new Set<number>());
 
   useEffect(() => {
@@ -27,9 +27,12 @@ export function useCardDataPrefetch(problems: readonly Problem[]): void {
     // the list's blocking time, decision 068). The batches wait meanwhile, so each part still goes
     // out as one call, together with what the first card asked for itself. The stars' part loads
     // its module first, so it runs later anyway.
-    eachInATaskOfItsOwn([() => prefetchNotes(queryClient, uids), () => prefetchDisputeSummaries(queryClient, uids)], holdUidBatches());
+    eachInATaskOfItsOwn(
+      [() => prefetchNotes(queryClient, uids), () => prefetchDisputeSummaries(queryClient, uids), () => prefetchLineages?.(queryClient, uids)],
+      holdUidBatches(),
+    );
     prefetchBookmarks?.(queryClient, uids);
-  }, [problems, queryClient, prefetchBookmarks]);
+  }, [problems, queryClient, prefetchBookmarks, prefetchLineages]);
 }
 
 /** Runs the steps one per task, in order, then `done` (after a step that throws, too). */

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { problemAnchorId } from './problem-format';
 
-/** Spec §9: scroll after 500 ms, keep the mark for 3 s. */
+/** Scroll after 500 ms, keep the mark for 3 s. */
 export const HIGHLIGHT_SCROLL_DELAY_MS = 500;
 export const HIGHLIGHT_DURATION_MS = 3000;
 

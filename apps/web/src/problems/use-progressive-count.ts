@@ -28,10 +28,13 @@ function useNearScreen(): [boolean, (element: HTMLElement | null) => void] {
   const [near, setNear] = useState(!observable);
   useEffect(() => {
     if (!element || !observable) return;
-    const observer = new IntersectionObserver((entries) => {
-      const last = entries[entries.length - 1];
-      if (last) setNear(last.isIntersecting);
-    }, { rootMargin: DRAW_AHEAD_MARGIN });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const last = entries[entries.length - 1];
+        if (last) setNear(last.isIntersecting);
+      },
+      { rootMargin: DRAW_AHEAD_MARGIN },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [element, observable]);

@@ -1,5 +1,5 @@
 import { idParam } from '@qbank/shared/paging';
-import { testSummarySchema } from '@qbank/shared/tests';
+import { testSummarySchema } from '@qbank/shared/exams';
 import { sanitizeNextPath } from '../lib/next-path';
 import { paths } from '../lib/paths';
 import { messages } from './messages';

@@ -30,8 +30,7 @@ function useRefetchThread(problemUid: number) {
 export function useCreateReply(problemUid: number) {
   const refetch = useRefetchThread(problemUid);
   return useMutation({
-    mutationFn: (body: ReplyRequest) =>
-      apiRequest(`/v1/problem/${problemUid}/reply`, { method: 'POST', body, schema: replyResponseSchema }),
+    mutationFn: (body: ReplyRequest) => apiRequest(`/v1/problem/${problemUid}/reply`, { method: 'POST', body, schema: replyResponseSchema }),
     onSuccess: refetch,
   });
 }
@@ -48,8 +47,7 @@ export function useUpdateReply(problemUid: number) {
 export function useDeleteReply(problemUid: number) {
   const refetch = useRefetchThread(problemUid);
   return useMutation({
-    mutationFn: (replyCode: number) =>
-      apiRequest(`/v1/problem/${problemUid}/reply/${replyCode}`, { method: 'DELETE', schema: okResponseSchema }),
+    mutationFn: (replyCode: number) => apiRequest(`/v1/problem/${problemUid}/reply/${replyCode}`, { method: 'DELETE', schema: okResponseSchema }),
     onSuccess: refetch,
   });
 }

@@ -6,7 +6,7 @@ import { IconChevronDown, IconChevronUp, IconMessageCircle } from '@tabler/icons
 import { useId, useState } from 'react';
 import { ReplyComposer, ReplyItem, sendReply } from '../components/reply-item';
 import { errorMessage } from '../lib/api-client';
-import { useSession } from '../lib/session';
+import { useLoginSession } from '../lib/login-session';
 import { messages } from './messages';
 import { useCreateReply, useDeleteReply, useReplies, useUpdateReply } from './api';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -18,7 +18,7 @@ function failure(error: unknown): string {
 }
 
 /**
- * A problem's comment thread (spec §2, §5). Collapsed behind a 댓글 N toggle until opened; the
+ * A problem's comment thread. Collapsed behind a 댓글 N toggle until opened; the
  * thread loads when first opened. Text is plain text (line breaks kept), never HTML.
  * Public component: the viewers and the library use it.
  */
@@ -62,7 +62,7 @@ export function ReplyThread({
 
 function ThreadBody({ problemUid }: { problemUid: number }) {
   const replies = useReplies(problemUid);
-  const session = useSession();
+  const session = useLoginSession();
   const user = session.user;
   const [confirming, setConfirming] = useState<ProblemReply | null>(null);
   const remove = useDeleteReply(problemUid);

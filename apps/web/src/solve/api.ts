@@ -1,15 +1,15 @@
 import { MAX_PAGE_LIMIT } from '@qbank/shared/paging';
 import { problemsResponseSchema, type Problem } from '@qbank/shared/problems';
-import { selfJudgmentResponseSchema, solveProgressResponseSchema } from '@qbank/shared/solve';
-import { testInfoResponseSchema } from '@qbank/shared/tests';
+import { solveProgressResponseSchema } from '@qbank/shared/solve';
+import { testInfoResponseSchema } from '@qbank/shared/exams';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import { startEarlyRead } from '../lib/early-reads';
-import { solveOrder } from './solve-model';
+import { solveOrder } from './solve-order';
 
-// The calls of solve mode: the exam, all of its problems, the member's progress (kept on the
-// server, decision 015) and the member's own verdicts. Answers are recorded through the offline
-// queue (offline/api, decision 041). Query keys come only from `solveKeys`.
+// The calls of solve mode: the exam, all of its problems and the member's progress (kept on the
+// server, decision 015). Answers are recorded through the answer queue and the member's own
+// verdicts with answering/self-judgment-api.ts (decision 041). Query keys come only from `solveKeys`.
 
 export const solveKeys = {
   all: ['solve'] as const,
@@ -31,7 +31,7 @@ const MAX_PAGES = 1000;
 
 /**
  * Every problem of the exam: pages of the largest size the server gives, followed until the
- * server's count is reached (spec §7: an exam is loaded whole, with further pages past the size).
+ * server's count is reached (an exam is loaded whole, with further pages past the size).
  * Returned solvable only, in the viewer's order.
  */
 export async function fetchAllProblems(testCode: number, signal?: AbortSignal): Promise<Problem[]> {
@@ -108,17 +108,5 @@ export function useRestartRun(testCode: number) {
   return useMutation({
     mutationFn: () => apiRequest(`/v1/solve/tests/${testCode}/restart`, { method: 'POST', schema: solveProgressResponseSchema }),
     onSuccess: (data) => queryClient.setQueryData(solveKeys.progress(testCode), data),
-  });
-}
-
-/** The member's own verdict on one of their essay or slide answers (decision 116). */
-export function useSelfJudgment() {
-  return useMutation({
-    mutationFn: ({ attemptCode, isCorrect }: { attemptCode: number; isCorrect: boolean }) =>
-      apiRequest(`/v1/solve/attempts/${attemptCode}/self-judgment`, {
-        method: 'POST',
-        body: { is_correct: isCorrect },
-        schema: selfJudgmentResponseSchema,
-      }),
   });
 }

@@ -1,54 +1,11 @@
-// Korean texts of solve. Shared words and page titles: ../common/messages.ts.
+// Korean texts of solve mode. The texts of answering a problem: ../answering/messages.ts; shared
+// words and page titles: ../common/messages.ts.
+import { answeringMessages } from '../answering/messages';
 import { commonMessages } from '../common/messages';
 import { problemsMessages } from '../problems/messages';
 
 export const solveMessages = {
   solve: {
-    exit: '나가기',
-    help: '단축키 안내',
-    explanationMode: '해설 보기',
-    positionLabel: '현재 문제',
-    position: (current: number, total: number) => `${current} / ${total}`,
-    accuracy: (percent: number) => `정답률 ${percent}%`,
-    accuracyDetail: (correct: number, answered: number) => `${answered}문항 중 ${correct}문항 정답`,
-    previous: '이전',
-    next: '다음',
-    gridLabel: '문제 번호',
-    /** Read after the visible number: "3" + "번 문제, 오답". */
-    gridItemRest: (status: string) => `번 문제, ${status}`,
-    status: { correct: '정답', wrong: '오답', unanswered: '풀지 않음', voided: '문항 무효' },
-    problemHeading: (position: number) => `${position}번 문제`,
-    examNumber: (no: number) => `시험지 ${no}번`,
-    setHeader: '공통 지문',
-    setHeaderRange: (begin: number, end: number) => `[${begin}–${end}]`,
-    pictures: {
-      question: (position: number) => `${position}번 문제 그림`,
-      answer: (position: number) => `${position}번 정답 그림`,
-      explanation: (position: number) => `${position}번 해설 그림`,
-      setHeader: (range: string) => `공통 지문 ${range} 그림`,
-    },
-    choicesLabel: '보기',
-    answerInput: '답안',
-    answerPlaceholder: '답을 입력하고 Enter 또는 제출을 누르세요',
-    submit: '제출',
-    correct: '정답',
-    wrong: '오답',
-    resultAnnouncement: (position: number, correct: boolean) => `${position}번 문제 ${correct ? '정답' : '오답'}입니다.`,
-    myAnswer: '내 답',
-    officialAnswer: '정답',
-    chosen: '내 선택',
-    explanation: '해설',
-    noExplanation: '해설이 없습니다.',
-    retry: '다시 풀기',
-    voidedTitle: '문항 무효',
-    voidedText: '이 문항은 무효 처리되어 답을 받지 않고 채점하지 않습니다. 점수와 통계에서도 빠집니다.',
-    voidedEarlierAnswer: '무효 처리 전에 낸 답',
-    saveFailed: '답안 저장에 실패했습니다',
-    saveFailedHint: '이 답은 이 화면에만 남습니다. 다시 풀면 다시 저장합니다.',
-    queued: '연결되면 보냅니다',
-    queuedHint: '오프라인이라 이 답은 이 기기에 보관했습니다. 연결되면 자동으로 보내고, 서버의 채점 결과로 바뀝니다.',
-    important: '중요',
-    addToBox: '박스에 담기',
     bookmarkAdded: '북마크에 추가되었습니다.',
     bookmarkRemoved: '박스에서 제거되었습니다.',
     bookmarkAddFailed: '북마크 추가에 실패했습니다',
@@ -68,20 +25,6 @@ export const solveMessages = {
     reload: '다시 시도',
     testNotFound: '시험 정보를 찾을 수 없습니다.',
     backToExams: '시험 목록으로',
-    shortcuts: {
-      title: '단축키 안내',
-      caption: '풀이 모드 단축키',
-      keyColumn: '키',
-      actionColumn: '기능',
-      items: [
-        { keys: ['←', '→'], text: '이전 문제 / 다음 문제' },
-        { keys: ['1', '–', '9'], text: '보기 선택 (객관식, 입력창 밖에서)' },
-        { keys: ['H'], text: '해설 보기 켜기 / 끄기' },
-        { keys: ['?'], text: '단축키 안내 열기' },
-        { keys: ['Esc'], text: '창 닫기' },
-      ],
-      note: '답안 입력창에 입력하는 동안에는 단축키가 동작하지 않습니다. Tab 키로 입력창을 벗어나세요.',
-    },
   },
 } as const;
 
@@ -89,5 +32,6 @@ export const solveMessages = {
 export const messages = {
   ...commonMessages,
   problems: problemsMessages.problems,
+  answering: answeringMessages,
   ...solveMessages,
 };

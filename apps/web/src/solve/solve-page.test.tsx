@@ -35,7 +35,16 @@ const mc2 = problemRow({
   comments: '<p>나와 라가 옳다.</p>',
   set_header: passage,
 });
-const essay = problemRow({ uid: 13, no: 1, type: 2, choice_type: null, illustration: '', question: '<p>리듬의 이름을 쓰시오.</p>', answer: '동서맥', comments: '' });
+const essay = problemRow({
+  uid: 13,
+  no: 1,
+  type: 2,
+  choice_type: null,
+  illustration: '',
+  question: '<p>리듬의 이름을 쓰시오.</p>',
+  answer: '동서맥',
+  comments: '',
+});
 const slide = problemRow({ uid: 14, no: 1, type: 4, choice_type: null, illustration: '', question: '<p>표시된 신경은?</p>', answer: '정중신경' });
 const noAnswer = problemRow({ uid: 15, no: 3, answer: '' });
 
@@ -55,7 +64,15 @@ function attempt(uid: number, answer: string, correct: boolean): Attempt {
 }
 
 function box(code: number, name: string, slot: number | null, hasProblem?: boolean): Box {
-  return { code, box_name: name, precidence: 0, solve_slot: slot, problem_count: 0, creation_time: '2026-11-01T00:00:00.000Z', ...(hasProblem === undefined ? {} : { has_problem: hasProblem }) };
+  return {
+    code,
+    box_name: name,
+    precidence: 0,
+    solve_slot: slot,
+    problem_count: 0,
+    creation_time: '2026-11-01T00:00:00.000Z',
+    ...(hasProblem === undefined ? {} : { has_problem: hasProblem }),
+  };
 }
 
 interface SetupOptions {
@@ -105,6 +122,7 @@ function setup({ problems = PROBLEMS, pageSize, attempts = [], handlers = {} }: 
       if (solveBoxesMade) boxes.push(box(61, '중요 문제', 1, important.has(uid)), box(62, '오답 노트', 2, wrongNotes.has(uid)));
       return json(200, { boxes });
     },
+    'GET /v1/annotations': () => json(200, { annotations: [] }),
     ...boxHandlers,
     ...handlers,
   });
@@ -152,12 +170,11 @@ describe('solve mode', { timeout: 20_000 }, () => {
 
     // Four solvable problems (the one without an answer is left out), multiple choice first.
     const grid = screen.getByRole('navigation', { name: '문제 번호' });
-    expect(within(grid).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      '1번 문제, 풀지 않음',
-      '2번 문제, 풀지 않음',
-      '3번 문제, 풀지 않음',
-      '4번 문제, 풀지 않음',
-    ]);
+    expect(
+      within(grid)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1번 문제, 풀지 않음', '2번 문제, 풀지 않음', '3번 문제, 풀지 않음', '4번 문제, 풀지 않음']);
     expect(gridButton(1).getAttribute('aria-current')).toBe('step');
     expect(heading().textContent).toBe('1번 문제');
     expect(screen.getByText('첫째 문제의 질문')).toBeTruthy();
@@ -166,7 +183,11 @@ describe('solve mode', { timeout: 20_000 }, () => {
     expect(screen.getByText('1 / 4')).toBeTruthy();
     expect(screen.queryByText(/정답률/)).toBeNull();
     expect(screen.getByRole('link', { name: '나가기' }).getAttribute('href')).toBe('/tests/3/problems');
-    expect(within(screen.getByRole('group', { name: '보기' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['① 하나', '② 둘', '③ 셋']);
+    expect(
+      within(screen.getByRole('group', { name: '보기' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['① 하나', '② 둘', '③ 셋']);
 
     fireEvent.click(gridButton(3));
     expect(heading().textContent).toBe('3번 문제');
@@ -177,7 +198,14 @@ describe('solve mode', { timeout: 20_000 }, () => {
   });
 
   it('emphasizes 옳지 않은 in the question, with the switch of the top bar turning it off (issue 16 item 5)', async () => {
-    const negative = problemRow({ uid: 31, no: 1, question: '<p>다음 중 옳지 않은 것은?</p>', illustration: '① 가\n② 나', answer: '①', comments: '<p>옳지 않은 해설</p>' });
+    const negative = problemRow({
+      uid: 31,
+      no: 1,
+      question: '<p>다음 중 옳지 않은 것은?</p>',
+      illustration: '① 가\n② 나',
+      answer: '①',
+      comments: '<p>옳지 않은 해설</p>',
+    });
     setup({ problems: [negative] });
     await ready();
     const marked = () => [...document.querySelectorAll('strong.qbank-negation > u')].map((u) => u.textContent);
@@ -188,6 +216,26 @@ describe('solve mode', { timeout: 20_000 }, () => {
     await waitFor(() => expect(marked()).toEqual([]));
     expect(screen.getByText('다음 중 옳지 않은 것은?')).toBeTruthy();
     expect(window.localStorage.getItem('qbank.negationEmphasis')).toBe('0');
+  });
+
+  it('has the answering tools: 형광펜 on the stem with the stored highlights drawn, and 참고치 with its key (issue 30)', async () => {
+    const ecg = problemRow({ uid: 32, no: 1, question: '<p>심전도에서 ST 분절 상승</p>', illustration: '① 가\n② 나', answer: '①', comments: '' });
+    const stored = {
+      problem_uid: 32,
+      struck: [],
+      highlights: [{ part: 'question', start: 0, end: 3 }],
+      marked: false,
+      update_time: '2026-11-24T09:00:00.000Z',
+    };
+    setup({ problems: [ecg], handlers: { 'GET /v1/annotations': () => json(200, { annotations: [stored] }) } });
+    await ready();
+    expect(screen.getByRole('button', { name: '형광펜' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '참고치' }).getAttribute('aria-keyshortcuts')).toBe('L');
+    await waitFor(() => expect([...document.querySelectorAll('mark.qbank-highlight')].map((mark) => mark.textContent)).toEqual(['심전도']));
+    // No 나중에 다시 보기 here: solve mode has no 제출 전 확인 to come back from.
+    expect(screen.queryByRole('button', { name: /다시 보기/ })).toBeNull();
+    key('?');
+    expect(await screen.findByRole('cell', { name: '참고치 표 열기' })).toBeTruthy();
   });
 
   it('is played by keyboard: digits answer, arrows move, H toggles the explanation, ? opens help and Esc closes it', async () => {
@@ -421,7 +469,6 @@ describe('solve mode', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('group', { name: '보기' })).toBeNull();
     expect(gridButton(1).textContent).toBe('1번 문제, 문항 무효');
     expect(screen.getByText('정답률 100%')).toBeTruthy();
-
   });
 
   it('reads a problem again when the server refuses its answer as voided since the screen was loaded', async () => {

@@ -7,42 +7,37 @@ import { isSelfJudgedType, type Attempt } from '@qbank/shared/solve';
 import { PROBLEM_TYPES, type Problem } from '@qbank/shared/problems';
 import { IconAlertCircle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useDeckScreen } from './use-deck-screen';
 import { useLocation, useParams } from 'react-router';
 import { BookmarkModal } from '../boxes/bookmark-modal';
 import { PageLoader } from '../components/page-loader';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
-import { useSession } from '../lib/session';
-import { useQueuedAnswers } from '../offline/use-offline-status';
+import { useLoginSession } from '../lib/login-session';
 import { paths } from '../lib/paths';
 import { useReleaseServerPaint } from '../lib/server-paint';
 import { messages } from './messages';
-import { useRestartRun, useSolveProblems, useSolveProgress, useSolveTest, useSelfJudgment } from './api';
+import { useRestartRun, useSolveProblems, useSolveProgress, useSolveTest } from './api';
 import { NotePanel } from '../notes/note-panel';
-import { solveLookOf, StatusGridColumn } from './components/number-grid';
-import { ProblemView } from './components/problem-view';
+import { solveLookOf, StatusGridColumn } from '../answering/components/answer-grid';
+import { AnswerTopBar } from '../answering/components/answer-top-bar';
+import { ProblemView } from '../answering/components/problem-view';
+import { ShortcutHelpModal } from '../answering/components/shortcut-help-modal';
+import { LoadFailedCard, StateCard } from '../answering/components/state-card';
 import { ResumeModal } from './components/resume-modal';
-import { ShortcutHelpModal } from './components/shortcut-help-modal';
-import { LoadFailedCard, StateCard } from './components/state-card';
-import { SolveTopBar } from './components/solve-top-bar';
 import { TestPercentile } from '../stats/test-percentile';
-import { selfJudgeMessages as sj } from './self-judge-messages';
-import {
-  choiceOptions,
-  firstUnanswered,
-  judge,
-  resultsFromAttempts,
-  score,
-  type Shortcut,
-  type SolveResult,
-} from './solve-model';
-import { useAnswerRecording } from './use-answer-recording';
+import { choiceOptions, judge, score, type AnswerResult, type Shortcut } from '../answering/answer-model';
+import { useSelfJudgment } from '../answering/self-judgment-api';
+import { selfJudgeMessages as sj } from '../answering/self-judge-messages';
+import { useAnswerRecording } from '../answering/use-answer-recording';
+import { handleShortcut, useAnswerShortcuts } from '../answering/use-answer-shortcuts';
+import { useDeckScreen } from '../answering/use-deck-screen';
+import { useQueuedAnswers } from '../answering/use-queued-answers';
+import { firstUnanswered, resultsFromAttempts } from './solve-order';
 import { useSolveBox } from './use-solve-box';
 import { parseTestCode, testFromState } from './solve-params';
-import { handleShortcut, useSolveShortcuts } from './use-solve-shortcuts';
-import './solve.css';
+import '../answering/answering.css';
 
 const m = messages.solve;
+const am = messages.answering;
 
 /** /tests/:testCode/solve — solve an exam's problems one by one, with progress kept on the server. */
 export function SolvePage() {
@@ -51,7 +46,7 @@ export function SolvePage() {
   if (testCode === null) {
     return (
       <Stack gap="md">
-        <SolveTopBar
+        <AnswerTopBar
           title={messages.titles.testSolve}
           exitHref={paths.exams.getHref()}
           position={0}
@@ -65,7 +60,7 @@ export function SolvePage() {
       </Stack>
     );
   }
-  // A new exam is a new session: nothing of the last one's screen state carries over.
+  // A new exam is a new screen: nothing of the last one's screen state carries over.
   return <SolveScreen key={testCode} testCode={testCode} />;
 }
 
@@ -78,8 +73,8 @@ function SolveScreen({ testCode }: { testCode: number }) {
   const problemsQuery = useSolveProblems(testCode);
   const progressQuery = useSolveProgress(testCode);
   const restart = useRestartRun(testCode);
-  const session = useSession();
-  const memberCode = session.status === 'signed-in' ? session.user.code : null;
+  const login = useLoginSession();
+  const memberCode = login.status === 'signed-in' ? login.user.code : null;
   const selfJudgment = useSelfJudgment();
 
   const test = stateTest ?? testQuery.data ?? null;
@@ -89,7 +84,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
 
   const problems = useMemo(() => problemsQuery.data ?? [], [problemsQuery.data]);
   const [decision, setDecision] = useState<Decision>('pending');
-  const [results, setResults] = useState<ReadonlyMap<number, SolveResult>>(new Map());
+  const [results, setResults] = useState<ReadonlyMap<number, AnswerResult>>(new Map());
   const [index, setIndex] = useState(0);
   const [retrying, setRetrying] = useState<ReadonlySet<number>>(new Set());
   const { explanation, setExplanation, helpOpen, setHelpOpen, boxesOpen, setBoxesOpen, announcement, setAnnouncement, tokenRef, resultRef, articleRef } =
@@ -103,7 +98,14 @@ function SolveScreen({ testCode }: { testCode: number }) {
     const merged = new Map(resultsFromAttempts(progressQuery.data?.attempts ?? [], problems));
     for (const answer of queued ?? []) {
       if (!problems.some((p) => p.uid === answer.problem_uid)) continue;
-      merged.set(answer.problem_uid, { answer: answer.answer, correct: answer.local_correct, save: 'queued', token: 0, attemptCode: null, judgedBy: 'machine' });
+      merged.set(answer.problem_uid, {
+        answer: answer.answer,
+        correct: answer.local_correct,
+        save: 'queued',
+        token: 0,
+        attemptCode: null,
+        judgedBy: 'machine',
+      });
     }
     return merged;
   }, [progressQuery.data, problems, queued]);
@@ -141,7 +143,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
     });
   }
 
-  function updateResult(uid: number, token: number, change: Partial<SolveResult>) {
+  function updateResult(uid: number, token: number, change: Partial<AnswerResult>) {
     setResults((prev) => {
       const result = prev.get(uid);
       if (!result || result.token !== token) return prev; // a newer answer has taken its place
@@ -152,11 +154,11 @@ function SolveScreen({ testCode }: { testCode: number }) {
   function announceResult(problem: Problem, correct: boolean) {
     const pos = problems.indexOf(problem) + 1;
     // An essay or slide answer the key does not match word for word waits for the member's verdict.
-    setAnnouncement(isSelfJudgedType(problem.type) && !correct ? sj.awaitingAnnouncement(pos) : m.resultAnnouncement(pos, correct));
+    setAnnouncement(isSelfJudgedType(problem.type) && !correct ? sj.awaitingAnnouncement(pos) : am.resultAnnouncement(pos, correct));
   }
 
   /** Records the member's own verdict on a recorded answer; a refusal puts the screen back. */
-  function sendVerdict(uid: number, token: number, attemptCode: number, correct: boolean, before: Pick<SolveResult, 'correct' | 'judgedBy'>) {
+  function sendVerdict(uid: number, token: number, attemptCode: number, correct: boolean, before: Pick<AnswerResult, 'correct' | 'judgedBy'>) {
     selfJudgment.mutate(
       { attemptCode, isCorrect: correct },
       {
@@ -195,7 +197,8 @@ function SolveScreen({ testCode }: { testCode: number }) {
     if (problem && !local && !isSelfJudgedType(problem.type)) boxes.addToWrongNotes(uid);
   }
 
-  const recording = useAnswerRecording(memberCode, testCode, queued, {
+  // Kept first, then sent, and sent again under the same client_id when the connection returns (decision 041).
+  const recording = useAnswerRecording('solve', memberCode, queued, () => ({ kind: 'solve', test_code: testCode }), {
     onRecorded: recorded,
     onNotRecorded: notRecorded,
     onKept: ({ uid, token }) => updateResult(uid, token, { save: 'queued' }),
@@ -204,9 +207,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
   function answer(problem: Problem, value: string, fromPointer: boolean) {
     const token = ++tokenRef.current;
     const local = judge(problem, value);
-    setResults((prev) =>
-      new Map(prev).set(problem.uid, { answer: value, correct: local, save: 'saving', token, attemptCode: null, judgedBy: 'machine' }),
-    );
+    setResults((prev) => new Map(prev).set(problem.uid, { answer: value, correct: local, save: 'saving', token, attemptCode: null, judgedBy: 'machine' }));
     setRetrying((prev) => {
       if (!prev.has(problem.uid)) return prev;
       const next = new Set(prev);
@@ -259,7 +260,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
       },
     });
 
-  useSolveShortcuts(solving && !helpOpen && !boxesOpen, onShortcut);
+  useAnswerShortcuts(solving && !helpOpen && !boxesOpen, onShortcut);
 
   // After a click on an option the option list is replaced by the result: focus goes there.
   useEffect(() => {
@@ -285,7 +286,12 @@ function SolveScreen({ testCode }: { testCode: number }) {
     content = <StateCard text={m.testNotFound} href={paths.exams.getHref()} label={m.backToExams} />;
   } else if (problemsQuery.isError) {
     content = (
-      <LoadFailedCard title={m.loadFailed} reason={errorMessage(problemsQuery.error, m.loadFailed)} retryLabel={m.reload} onRetry={() => void problemsQuery.refetch()} />
+      <LoadFailedCard
+        title={m.loadFailed}
+        reason={errorMessage(problemsQuery.error, m.loadFailed)}
+        retryLabel={m.reload}
+        onRetry={() => void problemsQuery.refetch()}
+      />
     );
   } else if (loading) {
     content = <PageLoader />;
@@ -320,7 +326,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
                 disabled={position <= 1}
                 onClick={() => go(index - 1)}
               >
-                {m.previous}
+                {am.previous}
               </Button>
               <Button
                 className="qbank-solve-target"
@@ -329,14 +335,17 @@ function SolveScreen({ testCode }: { testCode: number }) {
                 disabled={position >= problems.length}
                 onClick={() => go(index + 1)}
               >
-                {m.next}
+                {am.next}
               </Button>
             </Group>
           </Stack>
         </Grid.Col>
         <StatusGridColumn problems={problems} lookOf={solveLookOf(results)} current={position - 1} onSelect={go}>
           {/* The percentile scores the objective problems: shown once each has a saved answer. */}
-          <TestPercentile testCode={testCode} answeredAll={problems.every((p) => p.type !== PROBLEM_TYPES.multipleChoice || p.is_voided === 1 || results.get(p.uid)?.save === 'saved')} />
+          <TestPercentile
+            testCode={testCode}
+            answeredAll={problems.every((p) => p.type !== PROBLEM_TYPES.multipleChoice || p.is_voided === 1 || results.get(p.uid)?.save === 'saved')}
+          />
         </StatusGridColumn>
       </Grid>
     );
@@ -344,7 +353,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
 
   return (
     <Stack gap="md" className="qbank-solve">
-      <SolveTopBar
+      <AnswerTopBar
         title={title}
         exitHref={listHref}
         position={position}

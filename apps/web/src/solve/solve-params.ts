@@ -1,5 +1,5 @@
 import { idParam } from '@qbank/shared/paging';
-import { testSummarySchema, type TestSummary } from '@qbank/shared/tests';
+import { testSummarySchema, type TestSummary } from '@qbank/shared/exams';
 
 // What solve mode takes from the URL and the navigation that opened it.
 

@@ -1,9 +1,4 @@
-import {
-  itemAnalysisResponseSchema,
-  myTestStatsResponseSchema,
-  problemStatsResponseSchema,
-  statsMeResponseSchema,
-} from '@qbank/shared/stats';
+import { itemAnalysisResponseSchema, myTestStatsResponseSchema, problemStatsResponseSchema, statsMeResponseSchema } from '@qbank/shared/stats';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import { downloadFile } from '../lib/download';

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Group, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { parseChoiceAnswer } from '@qbank/shared/answers';
+import { FeltDifficulty } from '../ratings/rating-panel';
 import { useProblemStats } from './api';
 import { statsMessages } from './messages';
 
@@ -8,12 +9,13 @@ const m = statsMessages.classAnswers;
 
 /**
  * How approved members answered the problem the first time: each option's share as a small bar,
- * the key marked. Nothing but a note until enough first answers exist. Names nobody.
+ * the key marked, and the members' 체감 난이도 beside the correct rate once enough rated it. Nothing
+ * but a note until enough first answers exist. Names nobody.
  */
 export function ClassAnswers({ uid, officialAnswer }: { uid: number; officialAnswer: string }) {
   const stats = useProblemStats(uid);
   if (stats.isPending) return null;
-  return <ClassAnswersBody stats={stats} officialAnswer={officialAnswer} />;
+  return <ClassAnswersBody uid={uid} stats={stats} officialAnswer={officialAnswer} />;
 }
 
 /** The same behind a button, for lists of many problems (one request per problem opened). */
@@ -28,10 +30,18 @@ export function ClassAnswersToggle({ uid, officialAnswer }: { uid: number; offic
     );
   }
   if (stats.isPending) return null;
-  return <ClassAnswersBody stats={stats} officialAnswer={officialAnswer} />;
+  return <ClassAnswersBody uid={uid} stats={stats} officialAnswer={officialAnswer} />;
 }
 
-function ClassAnswersBody({ stats, officialAnswer }: { stats: Exclude<ReturnType<typeof useProblemStats>, { isPending: true }>; officialAnswer: string }) {
+function ClassAnswersBody({
+  uid,
+  stats,
+  officialAnswer,
+}: {
+  uid: number;
+  stats: Exclude<ReturnType<typeof useProblemStats>, { isPending: true }>;
+  officialAnswer: string;
+}) {
   if (stats.isError) {
     return (
       <Text size="sm" c="gray.7">
@@ -60,31 +70,34 @@ function ClassAnswersBody({ stats, officialAnswer }: { stats: Exclude<ReturnType
           </Text>
         ) : (
           <>
-            <Text size="sm">{m.summary(answers, statsMessages.percent(correctRate))}</Text>
+            <Group gap="xs" wrap="wrap">
+              <Text size="sm">{m.summary(answers, statsMessages.percent(correctRate))}</Text>
+              <FeltDifficulty problemUid={uid} />
+            </Group>
             <Stack component="ul" gap={6} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {options.map((option, index) => {
-              const isKey = keys.has(index + 1);
-              const rate = option.rate ?? 0;
-              return (
-                <Group component="li" key={option.option} gap="xs" wrap="nowrap">
-                  <VisuallyHidden>{m.optionRow(option.option, statsMessages.percent(rate), option.count ?? 0)}</VisuallyHidden>
-                  <Text size="sm" w={20} fw={isKey ? 700 : 400} aria-hidden>
-                    {option.option}
-                  </Text>
-                  <Progress value={rate * 100} color={isKey ? 'teal.8' : 'gray.6'} size="lg" style={{ flex: 1 }} aria-hidden />
-                  <Text size="sm" w={52} ta="right" aria-hidden>
-                    {statsMessages.percent(rate)}
-                  </Text>
-                  {isKey ? (
-                    <Badge size="sm" variant="filled" color="teal.9" radius="sm">
-                      {m.key}
-                    </Badge>
-                  ) : (
-                    <Box w={38} />
-                  )}
-                </Group>
-              );
-            })}
+              {options.map((option, index) => {
+                const isKey = keys.has(index + 1);
+                const rate = option.rate ?? 0;
+                return (
+                  <Group component="li" key={option.option} gap="xs" wrap="nowrap">
+                    <VisuallyHidden>{m.optionRow(option.option, statsMessages.percent(rate), option.count ?? 0)}</VisuallyHidden>
+                    <Text size="sm" w={20} fw={isKey ? 700 : 400} aria-hidden>
+                      {option.option}
+                    </Text>
+                    <Progress value={rate * 100} color={isKey ? 'teal.8' : 'gray.6'} size="lg" style={{ flex: 1 }} aria-hidden />
+                    <Text size="sm" w={52} ta="right" aria-hidden>
+                      {statsMessages.percent(rate)}
+                    </Text>
+                    {isKey ? (
+                      <Badge size="sm" variant="filled" color="teal.9" radius="sm">
+                        {m.key}
+                      </Badge>
+                    ) : (
+                      <Box w={38} />
+                    )}
+                  </Group>
+                );
+              })}
             </Stack>
             <Text size="xs" c="gray.7">
               {m.firstOnly}

@@ -5,11 +5,13 @@ import type { Item, ItemAnalysis } from '@qbank/shared/stats';
 import { IconArrowLeft, IconDownload, IconPencil } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { KeyConflictNote } from '../components/key-conflict-note';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { errorMessage } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { useCompactLayout } from '../lib/use-compact-layout';
+import { FeltDifficulty } from '../ratings/rating-panel';
 import { downloadItemAnalysis, useItemAnalysis } from './api';
 import { statsMessages } from './messages';
 
@@ -17,13 +19,15 @@ const m = statsMessages.analysis;
 const pct = (value: number | null) => (value === null ? statsMessages.dash : statsMessages.percent(value));
 const fixed = (value: number | null) => (value === null ? statsMessages.dash : value.toFixed(2));
 
+const flagCount = (item: Item) => item.flags.length + (item.key_conflict.length > 0 ? 1 : 0);
+
 type SortKey = keyof typeof m.sortBy;
 const SORTS: Record<SortKey, (a: Item, b: Item) => number> = {
   no: (a, b) => a.no - b.no,
   difficulty: (a, b) => (b.difficulty ?? -1) - (a.difficulty ?? -1) || a.no - b.no,
   difficultyAsc: (a, b) => (a.difficulty ?? 2) - (b.difficulty ?? 2) || a.no - b.no,
   discrimination: (a, b) => (a.discrimination ?? 2) - (b.discrimination ?? 2) || a.no - b.no,
-  flags: (a, b) => b.flags.length - a.flags.length || a.no - b.no,
+  flags: (a, b) => flagCount(b) - flagCount(a) || a.no - b.no,
 };
 
 /** /dashboard/lead/tests/:testCode/analysis — classical item analysis of an exam, for leads. */
@@ -128,17 +132,22 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function Flags({ item }: { item: Item }) {
-  if (item.flags.length === 0) return <Text size="sm">{m.noFlags}</Text>;
+  if (item.flags.length === 0 && item.key_conflict.length === 0) return <Text size="sm">{m.noFlags}</Text>;
   return (
-    <Group gap={4}>
-      {item.flags.map((flag) => (
-        <Tooltip key={flag} label={m.flagHelp[flag]} multiline w={220}>
-          <Badge color={flag === 'probably_miskeyed' ? 'red.9' : 'gray.8'} variant={flag === 'probably_miskeyed' ? 'filled' : 'outline'} radius="sm">
-            {m.flags[flag]}
-          </Badge>
-        </Tooltip>
-      ))}
-    </Group>
+    <Stack gap={6}>
+      {item.flags.length > 0 && (
+        <Group gap={4}>
+          {item.flags.map((flag) => (
+            <Tooltip key={flag} label={m.flagHelp[flag]} multiline w={220}>
+              <Badge color={flag === 'probably_miskeyed' ? 'red.9' : 'gray.8'} variant={flag === 'probably_miskeyed' ? 'filled' : 'outline'} radius="sm">
+                {m.flags[flag]}
+              </Badge>
+            </Tooltip>
+          ))}
+        </Group>
+      )}
+      <KeyConflictNote versions={item.key_conflict} />
+    </Stack>
   );
 }
 
@@ -184,7 +193,10 @@ function ItemTable({ items, testCode }: { items: Item[]; testCode: number }) {
                 <Text fw={700}>{`${item.no}${c.no}`}</Text>
                 <EditLink item={item} testCode={testCode} />
               </Group>
-              <Text size="sm">{`${c.difficulty} ${pct(item.difficulty)} · ${c.discrimination} ${fixed(item.discrimination)}`}</Text>
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm">{`${c.difficulty} ${pct(item.difficulty)} · ${c.discrimination} ${fixed(item.discrimination)}`}</Text>
+                <FeltDifficulty problemUid={item.uid} />
+              </Group>
               <OptionRates item={item} />
               <Flags item={item} />
             </Stack>
@@ -210,7 +222,13 @@ function ItemTable({ items, testCode }: { items: Item[]; testCode: number }) {
           {items.map((item) => (
             <Table.Tr key={item.uid} data-testid="analysis-item">
               <Table.Td>{item.no}</Table.Td>
-              <Table.Td>{pct(item.difficulty)}</Table.Td>
+              <Table.Td>
+                {/* The measured correct rate, and beside it what the members felt (decision 167). */}
+                <Stack gap={4} align="flex-start">
+                  <Text size="sm">{pct(item.difficulty)}</Text>
+                  <FeltDifficulty problemUid={item.uid} />
+                </Stack>
+              </Table.Td>
               <Table.Td>{fixed(item.discrimination)}</Table.Td>
               <Table.Td>
                 <OptionRates item={item} />

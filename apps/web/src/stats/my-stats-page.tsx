@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import '@mantine/charts/styles.css';
 import { Alert, Anchor, Button, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -17,8 +18,11 @@ import { SectionCard } from '../components/section-card';
 
 const m = statsMessages.myStats;
 
-/** 내 학습 통계: where the member stands, from their own answers only. */
-export function MyStatsPage() {
+/**
+ * 내 학습 통계: where the member stands, from their own answers only. `bottom`: what the router
+ * composes under the figures (the memory model's report of the exam calendar, issue 29).
+ */
+export function MyStatsPage({ bottom }: { bottom?: ReactNode } = {}) {
   useDocumentTitle(`${m.title} · qbank`);
   const stats = useMyStats();
   return (
@@ -45,6 +49,7 @@ export function MyStatsPage() {
       ) : (
         <StatsBody stats={stats.data} />
       )}
+      {bottom}
     </Stack>
   );
 }

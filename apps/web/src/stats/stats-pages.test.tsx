@@ -15,7 +15,9 @@ const stats: StatsMe = {
   by_day: [{ date: '2026-11-24', answered: 3, correct: 2 }],
   streak_days: 4,
   today: '2026-11-24',
-  by_test: [{ test_code: 9, test_name: '2025 해부학 중간고사', year: 2025, subject_name: '해부학', problem_count: 20, answered: 6, correct: 5, completed: false }],
+  by_test: [
+    { test_code: 9, test_name: '2025 해부학 중간고사', year: 2025, subject_name: '해부학', problem_count: 20, answered: 6, correct: 5, completed: false },
+  ],
 };
 
 describe('내 학습 통계', () => {
@@ -41,7 +43,16 @@ describe('내 학습 통계', () => {
   });
 
   it('shows the percentile of each exam completed in solve mode, and asks only for those (issue 26 item 11)', async () => {
-    const completed = { test_code: 12, test_name: '2026 생리학 기말고사', year: 2026, subject_name: '생리학', problem_count: 10, answered: 10, correct: 8, completed: true };
+    const completed = {
+      test_code: 12,
+      test_name: '2026 생리학 기말고사',
+      year: 2026,
+      subject_name: '생리학',
+      problem_count: 10,
+      answered: 10,
+      correct: 8,
+      completed: true,
+    };
     const alone = { ...completed, test_code: 13, test_name: '2026 생리학 중간고사' };
     const fetch = mockFetch({
       'GET /v1/auth/me': meHandler(member()),
@@ -53,11 +64,13 @@ describe('내 학습 통계', () => {
     });
     renderRoutes('/dashboard/stats');
     const cells = async () => (await screen.findAllByTestId('stats-test-percentile')).map((cell) => cell.textContent);
-    await expect.poll(cells).toEqual([
-      expect.stringContaining('같은 학년 완주자 9명 중 백분위 72'),
-      expect.stringContaining('같은 학년에서 5명 이상 완주하면 백분위를 보여 드립니다. (현재 2명)'),
-      expect.stringContaining('완주 전'),
-    ]);
+    await expect
+      .poll(cells)
+      .toEqual([
+        expect.stringContaining('같은 학년 완주자 9명 중 백분위 72'),
+        expect.stringContaining('같은 학년에서 5명 이상 완주하면 백분위를 보여 드립니다. (현재 2명)'),
+        expect.stringContaining('완주 전'),
+      ]);
     const asked = fetch.mock.calls.map(([input]) => new URL(String(input), 'http://test').pathname).filter((path) => path.startsWith('/v1/stats/me/tests/'));
     expect([...new Set(asked)].sort()).toEqual(['/v1/stats/me/tests/12', '/v1/stats/me/tests/13']);
   });
@@ -82,6 +95,7 @@ const analysis: ItemAnalysis = {
         { option: '②', is_key: true, rate: 0.7, upper_rate: 1, lower_rate: 0.33 },
       ],
       flags: [],
+      key_conflict: [],
     },
     {
       uid: 104,
@@ -93,6 +107,10 @@ const analysis: ItemAnalysis = {
         { option: '②', is_key: false, rate: 0.7, upper_rate: 0.75, lower_rate: 0.67 },
       ],
       flags: ['probably_miskeyed', 'negative_discrimination'],
+      key_conflict: [
+        { uid: 104, test_code: 9, test_name: '2025 해부학 중간고사', year: 2025, no: 4, answer: '①' },
+        { uid: 230, test_code: 12, test_name: '2026 해부학 중간고사', year: 2026, no: 6, answer: '②' },
+      ],
     },
   ],
 };
@@ -108,5 +126,33 @@ describe('문항 분석', () => {
     expect(within(rows[1]!).getByText('정답 오류 의심')).toBeTruthy();
     expect(within(rows[1]!).getByRole('link', { name: '4번 문제 편집' }).getAttribute('href')).toBe('/dashboard/lead/tests/9/problems/104');
     expect(screen.getByRole('button', { name: '엑셀로 내려받기' })).toBeTruthy();
+    // Keys that disagree (issue 28 item 7): flagged with a link to each version.
+    expect(within(rows[0]!).queryByRole('note')).toBeNull();
+    const note = within(rows[1]!).getByRole('note', { name: '같은 문제가 다른 해에 다른 정답으로 출제됨' });
+    expect(within(note).getByRole('link', { name: '2026년 2026 해부학 중간고사 6번 · 정답 ②' }).getAttribute('href')).toBe('/tests/12/problems?view=all');
+    expect(within(note).getAllByRole('link')).toHaveLength(2);
+  });
+});
+
+describe('문항 분석 and the members’ ratings', () => {
+  it('shows 체감 난이도 beside the correct rate of the problems five members rated, asked for in one call', async () => {
+    const fetch = mockFetch({
+      'GET /v1/auth/me': meHandler(member({ role: 'lead' })),
+      'GET /v1/test/9/item-analysis': () => json(200, analysis),
+      'GET /v1/ratings/summary': () =>
+        json(200, {
+          summaries: [
+            { problem_uid: 101, good: 0, erroneous: 0, difficulty: null },
+            { problem_uid: 104, good: 0, erroneous: 3, difficulty: { easy: 0, normal: 2, hard: 4, felt: 'hard' } },
+          ],
+        }),
+    });
+    renderRoutes('/dashboard/lead/tests/9/analysis');
+    const rows = await screen.findAllByTestId('analysis-item');
+    expect(await within(rows[1]!).findByText('체감 난이도 어려움 (6명)')).toBeTruthy();
+    expect(within(rows[0]!).queryByText(/체감 난이도/)).toBeNull();
+    const summaries = fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/v1/ratings/summary'));
+    expect(summaries).toHaveLength(1);
+    expect(new URL(summaries[0]!, 'http://x').searchParams.get('problem_uids')?.split(',').sort()).toEqual(['101', '104']);
   });
 });

@@ -13,24 +13,25 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { boxesQueryOptions, boxKeys } from '../boxes/api';
 import { apiRequest, isApiRequestError } from '../lib/api-client';
-import { answerQueue } from '../offline/api';
+import { answerQueue } from '../answering/api';
 import { subjectAllClassesQueryOptions, subjectNamesQueryOptions } from '../subjects/api';
-import { answerableTestsQueryOptions, testYearsQueryOptions } from '../tests/api';
+import { answerableTestsQueryOptions, testYearsQueryOptions } from '../exams/api';
 
 // The calls of study sessions. Query keys come only from `studyKeys`.
 
 export const studyKeys = {
   all: ['study'] as const,
-  count: (filter: StudyFilter, scope: StudyScope) => [...studyKeys.all, 'count', filter, scope] as const,
-  session: (code: number) => [...studyKeys.all, 'session', code] as const,
-  sessions: (limit: number) => [...studyKeys.all, 'sessions', limit] as const,
+  count: (filter: StudyFilter, scope: StudyScope, onePerLineage = false) => [...studyKeys.all, 'count', filter, scope, { onePerLineage }] as const,
+  studySession: (code: number) => [...studyKeys.all, 'session', code] as const,
+  studySessions: (limit: number) => [...studyKeys.all, 'sessions', limit] as const,
 };
 
 const list = (values: readonly number[] | undefined) => (values && values.length > 0 ? values.join(',') : undefined);
 
-export function useMatchingCount(filter: StudyFilter, scope: StudyScope, enabled: boolean) {
+/** How many problems a session can draw; with 한 계열에 한 문제, each lineage counts once (decision 190). */
+export function useMatchingCount(filter: StudyFilter, scope: StudyScope, onePerLineage: boolean, enabled: boolean) {
   return useQuery({
-    queryKey: studyKeys.count(filter, scope),
+    queryKey: studyKeys.count(filter, scope, onePerLineage),
     queryFn: ({ signal }) =>
       apiRequest('/v1/study/sessions/count', {
         query: {
@@ -40,6 +41,8 @@ export function useMatchingCount(filter: StudyFilter, scope: StudyScope, enabled
           test_codes: list(scope.test_codes),
           class_codes: list(scope.class_codes),
           box_code: scope.box_code,
+          difficulties: scope.difficulties && scope.difficulties.length > 0 ? scope.difficulties.join(',') : undefined,
+          one_per_lineage: onePerLineage ? 'true' : undefined,
         },
         schema: sessionCountResponseSchema,
         signal,
@@ -67,10 +70,11 @@ export function useSubjectClasses(subjectCodes: readonly number[]) {
   });
 }
 
-export function useCreateSession() {
+export function useCreateStudySession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateSessionRequest) => apiRequest('/v1/study/sessions', { method: 'POST', body, schema: createSessionResponseSchema }).then((data) => data.session),
+    mutationFn: (body: CreateSessionRequest) =>
+      apiRequest('/v1/study/sessions', { method: 'POST', body, schema: createSessionResponseSchema }).then((data) => data.session),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...studyKeys.all, 'sessions'] }),
   });
 }
@@ -79,9 +83,9 @@ export function useCreateSession() {
  * The session's read sends the member's waiting answers first: read once its time has run out,
  * the session is finished and shows its result, after which it takes no more answers (decision 071).
  */
-export const sessionQueryOptions = (code: number, memberCode: number | null) =>
+export const studySessionQueryOptions = (code: number, memberCode: number | null) =>
   queryOptions({
-    queryKey: studyKeys.session(code),
+    queryKey: studyKeys.studySession(code),
     queryFn: async ({ signal }) => {
       if (memberCode !== null) await answerQueue.flush(memberCode).catch(() => undefined);
       return apiRequest(`/v1/study/sessions/${code}`, { schema: sessionDetailResponseSchema, signal });
@@ -95,8 +99,8 @@ export const sessionQueryOptions = (code: number, memberCode: number | null) =>
     networkMode: 'offlineFirst',
   });
 
-export function useSession(code: number, memberCode: number | null) {
-  return useQuery(sessionQueryOptions(code, memberCode));
+export function useStudySession(code: number, memberCode: number | null) {
+  return useQuery(studySessionQueryOptions(code, memberCode));
 }
 
 /**
@@ -104,7 +108,7 @@ export function useSession(code: number, memberCode: number | null) {
  * the server has. Needs the connection: it fails at once offline instead of waiting (the screen
  * says why and finishes when the connection returns).
  */
-export function useFinishSession(code: number, memberCode: number | null) {
+export function useFinishStudySession(code: number, memberCode: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     networkMode: 'always',
@@ -113,13 +117,13 @@ export function useFinishSession(code: number, memberCode: number | null) {
       return apiRequest(`/v1/study/sessions/${code}/finish`, { method: 'POST', schema: sessionFinishResponseSchema });
     },
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: studyKeys.session(code) });
+      await queryClient.invalidateQueries({ queryKey: studyKeys.studySession(code) });
       await queryClient.invalidateQueries({ queryKey: [...studyKeys.all, 'sessions'] });
     },
   });
 }
 
-export function useRetrySession(code: number) {
+export function useRetryStudySession(code: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { mode?: StudyMode }) =>
@@ -136,9 +140,9 @@ export function useSaveWrongNotes(code: number) {
   });
 }
 
-export function useMySessions(limit: number) {
+export function useMyStudySessions(limit: number) {
   return useQuery({
-    queryKey: studyKeys.sessions(limit),
+    queryKey: studyKeys.studySessions(limit),
     queryFn: ({ signal }) => apiRequest('/v1/study/sessions', { query: { page: 1, limit }, schema: sessionsResponseSchema, signal }),
     placeholderData: keepPreviousData,
     // The list a student resumes a session from, offline too (the service worker's copy).

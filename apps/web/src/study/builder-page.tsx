@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Chip, Group, NumberInput, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Chip, Group, NumberInput, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import {
   defaultSessionMinutes,
@@ -17,15 +17,16 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { commonMessages as messages } from '../common/messages';
-import { useCreateSession, useMatchingCount } from './api';
-import { BoxPicker, BuilderScope } from './builder-scope';
+import { useCreateStudySession, useMatchingCount } from './api';
+import { BoxPicker, BuilderScope, FeltDifficultyChips } from './builder-scope';
 import { studyMessages } from './messages';
-import '../solve/solve.css';
+import '../answering/answering.css';
 
 const m = studyMessages.builder;
 const orderChoices: Array<{ value: StudyOrder; label: string }> = [
   { value: 'random', label: m.orderRandom },
   { value: 'exam', label: m.orderExam },
+  { value: 'frequency', label: m.orderFrequency },
 ];
 const modeChoices: Array<{ value: StudyMode; label: string }> = [
   { value: 'tutor', label: studyMessages.modeLabels.tutor },
@@ -46,7 +47,7 @@ function scopeFromSearch(params: URLSearchParams): StudyScope {
   return scope;
 }
 
-/** /study/new: scope, filter, number, order and mode, with the number of matching problems kept live. */
+/** /study/new: scope, filter, number, order (빈출 우선 too), one problem per lineage and mode, with the number of matching problems kept live. */
 export function BuilderPage() {
   useDocumentTitle(messages.app.pageTitle(studyMessages.titles.builder));
   const navigate = useNavigate();
@@ -57,14 +58,15 @@ export function BuilderPage() {
   const [boxCode, setBoxCode] = useState<number | undefined>(undefined);
   const [count, setCount] = useState<number>(20);
   const [order, setOrder] = useState<StudyOrder>('random');
+  const [onePerLineage, setOnePerLineage] = useState(false);
   const [mode, setMode] = useState<StudyMode>('tutor');
   const [minutes, setMinutes] = useState<number | null>(null);
 
   const fullScope: StudyScope = filter === 'box' ? { ...scope, box_code: boxCode } : scope;
   const ready = filter !== 'box' || boxCode !== undefined;
   const [debouncedScope] = useDebouncedValue(fullScope, 250);
-  const matching = useMatchingCount(filter, debouncedScope, ready);
-  const create = useCreateSession();
+  const matching = useMatchingCount(filter, debouncedScope, onePerLineage, ready);
+  const create = useCreateStudySession();
 
   const validCount = Number.isInteger(count) && count >= SESSION_COUNT_MIN && count <= SESSION_COUNT_MAX;
   const matches = ready ? matching.data : undefined;
@@ -76,7 +78,7 @@ export function BuilderPage() {
   function start() {
     if (!canStart) return;
     create.mutate(
-      { scope: fullScope, filter, count, order, mode, ...(mode === 'timed' ? { minutes: chosenMinutes } : {}) },
+      { scope: fullScope, filter, count, order, one_per_lineage: onePerLineage, mode, ...(mode === 'timed' ? { minutes: chosenMinutes } : {}) },
       { onSuccess: (session) => void navigate(paths.studySession.getHref(session.code)) },
     );
   }
@@ -115,6 +117,10 @@ export function BuilderPage() {
             </Group>
           </Chip.Group>
           {filter === 'box' && <BoxPicker value={boxCode} onChange={setBoxCode} />}
+          <FeltDifficultyChips
+            value={scope.difficulties ?? []}
+            onChange={(difficulties) => setScope({ ...scope, difficulties: difficulties.length > 0 ? difficulties : undefined })}
+          />
         </Stack>
       </Paper>
 
@@ -132,7 +138,19 @@ export function BuilderPage() {
             onChange={(value) => setCount(typeof value === 'number' ? value : Number(value) || 0)}
             styles={{ input: { minHeight: 44 } }}
           />
-          <LabelledChoice id="builder-order" label={m.order} value={order} onChange={setOrder} data={orderChoices} />
+          <LabelledChoice id="builder-order" label={m.order} value={order} onChange={setOrder} data={orderChoices}>
+            {order === 'frequency' && (
+              <Text size="sm" c="gray.7">
+                {m.frequencyHint}
+              </Text>
+            )}
+          </LabelledChoice>
+          <Checkbox
+            label={m.onePerLineage}
+            description={m.onePerLineageHint}
+            checked={onePerLineage}
+            onChange={(event) => setOnePerLineage(event.currentTarget.checked)}
+          />
           <LabelledChoice id="builder-mode" label={m.mode} value={mode} onChange={setMode} data={modeChoices}>
             <Text size="sm" c="gray.7">
               {mode === 'tutor' ? m.tutorHint : m.timedHint}
@@ -158,7 +176,15 @@ export function BuilderPage() {
       <Paper withBorder radius="md" p="md" bg="blue.0" style={{ position: 'sticky', bottom: 8, zIndex: 2 }}>
         <Stack gap="xs">
           <Text fw={700} aria-live="polite" data-testid="matching-count">
-            {!ready ? m.boxPlaceholder : matching.isError ? m.matchingFailed : matches === undefined ? m.matchingLoading : matches === 0 ? m.none : m.matching(matches)}
+            {!ready
+              ? m.boxPlaceholder
+              : matching.isError
+                ? m.matchingFailed
+                : matches === undefined
+                  ? m.matchingLoading
+                  : matches === 0
+                    ? m.none
+                    : m.matching(matches)}
           </Text>
           {matches !== undefined && matches > 0 && matches < count && <Text size="sm">{m.fewer(matches)}</Text>}
           {create.isError && (
@@ -166,7 +192,15 @@ export function BuilderPage() {
               {errorMessage(create.error, m.startFailed)}
             </Alert>
           )}
-          <Button size="md" className="qbank-solve-target" fullWidth leftSection={<IconPlayerPlay size={18} aria-hidden />} disabled={!canStart} loading={create.isPending} onClick={start}>
+          <Button
+            size="md"
+            className="qbank-solve-target"
+            fullWidth
+            leftSection={<IconPlayerPlay size={18} aria-hidden />}
+            disabled={!canStart}
+            loading={create.isPending}
+            onClick={start}
+          >
             {m.start(willTake)}
           </Button>
         </Stack>

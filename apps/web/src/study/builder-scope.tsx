@@ -1,7 +1,9 @@
-import { MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Chip, Group, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DIFFICULTIES, DIFFICULTY_MIN_RATERS, type Difficulty } from '@qbank/shared/ratings';
 import type { StudyScope } from '@qbank/shared/study';
 import { useMemo } from 'react';
 import { useScopeChoices, useSubjectClasses } from './api';
+import { messages as ratingMessages } from '../ratings/messages';
 import { studyMessages } from './messages';
 
 const m = studyMessages.builder;
@@ -45,7 +47,14 @@ export function BuilderScope({ scope, onChange }: { scope: StudyScope; onChange:
     onChange(next);
   };
 
-  const common = { searchable: true, clearable: true, placeholder: m.anyPlaceholder, nothingFoundMessage: m.nothingFound, hidePickedOptions: true, comboboxProps: { withinPortal: true } };
+  const common = {
+    searchable: true,
+    clearable: true,
+    placeholder: m.anyPlaceholder,
+    nothingFoundMessage: m.nothingFound,
+    hidePickedOptions: true,
+    comboboxProps: { withinPortal: true },
+  };
 
   return (
     <Stack gap="xs">
@@ -97,5 +106,31 @@ export function BoxPicker({ value, onChange }: { value: number | undefined; onCh
       description={boxes.isSuccess && data.length === 0 ? m.noBoxes : undefined}
       allowDeselect={false}
     />
+  );
+}
+
+/**
+ * 체감 난이도 (issue 30 item 6): any of 쉬움 / 보통 / 어려움, or none for every problem. Only problems
+ * DIFFICULTY_MIN_RATERS members rated have one, so a choice also leaves out the problems not rated.
+ */
+export function FeltDifficultyChips({ value, onChange }: { value: readonly Difficulty[]; onChange: (value: Difficulty[]) => void }) {
+  return (
+    <Stack gap={4}>
+      <Text fw={500} size="sm" id="builder-felt">
+        {m.felt}
+      </Text>
+      <Chip.Group multiple value={[...value]} onChange={(next) => onChange(DIFFICULTIES.filter((d) => next.includes(d)))}>
+        <Group gap="xs" role="group" aria-labelledby="builder-felt" aria-describedby="builder-felt-hint">
+          {DIFFICULTIES.map((difficulty) => (
+            <Chip key={difficulty} value={difficulty} size="md">
+              {ratingMessages.difficulties[difficulty]}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      <Text size="sm" c="gray.7" id="builder-felt-hint">
+        {m.feltHint(DIFFICULTY_MIN_RATERS)}
+      </Text>
+    </Stack>
   );
 }

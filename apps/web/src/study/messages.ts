@@ -3,7 +3,7 @@ import { studyEntryMessages } from './entry-messages';
 
 // Every Korean text of the study-session screens (builder, session, result, history).
 
-const filterLabels: Record<StudyFilter | 'retry', string> = {
+const filterLabels: Record<StudyFilter | 'retry' | 'plan', string> = {
   all: '전체',
   unseen: '안 푼 문제',
   wrong: '틀린 문제',
@@ -11,6 +11,7 @@ const filterLabels: Record<StudyFilter | 'retry', string> = {
   confused: '헷갈림',
   box: '내 박스',
   retry: '틀린 문제 다시 풀기',
+  plan: '시험 대비 오늘 할 일',
 };
 
 const modeLabels: Record<StudyMode, string> = { tutor: '튜터 모드', timed: '시험 모드' };
@@ -48,6 +49,8 @@ export const studyMessages = {
     nothingFound: '찾는 항목이 없습니다',
     filter: '문제 고르기',
     box: '박스',
+    felt: '체감 난이도',
+    feltHint: (raters: number) => `학생 ${raters}명 이상이 난이도를 평가한 문제 중에서 고릅니다. 고르지 않으면 난이도와 상관없이 고릅니다.`,
     boxPlaceholder: '박스를 고르세요',
     noBoxes: '아직 만든 박스가 없습니다.',
     count: '문제 수',
@@ -55,6 +58,10 @@ export const studyMessages = {
     order: '순서',
     orderRandom: '무작위',
     orderExam: '시험 순서',
+    orderFrequency: '빈출 우선',
+    frequencyHint: '여러 해에 걸쳐 다시 나온 문제(계열)부터 가져옵니다.',
+    onePerLineage: '한 계열에 한 문제',
+    onePerLineageHint: '같은 문제가 여러 해에 나왔으면 그중 하나만 넣습니다.',
     mode: '모드',
     tutorHint: '답할 때마다 정답과 해설을 봅니다.',
     timedHint: '시간 안에 풀고, 끝난 뒤 한꺼번에 채점합니다.',
@@ -89,7 +96,9 @@ export const studyMessages = {
     addToBox: '박스에 담기',
     finishConfirmTitle: '세션을 끝낼까요?',
     finishConfirm: (unanswered: number) =>
-      unanswered > 0 ? `아직 답하지 않은 문제가 ${unanswered}개 있습니다. 끝내면 더 답할 수 없고, 답하지 않은 문제는 틀린 것으로 셉니다.` : '끝내면 더 답할 수 없습니다.',
+      unanswered > 0
+        ? `아직 답하지 않은 문제가 ${unanswered}개 있습니다. 끝내면 더 답할 수 없고, 답하지 않은 문제는 틀린 것으로 셉니다.`
+        : '끝내면 더 답할 수 없습니다.',
     finishConfirmYes: '끝내기',
     cancel: '계속 풀기',
     choicesLabel: '보기',
@@ -129,7 +138,8 @@ export const studyMessages = {
     retryHint: '틀리거나 답하지 않은 문제로 새 세션을 시작합니다.',
     retryFailed: '다시 풀기 세션을 만들지 못했습니다.',
     wrongNotes: '오답 노트에 모두 담기',
-    wrongNotesDone: (added: number, total: number) => (added === total ? `${added}문제를 오답 노트에 담았습니다.` : `${total}문제 중 새로 ${added}문제를 오답 노트에 담았습니다.`),
+    wrongNotesDone: (added: number, total: number) =>
+      added === total ? `${added}문제를 오답 노트에 담았습니다.` : `${total}문제 중 새로 ${added}문제를 오답 노트에 담았습니다.`,
     wrongNotesFailed: '오답 노트에 담지 못했습니다.',
     openWrongNotes: '오답 노트 보기',
     allRight: '모두 맞혔습니다!',

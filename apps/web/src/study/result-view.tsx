@@ -8,14 +8,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../lib/api-client';
 import { paths } from '../lib/paths';
-import { useSelfJudgment } from '../solve/api';
-import { selfJudgeMessages as sj } from '../solve/self-judge-messages';
-import { choiceOptions } from '../solve/solve-model';
-import { VoidedProblem } from '../solve/components/voided-problem';
-import { studyKeys, useRetrySession, useSaveWrongNotes } from './api';
+import { choiceOptions } from '../answering/answer-model';
+import { ProblemStemBlock } from '../answering/components/problem-stem';
+import { VoidedProblem } from '../answering/components/voided-problem';
+import { useSelfJudgment } from '../answering/self-judgment-api';
+import { RatingPanel } from '../ratings/rating-panel';
+import { selfJudgeMessages as sj } from '../answering/self-judge-messages';
+import { studyKeys, useRetryStudySession, useSaveWrongNotes } from './api';
 import { studyMessages } from './messages';
 import { gridStatus, type GridStatus } from './session-grid';
-import { ProblemBody, Reveal, takesMemberVerdict, type KnownAnswer } from './session-problem';
+import { Reveal, takesMemberVerdict, type KnownAnswer } from './session-reveal';
 
 const m = studyMessages.result;
 
@@ -46,7 +48,7 @@ function useResultVerdicts(detail: SessionDetail) {
         // The score, the misses and the list count the verdict: read them again.
         onSuccess: () => {
           void queryClient.invalidateQueries({ queryKey: [...studyKeys.all, 'sessions'] });
-          void queryClient.invalidateQueries({ queryKey: studyKeys.session(detail.session.code) }).then(forget);
+          void queryClient.invalidateQueries({ queryKey: studyKeys.studySession(detail.session.code) }).then(forget);
         },
         onError: (error) => {
           forget();
@@ -58,8 +60,22 @@ function useResultVerdicts(detail: SessionDetail) {
   return { answers, judge };
 }
 
-const STATUS_ICON: Record<GridStatus, typeof IconCheck> = { correct: IconCheck, wrong: IconX, unjudged: IconHelpCircle, answered: IconX, unanswered: IconX, voided: IconBan };
-const STATUS_COLOR: Record<GridStatus, string> = { correct: 'teal-9', wrong: 'red-9', unjudged: 'yellow-9', answered: 'red-9', unanswered: 'red-9', voided: 'gray-7' };
+const STATUS_ICON: Record<GridStatus, typeof IconCheck> = {
+  correct: IconCheck,
+  wrong: IconX,
+  unjudged: IconHelpCircle,
+  answered: IconX,
+  unanswered: IconX,
+  voided: IconBan,
+};
+const STATUS_COLOR: Record<GridStatus, string> = {
+  correct: 'teal-9',
+  wrong: 'red-9',
+  unjudged: 'yellow-9',
+  answered: 'red-9',
+  unanswered: 'red-9',
+  voided: 'gray-7',
+};
 
 /**
  * The result of a finished session: score, time, every problem's verdict, and what to do next.
@@ -70,7 +86,7 @@ export function ResultView({ detail, justFinished = false }: { detail: SessionDe
   const navigate = useNavigate();
   const { session, problems } = detail;
   const result = detail.result!;
-  const retry = useRetrySession(session.code);
+  const retry = useRetryStudySession(session.code);
   const notes = useSaveWrongNotes(session.code);
   const { answers, judge } = useResultVerdicts(detail);
   const statusOf = (problem: Problem) => gridStatus(problem, answers.get(problem.uid));
@@ -80,6 +96,8 @@ export function ResultView({ detail, justFinished = false }: { detail: SessionDe
   const judged = result.total - result.pending;
   const percent = judged <= 0 ? 0 : Math.round((result.correct / judged) * 100);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // The problems opened: only they ask for the member's rating (one request per problem opened).
+  const [opened, setOpened] = useState<string[]>([]);
 
   useEffect(() => {
     if (!justFinished) return;
@@ -131,7 +149,13 @@ export function ResultView({ detail, justFinished = false }: { detail: SessionDe
                 >
                   {m.retry(misses)}
                 </Button>
-                <Button variant="default" className="qbank-solve-target" leftSection={<IconNotebook size={18} aria-hidden />} loading={notes.isPending} onClick={() => notes.mutate()}>
+                <Button
+                  variant="default"
+                  className="qbank-solve-target"
+                  leftSection={<IconNotebook size={18} aria-hidden />}
+                  loading={notes.isPending}
+                  onClick={() => notes.mutate()}
+                >
                   {m.wrongNotes}
                 </Button>
               </SimpleGrid>
@@ -154,7 +178,13 @@ export function ResultView({ detail, justFinished = false }: { detail: SessionDe
             </Alert>
           )}
           <Group gap="xs">
-            <Button component={Link} to={paths.studyNew.getHref()} variant="light" className="qbank-solve-target" leftSection={<IconPlus size={18} aria-hidden />}>
+            <Button
+              component={Link}
+              to={paths.studyNew.getHref()}
+              variant="light"
+              className="qbank-solve-target"
+              leftSection={<IconPlus size={18} aria-hidden />}
+            >
               {m.newSession}
             </Button>
             <Button component={Link} to={paths.studySessions.getHref()} variant="subtle" className="qbank-solve-target">
@@ -168,7 +198,7 @@ export function ResultView({ detail, justFinished = false }: { detail: SessionDe
         <Title order={2} size="h4" id="result-problems" mb="xs">
           {m.perProblem}
         </Title>
-        <Accordion variant="separated" radius="md" multiple>
+        <Accordion variant="separated" radius="md" multiple value={opened} onChange={setOpened}>
           {problems.map((problem, index) => {
             const known = answers.get(problem.uid);
             const status = statusOf(problem);
@@ -179,19 +209,33 @@ export function ResultView({ detail, justFinished = false }: { detail: SessionDe
                   <Text fw={700} span>
                     {`${index + 1}. `}
                   </Text>
-                  <Text span>{status === 'unjudged' ? sj.awaiting : status === 'voided' ? studyMessages.session.gridStatus.voided : studyMessages.session[status === 'correct' ? 'correct' : status === 'wrong' ? 'wrong' : 'unanswered']}</Text>
+                  <Text span>
+                    {status === 'unjudged'
+                      ? sj.awaiting
+                      : status === 'voided'
+                        ? studyMessages.session.gridStatus.voided
+                        : studyMessages.session[status === 'correct' ? 'correct' : status === 'wrong' ? 'wrong' : 'unanswered']}
+                  </Text>
                   <Text size="sm" c="gray.7" lineClamp={1}>
                     {studyMessages.session.examLine(problem.test_name, problem.no)} · {problem.question_text}
                   </Text>
                 </Accordion.Control>
                 <Accordion.Panel>
                   <Stack gap="md">
-                    <ProblemBody problem={problem} position={index + 1} />
+                    <ProblemStemBlock problem={problem} position={index + 1} />
                     {status === 'voided' ? (
                       <VoidedProblem problem={problem} position={index + 1} answer={known?.answer} reveal />
                     ) : (
-                      <Reveal problem={problem} position={index + 1} options={choiceOptions(problem)} known={known} onJudgeSelf={(correct) => judge(problem, correct)} />
+                      <Reveal
+                        problem={problem}
+                        position={index + 1}
+                        options={choiceOptions(problem)}
+                        known={known}
+                        onJudgeSelf={(correct) => judge(problem, correct)}
+                      />
                     )}
+                    {/* 이 문제 평가 after a timed session too: a problem answered can be rated (decision 167). */}
+                    {known && opened.includes(String(problem.uid)) && <RatingPanel problemUid={problem.uid} />}
                   </Stack>
                 </Accordion.Panel>
               </Accordion.Item>
@@ -202,4 +246,3 @@ export function ResultView({ detail, justFinished = false }: { detail: SessionDe
     </Stack>
   );
 }
-

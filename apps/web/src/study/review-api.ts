@@ -1,9 +1,4 @@
-import {
-  reviewCountResponseSchema,
-  reviewDeckResponseSchema,
-  reviewRatingResponseSchema,
-  type ReviewRating,
-} from '@qbank/shared/review';
+import { reviewCountResponseSchema, reviewDeckResponseSchema, reviewRatingResponseSchema, type ReviewRating } from '@qbank/shared/review';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 
@@ -24,7 +19,7 @@ export function useReviewDeck() {
     gcTime: 0,
     refetchOnWindowFocus: false,
     // Asked even when the browser says it is offline: the service worker answers with the deck it
-    // last read (decision 054). The answers themselves go through the offline queue (offline/api.ts).
+    // last read (decision 054). The answers themselves go through the answer queue (answering/api.ts).
     networkMode: 'offlineFirst',
   });
 }

@@ -2,14 +2,14 @@ import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconRepeat } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
-import { isApproved, useSession } from '../lib/session';
+import { isApproved, useLoginSession } from '../lib/login-session';
 import { useReviewCount } from './review-api';
 import { reviewMessages as m } from './review-messages';
 
 /** "오늘 복습할 문제 N개" with the start button (/home and the dashboard); nothing for visitors. */
 export function ReviewDueCard() {
-  const session = useSession();
-  const approved = session.status === 'signed-in' && isApproved(session.user);
+  const login = useLoginSession();
+  const approved = login.status === 'signed-in' && isApproved(login.user);
   const count = useReviewCount(approved);
   if (!approved || count.isPending) return null;
   const due = count.data ?? 0;

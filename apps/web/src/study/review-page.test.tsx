@@ -1,4 +1,5 @@
 import { isCorrectAnswer } from '@qbank/shared/answers';
+import type { Annotation } from '@qbank/shared/annotations';
 import type { ReviewDueProblem } from '@qbank/shared/review';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,7 +11,14 @@ import { renderRoutes } from '../testing/render';
 // The review screen against a canned API judged like the real server: the answer is recorded
 // first, the optional self-rating after the verdict, then on to the next due problem.
 
-const first = problemRow({ uid: 31, no: 3, test_name: '2026 병리학 중간고사', illustration: '① 하나\n② 둘\n③ 셋', answer: '②', question: '<p>첫째 복습 문제</p>' });
+const first = problemRow({
+  uid: 31,
+  no: 3,
+  test_name: '2026 병리학 중간고사',
+  illustration: '① 하나\n② 둘\n③ 셋',
+  answer: '②',
+  question: '<p>첫째 복습 문제</p>',
+});
 const second = problemRow({ uid: 32, no: 8, illustration: '① 하나\n② 둘\n③ 셋', answer: '①, ③', question: '<p>둘째 복습 문제</p>' });
 const due = (problem: typeof first, lastAnswer: string): ReviewDueProblem => ({
   problem,
@@ -21,7 +29,7 @@ const due = (problem: typeof first, lastAnswer: string): ReviewDueProblem => ({
   lapses: 0,
 });
 
-function setup(problems: ReviewDueProblem[], network = { online: true }) {
+function setup(problems: ReviewDueProblem[], network = { online: true }, annotations: Annotation[] = []) {
   const answers: unknown[] = [];
   const sends: Array<{ client_id: string; rating?: string }> = [];
   const ratings: unknown[] = [];
@@ -34,6 +42,7 @@ function setup(problems: ReviewDueProblem[], network = { online: true }) {
     'GET /v1/study/review/count': () => json(200, { due_count: problems.length - answers.length }),
     'GET /v1/notes': () => json(200, { notes: [], total: 0, page: 1, limit: 100 }),
     'GET /v1/box': () => json(200, { boxes: [] }),
+    'GET /v1/annotations': () => json(200, { annotations }),
   } as Parameters<typeof mockFetch>[0];
   for (const { problem } of problems) {
     handlers[`POST /v1/study/review/${problem.uid}`] = ({ init }) => {
@@ -65,6 +74,23 @@ function setup(problems: ReviewDueProblem[], network = { online: true }) {
 afterEach(() => answerStore.clear());
 
 describe('review screen', () => {
+  it('has the answering tools: 형광펜 on the stem with the stored highlights drawn, and 참고치 with its key (issue 30)', async () => {
+    const stored: Annotation = {
+      problem_uid: 31,
+      struck: [],
+      highlights: [{ part: 'question', start: 3, end: 5 }],
+      marked: false,
+      update_time: '2026-11-24T09:00:00.000Z',
+    };
+    setup([due(first, '③')], { online: true }, [stored]);
+    expect(await screen.findByRole('heading', { level: 2, name: '1번 문제' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '형광펜' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '참고치' }).getAttribute('aria-keyshortcuts')).toBe('L');
+    await waitFor(() => expect([...document.querySelectorAll('mark.qbank-highlight')].map((mark) => mark.textContent)).toEqual(['복습']));
+    fireEvent.keyDown(document, { key: '?' });
+    expect(await screen.findByRole('cell', { name: '참고치 표 열기' })).toBeTruthy();
+  });
+
   it('reviews the due problems in order: answer, verdict, optional self-rating, next', async () => {
     const { answers, ratings } = setup([due(first, '③'), due(second, '①')]);
     expect(await screen.findByRole('heading', { level: 2, name: '1번 문제' })).toBeTruthy();
@@ -82,10 +108,19 @@ describe('review screen', () => {
     const rating = screen.getByRole('group', { name: /얼마나 잘 기억했나요/ });
     fireEvent.click(within(rating).getByRole('button', { name: /^어려움/ }));
     await waitFor(() => expect(ratings).toEqual([{ uid: 31, rating: 'hard' }]));
-    expect(within(rating).getByRole('button', { name: /^어려움/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(rating)
+        .getByRole('button', { name: /^어려움/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     // After the answer the number keys rate (1 다시 … 4 쉬움), as in Anki.
     fireEvent.keyDown(document.body, { key: '4' });
-    await waitFor(() => expect(ratings).toEqual([{ uid: 31, rating: 'hard' }, { uid: 31, rating: 'easy' }]));
+    await waitFor(() =>
+      expect(ratings).toEqual([
+        { uid: 31, rating: 'hard' },
+        { uid: 31, rating: 'easy' },
+      ]),
+    );
     expect(within(rating).getByRole('button', { name: /^쉬움/ }).getAttribute('aria-keyshortcuts')).toBe('4');
 
     // The second problem takes several options: chosen, then submitted together.
@@ -94,7 +129,12 @@ describe('review screen', () => {
     fireEvent.keyDown(document.body, { key: '1' });
     fireEvent.keyDown(document.body, { key: '3' });
     fireEvent.keyDown(document.body, { key: 'Enter' });
-    await waitFor(() => expect(answers).toEqual([{ uid: 31, answer: '②' }, { uid: 32, answer: '①, ③' }]));
+    await waitFor(() =>
+      expect(answers).toEqual([
+        { uid: 31, answer: '②' },
+        { uid: 32, answer: '①, ③' },
+      ]),
+    );
     expect(screen.getByTestId('solve-verdict').textContent).toContain('정답');
 
     fireEvent.click(screen.getByRole('button', { name: /복습 마치기/ }));
@@ -116,7 +156,12 @@ describe('review screen', () => {
     expect(within(judgment).getByRole('button', { name: '맞음 (Y)' }).getAttribute('aria-pressed')).toBe('true');
 
     fireEvent.keyDown(document.body, { key: 'n' });
-    await waitFor(() => expect(verdicts).toEqual([{ code: 330, is_correct: true }, { code: 330, is_correct: false }]));
+    await waitFor(() =>
+      expect(verdicts).toEqual([
+        { code: 330, is_correct: true },
+        { code: 330, is_correct: false },
+      ]),
+    );
     await waitFor(() => expect(screen.getByTestId('review-next-due').textContent).toBe('다음 복습: 내일'));
   });
 
@@ -128,7 +173,11 @@ describe('review screen', () => {
     expect(await screen.findByText('연결되면 보냅니다')).toBeTruthy();
     const rating = screen.getByRole('group', { name: /얼마나 잘 기억했나요/ });
     fireEvent.click(within(rating).getByRole('button', { name: /^다시/ }));
-    await waitFor(async () => expect(((await answerStore.all()) as QueuedReviewAnswer[]).map((a) => [a.kind, a.problem_uid, a.answer, a.rating])).toEqual([['review', 31, '①', 'again']]));
+    await waitFor(async () =>
+      expect(((await answerStore.all()) as QueuedReviewAnswer[]).map((a) => [a.kind, a.problem_uid, a.answer, a.rating])).toEqual([
+        ['review', 31, '①', 'again'],
+      ]),
+    );
     fireEvent.click(screen.getByRole('button', { name: /다음 문제/ }));
     expect(await screen.findByText('둘째 복습 문제')).toBeTruthy();
 
@@ -146,7 +195,14 @@ describe('review screen', () => {
   });
 
   it('shows a lettered answer as its option number, and lists the rating keys in the shortcut help', async () => {
-    const lettered = problemRow({ uid: 34, no: 5, choice_type: 1, illustration: '① 가\n② 나\n③ 다\n④ 라\n⑤ 마', answer: '②', question: '<p>가나다형 복습 문제</p>' });
+    const lettered = problemRow({
+      uid: 34,
+      no: 5,
+      choice_type: 1,
+      illustration: '① 가\n② 나\n③ 다\n④ 라\n⑤ 마',
+      answer: '②',
+      question: '<p>가나다형 복습 문제</p>',
+    });
     setup([due(lettered, '③다')]);
     fireEvent.click(within(await screen.findByRole('group', { name: '보기' })).getByRole('button', { name: /^②/ }));
     expect((await screen.findByTestId('review-last-answer')).textContent).toBe('지난번 답: ③ (오답)');

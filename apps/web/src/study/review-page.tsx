@@ -8,43 +8,44 @@ import { isSelfJudgedType } from '@qbank/shared/solve';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useDeckScreen } from '../solve/use-deck-screen';
 import { Link } from 'react-router';
 import { BookmarkModal } from '../boxes/bookmark-modal';
 import { PageLoader } from '../components/page-loader';
 import { errorMessage } from '../lib/api-client';
 import type { QueuedAnswer } from '../lib/offline-data';
-import { useSession } from '../lib/session';
+import { useLoginSession } from '../lib/login-session';
 import { keepForOffline } from '../offline/save-api';
-import { useAnswerRecording, type Slot } from '../offline/use-answer-recording';
-import { useQueuedAnswersWhere } from '../offline/use-offline-status';
 import { paths } from '../lib/paths';
-import { messages } from '../solve/messages';
+import { commonMessages } from '../common/messages';
 import { NotePanel } from '../notes/note-panel';
-import { ProblemView } from '../solve/components/problem-view';
-import { LoadFailedCard } from '../solve/components/state-card';
-import { ShortcutHelpModal } from '../solve/components/shortcut-help-modal';
-import { SolveTopBar } from '../solve/components/solve-top-bar';
-import { answerForDisplay, choiceOptions, judge, score, type Shortcut, type SolveResult } from '../solve/solve-model';
-import { handleShortcut, useSolveShortcuts } from '../solve/use-solve-shortcuts';
-import { useSelfJudgment } from '../solve/api';
-import { selfJudgeMessages as sj } from '../solve/self-judge-messages';
+import { answerForDisplay, choiceOptions, judge, score, type AnswerResult, type Shortcut } from '../answering/answer-model';
+import { AnswerTopBar } from '../answering/components/answer-top-bar';
+import { ProblemView } from '../answering/components/problem-view';
+import { ShortcutHelpModal } from '../answering/components/shortcut-help-modal';
+import { LoadFailedCard } from '../answering/components/state-card';
+import { answeringMessages } from '../answering/messages';
+import { useSelfJudgment } from '../answering/self-judgment-api';
+import { selfJudgeMessages as sj } from '../answering/self-judge-messages';
+import { useAnswerRecording, type Slot } from '../answering/use-answer-recording';
+import { handleShortcut, useAnswerShortcuts } from '../answering/use-answer-shortcuts';
+import { useDeckScreen } from '../answering/use-deck-screen';
+import { useQueuedAnswersWhere } from '../answering/use-queued-answers';
 import { reviewKeys, useRateReview, useReviewDeck } from './review-api';
 import { reviewMessages as m } from './review-messages';
 import { ReviewRatingBar } from './review-rating-bar';
-import '../solve/solve.css';
+import '../answering/answering.css';
 
-interface ReviewResult extends SolveResult {
+interface ReviewResult extends AnswerResult {
   dueAt: string | null;
   rating: ReviewRating | null;
 }
 
 /** /study/review — the solve-mode screen over the member's due problems, most overdue first. */
 export function ReviewPage() {
-  useDocumentTitle(messages.app.pageTitle(m.title));
+  useDocumentTitle(commonMessages.app.pageTitle(m.title));
   const deck = useReviewDeck();
-  const session = useSession();
-  const memberCode = session.status === 'signed-in' ? session.user.code : null;
+  const login = useLoginSession();
+  const memberCode = login.status === 'signed-in' ? login.user.code : null;
   // Review answers made offline and not sent yet, read again with each deck (decision 054).
   const queued = useQueuedAnswersWhere(memberCode, `review:${deck.dataUpdatedAt}`, (answer) => answer.kind === 'review');
   // A new deck (after "남은 문제 이어서 복습") starts a new round.
@@ -55,7 +56,14 @@ export function ReviewPage() {
   ) : deck.isError ? (
     <LoadFailedCard title={m.loadFailed} reason={errorMessage(deck.error, m.loadFailed)} retryLabel={m.reload} onRetry={() => void deck.refetch()} />
   ) : (
-    <ReviewRound key={deck.dataUpdatedAt} items={deck.data.problems} dueCount={deck.data.due_count} queued={queued} memberCode={memberCode} onMore={() => void deck.refetch()} />
+    <ReviewRound
+      key={deck.dataUpdatedAt}
+      items={deck.data.problems}
+      dueCount={deck.data.due_count}
+      queued={queued}
+      memberCode={memberCode}
+      onMore={() => void deck.refetch()}
+    />
   );
 }
 
@@ -65,7 +73,16 @@ function waitingResults(items: ReviewDueProblem[], queued: QueuedAnswer[]): Map<
   for (const answer of queued) {
     if (answer.kind !== 'review' || !items.some((entry) => entry.problem.uid === answer.problem_uid)) continue;
     const { problem_uid, local_correct, rating } = answer;
-    results.set(problem_uid, { answer: answer.answer, correct: local_correct, save: 'queued', token: 0, attemptCode: null, judgedBy: 'machine', dueAt: null, rating: rating ?? null });
+    results.set(problem_uid, {
+      answer: answer.answer,
+      correct: local_correct,
+      save: 'queued',
+      token: 0,
+      attemptCode: null,
+      judgedBy: 'machine',
+      dueAt: null,
+      rating: rating ?? null,
+    });
   }
   return results;
 }
@@ -83,7 +100,12 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
   const rateReview = useRateReview();
   const selfJudgment = useSelfJudgment();
   const [results, setResults] = useState<ReadonlyMap<number, ReviewResult>>(() => waitingResults(items, queued));
-  const [index, setIndex] = useState(() => Math.max(0, items.findIndex((entry) => !results.has(entry.problem.uid))));
+  const [index, setIndex] = useState(() =>
+    Math.max(
+      0,
+      items.findIndex((entry) => !results.has(entry.problem.uid)),
+    ),
+  );
   const { explanation, setExplanation, helpOpen, setHelpOpen, boxesOpen, setBoxesOpen, announcement, setAnnouncement, tokenRef, resultRef, articleRef } =
     useDeckScreen(true);
 
@@ -154,10 +176,21 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
     const { problem } = item;
     const token = ++tokenRef.current;
     const local = judge(problem, value);
-    setResults((prev) => new Map(prev).set(problem.uid, { answer: value, correct: local, save: 'saving', token, attemptCode: null, judgedBy: 'machine', dueAt: null, rating: null }));
+    setResults((prev) =>
+      new Map(prev).set(problem.uid, {
+        answer: value,
+        correct: local,
+        save: 'saving',
+        token,
+        attemptCode: null,
+        judgedBy: 'machine',
+        dueAt: null,
+        rating: null,
+      }),
+    );
     // An essay or slide answer the key does not match word for word waits for the member's verdict.
     const selfJudged = isSelfJudgedType(problem.type);
-    setAnnouncement(selfJudged && !local ? sj.awaitingAnnouncement(position) : messages.solve.resultAnnouncement(position, local));
+    setAnnouncement(selfJudged && !local ? sj.awaitingAnnouncement(position) : answeringMessages.resultAnnouncement(position, local));
     recording.submit({ uid: problem.uid, token }, value, local);
   }
 
@@ -221,7 +254,7 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
         if (value) answer(value);
       },
     });
-  useSolveShortcuts(!finished && !helpOpen && !boxesOpen, onShortcut);
+  useAnswerShortcuts(!finished && !helpOpen && !boxesOpen, onShortcut);
 
   // Each problem starts at its top, also after a long one (phones).
   useEffect(() => {
@@ -295,7 +328,7 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
             disabled={index === 0}
             onClick={() => go(index - 1)}
           >
-            {messages.solve.previous}
+            {answeringMessages.previous}
           </Button>
           <Button
             className="qbank-solve-target"
@@ -313,7 +346,7 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
 
   return (
     <Stack gap="md" className="qbank-solve">
-      <SolveTopBar
+      <AnswerTopBar
         title={m.title}
         exitHref={paths.home.getHref()}
         position={items.length > 0 && !finished ? position : 0}
@@ -341,7 +374,13 @@ function EndCard({ text, children }: { text: string; children?: ReactNode }) {
           {text}
         </Text>
         {children}
-        <Button component={Link} to={paths.home.getHref()} variant="default" className="qbank-solve-target" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+        <Button
+          component={Link}
+          to={paths.home.getHref()}
+          variant="default"
+          className="qbank-solve-target"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+        >
           {m.backHome}
         </Button>
       </Stack>

@@ -1,9 +1,9 @@
 import type { Problem } from '@qbank/shared/problems';
 import { IconBan, IconCheck, IconHelpCircle, IconX } from '@tabler/icons-react';
-import type { GridLook } from '../solve/components/number-grid';
-import { selfJudgeMessages as sj } from '../solve/self-judge-messages';
+import type { GridLook } from '../answering/components/answer-grid';
+import { selfJudgeMessages as sj } from '../answering/self-judge-messages';
 import { studyMessages } from './messages';
-import { awaitsMemberVerdict, type KnownAnswer } from './session-problem';
+import { awaitsMemberVerdict, type KnownAnswer } from './session-reveal';
 
 const m = studyMessages.session;
 
@@ -27,10 +27,10 @@ const LOOK: Record<GridStatus, GridLook> = {
   voided: { color: 'gray.7', variant: 'outline', icon: IconBan, words: m.gridStatus.voided ?? '' },
 };
 
-/** Solve mode's looks with a fourth state: answered, verdict still hidden (timed mode). */
+/** Solve mode's looks with a fourth state: answered, verdict still hidden (timed mode); and the problems marked 다시 보기. */
 export const sessionLookOf =
-  (answers: ReadonlyMap<number, KnownAnswer>) =>
+  (answers: ReadonlyMap<number, KnownAnswer>, marked: ReadonlySet<number> = new Set()) =>
   (problem: Problem): GridLook & { status: string } => {
     const status = gridStatus(problem, answers.get(problem.uid));
-    return { ...LOOK[status], status };
+    return { ...LOOK[status], status, marked: marked.has(problem.uid) };
   };

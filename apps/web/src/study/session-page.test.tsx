@@ -1,9 +1,8 @@
-import type { Problem } from '@qbank/shared/problems';
-import type { SessionAnswer, SessionDetail } from '@qbank/shared/study';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerStore, claimOfflineData, type QueuedSessionAnswer } from '../lib/offline-data';
 import { problemRow } from '../testing/fixtures/problems';
+import { answered, detail } from '../testing/fixtures/study-sessions';
 import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
 
@@ -13,41 +12,6 @@ import { renderRoutes } from '../testing/render';
 const mc1 = problemRow({ uid: 11, no: 1, question: '<p>첫째 문제</p>', illustration: '① 하나\n② 둘\n③ 셋', answer: '②', comments: '<p>둘이 맞다</p>' });
 const mc2 = problemRow({ uid: 12, no: 2, question: '<p>둘째 문제</p>', illustration: '① 하나\n② 둘\n③ 셋', answer: '③', comments: '<p>셋이 맞다</p>' });
 const mc3 = problemRow({ uid: 13, no: 3, question: '<p>셋째 문제</p>', illustration: '① 하나\n② 둘\n③ 셋', answer: '①', comments: '' });
-
-function detail(overrides: Partial<SessionDetail['session']>, problems: Problem[], answers: SessionAnswer[] = [], result: SessionDetail['result'] = null): SessionDetail {
-  return {
-    session: {
-      code: 5,
-      mode: 'tutor',
-      filter: 'wrong',
-      scope_names: { subjects: [], years: [], tests: [], classes: [], box: null },
-      order: 'random',
-      minutes: null,
-      ends_at: null,
-      creation_time: '2026-11-24T09:00:00.000Z',
-      finish_time: null,
-      retry_of: null,
-      total: problems.length,
-      answered: answers.length,
-      correct: null,
-      pending: null,
-      problem_uids: problems.map((p) => p.uid),
-      ...overrides,
-    },
-    problems,
-    answers,
-    result,
-    server_time: new Date().toISOString(),
-  };
-}
-
-const answered = (uid: number, answer: string, isCorrect?: boolean, judgedBy: 'machine' | 'self' = 'machine'): SessionAnswer => ({
-  code: uid * 100,
-  problem_uid: uid,
-  answer,
-  creation_time: '2026-11-24T09:01:00.000Z',
-  ...(isCorrect === undefined ? {} : { is_correct: isCorrect, judged_by: judgedBy }),
-});
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -85,7 +49,14 @@ describe('study session screen', () => {
 
   it('a problem with several correct options is answered with all of them at once', async () => {
     const posted: unknown[] = [];
-    const several = problemRow({ uid: 21, no: 1, question: '<p>옳은 것을 모두 고르시오.</p>', illustration: '① 하나\n② 둘\n③ 셋', answer: '①, ③', comments: '' });
+    const several = problemRow({
+      uid: 21,
+      no: 1,
+      question: '<p>옳은 것을 모두 고르시오.</p>',
+      illustration: '① 하나\n② 둘\n③ 셋',
+      answer: '①, ③',
+      comments: '',
+    });
     mockFetch({
       'GET /v1/auth/me': meHandler(member()),
       'GET /v1/study/sessions/5': () => json(200, detail({}, [several])),
@@ -110,7 +81,13 @@ describe('study session screen', () => {
     mockFetch({
       'GET /v1/auth/me': meHandler(member()),
       'GET /v1/study/sessions/5': () =>
-        json(200, detail({ mode: 'timed', minutes: 5, ends_at: endsAt }, [{ ...mc1, answer: '', comments: '' }, { ...mc2, answer: '', comments: '' }])),
+        json(
+          200,
+          detail({ mode: 'timed', minutes: 5, ends_at: endsAt }, [
+            { ...mc1, answer: '', comments: '' },
+            { ...mc2, answer: '', comments: '' },
+          ]),
+        ),
       'POST /v1/study/sessions/5/answers': ({ init }) => {
         const body = JSON.parse(String(init?.body)) as { problem_uid: number; answer: string };
         return json(201, { answer: answered(body.problem_uid, body.answer) });
@@ -122,8 +99,56 @@ describe('study session screen', () => {
     fireEvent.click(within(screen.getByRole('group', { name: '보기' })).getByRole('button', { name: /^②/ }));
     expect(await screen.findByTestId('session-saved')).toBeTruthy();
     expect(screen.queryByTestId('session-verdict')).toBeNull();
-    expect(within(screen.getByRole('group', { name: '보기' })).getByRole('button', { name: /^②/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(screen.getByRole('group', { name: '보기' }))
+        .getByRole('button', { name: /^②/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(within(screen.getByRole('navigation', { name: '문제 번호' })).getByRole('button', { name: /^1 ?번 문제, 답함/ })).toBeTruthy();
+  });
+
+  it('timed mode hands in from 제출 전 확인 with one press: the unanswered problem listed, then the result', async () => {
+    const endsAt = new Date(Date.now() + 5 * 60_000).toISOString();
+    let finishes = 0;
+    const problems = [
+      { ...mc1, answer: '', comments: '' },
+      { ...mc2, answer: '', comments: '' },
+    ];
+    mockFetch({
+      'GET /v1/auth/me': meHandler(member()),
+      'GET /v1/annotations': () => json(200, { annotations: [] }),
+      'GET /v1/study/sessions/5': () =>
+        json(
+          200,
+          finishes > 0
+            ? detail(
+                { mode: 'timed', minutes: 5, ends_at: endsAt, finish_time: '2026-11-24T09:10:00.000Z', correct: 1 },
+                [mc1, mc2],
+                [answered(11, '②', true)],
+                {
+                  total: 2,
+                  answered: 1,
+                  correct: 1,
+                  pending: 0,
+                  seconds: 120,
+                },
+              )
+            : detail({ mode: 'timed', minutes: 5, ends_at: endsAt }, problems, [answered(11, '②')]),
+        ),
+      'POST /v1/study/sessions/5/finish': () => {
+        finishes += 1;
+        return json(200, { result: { total: 2, answered: 1, correct: 1, pending: 0, seconds: 120 } });
+      },
+    });
+    renderRoutes('/study/sessions/5');
+    fireEvent.click((await screen.findAllByRole('button', { name: '세션 끝내기' }))[0]!);
+    const review = await screen.findByRole('dialog', { name: '제출 전 확인' });
+    expect(within(review).getByRole('heading', { name: '답하지 않은 문제 1개' })).toBeTruthy();
+    expect(within(review).getByRole('button', { name: '2번 문제로 돌아가기' })).toBeTruthy();
+    fireEvent.click(within(review).getByRole('button', { name: '그대로 제출' }));
+    expect((await screen.findByTestId('result-score')).textContent).toContain('2문제 중 1문제 정답');
+    expect(finishes).toBe(1);
+    expect(screen.queryByRole('dialog', { name: '세션을 끝낼까요?' })).toBeNull();
   });
 
   it('finishing shows the result; 틀린 문제 다시 풀기 opens the new session', async () => {
@@ -135,7 +160,13 @@ describe('study session screen', () => {
         json(
           200,
           finished
-            ? detail({ finish_time: '2026-11-24T09:10:00.000Z', correct: 1 }, [mc1, mc2, mc3], [answered(11, '②', true), answered(12, '①', false)], { total: 3, answered: 2, correct: 1, pending: 0, seconds: 600 })
+            ? detail({ finish_time: '2026-11-24T09:10:00.000Z', correct: 1 }, [mc1, mc2, mc3], [answered(11, '②', true), answered(12, '①', false)], {
+                total: 3,
+                answered: 2,
+                correct: 1,
+                pending: 0,
+                seconds: 600,
+              })
             : detail({}, [mc1, mc2, mc3], [answered(11, '②', true), answered(12, '①', false)]),
         ),
       'POST /v1/study/sessions/5/finish': () => {
@@ -170,7 +201,12 @@ describe('study session screen', () => {
         json(
           200,
           finished
-            ? detail({ finish_time: '2026-11-24T09:10:00.000Z', correct: 1, total: 2 }, [mc1, voided, mc3], [answered(11, '②', true), answered(12, '①', false), answered(13, '②', false)], { total: 2, answered: 2, correct: 1, pending: 0, seconds: 60 })
+            ? detail(
+                { finish_time: '2026-11-24T09:10:00.000Z', correct: 1, total: 2 },
+                [mc1, voided, mc3],
+                [answered(11, '②', true), answered(12, '①', false), answered(13, '②', false)],
+                { total: 2, answered: 2, correct: 1, pending: 0, seconds: 60 },
+              )
             : detail({ total: 2 }, [mc1, voided, mc3], [answered(11, '②', true), answered(12, '①', false)]),
         ),
       'POST /v1/study/sessions/5/finish': () => {
@@ -280,7 +316,16 @@ describe('study session screen', () => {
 
   it('tutor mode: a typed answer the key does not match waits for 맞음 / 틀림, sent with the recorded answer (decision 075)', async () => {
     const judged: unknown[] = [];
-    const essay = problemRow({ uid: 31, no: 4, type: 2, choice_type: null, question: '<p>심비대의 소견은?</p>', illustration: '', answer: '좌심실 비대', comments: '' });
+    const essay = problemRow({
+      uid: 31,
+      no: 4,
+      type: 2,
+      choice_type: null,
+      question: '<p>심비대의 소견은?</p>',
+      illustration: '',
+      answer: '좌심실 비대',
+      comments: '',
+    });
     mockFetch({
       'GET /v1/auth/me': meHandler(member()),
       'GET /v1/study/sessions/5': () => json(200, detail({}, [essay, mc1])),
@@ -290,7 +335,18 @@ describe('study session screen', () => {
       },
       'POST /v1/solve/attempts/3100/self-judgment': ({ init }) => {
         judged.push(JSON.parse(String(init?.body)));
-        return json(200, { attempt: { code: 3100, run_code: null, problem_uid: 31, answer: '좌심실이 두꺼워짐', is_correct: true, judged_by: 'self', creation_time: '2026-11-24T09:01:00.000Z' }, review_due_at: null });
+        return json(200, {
+          attempt: {
+            code: 3100,
+            run_code: null,
+            problem_uid: 31,
+            answer: '좌심실이 두꺼워짐',
+            is_correct: true,
+            judged_by: 'self',
+            creation_time: '2026-11-24T09:01:00.000Z',
+          },
+          review_due_at: null,
+        });
       },
     });
     renderRoutes('/study/sessions/5');
@@ -311,7 +367,16 @@ describe('study session screen', () => {
 
   it('the result of a timed session asks 맞음 / 틀림 per text answer, counts it only then, and links to 오답 노트', async () => {
     let judgedRight = false;
-    const essay = problemRow({ uid: 31, no: 4, type: 2, choice_type: null, question: '<p>심비대의 소견은?</p>', illustration: '', answer: '좌심실 비대', comments: '' });
+    const essay = problemRow({
+      uid: 31,
+      no: 4,
+      type: 2,
+      choice_type: null,
+      question: '<p>심비대의 소견은?</p>',
+      illustration: '',
+      answer: '좌심실 비대',
+      comments: '',
+    });
     const finishedDetail = () =>
       detail(
         { mode: 'timed', minutes: 5, finish_time: '2026-11-24T09:10:00.000Z', correct: judgedRight ? 2 : 1, pending: judgedRight ? 0 : 1 },
@@ -324,7 +389,18 @@ describe('study session screen', () => {
       'GET /v1/study/sessions/5': () => json(200, finishedDetail()),
       'POST /v1/solve/attempts/3100/self-judgment': () => {
         judgedRight = true;
-        return json(200, { attempt: { code: 3100, run_code: null, problem_uid: 31, answer: '좌심실이 두꺼워짐', is_correct: true, judged_by: 'self', creation_time: '2026-11-24T09:01:00.000Z' }, review_due_at: null });
+        return json(200, {
+          attempt: {
+            code: 3100,
+            run_code: null,
+            problem_uid: 31,
+            answer: '좌심실이 두꺼워짐',
+            is_correct: true,
+            judged_by: 'self',
+            creation_time: '2026-11-24T09:01:00.000Z',
+          },
+          review_due_at: null,
+        });
       },
       'POST /v1/study/sessions/5/wrong-notes': () => json(200, { box_code: 77, added: 1, total: 1 }),
     });
@@ -352,7 +428,18 @@ describe('study session screen', () => {
     mockFetch({
       'GET /v1/auth/me': meHandler(member()),
       'GET /v1/study/sessions/5': () =>
-        json(200, finished ? detail({ finish_time: '2026-11-24T09:10:00.000Z', correct: 1, pending: 0 }, [mc1], [answered(11, '②', true)], { total: 1, answered: 1, correct: 1, pending: 0, seconds: 60 }) : detail({}, [mc1], [answered(11, '②', true)])),
+        json(
+          200,
+          finished
+            ? detail({ finish_time: '2026-11-24T09:10:00.000Z', correct: 1, pending: 0 }, [mc1], [answered(11, '②', true)], {
+                total: 1,
+                answered: 1,
+                correct: 1,
+                pending: 0,
+                seconds: 60,
+              })
+            : detail({}, [mc1], [answered(11, '②', true)]),
+        ),
       'POST /v1/study/sessions/5/finish': () => {
         finished = true;
         return json(200, { result: { total: 1, answered: 1, correct: 1, pending: 0, seconds: 60 } });

@@ -11,24 +11,32 @@ import { errorMessage, isApiRequestError } from '../lib/api-client';
 import type { QueuedAnswer } from '../lib/offline-data';
 import { paths } from '../lib/paths';
 import { commonMessages as messages } from '../common/messages';
-import { choiceOptions } from '../solve/solve-model';
-import { useSolveShortcuts } from '../solve/use-solve-shortcuts';
-import { LoadFailedCard } from '../solve/components/state-card';
-import { useSession as useMember } from '../lib/session';
+import { choiceOptions } from '../answering/answer-model';
+import { StatusGridColumn } from '../answering/components/answer-grid';
+import { AnswerArea } from '../answering/components/answer-area';
+import { HighlightableStem } from '../answering/components/highlightable-stem';
+import { ReviewBeforeFinish } from '../annotations/review-before-finish';
+import { useHighlightSync, useMarkedProblems, useMarkToggle } from '../annotations/api';
+import { ProblemTools } from '../answering/components/problem-tools';
+import { RatingPanel } from '../ratings/rating-panel';
+import { LoadFailedCard } from '../answering/components/state-card';
+import { VoidedProblem } from '../answering/components/voided-problem';
+import { useAnswerShortcuts } from '../answering/use-answer-shortcuts';
+import { useQueuedAnswersWhere } from '../answering/use-queued-answers';
+import { useLoginSession } from '../lib/login-session';
 import { keepForOffline } from '../offline/save-api';
 import { useOnline } from '../lib/use-online';
-import { useQueuedAnswersWhere } from '../offline/use-offline-status';
-import { useFinishSession, useSession } from './api';
+import { useFinishStudySession, useStudySession } from './api';
 import { studyMessages } from './messages';
 import { ResultView } from './result-view';
 import { SessionCountdown } from './session-countdown';
-import { StatusGridColumn } from '../solve/components/number-grid';
 import { sessionLookOf } from './session-grid';
-import { AnswerArea, ProblemBody, Reveal } from './session-problem';
-import { VoidedProblem } from '../solve/components/voided-problem';
+import { SessionHelpButton, SessionShortcutHelp } from './session-help';
+import { PauseButton, PausedCard, useSessionPause } from './session-pause';
+import { Reveal } from './session-reveal';
 import { serverSkewMs } from './session-clock';
 import { useSessionAnswers } from './use-session-answers';
-import '../solve/solve.css';
+import '../answering/answering.css';
 
 const m = studyMessages.session;
 
@@ -38,9 +46,9 @@ export function SessionPage() {
   const code = Number(params.sessionCode);
   const valid = Number.isInteger(code) && code > 0;
   useDocumentTitle(messages.app.pageTitle(studyMessages.titles.session));
-  const member = useMember();
+  const member = useLoginSession();
   const memberCode = member.status === 'signed-in' ? member.user.code : null;
-  const query = useSession(valid ? code : 0, memberCode);
+  const query = useStudySession(valid ? code : 0, memberCode);
   // Answers an earlier visit left waiting (made offline) show over the session's last read.
   const queued = useQueuedAnswersWhere(memberCode, `session:${code}`, (answer) => answer.kind === 'session' && answer.session_code === code);
   // Whether this visit showed the session running: its result then comes from 끝내기 (or time up).
@@ -87,7 +95,14 @@ function Header({ detail }: { detail: SessionDetail }) {
     <Paper component="header" withBorder radius="md" p="sm">
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 14rem' }}>
-          <Button component={Link} to={paths.studySessions.getHref()} variant="default" className="qbank-solve-target" leftSection={<IconArrowLeft size={18} aria-hidden />} style={{ flexShrink: 0 }}>
+          <Button
+            component={Link}
+            to={paths.studySessions.getHref()}
+            variant="default"
+            className="qbank-solve-target"
+            leftSection={<IconArrowLeft size={18} aria-hidden />}
+            style={{ flexShrink: 0 }}
+          >
             {m.exit}
           </Button>
           <Title order={1} size="h3" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
@@ -103,6 +118,24 @@ function Header({ detail }: { detail: SessionDetail }) {
   );
 }
 
+/** What keeps a session from finishing now: no connection, or the last try failed. */
+function FinishBlockers({ online, error }: { online: boolean; error: unknown }) {
+  return (
+    <>
+      {!online && (
+        <Alert color="orange" variant="light" role="status" icon={<IconWifiOff aria-hidden />}>
+          {m.finishOffline}
+        </Alert>
+      )}
+      {error !== null && online && (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(error, m.loadFailed)}
+        </Alert>
+      )}
+    </>
+  );
+}
+
 function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail; queued: QueuedAnswer[]; memberCode: number | null }) {
   const { session, problems } = detail;
   const timed = session.mode === 'timed';
@@ -110,18 +143,28 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
   const [skewMs] = useState(() => serverSkewMs(detail.server_time));
   const { answers, submit: submitAnswer, judgeSelf } = useSessionAnswers(detail, queued, memberCode, skewMs);
   // A session resumes where the student left off: the first problem not answered yet.
-  const [index, setIndex] = useState(() => Math.max(0, problems.findIndex((problem) => problem.is_voided !== 1 && !answers.has(problem.uid))));
+  const [index, setIndex] = useState(() =>
+    Math.max(
+      0,
+      problems.findIndex((problem) => problem.is_voided !== 1 && !answers.has(problem.uid)),
+    ),
+  );
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // 제출 전 확인 of a timed session (issue 30 item 3).
+  const [reviewOpen, setReviewOpen] = useState(false);
   const [boxesOpen, setBoxesOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  // Tutor mode pauses on this device; a timed session's clock is the server's (decision 184).
+  const { paused, setPaused } = useSessionPause(session.code, !timed);
   const [timeUp, setTimeUp] = useState(false);
-  const finish = useFinishSession(session.code, memberCode);
+  const finish = useFinishStudySession(session.code, memberCode);
   const articleRef = useRef<HTMLDivElement>(null);
   const problemHeadingRef = useRef<HTMLHeadingElement>(null);
 
-  // The session starts (or resumes) at its problem: the focus goes there, not left on the builder's button.
+  // The session starts (or resumes, also from a pause) at its problem: the focus goes there, not left on the builder's button.
   useEffect(() => {
     problemHeadingRef.current?.focus({ preventScroll: true });
-  }, []);
+  }, [paused]);
 
   // Read online, the session keeps its pictures for the subway (decision 054).
   useEffect(() => {
@@ -144,6 +187,8 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
   const counted = problems.filter((p) => p.is_voided !== 1);
   const unanswered = counted.filter((p) => !answers.has(p.uid)).length;
   const voided = problem?.is_voided === 1;
+  const mark = useMarkToggle(problem?.uid ?? 0, problem !== undefined);
+  const marked = useMarkedProblems(problems.map((p) => p.uid));
 
   function go(next: number) {
     if (next < 0 || next >= problems.length) return;
@@ -156,8 +201,11 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
     submitAnswer(problem, value);
   }
 
-  useSolveShortcuts(!confirmOpen && !boxesOpen && !timeUp, (shortcut) => {
-    if (shortcut.kind === 'previous') go(index - 1);
+  useHighlightSync();
+  useAnswerShortcuts(!confirmOpen && !reviewOpen && !boxesOpen && !helpOpen && !paused && !timeUp, (shortcut) => {
+    if (shortcut.kind === 'help') setHelpOpen(true);
+    else if (shortcut.kind === 'mark' && problem) mark.toggle();
+    else if (shortcut.kind === 'previous') go(index - 1);
     else if (shortcut.kind === 'next') go(index + 1);
     else if (shortcut.kind === 'choose' && options && !revealed && !voided) {
       const option = options.find((candidate) => candidate.key === shortcut.key);
@@ -166,6 +214,8 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
   });
 
   if (!problem) return <StateCard text={m.notFound} />;
+  // Paused, nothing of the problem is on the page: no stem, options, passage or grid.
+  if (paused) return <PausedCard onResume={() => setPaused(false)} />;
   const position = index + 1;
 
   return (
@@ -179,14 +229,15 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
           <Text size="sm" c="gray.7">
             {m.answered(counted.filter((p) => answers.has(p.uid)).length, counted.length)}
           </Text>
-          {timed && session.ends_at && (
-            <SessionCountdown
-              endsAt={session.ends_at}
-              skewMs={skewMs}
-              onElapsed={() => setTimeUp(true)}
-            />
-          )}
-          <Button color="dark" className="qbank-solve-target" leftSection={<IconFlag size={18} aria-hidden />} onClick={() => setConfirmOpen(true)}>
+          {timed && session.ends_at && <SessionCountdown endsAt={session.ends_at} skewMs={skewMs} onElapsed={() => setTimeUp(true)} />}
+          {!timed && <PauseButton onPause={() => setPaused(true)} />}
+          <SessionHelpButton onOpen={() => setHelpOpen(true)} />
+          <Button
+            color="dark"
+            className="qbank-solve-target"
+            leftSection={<IconFlag size={18} aria-hidden />}
+            onClick={() => (timed ? setReviewOpen(true) : setConfirmOpen(true))}
+          >
             {m.finish}
           </Button>
         </Group>
@@ -221,15 +272,19 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
                     {m.addToBox}
                   </Button>
                 </Group>
-                <ProblemBody problem={problem} position={position} />
+                <ProblemTools markUid={problem.uid} />
+                <HighlightableStem key={problem.uid} problem={problem} position={position} />
                 {known?.pending === 'queued' && <QueuedNote />}
                 {voided ? (
                   <VoidedProblem problem={problem} position={position} answer={known?.answer} reveal={!timed} />
                 ) : revealed ? (
-                  <Reveal problem={problem} position={position} options={options} known={known} onJudgeSelf={(correct) => judgeSelf(problem, correct)} />
+                  <>
+                    <Reveal problem={problem} position={position} options={options} known={known} onJudgeSelf={(correct) => judgeSelf(problem, correct)} />
+                    <RatingPanel problemUid={problem.uid} />
+                  </>
                 ) : (
                   <>
-                    <AnswerArea problem={problem} options={options} current={known?.answer} busy={timeUp} onAnswer={submit} />
+                    <AnswerArea problem={problem} options={options} current={known?.answer} changeable busy={timeUp} onAnswer={submit} />
                     {timed && known && known.pending !== 'queued' && (
                       <Text size="sm" c="blue.9" fw={600} role="status" data-testid="session-saved">
                         {m.saved}
@@ -241,37 +296,58 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
               </Stack>
             </Paper>
             <Group justify="space-between" gap="sm">
-              <Button variant="default" className="qbank-solve-target" leftSection={<IconChevronLeft size={18} aria-hidden />} aria-keyshortcuts="ArrowLeft" disabled={position <= 1} onClick={() => go(index - 1)}>
+              <Button
+                variant="default"
+                className="qbank-solve-target"
+                leftSection={<IconChevronLeft size={18} aria-hidden />}
+                aria-keyshortcuts="ArrowLeft"
+                disabled={position <= 1}
+                onClick={() => go(index - 1)}
+              >
                 {m.previous}
               </Button>
               {position < problems.length ? (
-                <Button className="qbank-solve-target" rightSection={<IconChevronRight size={18} aria-hidden />} aria-keyshortcuts="ArrowRight" onClick={() => go(index + 1)}>
+                <Button
+                  className="qbank-solve-target"
+                  rightSection={<IconChevronRight size={18} aria-hidden />}
+                  aria-keyshortcuts="ArrowRight"
+                  onClick={() => go(index + 1)}
+                >
                   {m.next}
                 </Button>
               ) : (
-                <Button color="dark" className="qbank-solve-target" leftSection={<IconFlag size={18} aria-hidden />} onClick={() => setConfirmOpen(true)}>
+                <Button
+                  color="dark"
+                  className="qbank-solve-target"
+                  leftSection={<IconFlag size={18} aria-hidden />}
+                  onClick={() => (timed ? setReviewOpen(true) : setConfirmOpen(true))}
+                >
                   {m.finish}
                 </Button>
               )}
             </Group>
           </Stack>
         </Grid.Col>
-        <StatusGridColumn problems={problems} lookOf={sessionLookOf(answers)} current={index} onSelect={go} />
+        <StatusGridColumn problems={problems} lookOf={sessionLookOf(answers, marked)} current={index} onSelect={go} />
       </Grid>
       <BookmarkModal problemUid={problem.uid} opened={boxesOpen} onClose={() => setBoxesOpen(false)} />
+      <SessionShortcutHelp opened={helpOpen} onClose={() => setHelpOpen(false)} />
+      {timed && (
+        <ReviewBeforeFinish
+          opened={reviewOpen}
+          onClose={() => setReviewOpen(false)}
+          problems={problems.map((p, i) => ({ position: i + 1, problemUid: p.uid, answered: answers.has(p.uid) || p.is_voided === 1 }))}
+          onGo={(position) => go(position - 1)}
+          onFinish={() => finish.mutate()}
+          finishing={finish.isPending}
+          canFinish={online}
+          notice={<FinishBlockers online={online} error={finish.isError ? finish.error : null} />}
+        />
+      )}
       <Modal opened={confirmOpen} onClose={() => setConfirmOpen(false)} title={m.finishConfirmTitle} centered>
         <Stack gap="md">
           <Text>{m.finishConfirm(unanswered)}</Text>
-          {!online && (
-            <Alert color="orange" variant="light" role="status" icon={<IconWifiOff aria-hidden />}>
-              {m.finishOffline}
-            </Alert>
-          )}
-          {finish.isError && online && (
-            <Alert color="red" variant="light" role="alert">
-              {errorMessage(finish.error, m.loadFailed)}
-            </Alert>
-          )}
+          <FinishBlockers online={online} error={finish.isError ? finish.error : null} />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" className="qbank-solve-target" onClick={() => setConfirmOpen(false)}>
               {m.cancel}

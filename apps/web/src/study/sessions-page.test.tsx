@@ -27,9 +27,30 @@ const summary = (overrides: Partial<SessionSummary>): SessionSummary => ({
 describe('my study sessions', () => {
   it('says what each session was: its scope, filter, mode and number of problems', async () => {
     const sessions = [
-      summary({ code: 3, mode: 'timed', minutes: 12, filter: 'wrong', total: 10, scope_names: { subjects: [], years: [], tests: ['2025 해부학 중간고사'], classes: [], box: null } }),
-      summary({ code: 2, filter: 'all', total: 20, scope_names: { subjects: ['병리학', '약리학', '생리학'], years: [2025, 2024], tests: [], classes: [], box: null } }),
-      summary({ code: 1, filter: 'box', total: 5, scope_names: { subjects: [], years: [], tests: [], classes: [], box: '심장' }, finish_time: new Date().toISOString(), answered: 5, correct: 4, pending: 0 }),
+      summary({
+        code: 3,
+        mode: 'timed',
+        minutes: 12,
+        filter: 'wrong',
+        total: 10,
+        scope_names: { subjects: [], years: [], tests: ['2025 해부학 중간고사'], classes: [], box: null },
+      }),
+      summary({
+        code: 2,
+        filter: 'all',
+        total: 20,
+        scope_names: { subjects: ['병리학', '약리학', '생리학'], years: [2025, 2024], tests: [], classes: [], box: null },
+      }),
+      summary({
+        code: 1,
+        filter: 'box',
+        total: 5,
+        scope_names: { subjects: [], years: [], tests: [], classes: [], box: '심장' },
+        finish_time: new Date().toISOString(),
+        answered: 5,
+        correct: 4,
+        pending: 0,
+      }),
       summary({ code: 0, filter: 'all', total: 30 }),
     ];
     mockFetch({

@@ -9,9 +9,9 @@ import { RelativeTime } from '../components/relative-time';
 import { errorMessage } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { commonMessages as messages } from '../common/messages';
-import { useMySessions } from './api';
+import { useMyStudySessions } from './api';
 import { studyMessages } from './messages';
-import '../solve/solve.css';
+import '../answering/answering.css';
 
 const m = studyMessages.history;
 const PAGE = 20;
@@ -20,7 +20,7 @@ const PAGE = 20;
 export function SessionsPage() {
   useDocumentTitle(messages.app.pageTitle(studyMessages.titles.history));
   const [limit, setLimit] = useState(PAGE);
-  const query = useMySessions(limit);
+  const query = useMyStudySessions(limit);
 
   return (
     <Stack gap="md" maw={760} mx="auto">
@@ -50,7 +50,13 @@ export function SessionsPage() {
         </Stack>
       )}
       {query.data && query.data.total > query.data.sessions.length && (
-        <Button variant="default" className="qbank-solve-target" onClick={() => setLimit((n) => Math.min(100, n + PAGE))} loading={query.isFetching} disabled={limit >= 100}>
+        <Button
+          variant="default"
+          className="qbank-solve-target"
+          onClick={() => setLimit((n) => Math.min(100, n + PAGE))}
+          loading={query.isFetching}
+          disabled={limit >= 100}
+        >
           {m.more}
         </Button>
       )}

@@ -5,12 +5,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../lib/api-client';
 import type { QueuedAnswer } from '../lib/offline-data';
-import { useAnswerRecording, type Slot } from '../offline/use-answer-recording';
-import { useSelfJudgment } from '../solve/api';
-import { selfJudgeMessages as sj } from '../solve/self-judge-messages';
-import { judge } from '../solve/solve-model';
+import { judge } from '../answering/answer-model';
+import { useSelfJudgment } from '../answering/self-judgment-api';
+import { selfJudgeMessages as sj } from '../answering/self-judge-messages';
+import { useAnswerRecording, type Slot } from '../answering/use-answer-recording';
 import { studyKeys } from './api';
-import { takesMemberVerdict, type KnownAnswer } from './session-problem';
+import { takesMemberVerdict, type KnownAnswer } from './session-reveal';
 
 /** An answer on the session screen; `pending` while the server has not recorded it (on its way, or kept offline). */
 export interface ShownAnswer extends KnownAnswer {
@@ -33,7 +33,8 @@ export function useSessionAnswers(detail: SessionDetail, queued: QueuedAnswer[],
   const tokenRef = useRef(0);
   const [waiting, setWaiting] = useState<ReadonlyMap<number, ShownAnswer>>(() => {
     const shown = new Map<number, ShownAnswer>();
-    for (const answer of queued) shown.set(answer.problem_uid, { answer: answer.answer, is_correct: timed ? undefined : answer.local_correct, token: 0, pending: 'queued' });
+    for (const answer of queued)
+      shown.set(answer.problem_uid, { answer: answer.answer, is_correct: timed ? undefined : answer.local_correct, token: 0, pending: 'queued' });
     return shown;
   });
 
@@ -57,8 +58,9 @@ export function useSessionAnswers(detail: SessionDetail, queued: QueuedAnswer[],
 
   /** The server's record goes into the session's read, so a later visit of the screen shows it too. */
   function keepRecord(record: SessionAnswer) {
-    queryClient.setQueryData<SessionDetail>(studyKeys.session(session.code), (data) =>
-      data && { ...data, answers: [...data.answers.filter((answer) => answer.problem_uid !== record.problem_uid), record] },
+    queryClient.setQueryData<SessionDetail>(
+      studyKeys.studySession(session.code),
+      (data) => data && { ...data, answers: [...data.answers.filter((answer) => answer.problem_uid !== record.problem_uid), record] },
     );
   }
 
@@ -68,8 +70,15 @@ export function useSessionAnswers(detail: SessionDetail, queued: QueuedAnswer[],
       { attemptCode: code, isCorrect: correct },
       {
         onSuccess: ({ attempt }) =>
-          queryClient.setQueryData<SessionDetail>(studyKeys.session(session.code), (data) =>
-            data && { ...data, answers: data.answers.map((answer) => (answer.code === attempt.code ? { ...answer, is_correct: attempt.is_correct, judged_by: attempt.judged_by } : answer)) },
+          queryClient.setQueryData<SessionDetail>(
+            studyKeys.studySession(session.code),
+            (data) =>
+              data && {
+                ...data,
+                answers: data.answers.map((answer) =>
+                  answer.code === attempt.code ? { ...answer, is_correct: attempt.is_correct, judged_by: attempt.judged_by } : answer,
+                ),
+              },
           ),
         onError: (error) => {
           change(slot, before);
@@ -100,7 +109,7 @@ export function useSessionAnswers(detail: SessionDetail, queued: QueuedAnswer[],
       // Refused (time up, finished elsewhere, answered on another device): the server's state is read again.
       onNotRecorded: (slot) => {
         change(slot, null);
-        void queryClient.invalidateQueries({ queryKey: studyKeys.session(session.code) });
+        void queryClient.invalidateQueries({ queryKey: studyKeys.studySession(session.code) });
       },
       onKept: (slot) => change(slot, { pending: 'queued' }),
     },

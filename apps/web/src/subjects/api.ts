@@ -1,11 +1,11 @@
 import { subjectClassesResponseSchema, subjectNamesResponseSchema, subjectsResponseSchema, yearsResponseSchema, type ClassRow } from '@qbank/shared/subjects';
-import { subjectTestsResponseSchema } from '@qbank/shared/tests';
+import { subjectTestsResponseSchema } from '@qbank/shared/exams';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 
-// The subject screens' calls (spec §7 Subjects). All are public reads.
+// The subject screens' calls. All are public reads.
 
-/** Spec §9: the public subject list asks for 200 at once and pages nothing. */
+/** The public subject list asks for 200 at once and pages nothing. */
 export const SUBJECTS_LIMIT = 200;
 /** Classes and a subject's tests: 20 a page, page links when the total exceeds 20. */
 export const CLASSES_PAGE_SIZE = 20;
@@ -57,8 +57,7 @@ export const subjectsQueryOptions = (filters: SubjectFilters) =>
 export const subjectYearsQueryOptions = (subjectId: number) =>
   queryOptions({
     queryKey: subjectKeys.years(subjectId),
-    queryFn: ({ signal }) =>
-      apiRequest('/v1/subject/years', { query: { subject_code: subjectId }, schema: yearsResponseSchema, auth: false, signal }),
+    queryFn: ({ signal }) => apiRequest('/v1/subject/years', { query: { subject_code: subjectId }, schema: yearsResponseSchema, auth: false, signal }),
     select: (data) => [...new Set(data.years)].sort((a, b) => b - a),
   });
 

@@ -158,10 +158,23 @@ function ClassList({
                       <ClassCells row={row} />
                       <Table.Td>
                         <Group gap={6} wrap="nowrap">
-                          <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} aria-label={c.editOf(row.class_name)} onClick={() => onEdit(row)}>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            leftSection={<IconPencil size={14} aria-hidden />}
+                            aria-label={c.editOf(row.class_name)}
+                            onClick={() => onEdit(row)}
+                          >
                             {c.edit}
                           </Button>
-                          <Button size="xs" variant="default" c="red.9" leftSection={<IconTrash size={14} aria-hidden />} aria-label={c.deleteOf(row.class_name)} onClick={() => onDelete(row)}>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            c="red.9"
+                            leftSection={<IconTrash size={14} aria-hidden />}
+                            aria-label={c.deleteOf(row.class_name)}
+                            onClick={() => onDelete(row)}
+                          >
                             {c.delete}
                           </Button>
                         </Group>

@@ -15,11 +15,11 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { apiRequest } from '../lib/api-client';
 import { subjectKeys, type SubjectFilters } from './api';
 
-// The lead subject screen's calls (spec §7 Subjects; decision 028). Reads are the public
+// The lead subject screen's calls (decision 028). Reads are the public
 // ones; writes need a lead. Every write re-reads everything under ['subjects'], so the public
 // subject and class pages show the change too.
 
-/** Spec §9: the lead subject screen pages 20 at a time, on the server. */
+/** The lead subject screen pages 20 at a time, on the server. */
 export const LEAD_SUBJECTS_PAGE_SIZE = 20;
 
 /** The students' list's filters and the page. */
@@ -82,7 +82,5 @@ export function useSaveClass() {
 }
 
 export function useDeleteClass() {
-  return useSubjectMutation((classUid: number) =>
-    apiRequest(`/v1/class/${encodeURIComponent(classUid)}`, { method: 'DELETE', schema: okResponseSchema }),
-  );
+  return useSubjectMutation((classUid: number) => apiRequest(`/v1/class/${encodeURIComponent(classUid)}`, { method: 'DELETE', schema: okResponseSchema }));
 }

@@ -19,7 +19,7 @@ import { SubjectFilterForm } from './subject-filter-form';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { GradeChips, ListBody, SubjectCardName, SubjectTableShell } from './subject-pieces';
 
-// Spec §2 "Subject management (lead/subjects)": search, type and grade filters, a server-paged
+// Subject management (/dashboard/lead/subjects): search, type and grade filters, a server-paged
 // list, the add/edit dialog and deletion; decision 028: each subject's classes are managed here.
 // The filters and the page live in the URL, so a reload or a shared link keeps them.
 
@@ -65,13 +65,32 @@ interface RowActions {
 function SubjectActions({ subject, actions }: { subject: Subject; actions: RowActions }) {
   return (
     <Group gap={6} wrap="nowrap">
-      <Button size="xs" variant="light" leftSection={<IconCalendarEvent size={14} aria-hidden />} aria-label={m.manageClassesOf(subject.subject_name)} onClick={() => actions.onClasses(subject)}>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconCalendarEvent size={14} aria-hidden />}
+        aria-label={m.manageClassesOf(subject.subject_name)}
+        onClick={() => actions.onClasses(subject)}
+      >
         {m.manageClasses}
       </Button>
-      <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} aria-label={m.editOf(subject.subject_name)} onClick={() => actions.onEdit(subject)}>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconPencil size={14} aria-hidden />}
+        aria-label={m.editOf(subject.subject_name)}
+        onClick={() => actions.onEdit(subject)}
+      >
         {m.edit}
       </Button>
-      <Button size="xs" variant="default" c="red.9" leftSection={<IconTrash size={14} aria-hidden />} aria-label={m.deleteOf(subject.subject_name)} onClick={() => actions.onDelete(subject)}>
+      <Button
+        size="xs"
+        variant="default"
+        c="red.9"
+        leftSection={<IconTrash size={14} aria-hidden />}
+        aria-label={m.deleteOf(subject.subject_name)}
+        onClick={() => actions.onDelete(subject)}
+      >
         {m.delete}
       </Button>
     </Group>
@@ -82,7 +101,8 @@ function SubjectTable({ subjects, actions }: { subjects: Subject[]; actions: Row
   return (
     <SubjectTableShell
       subjects={subjects}
-      minWidth={860} label={m.tableLabel}
+      minWidth={860}
+      label={m.tableLabel}
       columns={[col.name, col.abbr, col.grades, col.type, col.cliexam, col.actions]}
       row={(subject) => (
         <>
@@ -226,7 +246,13 @@ export function LeadSubjectsPage() {
         {(data) => (
           <>
             {compact ? <SubjectCards subjects={data.subjects} actions={actions} /> : <SubjectTable subjects={data.subjects} actions={actions} />}
-            <ListPagination total={data.total} pageSize={LEAD_SUBJECTS_PAGE_SIZE} page={params.page} onChange={(page) => update({ page })} label={m.pagination} />
+            <ListPagination
+              total={data.total}
+              pageSize={LEAD_SUBJECTS_PAGE_SIZE}
+              page={params.page}
+              onChange={(page) => update({ page })}
+              label={m.pagination}
+            />
           </>
         )}
       </ListBody>

@@ -32,7 +32,16 @@ function ClassCards({ classes, subjectId }: { classes: ClassRow[]; subjectId: nu
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={m.classList}>
       {classes.map((row) => (
         <li key={row.uid}>
-          <Paper component={Link} to={paths.classProblems.getHref(row.uid)} state={state} withBorder radius="md" p="sm" display="block" style={{ textDecoration: 'none', color: 'inherit' }}>
+          <Paper
+            component={Link}
+            to={paths.classProblems.getHref(row.uid)}
+            state={state}
+            withBorder
+            radius="md"
+            p="sm"
+            display="block"
+            style={{ textDecoration: 'none', color: 'inherit' }}
+          >
             <Text fw={700} c="blue.9" style={{ overflowWrap: 'anywhere' }}>
               {row.class_name}
             </Text>
@@ -129,9 +138,7 @@ export function SubjectClassesPage() {
     update({ q: draft.trim() });
   };
 
-  const notFound =
-    subjectId === null ||
-    [years.error, classes.error].some((error) => isApiRequestError(error) && error.status === 404);
+  const notFound = subjectId === null || [years.error, classes.error].some((error) => isApiRequestError(error) && error.status === 404);
   if (notFound) return <SubjectNotFound />;
 
   const yearOptions = [{ value: ALL_YEARS, label: m.allYears }, ...(years.data ?? []).map((y) => ({ value: String(y), label: m.year(y) }))];
@@ -170,7 +177,13 @@ export function SubjectClassesPage() {
         {(data) => (
           <>
             {compact ? <ClassCards classes={data.classes} subjectId={subjectId} /> : <ClassTable classes={data.classes} subjectId={subjectId} />}
-            <ListPagination total={data.total} pageSize={CLASSES_PAGE_SIZE} page={page} onChange={(next) => update({ page: next })} label={m.classesPagination} />
+            <ListPagination
+              total={data.total}
+              pageSize={CLASSES_PAGE_SIZE}
+              page={page}
+              onChange={(next) => update({ page: next })}
+              label={m.classesPagination}
+            />
           </>
         )}
       </ListBody>

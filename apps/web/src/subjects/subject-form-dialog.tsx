@@ -41,7 +41,7 @@ function valuesOf(subject: Subject | null): SubjectFormValues {
 
 const flag = (value: '' | '0' | '1') => (value === '' ? undefined : (Number(value) as 0 | 1));
 
-/** The request the form stands for (spec §5 "Subject form"); an unchosen select is absent, which the schema refuses. */
+/** The request the form stands for; an unchosen select is absent, which the schema refuses. */
 export type SubjectRequestDraft = Omit<z.input<typeof subjectCreateRequestSchema>, 'type' | 'cliexam_type'> & {
   type: 0 | 1 | undefined;
   cliexam_type: 0 | 1 | undefined;

@@ -4,7 +4,7 @@ import { messages } from './messages';
 
 const m = messages.subjects;
 
-/** 기초·기타 or 임상 (spec §3: type 0 basic/other, 1 clinical). */
+/** 기초·기타 or 임상 (type 0 basic/other, 1 clinical). */
 export function subjectTypeLabel(type: number): string {
   return type === SUBJECT_TYPES.clinical ? m.typeClinical : m.typeBasic;
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ClassRow } from '@qbank/shared/subjects';
-import type { TestSummary } from '@qbank/shared/tests';
+import type { TestSummary } from '@qbank/shared/exams';
 import { describe, expect, it } from 'vitest';
 import { json, meHandler, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
@@ -127,7 +127,11 @@ describe('subject tests page', () => {
     expect(within(info).getByText('ANAT')).toBeTruthy();
     expect(within(info).getByText('기초·기타')).toBeTruthy();
     expect(within(info).getByText('임상종합평가 포함')).toBeTruthy();
-    expect(within(info).getAllByText(/학년 \d쿼터/).map((e) => e.textContent)).toEqual(['1학년 1쿼터', '1학년 2쿼터']);
+    expect(
+      within(info)
+        .getAllByText(/학년 \d쿼터/)
+        .map((e) => e.textContent),
+    ).toEqual(['1학년 1쿼터', '1학년 2쿼터']);
 
     fireEvent.change(screen.getByLabelText('시험 검색'), { target: { value: '중간' } });
     fireEvent.submit(screen.getByRole('search', { name: '시험 검색 조건' }));

@@ -9,7 +9,12 @@ import { messages } from './messages';
 
 /** The grades and quarters a subject is taught in, one quiet badge each; '-' when none. */
 export function GradeChips({ grades }: { grades: number[] }) {
-  if (grades.length === 0) return <Text span c="gray.7">{messages.leadSubjects.noValue}</Text>;
+  if (grades.length === 0)
+    return (
+      <Text span c="gray.7">
+        {messages.leadSubjects.noValue}
+      </Text>
+    );
   return (
     <Group gap={4}>
       {grades.map((grade) => (

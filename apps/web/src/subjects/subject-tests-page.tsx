@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Grid, Group, Paper, Stack, Table, Text, T
 import { useDocumentTitle } from '@mantine/hooks';
 import { gradeCodeLabel } from '@qbank/shared/grade';
 import type { Subject } from '@qbank/shared/subjects';
-import type { TestSummary } from '@qbank/shared/tests';
+import type { TestSummary } from '@qbank/shared/exams';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';

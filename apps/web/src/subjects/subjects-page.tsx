@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../lib/paths';
-import { useSessionFilters } from '../lib/session-filters';
+import { useTabFilters } from '../lib/tab-filters';
 import { useCompactLayout } from '../lib/use-compact-layout';
 import { messages } from './messages';
 import { subjectsQueryOptions, type SubjectFilters } from './api';
@@ -19,7 +19,10 @@ export const SUBJECT_FILTERS_KEY = 'qbank.subjects.filters';
 const DEFAULT_FILTERS: SubjectFilters = { type: '', grade: '', search: '' };
 const filtersSchema = z.object({
   type: z.enum(['', '0', '1']).catch(''),
-  grade: z.string().regex(/^(\d{2})?$/).catch(''),
+  grade: z
+    .string()
+    .regex(/^(\d{2})?$/)
+    .catch(''),
   search: z.string().max(200).catch(''),
 });
 
@@ -96,7 +99,7 @@ function SubjectTable({ subjects }: { subjects: Subject[] }) {
 
 export function SubjectsPage() {
   useDocumentTitle(messages.app.pageTitle(messages.titles.subjects));
-  const [filters, setFilters] = useSessionFilters(SUBJECT_FILTERS_KEY, filtersSchema, DEFAULT_FILTERS);
+  const [filters, setFilters] = useTabFilters(SUBJECT_FILTERS_KEY, filtersSchema, DEFAULT_FILTERS);
   const query = useQuery(subjectsQueryOptions(filters));
   const filtered = filters.type !== '' || filters.grade !== '' || filters.search !== '';
   const compact = useCompactLayout();

@@ -36,7 +36,7 @@ window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
 
 // Unit tests answer GET /v1/auth/me themselves: start each as a browser that was signed in once,
-// so the session is asked for (lib/session.ts skips it for a visitor who never signed in).
+// so the session is asked for (lib/login-session.ts skips it for a visitor who never signed in).
 beforeEach(() => {
   window.localStorage.setItem('qbank.signedIn', '1');
 });

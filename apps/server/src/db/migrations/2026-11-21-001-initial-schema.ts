@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time (Kysely migration guide): takes Kysely<any>, imports no application code.
-// The whole data model of spec §3 in one migration, so that later features add code, not tables.
+// The whole data model of the product (db/schema.ts) in one migration, so that later features add code, not tables.
 // Times are ISO-8601 UTC strings and flags are 0/1 integers in both dialects, so rows read
 // the same on SQLite and PostgreSQL.
 
@@ -12,16 +12,12 @@ function isPostgres(db: Kysely<any>): boolean {
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = isPostgres(db);
   const idType = pg ? 'serial' : 'integer';
-  const now = pg
-    ? sql`(to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`
-    : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+  const now = pg ? sql`(to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
   const table = (name: string) =>
     db.schema
       .createTable(name)
-      .addColumn(name === 'classes' || name === 'problems' ? 'uid' : 'code', idType, (c) =>
-        pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
-      );
+      .addColumn(name === 'classes' || name === 'problems' ? 'uid' : 'code', idType, (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()));
 
   await table('members')
     .addColumn('id', 'varchar(32)', (c) => c.notNull().unique())
@@ -237,7 +233,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('board_replies_content_idx').on('board_replies').columns(['content_code', 'creation_time']).execute();
 
-  // Spec §3: a map of problem uid to member codes; status follows the slot workflow
+  // Decision 004: a map of problem uid to member codes; status follows the slot workflow
   // (assigned → submitted); the problem's own is_vacant says whether content exists.
   await db.schema
     .createTable('assignments')
@@ -266,10 +262,26 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) await sql`drop table if exists problems_fts`.execute(db);
   for (const name of [
-    'password_change_requests', 'assignments', 'board_replies', 'board_contents', 'boards',
-    'solve_attempts', 'solve_runs', 'box_problems', 'boxes', 'problem_replies', 'problem_classes',
-    'problem_versions', 'problems', 'set_headers', 'test_grades', 'tests', 'classes',
-    'subject_grades', 'subjects', 'members',
+    'password_change_requests',
+    'assignments',
+    'board_replies',
+    'board_contents',
+    'boards',
+    'solve_attempts',
+    'solve_runs',
+    'box_problems',
+    'boxes',
+    'problem_replies',
+    'problem_classes',
+    'problem_versions',
+    'problems',
+    'set_headers',
+    'test_grades',
+    'tests',
+    'classes',
+    'subject_grades',
+    'subjects',
+    'members',
   ]) {
     await db.schema.dropTable(name).execute();
   }

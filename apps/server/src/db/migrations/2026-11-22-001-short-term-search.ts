@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 //
 // SQLite: a contentless FTS5 table over each problem's bigrams, kept in step by triggers that call
 // qbank_bigrams(), an SQL function core/db.ts registers on every connection it opens (the one
-// piece of application code this migration relies on; see core/search.ts bigramDocument).
+// piece of application code this migration relies on; see db/search-documents.ts bigramDocument).
 // PostgreSQL: an immutable SQL function that lists a text's two-character substrings, and a GIN
 // index on that array; queries ask `qbank_bigrams(search_text) @> array[term]`.
 
@@ -28,7 +28,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create index problems_search_bigram_idx on problems using gin (qbank_bigrams(search_text))`.execute(db);
     return;
   }
-  await sql`create virtual table problems_bigram_fts using fts5(bigrams, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`.execute(db);
+  await sql`create virtual table problems_bigram_fts using fts5(bigrams, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`.execute(
+    db,
+  );
   await sql`create trigger problems_bigram_insert after insert on problems begin
     insert into problems_bigram_fts(rowid, bigrams) values (new.uid, qbank_bigrams(new.search_text)); end`.execute(db);
   await sql`create trigger problems_bigram_delete after delete on problems begin

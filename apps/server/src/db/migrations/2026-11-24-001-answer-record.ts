@@ -42,17 +42,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   await db.schema.dropIndex('solve_attempts_member_problem_idx').ifExists().execute();
   // A member's latest (and first) answer to each problem: "wrong"/"unseen" filters, review, my stats.
-  await db.schema
-    .createIndex('solve_attempts_member_problem_idx')
-    .on('solve_attempts')
-    .columns(['member_code', 'problem_uid', 'code'])
-    .execute();
+  await db.schema.createIndex('solve_attempts_member_problem_idx').on('solve_attempts').columns(['member_code', 'problem_uid', 'code']).execute();
   // Everyone's answers to one problem: the class's distribution, item analysis, re-judging.
-  await db.schema
-    .createIndex('solve_attempts_problem_member_idx')
-    .on('solve_attempts')
-    .columns(['problem_uid', 'member_code', 'code'])
-    .execute();
+  await db.schema.createIndex('solve_attempts_problem_member_idx').on('solve_attempts').columns(['problem_uid', 'member_code', 'code']).execute();
   await db.schema.createIndex('solve_attempts_session_idx').on('solve_attempts').columns(['session_code', 'problem_uid', 'code']).execute();
 }
 

@@ -5,11 +5,7 @@ import type { Kysely } from 'kysely';
 // alone, without visiting the table. The class and exam figures use the indexes of migration
 // 2026-11-24-001 ((problem_uid, member_code, code) and (member_code, problem_uid, code)).
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createIndex('solve_attempts_member_time_idx')
-    .on('solve_attempts')
-    .columns(['member_code', 'creation_time', 'is_correct'])
-    .execute();
+  await db.schema.createIndex('solve_attempts_member_time_idx').on('solve_attempts').columns(['member_code', 'creation_time', 'is_correct']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -11,14 +11,14 @@ function isPostgres(db: Kysely<any>): boolean {
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = isPostgres(db);
   const idType = pg ? 'serial' : 'integer';
-  const now = pg
-    ? sql`(to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`
-    : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
-  const table = (name: string) =>
-    db.schema.createTable(name).addColumn('code', idType, (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()));
+  const now = pg ? sql`(to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+  const table = (name: string) => db.schema.createTable(name).addColumn('code', idType, (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()));
 
   // 문항 무효: readable, but out of every score.
-  await db.schema.alterTable('problems').addColumn('is_voided', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('problems')
+    .addColumn('is_voided', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   //   status  'open' | 'accepted' | 'rejected' | 'voided'
   await table('problem_disputes')

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 // 초성 search ("ㅅㄱㄱㅅ" finds 심근경색): each problem keeps a choseong document beside its search
 // document (problems.choseong_text): every Hangul syllable replaced by its initial consonant,
 // initials kept, whitespace dropped, every other run of characters reduced to one space (see
-// core/choseong.ts choseongDocument, which this must agree with). The column is indexed by its
+// db/search-documents.ts choseongDocument, which this must agree with). The column is indexed by its
 // bigrams, like the search document (migration 2026-11-22-001): a query of initials matches the
 // rows holding all its bigrams, then LIKE confirms the exact sequence.
 //
@@ -36,7 +36,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     return;
   }
   await sql`alter table problems add column choseong_text text not null default ''`.execute(db);
-  await sql`create virtual table problems_choseong_fts using fts5(bigrams, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`.execute(db);
+  await sql`create virtual table problems_choseong_fts using fts5(bigrams, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`.execute(
+    db,
+  );
   await sql`create trigger problems_choseong_insert after insert on problems begin
     update problems set choseong_text = qbank_choseong(new.search_text) where uid = new.uid;
     insert into problems_choseong_fts(rowid, bigrams) values (new.uid, qbank_bigrams(qbank_choseong(new.search_text))); end`.execute(db);

@@ -56,9 +56,7 @@ async function createPostgresTriggers(db: Kysely<any>, table: string, owners: (r
           `return null; end $$`,
       )
       .execute(db);
-    await sql
-      .raw(`create trigger ${fn} after ${operation} on ${table} referencing ${referencing} for each statement execute function ${fn}()`)
-      .execute(db);
+    await sql.raw(`create trigger ${fn} after ${operation} on ${table} referencing ${referencing} for each statement execute function ${fn}()`).execute(db);
   }
   await sql
     .raw(`create trigger ${table}_member_activity_truncate after truncate on ${table} for each statement execute function bump_every_member_activity()`)
@@ -74,10 +72,15 @@ async function createSqliteTriggers(db: Kysely<any>, table: string, owner: (row:
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('members').addColumn('activity_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('members')
+    .addColumn('activity_version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   if (isPostgres(db)) {
     await sql
-      .raw(`create function bump_every_member_activity() returns trigger language plpgsql as $$ begin update members set activity_version = activity_version + 1; return null; end $$`)
+      .raw(
+        `create function bump_every_member_activity() returns trigger language plpgsql as $$ begin update members set activity_version = activity_version + 1; return null; end $$`,
+      )
       .execute(db);
   }
   for (const [table, owners] of Object.entries(OWNED_TABLES)) {

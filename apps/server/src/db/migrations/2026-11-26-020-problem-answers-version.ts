@@ -97,7 +97,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       .execute(db);
   } else {
     for (const [operation, { when, body }] of Object.entries(SQLITE_TRIGGERS)) {
-      await sql.raw(`create trigger solve_attempts_problem_answers_${operation} after ${operation} on solve_attempts when ${when} begin ${body} end`).execute(db);
+      await sql
+        .raw(`create trigger solve_attempts_problem_answers_${operation} after ${operation} on solve_attempts when ${when} begin ${body} end`)
+        .execute(db);
     }
     await sql
       .raw(

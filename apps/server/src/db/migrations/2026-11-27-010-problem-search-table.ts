@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
 // decompressed and matched each one (~25 ms). A search row is ~1.1 kB, stored plainly.
 //
 // The choseong key is the choseong document (migration 2026-11-24-060) with each initial as one
-// ASCII letter (core/choseong.ts choseongKey): LIKE over a document of initials cost ~5 µs a row,
+// ASCII letter (db/search-documents.ts choseongKey): LIKE over a document of initials cost ~5 µs a row,
 // over letters ~1 µs. It is computed from the search document here, not copied from
 // problems.choseong_text, so this table depends on nothing of that migration.
 //
@@ -68,7 +68,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 async function upPostgres(db: Kysely<any>): Promise<void> {
-  // choseongKey(choseongDocument(text)) of core/choseong.ts in one pass over the characters, as
+  // choseongKey(choseongDocument(text)) of db/search-documents.ts in one pass over the characters, as
   // qbank_choseong does: a syllable's initial is its offset from 가 divided by 588.
   await sql`create function qbank_choseong_key(document text) returns text
     language sql immutable strict parallel safe

@@ -72,7 +72,10 @@ async function mergeRacedRuns(db: Kysely<any>): Promise<void> {
 
 export async function up(db: Kysely<any>): Promise<void> {
   await mergeRacedRuns(db);
-  await db.schema.alterTable('solve_runs').addColumn('is_open', 'integer', (c) => c.defaultTo(1)).execute();
+  await db.schema
+    .alterTable('solve_runs')
+    .addColumn('is_open', 'integer', (c) => c.defaultTo(1))
+    .execute();
   await sql`update solve_runs set is_open = null where code not in (select max(code) from solve_runs group by member_code, test_code)`.execute(db);
   await db.schema.createIndex('solve_runs_open_idx').on('solve_runs').columns(['member_code', 'test_code', 'is_open']).unique().execute();
 }

@@ -50,7 +50,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       const before = row.illustration.trim().toLowerCase();
       const searchText = row.search_text.includes(before) ? row.search_text.replace(before, () => next.toLowerCase()) : row.search_text;
       // The choices must still be what was read: a save in between wins.
-      await db.updateTable('problems').set({ illustration: next, search_text: searchText }).where('uid', '=', row.uid).where('illustration', '=', row.illustration).execute();
+      await db
+        .updateTable('problems')
+        .set({ illustration: next, search_text: searchText })
+        .where('uid', '=', row.uid)
+        .where('illustration', '=', row.illustration)
+        .execute();
     }
     after = rows[rows.length - 1]!.uid;
   }

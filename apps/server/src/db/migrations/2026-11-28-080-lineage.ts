@@ -10,7 +10,7 @@ import { sql, type Kysely } from 'kysely';
 //   links students may see (confirmed, or strong and undecided).
 // - lineage_queue: problems to (re)detect. Triggers on problems fill it on every insert, change of
 //   the compared fields (stem, options, key, exam) and delete, whichever process, import or script
-//   wrote, so no write path has to call detection; a leased worker drains it (lineage/worker.ts).
+//   wrote, so no write path has to call detection; a leased worker drains it (jobs/lineage-worker.ts).
 //   `version` rises on every enqueue, so a save during a detection queues the problem again.
 // This migration queues every existing problem: the whole-bank run of a new install.
 
@@ -77,8 +77,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     }
   } else {
     const enqueue = (row: 'new' | 'old') =>
-      `insert into lineage_queue (problem_uid, version) values (${row}.uid, 1) ` +
-      `on conflict (problem_uid) do update set version = version + 1;`;
+      `insert into lineage_queue (problem_uid, version) values (${row}.uid, 1) ` + `on conflict (problem_uid) do update set version = version + 1;`;
     const differs = `(${COMPARED_COLUMNS.map((c) => `old.${c}`).join(', ')}) is not (${COMPARED_COLUMNS.map((c) => `new.${c}`).join(', ')})`;
     await sql.raw(`create trigger problems_lineage_queue_insert after insert on problems begin ${enqueue('new')} end`).execute(db);
     await sql.raw(`create trigger problems_lineage_queue_update after update on problems when ${differs} begin ${enqueue('new')} end`).execute(db);

@@ -126,7 +126,8 @@ export function checkBank(questions: Question[], cases: LabelledCase[] = LABELLE
 
 export function formatEvaluation(result: Evaluation): string {
   const rows = result.kinds.map(
-    (k) => `${k.kind.padEnd(16)} ${String(k.cases).padStart(4)}  right ${String(k.right).padStart(4)}  candidates ${String(k.candidates).padStart(4)}  wrong links ${k.wrongLinks}`,
+    (k) =>
+      `${k.kind.padEnd(16)} ${String(k.cases).padStart(4)}  right ${String(k.right).padStart(4)}  candidates ${String(k.candidates).padStart(4)}  wrong links ${k.wrongLinks}`,
   );
   return [...rows, `precision ${result.precision.toFixed(3)}  recall ${result.recall.toFixed(3)}`].join('\n');
 }

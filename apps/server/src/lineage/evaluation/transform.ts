@@ -13,17 +13,7 @@ export interface Question {
 }
 
 export type CaseKind =
-  | 'copy'
-  | 'reshuffle'
-  | 'reword'
-  | 'numbers'
-  | 'distractors'
-  | 'inversion'
-  | 'passage-sibling'
-  | 'same-options'
-  | 'antonym'
-  | 'real-variant'
-  | 'near-miss';
+  'copy' | 'reshuffle' | 'reword' | 'numbers' | 'distractors' | 'inversion' | 'passage-sibling' | 'same-options' | 'antonym' | 'real-variant' | 'near-miss';
 
 export interface LabelledCase {
   kind: CaseKind;
@@ -43,16 +33,16 @@ export const REWORD_RULES: Record<string, [RegExp, string]> = {
   'e-daehan': [/에 대한/g, '에 관한'],
   'e-gwanhan': [/에 관한/g, '에 대한'],
   'hwanja-eseo': [/환자에서/g, '환자에게서'],
-  'boinda': [/보인다\./g, '보였다.'],
-  'hayeotda': [/하였다\./g, '했다.'],
-  'itda': [/있다\./g, '있었다.'],
+  boinda: [/보인다\./g, '보였다.'],
+  hayeotda: [/하였다\./g, '했다.'],
+  itda: [/있다\./g, '있었다.'],
   'ga-jang': [/가장 /g, ''],
-  'euro': [/으로 /g, '로서 '],
-  'kkaji': [/ 중 /g, ' 가운데 '],
-  'yeoseong': [/여자가/g, '여성이'],
-  'namseong': [/남자가/g, '남성이'],
-  'hoso': [/호소하며/g, '호소하고'],
-  'wonin': [/원인은\?/g, '원인으로 옳은 것은?'],
+  euro: [/으로 /g, '로서 '],
+  kkaji: [/ 중 /g, ' 가운데 '],
+  yeoseong: [/여자가/g, '여성이'],
+  namseong: [/남자가/g, '남성이'],
+  hoso: [/호소하며/g, '호소하고'],
+  wonin: [/원인은\?/g, '원인으로 옳은 것은?'],
 };
 
 /** Polarity flips of an asking clause (옳은 것은 → 옳지 않은 것은). */

@@ -1,11 +1,11 @@
 // Fixed Korean vocabulary of the large test data set: subjects, names, lecture topics and comment
-// phrases. The problem text itself comes from KorMedMCQA (see kormedmcqa.ts); everything here only
+// phrases. The problem text itself comes from KorMedMCQA (see problem-text.ts and fixtures/kormedmcqa-sample.json); everything here only
 // dresses it as a medical school's question bank. Test data, never the demo data.
 
 export interface SubjectSpec {
   name: string;
   abbr: string;
-  /** 0 basic/other, 1 clinical (spec §3). */
+  /** 0 basic/other, 1 clinical. */
   type: 0 | 1;
   /** 1 when the subject is part of the clinical comprehensive exam. */
   cliexam: 0 | 1;
@@ -16,10 +16,20 @@ export interface SubjectSpec {
 }
 
 const basic = (name: string, abbr: string, grades: number[], keywords: string[] = [], cliexam: 0 | 1 = 0): SubjectSpec => ({
-  name, abbr, type: 0, cliexam, grades, keywords,
+  name,
+  abbr,
+  type: 0,
+  cliexam,
+  grades,
+  keywords,
 });
 const clinical = (name: string, abbr: string, grades: number[], keywords: string[]): SubjectSpec => ({
-  name, abbr, type: 1, cliexam: 1, grades, keywords,
+  name,
+  abbr,
+  type: 1,
+  cliexam: 1,
+  grades,
+  keywords,
 });
 
 /** 60 subjects: the order matters, since smaller scales take the first N (basic and clinical interleaved). */
@@ -88,8 +98,16 @@ export const SUBJECTS: SubjectSpec[] = [
 
 export const BASIC_TOPICS = ['총론', '구조와 기능', '분자 기전', '조절과 항상성', '실습', '임상 연계', '증례 토의', '복습과 정리'];
 export const CLINICAL_TOPICS = [
-  '총론과 병력 청취', '진단과 검사', '주요 증상에 대한 접근', '급성 질환', '만성 질환의 관리', '약물 치료',
-  '응급 상황', '증례 토의', '최신 지견', '국가고시 대비 정리',
+  '총론과 병력 청취',
+  '진단과 검사',
+  '주요 증상에 대한 접근',
+  '급성 질환',
+  '만성 질환의 관리',
+  '약물 치료',
+  '응급 상황',
+  '증례 토의',
+  '최신 지견',
+  '국가고시 대비 정리',
 ];
 
 /** Exam kinds in the order a subject holds them within a year. */
@@ -97,16 +115,54 @@ export const EXAM_KINDS = ['중간고사', '기말고사', '형성평가 1차', 
 
 export const SURNAMES = ['김', '이', '박', '최', '정', '강', '조', '윤', '장', '임', '한', '오', '서', '신', '권', '황', '안', '송', '류', '홍'];
 export const GIVEN_SYLLABLES = [
-  '민', '서', '지', '현', '준', '우', '윤', '하', '수', '연', '도', '예', '은', '재', '영', '진', '유', '성', '주', '원',
-  '태', '승', '혜', '다', '채', '시', '아', '호', '경', '희',
+  '민',
+  '서',
+  '지',
+  '현',
+  '준',
+  '우',
+  '윤',
+  '하',
+  '수',
+  '연',
+  '도',
+  '예',
+  '은',
+  '재',
+  '영',
+  '진',
+  '유',
+  '성',
+  '주',
+  '원',
+  '태',
+  '승',
+  '혜',
+  '다',
+  '채',
+  '시',
+  '아',
+  '호',
+  '경',
+  '희',
 ];
 
 /** Prefixes that mark a problem as a rewritten or recalled exam item, so replicas differ. */
 export const QUESTION_PREFIXES = ['', '[기출 복원] ', '', '[변형] ', '[재출제] ', '', '[모의] ', '[족보] '];
 
 export const BOX_NAMES = [
-  '복습할 문제', '헷갈린 문제', '시험 직전 볼 것', '국시 대비', '오답 모음', '중요 개념', '다시 풀기', '암기할 것',
-  '스터디 공유', '교수님 강조', '계산 문제', '증례 문제',
+  '복습할 문제',
+  '헷갈린 문제',
+  '시험 직전 볼 것',
+  '국시 대비',
+  '오답 모음',
+  '중요 개념',
+  '다시 풀기',
+  '암기할 것',
+  '스터디 공유',
+  '교수님 강조',
+  '계산 문제',
+  '증례 문제',
 ];
 
 /** Comment phrases; {answer} is the official answer, {choice} the correct choice text, {year} the exam year. */

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlToPlainText } from '@qbank/shared/html-text';
-import { choseongDocument } from '../../core/choseong';
-import { sanitizeRichHtml } from '../../core/html';
+import { choseongDocument } from '../../db/search-documents';
+import { sanitizeRichHtml } from '../../rich-text/html';
 import { buildProblemSearchText } from '../../problems/search-text';
 import { createTestContext, loginCookie, testDialects, type TestContext } from '../../testing/harness';
 import { COUNTED_TABLES, EXAM_120_SIZE, LARGE_PASSWORD, largeCounts, seedLargeData, type LargeSeedSummary, plannedAttempts } from './large-data';
@@ -26,7 +26,14 @@ describe.each(testDialects)('seed:large on %s', (dialect) => {
   afterAll(async () => ctx?.close());
 
   const count = async (table: (typeof COUNTED_TABLES)[keyof typeof COUNTED_TABLES]) =>
-    Number((await ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('writes the scaled counts, and the summary reports what the database holds', async () => {
     const planned = largeCounts(SCALE);
@@ -105,7 +112,14 @@ describe.each(testDialects)('seed:large on %s', (dialect) => {
     const search = async (q: string) =>
       (await ctx.app.inject({ method: 'GET', url: `/v1/problem?q=${encodeURIComponent(q)}&limit=5`, headers: { cookie } })).json().problem_count as number;
     const stored = Number(
-      (await ctx.db.selectFrom('problems').select((eb) => eb.fn.countAll<number>().as('n')).where('is_vacant', '=', 0).where('choseong_text', 'like', `%${initials}%`).executeTakeFirstOrThrow()).n,
+      (
+        await ctx.db
+          .selectFrom('problems')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('is_vacant', '=', 0)
+          .where('choseong_text', 'like', `%${initials}%`)
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     expect(await search(initials)).toBe(stored);
     expect(stored).toBeGreaterThanOrEqual(summary.searchTermCounts[term]!);
@@ -145,10 +159,21 @@ describe.each(testDialects)('seed:large on %s', (dialect) => {
   });
 
   it('writes the planned answers, and the statistics read them (issue 14)', async () => {
-    const answers = Number((await ctx.db.selectFrom('solve_attempts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const answers = Number(
+      (
+        await ctx.db
+          .selectFrom('solve_attempts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(answers).toBe(plannedAttempts(SCALE));
     expect(summary.stats.attempts).toBe(answers);
-    const me = await ctx.app.inject({ method: 'GET', url: '/v1/stats/me', headers: { cookie: await loginCookie(ctx.app, summary.stats.student, LARGE_PASSWORD) } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/stats/me',
+      headers: { cookie: await loginCookie(ctx.app, summary.stats.student, LARGE_PASSWORD) },
+    });
     expect(me.json().totals.answered).toBeGreaterThan(0);
     const problem = await ctx.app.inject({ method: 'GET', url: `/v1/problem/${summary.stats.problem_uid}/stats`, headers: { cookie } });
     expect(problem.json().answers).toBeGreaterThanOrEqual(5);

@@ -7,9 +7,7 @@ import type { Database } from '../../db/schema';
 import { storeImage } from '../../uploads/storage';
 import { renderDemoImages, type DemoImageName } from '../demo-images';
 import type { FileStore } from '../../core/file-store';
-import {
-  BASIC_TOPICS, BOX_NAMES, CLINICAL_TOPICS, EXAM_KINDS, GIVEN_SYLLABLES, REPLY_TEMPLATES, SUBJECTS, SURNAMES, type SubjectSpec,
-} from './catalog';
+import { BASIC_TOPICS, BOX_NAMES, CLINICAL_TOPICS, EXAM_KINDS, GIVEN_SYLLABLES, REPLY_TEMPLATES, SUBJECTS, SURNAMES, type SubjectSpec } from './catalog';
 import { buildProblemContent, escapeHtml, loadKorMedQuestions, type ChoiceType, type KorMedQuestion, type ProblemType } from './problem-text';
 
 // `npm run seed:large`: a large, realistic data set for benchmarks (issue 7) — 100,000 problems
@@ -119,7 +117,10 @@ async function insertRows<T extends keyof Database & string>(trx: Trx, table: T,
   const columns = Object.keys(rows[0] as object).length;
   const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns));
   for (let i = 0; i < rows.length; i += perStatement) {
-    await trx.insertInto(table).values(rows.slice(i, i + perStatement)).execute();
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + perStatement))
+      .execute();
   }
 }
 
@@ -138,7 +139,7 @@ function koreanName(random: Random): string {
   return `${random.pick(SURNAMES)}${random.pick(GIVEN_SYLLABLES)}${random.pick(GIVEN_SYLLABLES)}`;
 }
 
-/** grad_year such that 5 − (grad_year − current year) is the grade (spec §4). */
+/** grad_year such that 5 − (grad_year − current year) is the grade (@qbank/shared/grade). */
 function gradYearFor(grade: number, currentYear: number): number {
   return currentYear + 5 - grade;
 }
@@ -198,7 +199,9 @@ export async function seedLargeData(db: Kysely<Database>, dialect: Dialect, opti
   // benchmark started right after the seed should see the plans a settled database gets.
   // Only the seeded tables (found through the search path), never other schemas of the database.
   if (dialect === 'postgres') {
-    await sql`analyze members, subjects, subject_grades, classes, tests, test_grades, set_headers, problems, problem_classes, problem_replies, boxes, box_problems, solve_runs, solve_attempts`.execute(db);
+    await sql`analyze members, subjects, subject_grades, classes, tests, test_grades, set_headers, problems, problem_classes, problem_replies, boxes, box_problems, solve_runs, solve_attempts`.execute(
+      db,
+    );
   }
   const finalCounts = await countRows(db);
   const { members, exams, problems, boxes, searchTerms, statsExam, answers } = result;
@@ -246,7 +249,14 @@ function chooseBusyExam(exams: SeededExam[]): SeededExam {
 }
 
 async function firstObjectiveProblem(db: Kysely<Database>, testCode: number): Promise<number> {
-  const row = await db.selectFrom('problems').select('uid').where('test_code', '=', testCode).where('type', '=', 1).orderBy('no').limit(1).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('problems')
+    .select('uid')
+    .where('test_code', '=', testCode)
+    .where('type', '=', 1)
+    .orderBy('no')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   return row.uid;
 }
 
@@ -277,7 +287,14 @@ export const COUNTED_TABLES = {
 async function countRows(db: Kysely<Database>): Promise<LargeCounts> {
   const counts = {} as LargeCounts;
   for (const [key, table] of Object.entries(COUNTED_TABLES) as Array<[keyof LargeCounts, keyof Database]>) {
-    counts[key] = Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    counts[key] = Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   }
   return counts;
 }
@@ -332,10 +349,17 @@ async function seedMembers(ctx: SeedRun): Promise<Members> {
     joinedDaysAgo: number;
   }
   const plans: Plan[] = [{ id: 'lg-super', authority: AUTHORITY.superadmin, grade: null, validated: 1, joinedDaysAgo: 3000 }];
-  for (let i = 1; i <= admins; i++) plans.push({ id: `lg-admin-${String(i).padStart(2, '0')}`, authority: AUTHORITY.admin, grade: null, validated: 1, joinedDaysAgo: random.int(400, 2500) });
+  for (let i = 1; i <= admins; i++)
+    plans.push({ id: `lg-admin-${String(i).padStart(2, '0')}`, authority: AUTHORITY.admin, grade: null, validated: 1, joinedDaysAgo: random.int(400, 2500) });
   for (let i = 1; i <= leads; i++) {
     const grade = (i % 4) + 1;
-    plans.push({ id: `lg-lead-${String(i).padStart(3, '0')}`, authority: AUTHORITY.lead, grade, validated: 1, joinedDaysAgo: grade * 365 - random.int(0, 300) });
+    plans.push({
+      id: `lg-lead-${String(i).padStart(3, '0')}`,
+      authority: AUTHORITY.lead,
+      grade,
+      validated: 1,
+      joinedDaysAgo: grade * 365 - random.int(0, 300),
+    });
   }
   for (let i = 1; i <= students; i++) {
     const grade = (i % 4) + 1;
@@ -355,7 +379,10 @@ async function seedMembers(ctx: SeedRun): Promise<Members> {
       return {
         id: plan.id,
         name,
-        nickname: plan.authority === null ? `${name.slice(1)}${index % 10 === 0 ? ` ${plan.grade}학년` : ''}` : `${name} ${plan.authority === AUTHORITY.lead ? '학습부장' : '관리자'}`,
+        nickname:
+          plan.authority === null
+            ? `${name.slice(1)}${index % 10 === 0 ? ` ${plan.grade}학년` : ''}`
+            : `${name} ${plan.authority === AUTHORITY.lead ? '학습부장' : '관리자'}`,
         email: `${plan.id}@example.ac.kr`,
         // Student numbers: year of entering the medical course, department code 19, serial.
         school_no: `${(gradYear ?? currentYear) - 6}19${String(index + 1).padStart(5, '0')}`,
@@ -429,7 +456,11 @@ async function seedSubjects(ctx: SeedRun): Promise<SeededSubject[]> {
       pool,
     };
   });
-  await insertRows(ctx.trx, 'subject_grades', subjects.flatMap((s) => s.spec.grades.map((grade) => ({ subject_code: s.code, grade }))));
+  await insertRows(
+    ctx.trx,
+    'subject_grades',
+    subjects.flatMap((s) => s.spec.grades.map((grade) => ({ subject_code: s.code, grade }))),
+  );
   ctx.log(`subjects: ${subjects.length}`);
   return subjects;
 }
@@ -530,10 +561,20 @@ async function seedExams(ctx: SeedRun, subjects: SeededSubject[]): Promise<Seede
   const sizes = examSizes(ctx);
   // The 120-problem exam: last year's clinical exam, so it reads like the ones students export.
   const planned: Array<{ subject: SeededSubject; year: number; size: number; is120: boolean }> = [
-    { subject: subjects.find((s) => s.spec.type === 1) ?? (subjects[0] as SeededSubject), year: years.at(-2) ?? now.getUTCFullYear(), size: EXAM_120_SIZE, is120: true },
+    {
+      subject: subjects.find((s) => s.spec.type === 1) ?? (subjects[0] as SeededSubject),
+      year: years.at(-2) ?? now.getUTCFullYear(),
+      size: EXAM_120_SIZE,
+      is120: true,
+    },
   ];
   sizes.forEach((size, i) => {
-    planned.push({ subject: subjects[i % subjects.length] as SeededSubject, year: years[Math.floor((i * years.length) / sizes.length)] as number, size, is120: false });
+    planned.push({
+      subject: subjects[i % subjects.length] as SeededSubject,
+      year: years[Math.floor((i * years.length) / sizes.length)] as number,
+      size,
+      is120: false,
+    });
   });
   const kindCounter = new Map<string, number>();
   const latest = now.getTime() - 2 * DAY_MS;
@@ -558,7 +599,11 @@ async function seedExams(ctx: SeedRun, subjects: SeededSubject[]): Promise<Seede
     if (code === undefined) throw new Error(`exam ${exam.name} was not written`);
     return { ...exam, code, pictures: 0 };
   });
-  await insertRows(ctx.trx, 'test_grades', seeded.flatMap((exam) => exam.subject.spec.grades.map((grade) => ({ test_code: exam.code, grade }))));
+  await insertRows(
+    ctx.trx,
+    'test_grades',
+    seeded.flatMap((exam) => exam.subject.spec.grades.map((grade) => ({ test_code: exam.code, grade }))),
+  );
   ctx.log(`exams: ${seeded.length}`);
   return seeded;
 }
@@ -609,7 +654,13 @@ function planSlots(random: Random, exam: SeededExam): SlotPlan[] {
   for (let no = 1; no <= essays; no++) slots.push({ type: 2, choiceType: null, no, questionPic: null, commentPic: null });
   for (let no = 1; no <= slides; no++) {
     const withPicture = exam.is120 || random.next() < 0.35;
-    slots.push({ type: 4, choiceType: null, no, questionPic: withPicture ? (SLIDE_PICTURES[no % SLIDE_PICTURES.length] as DemoImageName) : null, commentPic: null });
+    slots.push({
+      type: 4,
+      choiceType: null,
+      no,
+      questionPic: withPicture ? (SLIDE_PICTURES[no % SLIDE_PICTURES.length] as DemoImageName) : null,
+      commentPic: null,
+    });
   }
   return slots;
 }
@@ -765,13 +816,20 @@ async function seedProblems(ctx: SeedRun, exams: SeededExam[], classes: ClassInd
     if (value === undefined) throw new Error(`problem ${key} was not written`);
     return value;
   };
-  await insertRows(trx, 'problem_classes', links.map((link) => ({ problem_uid: uid(link.key), class_uid: link.classUid })));
+  await insertRows(
+    trx,
+    'problem_classes',
+    links.map((link) => ({ problem_uid: uid(link.key), class_uid: link.classUid })),
+  );
   ctx.log(`problem-class links: ${links.length}`);
 
   const exam120 = exams.find((exam) => exam.is120);
   const exam120Uids = rows.filter((row) => row.test_code === exam120?.code).map((row) => row.uid);
   const uids = rows.map((row) => row.uid);
-  const sampleUids = random.shuffle([...uids]).slice(0, Math.min(500, uids.length)).sort((a, b) => a - b);
+  const sampleUids = random
+    .shuffle([...uids])
+    .slice(0, Math.min(500, uids.length))
+    .sort((a, b) => a - b);
   const answersByUid = new Map([...answers].map(([key, value]) => [uid(key), value]));
   return { uids, answers: answersByUid, exam120Uids, sampleUids, uses };
 }
@@ -939,7 +997,8 @@ export function plannedAttempts(scale: number): number {
   return Math.max(MINIMUM_ATTEMPTS, Math.round(ATTEMPTS_SCALE_ONE * scale));
 }
 
-interface AttemptSession {
+/** One sitting of the seeded answers: a member answering one exam from a start time, in solve mode or a study session. */
+interface AnswerSitting {
   member: SeededMember;
   ability: number;
   examCode: number;
@@ -950,13 +1009,19 @@ interface AttemptSession {
 /**
  * Students solve whole exams (objective problems) until the planned number of answers is
  * reached: first the stats exam by most of the students, then exams picked at random (recent
- * years more often). About one wrong answer in five is practised again a day later. Sessions are
+ * years more often). About one wrong answer in five is practised again a day later. Sittings are
  * planned first so their solve runs go in with one multi-row insert; answers are written in batches.
  */
 async function seedAttempts(ctx: SeedRun, members: Members, statsExamCode: number): Promise<{ attempts: number; runs: number }> {
   const { trx, random, now } = ctx;
   const target = plannedAttempts(ctx.counts.problems / SCALE_ONE.problems);
-  const rows = await trx.selectFrom('problems').select(['uid', 'test_code', 'answer', 'choice_type']).where('type', '=', 1).orderBy('test_code').orderBy('no').execute();
+  const rows = await trx
+    .selectFrom('problems')
+    .select(['uid', 'test_code', 'answer', 'choice_type'])
+    .where('type', '=', 1)
+    .orderBy('test_code')
+    .orderBy('no')
+    .execute();
   const byExam = new Map<number, Array<{ uid: number; key: number; options: number; ease: number }>>();
   for (const row of rows) {
     const options = row.choice_type === 4 ? 4 : 5;
@@ -969,7 +1034,7 @@ async function seedAttempts(ctx: SeedRun, members: Members, statsExamCode: numbe
   const size = (code: number) => byExam.get(code)?.length ?? 0;
   const abilities = new Map(members.students.map((m) => [m.code, 0.3 + random.next() * 0.65]));
   const solved = new Set<string>();
-  const sessions: AttemptSession[] = [];
+  const sittings: AnswerSitting[] = [];
   let planned = 0;
   // Planned a little past the target (retries are fewer than planned for); writing stops at the target.
   const planCap = target * 1.2;
@@ -978,25 +1043,33 @@ async function seedAttempts(ctx: SeedRun, members: Members, statsExamCode: numbe
     if (solved.has(key) || size(examCode) === 0 || planned >= planCap) return false;
     solved.add(key);
     const start = now.getTime() - random.int(0, 119) * DAY_MS - random.int(1, 12) * 3_600_000;
-    sessions.push({ member, ability: abilities.get(member.code) ?? 0.6, examCode, start, source: random.next() < 0.8 ? 'solve' : 'session' });
+    sittings.push({ member, ability: abilities.get(member.code) ?? 0.6, examCode, start, source: random.next() < 0.8 ? 'solve' : 'session' });
     planned += Math.round(size(examCode) * 1.1);
     return true;
   };
   const summaryStudent = members.students[0];
   if (summaryStudent) {
     plan(summaryStudent, statsExamCode);
-    for (let i = 0; i < SUMMARY_STUDENT_EXAMS * 3 && sessions.length < SUMMARY_STUDENT_EXAMS; i++) plan(summaryStudent, random.pick(examCodes));
+    for (let i = 0; i < SUMMARY_STUDENT_EXAMS * 3 && sittings.length < SUMMARY_STUDENT_EXAMS; i++) plan(summaryStudent, random.pick(examCodes));
   }
   for (const member of members.students.slice(0, Math.round(members.students.length * STATS_EXAM_SHARE))) plan(member, statsExamCode);
   for (let guard = 0; planned < planCap && guard < target; guard++) {
-    plan(random.pick(members.students), random.next() < 0.5 ? (examCodes[examCodes.length - 1 - random.int(0, Math.min(50, examCodes.length - 1))] as number) : random.pick(examCodes));
+    plan(
+      random.pick(members.students),
+      random.next() < 0.5 ? (examCodes[examCodes.length - 1 - random.int(0, Math.min(50, examCodes.length - 1))] as number) : random.pick(examCodes),
+    );
   }
 
-  // Solve runs for the solve-mode sessions, read back by (member, exam).
-  const solveSessions = sessions.filter((s) => s.source === 'solve');
-  await insertRows(trx, 'solve_runs', solveSessions.map((s) => ({ member_code: s.member.code, test_code: s.examCode, creation_time: new Date(s.start).toISOString() })));
+  // Solve runs for the solve-mode sittings, read back by (member, exam).
+  const solveSittings = sittings.filter((s) => s.source === 'solve');
+  await insertRows(
+    trx,
+    'solve_runs',
+    solveSittings.map((s) => ({ member_code: s.member.code, test_code: s.examCode, creation_time: new Date(s.start).toISOString() })),
+  );
   const runOf = new Map<string, number>();
-  for (const run of await trx.selectFrom('solve_runs').select(['code', 'member_code', 'test_code']).execute()) runOf.set(`${run.member_code}:${run.test_code}`, run.code);
+  for (const run of await trx.selectFrom('solve_runs').select(['code', 'member_code', 'test_code']).execute())
+    runOf.set(`${run.member_code}:${run.test_code}`, run.code);
 
   let buffer: Array<InsertObject<Database, 'solve_attempts'>> = [];
   let written = 0;
@@ -1006,8 +1079,8 @@ async function seedAttempts(ctx: SeedRun, members: Members, statsExamCode: numbe
     buffer = [];
     ctx.log(`answers: ${written}/${target}`);
   };
-  sessions.sort((a, b) => a.start - b.start);
-  for (const s of sessions) {
+  sittings.sort((a, b) => a.start - b.start);
+  for (const s of sittings) {
     const runCode = s.source === 'solve' ? (runOf.get(`${s.member.code}:${s.examCode}`) ?? null) : null;
     const retries: Array<{ uid: number; key: number }> = [];
     for (const [j, problem] of (byExam.get(s.examCode) ?? []).entries()) {
@@ -1045,7 +1118,7 @@ async function seedAttempts(ctx: SeedRun, members: Members, statsExamCode: numbe
     if (buffer.length >= 20_000) await flush();
   }
   if (buffer.length > 0) await flush();
-  return { attempts: written, runs: solveSessions.length };
+  return { attempts: written, runs: solveSittings.length };
 }
 
 const CIRCLED_ANSWERS = ['①', '②', '③', '④', '⑤'] as const;

@@ -38,7 +38,7 @@ export function loadKorMedQuestions(file: string = DEFAULT_QUESTIONS_FILE): KorM
   });
 }
 
-export type ProblemType = 1 | 2 | 4; // multiple choice, essay, slide (spec §3)
+export type ProblemType = 1 | 2 | 4; // multiple choice, essay, slide
 export type ChoiceType = 1 | 2 | 4 | 5; // lettered combination, numbered options, four, five
 
 export interface ProblemContent {
@@ -123,9 +123,7 @@ export interface VariantRequest {
 function explanation(q: KorMedQuestion, request: VariantRequest, answerLabel: string, correct: string, wrong: string[]): string {
   const parts = [
     paragraph(`정답: ${answerLabel}`),
-    paragraph(
-      `이 문항은 "${askingPart(q.question)}"를 묻는다. 제시된 소견을 종합하면 ${correct}${subjectParticle(correct)} 가장 적절하다.`,
-    ),
+    paragraph(`이 문항은 "${askingPart(q.question)}"를 묻는다. 제시된 소견을 종합하면 ${correct}${subjectParticle(correct)} 가장 적절하다.`),
   ];
   if (wrong.length > 0) {
     parts.push(paragraph(`${wrong.slice(0, 2).join(', ')} 등 나머지 선지는 이 환자의 소견이나 문항의 조건과 맞지 않는다.`));
@@ -176,11 +174,23 @@ export function buildProblemContent(q: KorMedQuestion, request: VariantRequest):
     }
     illustration = choices.map((choice, i) => `${CIRCLED[i]} ${choice}`).join('\n');
     answer = CIRCLED[correctAt] as string;
-    comments = explanation(q, request, `${answer} ${correct}`, correct, wrongIndexes.map((i) => q.choices[i] as string));
+    comments = explanation(
+      q,
+      request,
+      `${answer} ${correct}`,
+      correct,
+      wrongIndexes.map((i) => q.choices[i] as string),
+    );
   } else if (request.type === 2) {
     question = paragraph(`${stem.replace(/\?\s*$/, '')}? 답을 쓰고 그 근거를 간단히 서술하시오.`);
     answer = correct;
-    comments = explanation(q, request, correct, correct, wrongIndexes.map((i) => q.choices[i] as string));
+    comments = explanation(
+      q,
+      request,
+      correct,
+      correct,
+      wrongIndexes.map((i) => q.choices[i] as string),
+    );
   } else {
     question = paragraph(`[슬라이드 ${request.no}번] ${stem}`);
     answer = correct;

@@ -42,7 +42,9 @@ if (!Number.isFinite(scale) || scale <= 0) {
 }
 const questionsFile = path.resolve(values.questions ?? DEFAULT_QUESTIONS_FILE);
 if (!existsSync(questionsFile)) {
-  console.error(`questions file not found: ${questionsFile}\n(the shared KorMedMCQA copy is missing; pass --questions FILE, e.g. ${path.relative(process.cwd(), SAMPLE_QUESTIONS_FILE)}, the in-repo sample of 101)\n${usage}`);
+  console.error(
+    `questions file not found: ${questionsFile}\n(the shared KorMedMCQA copy is missing; pass --questions FILE, e.g. ${path.relative(process.cwd(), SAMPLE_QUESTIONS_FILE)}, the in-repo sample of 101)\n${usage}`,
+  );
   process.exit(2);
 }
 const dataDir = path.resolve(values['data-dir'] ?? './data-large');
@@ -60,7 +62,12 @@ const started = performance.now();
 const { db, dialect } = openDatabase({ databaseUrl, dataDir });
 try {
   await migrateToLatest(db);
-  const summary = await seedLargeData(db, dialect, { scale, storage: new DiskStore(dataDir), questions: loadKorMedQuestions(questionsFile), log: (line) => console.log(`[seed:large ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`) });
+  const summary = await seedLargeData(db, dialect, {
+    scale,
+    storage: new DiskStore(dataDir),
+    questions: loadKorMedQuestions(questionsFile),
+    log: (line) => console.log(`[seed:large ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`),
+  });
   await refreshPlannerStatistics(db, dialect, 'bulk');
   const json = JSON.stringify(summary, null, 2);
   if (values.summary) {

@@ -12,7 +12,10 @@ const KNOWN_CODES = new Set<string>(Object.values(ERROR_CODES));
 const LEAKS: ReadonlyArray<[string, RegExp]> = [
   ['stack frame', /\bat (?:async )?[\w$.<>[\] ]+ \(|\bat (?:file|node):/],
   ['source path', /(?:\/[\w.-]+)+\.(?:ts|js|mjs|cjs)\b|node_modules|node:internal/],
-  ['SQL or driver text', /SQLITE_|sqlite3?\b|\bpg\b|postgres|syntax error at|violates .*constraint|\brelation "|duplicate key|\bselect\b.*\bfrom\b|\binsert into\b|kysely/i],
+  [
+    'SQL or driver text',
+    /SQLITE_|sqlite3?\b|\bpg\b|postgres|syntax error at|violates .*constraint|\brelation "|duplicate key|\bselect\b.*\bfrom\b|\binsert into\b|kysely/i,
+  ],
   ['JS error name', /\b(?:TypeError|ReferenceError|RangeError|SyntaxError|ZodError|FastifyError|FST_ERR_\w+)\b/],
   ['English library message', /\b(?:Unexpected token|is not valid JSON|Body cannot be empty|must be|Invalid input|expected|Required)\b/],
 ];
@@ -42,7 +45,8 @@ export function errorFormatProblems(response: ErrorResponse): string[] {
   if (typeof code !== 'string' || !KNOWN_CODES.has(code)) problems.push(`unknown code ${JSON.stringify(code)}`);
   if (fields !== undefined) {
     if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) problems.push('fields is not an object');
-    else if (Object.values(fields).some((value) => typeof value !== 'string' || !HANGUL.test(value))) problems.push(`fields are not Korean sentences: ${JSON.stringify(fields).slice(0, 200)}`);
+    else if (Object.values(fields).some((value) => typeof value !== 'string' || !HANGUL.test(value)))
+      problems.push(`fields are not Korean sentences: ${JSON.stringify(fields).slice(0, 200)}`);
   }
   // Field names may echo what the client sent; the sentences are ours and must not leak.
   const ours = [message, code, ...(fields && typeof fields === 'object' ? Object.values(fields) : [])].filter((v) => typeof v === 'string').join('\n');

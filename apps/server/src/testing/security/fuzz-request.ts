@@ -56,8 +56,21 @@ export function mutationArbitrary(plan: PlannedRequest, shape: RouteShape): fc.A
     add(4, fc.record({ kind: fc.constant('query' as const), pick: index, value: hostileParam }));
     add(1, fc.record({ kind: fc.constant('queryRepeat' as const), pick: index, values: fc.array(hostileParam, { minLength: 2, maxLength: 3 }) }));
   }
-  add(1, fc.record({ kind: fc.constant('queryKey' as const), key: fc.constantFrom(...HOSTILE_KEYS, '__proto__[x]', 'a[]', 'constructor[prototype][x]'), value: hostileParam }));
-  add(1, fc.record({ kind: fc.constant('queryRaw' as const), text: fc.constantFrom('%', '%zz', '&&==&', '=1', '__proto__[isAdmin]=1', 'page=1&page=2&page[]=3', 'a=%E0%A4%A', '%00=%00', 'q=' + '%'.repeat(10)) }));
+  add(
+    1,
+    fc.record({
+      kind: fc.constant('queryKey' as const),
+      key: fc.constantFrom(...HOSTILE_KEYS, '__proto__[x]', 'a[]', 'constructor[prototype][x]'),
+      value: hostileParam,
+    }),
+  );
+  add(
+    1,
+    fc.record({
+      kind: fc.constant('queryRaw' as const),
+      text: fc.constantFrom('%', '%zz', '&&==&', '=1', '__proto__[isAdmin]=1', 'page=1&page=2&page[]=3', 'a=%E0%A4%A', '%00=%00', 'q=' + '%'.repeat(10)),
+    }),
+  );
   if (plan.method !== 'GET') {
     add(6, fc.record({ kind: fc.constant('field' as const), pick: index, value: hostileJson }));
     add(2, fc.record({ kind: fc.constant('fieldNumeral' as const), pick: index, numeral: fc.constantFrom(...RAW_NUMERALS) }));
@@ -66,7 +79,15 @@ export function mutationArbitrary(plan: PlannedRequest, shape: RouteShape): fc.A
     add(2, fc.record({ kind: fc.constant('body' as const), value: hostileJson }));
     add(3, fc.record({ kind: fc.constant('rawBody' as const), text: fc.constantFrom(...RAW_BODIES) }));
     add(1, fc.record({ kind: fc.constant('contentType' as const), type: fc.constantFrom(...WRONG_CONTENT_TYPES) }));
-    add(1, fc.record({ kind: fc.constant('huge' as const), pick: index, size: fc.constantFrom(...HUGE_SIZES), unit: fc.constantFrom('a', '가', '🩺', '<', '\\', '"') }));
+    add(
+      1,
+      fc.record({
+        kind: fc.constant('huge' as const),
+        pick: index,
+        size: fc.constantFrom(...HUGE_SIZES),
+        unit: fc.constantFrom('a', '가', '🩺', '<', '\\', '"'),
+      }),
+    );
   }
   return fc.oneof(...options);
 }
@@ -193,5 +214,7 @@ export function applyMutation(plan: PlannedRequest, shape: RouteShape, mutation:
 
 /** A short description of a mutation for failure messages (huge values cut). */
 export function describeMutation(mutation: Mutation): string {
-  return JSON.stringify(mutation, (_, value: unknown) => (typeof value === 'string' && value.length > 120 ? `${value.slice(0, 60)}…(${value.length} chars)` : value));
+  return JSON.stringify(mutation, (_, value: unknown) =>
+    typeof value === 'string' && value.length > 120 ? `${value.slice(0, 60)}…(${value.length} chars)` : value,
+  );
 }

@@ -7,11 +7,52 @@ const TAG = /^<(\/?)([a-zA-Z][a-zA-Z0-9]*)((?:\s+[^\s"'<>/=]+(?:="[^"]*")?)*)\s*
 const ATTRIBUTE = /\s+([^\s"'<>/=]+)(?:="([^"]*)")?/g;
 
 const DANGEROUS_TAGS = new Set([
-  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'svg', 'math', 'link', 'meta', 'base',
-  'form', 'input', 'button', 'textarea', 'select', 'option', 'template', 'noscript', 'xmp', 'plaintext', 'title',
-  'video', 'audio', 'source', 'track', 'portal', 'body', 'html', 'head',
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'link',
+  'meta',
+  'base',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'option',
+  'template',
+  'noscript',
+  'xmp',
+  'plaintext',
+  'title',
+  'video',
+  'audio',
+  'source',
+  'track',
+  'portal',
+  'body',
+  'html',
+  'head',
 ]);
-const DANGEROUS_ATTRIBUTES = new Set(['style', 'srcdoc', 'srcset', 'formaction', 'action', 'background', 'xlink:href', 'http-equiv', 'dynsrc', 'lowsrc', 'ping']);
+const DANGEROUS_ATTRIBUTES = new Set([
+  'style',
+  'srcdoc',
+  'srcset',
+  'formaction',
+  'action',
+  'background',
+  'xlink:href',
+  'http-equiv',
+  'dynsrc',
+  'lowsrc',
+  'ping',
+]);
 const URL_ATTRIBUTES = new Set(['href', 'src']);
 
 function decodeEntities(value: string): string {
@@ -28,7 +69,9 @@ function decodeEntities(value: string): string {
 
 /** What a browser would take as the URL's scheme (it skips whitespace and control characters). */
 function schemeOf(url: string): string | null {
-  const compact = decodeEntities(url).replace(/[\s\p{Cc}]/gu, '').toLowerCase();
+  const compact = decodeEntities(url)
+    .replace(/[\s\p{Cc}]/gu, '')
+    .toLowerCase();
   const match = /^([a-z][a-z0-9+.-]*):/.exec(compact);
   return match ? match[1]! : null;
 }

@@ -19,7 +19,13 @@ const ALLOWED = '2xx';
 
 /** Public reads (lists, exam and class headers, boards and posts) and the public auth calls. */
 const PUBLIC: RoutePolicy = {
-  anonymous: ALLOWED, unapproved: ALLOWED, student: ALLOWED, other: ALLOWED, lead: ALLOWED, admin: ALLOWED, superadmin: ALLOWED,
+  anonymous: ALLOWED,
+  unapproved: ALLOWED,
+  student: ALLOWED,
+  other: ALLOWED,
+  lead: ALLOWED,
+  admin: ALLOWED,
+  superadmin: ALLOWED,
 };
 
 /** `/v1/auth/*` calls that need a session but not an approval (an unapproved member sees that they wait). */
@@ -38,7 +44,7 @@ const ADMINS: RoutePolicy = { ...LEADS, lead: 403 };
 const OWN_BOX: RoutePolicy = { ...APPROVED, other: 404, lead: 404, admin: 404, superadmin: 404 };
 
 /** Study sessions are private too: another member's session answers 404. */
-const OWN_SESSION: RoutePolicy = OWN_BOX;
+const OWN_STUDY_SESSION: RoutePolicy = OWN_BOX;
 
 /** Only the author edits a reply or a post: admins may delete, never put words in someone's mouth. */
 const AUTHOR_EDITS: RoutePolicy = { ...APPROVED, other: 403, lead: 403, admin: 403, superadmin: 403 };
@@ -75,6 +81,11 @@ export const POLICY: Readonly<Record<string, RoutePolicy>> = {
   'POST /v1/member/:code/authority': ADMINS,
   'PATCH /v1/member/:code': ADMINS,
   'DELETE /v1/member/:code': ADMINS,
+
+  // ---- audit log (decision 161): admins read; the retention setting is the superadmin's
+  'GET /v1/admin/audit': ADMINS,
+  'GET /v1/admin/audit/settings': ADMINS,
+  'PUT /v1/admin/audit/settings': { ...ADMINS, admin: 403 },
 
   // ---- exams
   'GET /v1/test/tests': PUBLIC,
@@ -168,11 +179,11 @@ export const POLICY: Readonly<Record<string, RoutePolicy>> = {
   'GET /v1/study/sessions/count': APPROVED,
   'POST /v1/study/sessions': APPROVED,
   'GET /v1/study/sessions': APPROVED,
-  'GET /v1/study/sessions/:code': OWN_SESSION,
-  'POST /v1/study/sessions/:code/answers': OWN_SESSION,
-  'POST /v1/study/sessions/:code/finish': OWN_SESSION,
-  'POST /v1/study/sessions/:code/retry': OWN_SESSION,
-  'POST /v1/study/sessions/:code/wrong-notes': OWN_SESSION,
+  'GET /v1/study/sessions/:code': OWN_STUDY_SESSION,
+  'POST /v1/study/sessions/:code/answers': OWN_STUDY_SESSION,
+  'POST /v1/study/sessions/:code/finish': OWN_STUDY_SESSION,
+  'POST /v1/study/sessions/:code/retry': OWN_STUDY_SESSION,
+  'POST /v1/study/sessions/:code/wrong-notes': OWN_STUDY_SESSION,
   // ---- review deck and private notes (each member's own: nobody can name another's)
   'GET /v1/study/review': APPROVED,
   'GET /v1/study/review/count': APPROVED,
@@ -182,16 +193,46 @@ export const POLICY: Readonly<Record<string, RoutePolicy>> = {
   'GET /v1/problem/:id/lineage': APPROVED,
   'GET /v1/lineages': APPROVED,
   'GET /v1/lineages/summary': APPROVED,
+  'GET /v1/lineages/class/:code': APPROVED,
+  'GET /v1/search': APPROVED,
+  'GET /v1/problem/similar': APPROVED,
   'GET /v1/lineages/progress': LEADS,
   'POST /v1/lineages/run': LEADS,
   'POST /v1/lineage/links/confirm': LEADS,
   'POST /v1/lineage/links/reject': LEADS,
   'POST /v1/lineages/merge': LEADS,
   'POST /v1/problem/:id/lineage/split': LEADS,
+  // ---- exam calendar (issue 29): any approved member keeps their own entries (the fixture is the
+  // student's own, private: anyone else is told it does not exist); plans and readiness are the caller's.
+  'GET /v1/exam-dates': APPROVED,
+  'POST /v1/exam-dates': APPROVED,
+  'GET /v1/exam-dates/settings': APPROVED,
+  'PUT /v1/exam-dates/settings': APPROVED,
+  'GET /v1/exam-dates/memory-model': APPROVED,
+  'GET /v1/exam-dates/:code': OWN_BOX,
+  'PATCH /v1/exam-dates/:code': OWN_BOX,
+  'DELETE /v1/exam-dates/:code': OWN_BOX,
+  'GET /v1/exam-dates/:code/plan': OWN_BOX,
+  'GET /v1/exam-dates/:code/readiness': OWN_BOX,
+  'POST /v1/exam-dates/:code/session': OWN_BOX,
   'GET /v1/problem/:id/note': APPROVED,
   'PUT /v1/problem/:id/note': APPROVED,
   'PUT /v1/problem/:id/confused': APPROVED,
   'GET /v1/notes': APPROVED,
+  // ---- issue 30: the caller's own strikes, highlights and marks; ratings (the flagged queue is
+  // the leads'); the caller's own look; the 참고치 table (leads replace it)
+  'GET /v1/annotations': APPROVED,
+  'PUT /v1/problem/:id/strikes': APPROVED,
+  'PUT /v1/problem/:id/highlights': APPROVED,
+  'PUT /v1/problem/:id/mark': APPROVED,
+  'GET /v1/problem/:id/rating': APPROVED,
+  'PUT /v1/problem/:id/rating': APPROVED,
+  'GET /v1/ratings/summary': APPROVED,
+  'GET /v1/ratings/flagged': LEADS,
+  'GET /v1/settings': SIGNED_IN,
+  'PUT /v1/settings': SIGNED_IN,
+  'GET /v1/reference-values': APPROVED,
+  'PUT /v1/reference-values': LEADS,
   // ---- answer-key disputes (issue 15): any approved member files, supports and comments;
   // leads rule. GET /v1/disputes lists a member's own disputes, a lead's all (tested in disputes.test.ts).
   'POST /v1/problem/:id/disputes': APPROVED,

@@ -18,7 +18,7 @@ export interface PlannedRequest {
   query?: Record<string, string>;
   body?: Json;
   /** The call ends every session of the caller (logout): sign them in again afterwards. */
-  endsSession?: boolean;
+  endsLogin?: boolean;
 }
 
 export type RequestBuilder = (w: World, actor: Actor) => Promise<PlannedRequest> | PlannedRequest;
@@ -50,21 +50,46 @@ async function detectedPair(w: World): Promise<{ problem_a: number; problem_b: n
   const [a, b] = [(await w.fresh.problem()).uid, (await w.fresh.problem()).uid];
   await w.t.db
     .insertInto('lineage_links')
-    .values({ problem_a: Math.min(a, b), problem_b: Math.max(a, b), relation: 'variant', similarity: 0.75, keys_agree: 1, detected: 1, decision: null, decided_by: null, decided_at: null })
+    .values({
+      problem_a: Math.min(a, b),
+      problem_b: Math.max(a, b),
+      relation: 'variant',
+      similarity: 0.75,
+      keys_agree: 1,
+      detected: 1,
+      decision: null,
+      decided_by: null,
+      decided_at: null,
+    })
     .execute();
   return { problem_a: a, problem_b: b };
+}
+
+/** A fresh private exam entry of the student's, three days ahead, over the fixture subject. */
+async function ownExamDate(w: World): Promise<number> {
+  const day = new Date(Date.now() + (9 + 72) * 3_600_000).toISOString().slice(0, 10);
+  const row = await w.t.db
+    .insertInto('exam_dates')
+    .values({ title: w.unique('시험 '), exam_date: day, exam_time: null, subject_code: w.fx.subject, grade: null, owner_code: w.members.student.code })
+    .returning('code')
+    .executeTakeFirstOrThrow();
+  return row.code;
 }
 
 export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   'GET /healthz': () => get('/healthz'),
   'GET /readyz': () => get('/readyz'),
 
-  'POST /v1/auth/login': (w) => ({ method: 'POST', route: '/v1/auth/login', body: { id: w.members.other.id, email: w.members.other.id, password: TEST_PASSWORD } }),
+  'POST /v1/auth/login': (w) => ({
+    method: 'POST',
+    route: '/v1/auth/login',
+    body: { id: w.members.other.id, email: w.members.other.id, password: TEST_PASSWORD },
+  }),
   'POST /v1/auth/signup': (w) => {
     const id = w.unique('signup');
     return { method: 'POST', route: '/v1/auth/signup', body: { name: '김가입', id, password: 'signup-password', nickname: id, school_no: id } };
   },
-  'POST /v1/auth/logout': () => ({ method: 'POST', route: '/v1/auth/logout', endsSession: true }),
+  'POST /v1/auth/logout': () => ({ method: 'POST', route: '/v1/auth/logout', endsLogin: true }),
   'POST /v1/auth/refresh': () => ({ method: 'POST', route: '/v1/auth/refresh' }),
   'GET /v1/auth/me': () => get('/v1/auth/me'),
   'POST /v1/auth/update-password/request': (w, actor) => ({ method: 'POST', route: '/v1/auth/update-password/request', body: passwordChangeBody(w, actor) }),
@@ -89,6 +114,10 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     route: '/v1/member/:code/validate',
     params: { code: (await w.fresh.member({ validated: false })).code },
   }),
+  'GET /v1/admin/audit': () =>
+    get('/v1/admin/audit', undefined, { action: 'member.approve', actor: '테스트', from: '2026-01-01', to: '2026-12-31', page: '1' }),
+  'GET /v1/admin/audit/settings': () => get('/v1/admin/audit/settings'),
+  'PUT /v1/admin/audit/settings': () => ({ method: 'PUT', route: '/v1/admin/audit/settings', body: { retention_days: 730 } }),
   'POST /v1/member/:code/authority': async (w) => ({
     method: 'POST',
     route: '/v1/member/:code/authority',
@@ -133,8 +162,16 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   'GET /v1/problem/header': (w) => get('/v1/problem/header', undefined, { test_code: String(w.fx.exam) }),
   'GET /v1/problem/:id': (w) => get('/v1/problem/:id', { id: w.fx.problem }),
   'GET /v1/problem/lead': (w) => get('/v1/problem/lead', undefined, { test_code: String(w.fx.exam), include_vacant: '1' }),
-  'POST /v1/problem/create-empty': async (w) => ({ method: 'POST', route: '/v1/problem/create-empty', body: { test_code: await w.fresh.test(), counts: { multiple_choice: 2, subjective: 1, slide: 0 } } }),
-  'POST /v1/problem/create-specific': async (w) => ({ method: 'POST', route: '/v1/problem/create-specific', body: { test_code: await w.fresh.test(), numbers: [3, { type: 2, no: 1 }] } }),
+  'POST /v1/problem/create-empty': async (w) => ({
+    method: 'POST',
+    route: '/v1/problem/create-empty',
+    body: { test_code: await w.fresh.test(), counts: { multiple_choice: 2, subjective: 1, slide: 0 } },
+  }),
+  'POST /v1/problem/create-specific': async (w) => ({
+    method: 'POST',
+    route: '/v1/problem/create-specific',
+    body: { test_code: await w.fresh.test(), numbers: [3, { type: 2, no: 1 }] },
+  }),
   'GET /v1/problem/:id/detail': (w) => get('/v1/problem/:id/detail', { id: w.fx.assignedSlot }),
   'PATCH /v1/problem/:id': (w) => ({
     method: 'PATCH',
@@ -196,7 +233,12 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   'GET /v1/problem/assigned': (w) => get('/v1/problem/assigned', undefined, { subject_code: String(w.fx.subject) }),
 
   'GET /v1/problem/:id/replies': (w) => get('/v1/problem/:id/replies', { id: w.fx.problem }),
-  'POST /v1/problem/:id/reply': (w) => ({ method: 'POST', route: '/v1/problem/:id/reply', params: { id: w.fx.problem }, body: { reply_text: '좋은 문제입니다.' } }),
+  'POST /v1/problem/:id/reply': (w) => ({
+    method: 'POST',
+    route: '/v1/problem/:id/reply',
+    params: { id: w.fx.problem },
+    body: { reply_text: '좋은 문제입니다.' },
+  }),
   'PUT /v1/problem/:id/reply/:replyCode': (w) => ({
     method: 'PUT',
     route: '/v1/problem/:id/reply/:replyCode',
@@ -214,14 +256,25 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   'DELETE /v1/box/:id': async (w) => ({ method: 'DELETE', route: '/v1/box/:id', params: { id: await w.fresh.boxOfStudent() } }),
   'GET /v1/box/:id/problem': (w) => get('/v1/box/:id/problem', { id: w.fx.box }, { type: '1', q: '신경' }),
   'GET /v1/box/:id/export': (w) => get('/v1/box/:id/export', { id: w.fx.box }, { format: 'docx', mode: 'all' }),
-  'POST /v1/box/:boxId/problem/:problemId': (w) => ({ method: 'POST', route: '/v1/box/:boxId/problem/:problemId', params: { boxId: w.fx.box, problemId: w.fx.problem2 } }),
-  'DELETE /v1/box/:boxId/problem/:problemId': (w) => ({ method: 'DELETE', route: '/v1/box/:boxId/problem/:problemId', params: { boxId: w.fx.box, problemId: w.fx.problem2 } }),
+  'POST /v1/box/:boxId/problem/:problemId': (w) => ({
+    method: 'POST',
+    route: '/v1/box/:boxId/problem/:problemId',
+    params: { boxId: w.fx.box, problemId: w.fx.problem2 },
+  }),
+  'DELETE /v1/box/:boxId/problem/:problemId': (w) => ({
+    method: 'DELETE',
+    route: '/v1/box/:boxId/problem/:problemId',
+    params: { boxId: w.fx.box, problemId: w.fx.problem2 },
+  }),
 
   'GET /v1/solve/tests/:testCode': (w) => get('/v1/solve/tests/:testCode', { testCode: w.fx.exam }),
   'POST /v1/solve/tests/:testCode/restart': (w) => ({ method: 'POST', route: '/v1/solve/tests/:testCode/restart', params: { testCode: w.fx.exam } }),
   'POST /v1/solve/attempts': (w) => ({ method: 'POST', route: '/v1/solve/attempts', body: { problem_uid: w.fx.problem, answer: '③' } }),
   'POST /v1/solve/attempts/:code/self-judgment': (w) => ({
-    method: 'POST', route: '/v1/solve/attempts/:code/self-judgment', params: { code: w.fx.essayAttempt }, body: { is_correct: true },
+    method: 'POST',
+    route: '/v1/solve/attempts/:code/self-judgment',
+    params: { code: w.fx.essayAttempt },
+    body: { is_correct: true },
   }),
 
   'GET /v1/stats/me': () => get('/v1/stats/me'),
@@ -237,27 +290,36 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     body: { scope: { test_codes: [(await w.fresh.answerableExam()).test] }, filter: 'all', count: 2, order: 'exam', mode: 'timed', minutes: 5 },
   }),
   'GET /v1/study/sessions': () => get('/v1/study/sessions', undefined, { page: '1', limit: '20' }),
-  'GET /v1/study/sessions/:code': async (w) => get('/v1/study/sessions/:code', { code: (await w.fresh.sessionOfStudent()).code }),
+  'GET /v1/study/sessions/:code': async (w) => get('/v1/study/sessions/:code', { code: (await w.fresh.studySessionOfStudent()).code }),
   'POST /v1/study/sessions/:code/answers': async (w) => {
-    const { code, problem } = await w.fresh.sessionOfStudent();
+    const { code, problem } = await w.fresh.studySessionOfStudent();
     return { method: 'POST', route: '/v1/study/sessions/:code/answers', params: { code }, body: { problem_uid: problem, answer: '③' } };
   },
-  'POST /v1/study/sessions/:code/finish': async (w) => ({ method: 'POST', route: '/v1/study/sessions/:code/finish', params: { code: (await w.fresh.sessionOfStudent()).code } }),
+  'POST /v1/study/sessions/:code/finish': async (w) => ({
+    method: 'POST',
+    route: '/v1/study/sessions/:code/finish',
+    params: { code: (await w.fresh.studySessionOfStudent()).code },
+  }),
   // A finished session with its one problem unanswered: one miss to retry or to note.
   'POST /v1/study/sessions/:code/retry': async (w) => ({
     method: 'POST',
     route: '/v1/study/sessions/:code/retry',
-    params: { code: (await w.fresh.sessionOfStudent({ finished: true })).code },
+    params: { code: (await w.fresh.studySessionOfStudent({ finished: true })).code },
     body: { mode: 'tutor' },
   }),
   'POST /v1/study/sessions/:code/wrong-notes': async (w) => ({
     method: 'POST',
     route: '/v1/study/sessions/:code/wrong-notes',
-    params: { code: (await w.fresh.sessionOfStudent({ finished: true })).code },
+    params: { code: (await w.fresh.studySessionOfStudent({ finished: true })).code },
   }),
   'GET /v1/study/review': () => get('/v1/study/review'),
   'GET /v1/study/review/count': () => get('/v1/study/review/count'),
-  'POST /v1/study/review/:problemUid': (w) => ({ method: 'POST', route: '/v1/study/review/:problemUid', params: { problemUid: w.fx.problem }, body: { answer: '③', rating: 'good' } }),
+  'POST /v1/study/review/:problemUid': (w) => ({
+    method: 'POST',
+    route: '/v1/study/review/:problemUid',
+    params: { problemUid: w.fx.problem },
+    body: { answer: '③', rating: 'good' },
+  }),
   // A rating is for the caller's own latest review answer: each signed-in caller gets one first.
   'PUT /v1/study/review/:problemUid/rating': async (w, actor) => {
     if (actor !== 'anonymous') {
@@ -271,16 +333,91 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   'GET /v1/problem/:id/lineage': (w) => get('/v1/problem/:id/lineage', { id: w.fx.problem }),
   'GET /v1/lineages': (w) => get('/v1/lineages', undefined, { subject_code: String(w.fx.subject), min_size: '2', sort: 'frequency', page: '1', limit: '20' }),
   'GET /v1/lineages/summary': (w) => get('/v1/lineages/summary', undefined, { uids: `${w.fx.problem},${w.fx.problem2}` }),
+  'GET /v1/lineages/class/:code': (w) => get('/v1/lineages/class/:code', { code: w.fx.classUid }),
+  'GET /v1/search': (w) => get('/v1/search', undefined, { q: '환자', subject_code: String(w.fx.subject), page: '1', limit: '20' }),
+  'GET /v1/problem/similar': (w) =>
+    get('/v1/problem/similar', undefined, { text: '65세 남자가 가슴 통증으로 응급실에 왔다. 가장 적절한 치료는?', subject_code: String(w.fx.subject) }),
   'GET /v1/lineages/progress': () => get('/v1/lineages/progress'),
   'POST /v1/lineages/run': () => ({ method: 'POST', route: '/v1/lineages/run' }),
   'POST /v1/lineage/links/confirm': async (w) => ({ method: 'POST', route: '/v1/lineage/links/confirm', body: await detectedPair(w) }),
   'POST /v1/lineage/links/reject': async (w) => ({ method: 'POST', route: '/v1/lineage/links/reject', body: await detectedPair(w) }),
-  'POST /v1/lineages/merge': (w) => ({ method: 'POST', route: '/v1/lineages/merge', body: { problem_a: w.fx.problem, problem_b: w.fx.problem2, relation: 'variant' } }),
+  'POST /v1/lineages/merge': (w) => ({
+    method: 'POST',
+    route: '/v1/lineages/merge',
+    body: { problem_a: w.fx.problem, problem_b: w.fx.problem2, relation: 'variant' },
+  }),
   'POST /v1/problem/:id/lineage/split': (w) => ({ method: 'POST', route: '/v1/problem/:id/lineage/split', params: { id: w.fx.problem } }),
+  'GET /v1/exam-dates': () => get('/v1/exam-dates', undefined, { past: '1' }),
+  'POST /v1/exam-dates': (w) => ({
+    method: 'POST',
+    route: '/v1/exam-dates',
+    body: {
+      title: w.unique('시험 '),
+      date: new Date(Date.now() + (9 + 72) * 3_600_000).toISOString().slice(0, 10),
+      time: '09:00',
+      subject_code: w.fx.subject,
+      class_uids: [w.fx.classUid],
+      test_codes: [w.fx.exam],
+    },
+  }),
+  'GET /v1/exam-dates/settings': () => get('/v1/exam-dates/settings'),
+  'GET /v1/exam-dates/memory-model': () => get('/v1/exam-dates/memory-model'),
+  'PUT /v1/exam-dates/settings': () => ({ method: 'PUT', route: '/v1/exam-dates/settings', body: { daily_minutes: 45, target_recall: 0.9 } }),
+  'GET /v1/exam-dates/:code': async (w) => get('/v1/exam-dates/:code', { code: await ownExamDate(w) }),
+  'PATCH /v1/exam-dates/:code': async (w) => ({
+    method: 'PATCH',
+    route: '/v1/exam-dates/:code',
+    params: { code: await ownExamDate(w) },
+    body: { title: w.unique('바꾼 시험 ') },
+  }),
+  'DELETE /v1/exam-dates/:code': async (w) => ({ method: 'DELETE', route: '/v1/exam-dates/:code', params: { code: await ownExamDate(w) } }),
+  'GET /v1/exam-dates/:code/plan': async (w) => get('/v1/exam-dates/:code/plan', { code: await ownExamDate(w) }),
+  'GET /v1/exam-dates/:code/readiness': async (w) => get('/v1/exam-dates/:code/readiness', { code: await ownExamDate(w) }),
+  'POST /v1/exam-dates/:code/session': async (w) => ({
+    method: 'POST',
+    route: '/v1/exam-dates/:code/session',
+    params: { code: await ownExamDate(w) },
+    body: {},
+  }),
   'GET /v1/problem/:id/note': (w) => get('/v1/problem/:id/note', { id: w.fx.problem }),
   'PUT /v1/problem/:id/note': (w) => ({ method: 'PUT', route: '/v1/problem/:id/note', params: { id: w.fx.problem }, body: { text: w.unique('메모 ') } }),
   'PUT /v1/problem/:id/confused': (w) => ({ method: 'PUT', route: '/v1/problem/:id/confused', params: { id: w.fx.problem }, body: { is_confused: true } }),
   'GET /v1/notes': () => get('/v1/notes', undefined, { q: '메모', confused: '1', page: '1', limit: '20' }),
+  'GET /v1/annotations': (w) => get('/v1/annotations', undefined, { problem_uids: `${w.fx.problem},${w.fx.problem2}` }),
+  'PUT /v1/problem/:id/strikes': (w) => ({ method: 'PUT', route: '/v1/problem/:id/strikes', params: { id: w.fx.problem }, body: { options: [2, 4] } }),
+  'PUT /v1/problem/:id/highlights': (w) => ({
+    method: 'PUT',
+    route: '/v1/problem/:id/highlights',
+    params: { id: w.fx.problem },
+    body: { highlights: [{ part: 'question', start: 0, end: 3 }], changed_at: new Date().toISOString() },
+  }),
+  'PUT /v1/problem/:id/mark': (w) => ({ method: 'PUT', route: '/v1/problem/:id/mark', params: { id: w.fx.problem }, body: { marked: true } }),
+  'GET /v1/problem/:id/rating': (w) => get('/v1/problem/:id/rating', { id: w.fx.problem }),
+  // Only a member who answered the problem rates it: each signed-in caller answers first.
+  'PUT /v1/problem/:id/rating': async (w, actor) => {
+    if (actor !== 'anonymous') {
+      await w.t.db
+        .insertInto('solve_attempts')
+        .values({ member_code: w.members[actor].code, problem_uid: w.fx.problem2, answer: '①', is_correct: 0, source: 'session' })
+        .execute();
+    }
+    return {
+      method: 'PUT',
+      route: '/v1/problem/:id/rating',
+      params: { id: w.fx.problem2 },
+      body: { good: true, erroneous: false, difficulty: 'hard', comment: '' },
+    };
+  },
+  'GET /v1/ratings/summary': (w) => get('/v1/ratings/summary', undefined, { problem_uids: `${w.fx.problem},${w.fx.problem2}` }),
+  'GET /v1/ratings/flagged': () => get('/v1/ratings/flagged', undefined, { page: '1', limit: '20' }),
+  'GET /v1/settings': () => get('/v1/settings'),
+  'PUT /v1/settings': () => ({ method: 'PUT', route: '/v1/settings', body: { theme: 'dark', type_size: 'large' } }),
+  'GET /v1/reference-values': () => get('/v1/reference-values'),
+  'PUT /v1/reference-values': () => ({
+    method: 'PUT',
+    route: '/v1/reference-values',
+    body: { source: '검사의학 교과서', values: [{ category: '전해질', name: '나트륨', abbr: 'Na', range: '135–145', unit: 'mEq/L' }] },
+  }),
   'POST /v1/problem/:id/disputes': async (w) => ({
     method: 'POST',
     route: '/v1/problem/:id/disputes',

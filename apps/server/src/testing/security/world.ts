@@ -16,10 +16,7 @@ import { collectRoutes, type RegisteredRoute } from './route-table';
 // that belong to the student (the owner in the ownership cases). Built once per dialect; calls
 // that destroy or exhaust a row get a fresh one from `fresh`.
 
-export const PNG_1PX = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 export const dataUrl = (bytes: Buffer | string, type = 'image/png') => `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
 
 export type SignedInActor = Exclude<Actor, 'anonymous'>;
@@ -116,8 +113,7 @@ export async function buildWorld(dialect: Dialect, options: { rateLimits?: Parti
     cookies.set(actor, await loginCookie(t.app, members[actor].id));
   };
   for (const actor of Object.keys(members) as SignedInActor[]) await relogin(actor);
-  const roleOfActor = (actor: SignedInActor) =>
-    actor === 'lead' || actor === 'admin' || actor === 'superadmin' ? actor : ('student' as const);
+  const roleOfActor = (actor: SignedInActor) => (actor === 'lead' || actor === 'admin' || actor === 'superadmin' ? actor : ('student' as const));
   const restoreActor = async (actor: SignedInActor) => {
     const before = members[actor];
     const me = await t.app.inject({ method: 'GET', url: '/v1/auth/me', headers: { cookie: cookies.get(actor) ?? '' } });
@@ -155,7 +151,11 @@ export async function buildWorld(dialect: Dialect, options: { rateLimits?: Parti
   await createProblem(t.db, { test_code: exam, no: 4, set_header_code: setHeader });
   const assignedSlot = await createProblem(t.db, { test_code: exam, no: 5, is_vacant: 1 });
   const vacantSlot = await createProblem(t.db, { test_code: exam, no: 6, is_vacant: 1 });
-  await must('lead', { method: 'POST', url: '/v1/problem/assign', payload: { assignments: [{ problem_code: assignedSlot, assignee_code: members.student.code }] } });
+  await must('lead', {
+    method: 'POST',
+    url: '/v1/problem/assign',
+    payload: { assignments: [{ problem_code: assignedSlot, assignee_code: members.student.code }] },
+  });
   const classUid = await createClass(t.db, { subject_code: subject, problems: [problem] });
   // One version in the history of problem 1.
   await must('lead', { method: 'PATCH', url: `/v1/problem/${problem}`, payload: { comments: '<p>해설</p>' } });
@@ -168,19 +168,35 @@ export async function buildWorld(dialect: Dialect, options: { rateLimits?: Parti
     await must<{ content: { code: number } }>('student', {
       method: 'POST',
       url: `/boards/${board}/contents`,
-      payload: { title: '시험 범위 질문', content: '<p>범위가 어디까지인가요?</p>', attachment: { filename: '범위.txt', data_url: dataUrl('1-3장', 'text/plain') } },
+      payload: {
+        title: '시험 범위 질문',
+        content: '<p>범위가 어디까지인가요?</p>',
+        attachment: { filename: '범위.txt', data_url: dataUrl('1-3장', 'text/plain') },
+      },
     })
   ).content.code;
   const boardReply = (
-    await must<{ reply: { code: number } }>('student', { method: 'POST', url: `/boards/${board}/contents/${post}/replies`, payload: { reply_text: '저도 궁금합니다.' } })
+    await must<{ reply: { code: number } }>('student', {
+      method: 'POST',
+      url: `/boards/${board}/contents/${post}/replies`,
+      payload: { reply_text: '저도 궁금합니다.' },
+    })
   ).reply.code;
   const leadNoticePost = (
-    await must<{ content: { code: number } }>('lead', { method: 'POST', url: '/boards/notice/contents', payload: { title: '공지', content: '<p>시험 공지</p>' } })
+    await must<{ content: { code: number } }>('lead', {
+      method: 'POST',
+      url: '/boards/notice/contents',
+      payload: { title: '공지', content: '<p>시험 공지</p>' },
+    })
   ).content.code;
   const box = (await must<{ box: { code: number } }>('student', { method: 'POST', url: '/v1/box', payload: { box_name: '복습' } })).box.code;
   await must('student', { method: 'POST', url: `/v1/box/${box}/problem/${problem}` });
   const reply = (
-    await must<{ reply: { reply_code: number } }>('student', { method: 'POST', url: `/v1/problem/${problem}/reply`, payload: { reply_text: '정답이 3번인가요?' } })
+    await must<{ reply: { reply_code: number } }>('student', {
+      method: 'POST',
+      url: `/v1/problem/${problem}/reply`,
+      payload: { reply_text: '정답이 3번인가요?' },
+    })
   ).reply.reply_code;
 
   const essay = await createProblem(t.db, { test_code: exam, no: 7, type: 2, choice_type: null, answer: '정중신경' });
@@ -189,8 +205,22 @@ export async function buildWorld(dialect: Dialect, options: { rateLimits?: Parti
   ).attempt.code;
 
   const fx: Fixtures = {
-    subject, exam, problem, problem2, assignedSlot, vacantSlot, classUid, setHeader,
-    board, noticeBoard: 'notice', post, boardReply, leadNoticePost, box, reply, essayAttempt,
+    subject,
+    exam,
+    problem,
+    problem2,
+    assignedSlot,
+    vacantSlot,
+    classUid,
+    setHeader,
+    board,
+    noticeBoard: 'notice',
+    post,
+    boardReply,
+    leadNoticePost,
+    box,
+    reply,
+    essayAttempt,
   };
 
   return {
@@ -252,7 +282,9 @@ function freshRows(deps: {
       const test = await createTest(db, { subject_code: fx.subject, test_name: uniqueText('시험') });
       const uid = await createProblem(db, { test_code: test, no: 1 });
       const body = await must<{ reply: { reply_code: number } }>('student', {
-        method: 'POST', url: `/v1/problem/${uid}/reply`, payload: { reply_text: '지울 댓글' },
+        method: 'POST',
+        url: `/v1/problem/${uid}/reply`,
+        payload: { reply_text: '지울 댓글' },
       });
       return { problem: uid, reply: body.reply.reply_code };
     },
@@ -262,7 +294,9 @@ function freshRows(deps: {
     },
     async postOfStudent() {
       const body = await must<{ content: { code: number } }>('student', {
-        method: 'POST', url: `/boards/${fx.board}/contents`, payload: { title: '지울 글', content: '<p>본문</p>' },
+        method: 'POST',
+        url: `/boards/${fx.board}/contents`,
+        payload: { title: '지울 글', content: '<p>본문</p>' },
       });
       return body.content.code;
     },
@@ -270,7 +304,9 @@ function freshRows(deps: {
     async boardReplyOfStudent() {
       const post = await this.postOfStudent();
       const body = await must<{ reply: { code: number } }>('student', {
-        method: 'POST', url: `/boards/${fx.board}/contents/${post}/replies`, payload: { reply_text: '지울 댓글' },
+        method: 'POST',
+        url: `/boards/${fx.board}/contents/${post}/replies`,
+        payload: { reply_text: '지울 댓글' },
       });
       return { post, reply: body.reply.code };
     },
@@ -284,17 +320,22 @@ function freshRows(deps: {
      * A tutor session of the student over a new exam's one answerable problem (its own rows, so a
      * fuzzed edit of the shared fixtures cannot empty it); finished when asked.
      */
-    async sessionOfStudent(values: { finished?: boolean } = {}) {
+    async studySessionOfStudent(values: { finished?: boolean } = {}) {
       const { test, problem } = await this.answerableExam();
       const body = await must<{ session: { code: number } }>('student', {
-        method: 'POST', url: '/v1/study/sessions', payload: { scope: { test_codes: [test] }, filter: 'all', count: 1, order: 'exam', mode: 'tutor' },
+        method: 'POST',
+        url: '/v1/study/sessions',
+        payload: { scope: { test_codes: [test] }, filter: 'all', count: 1, order: 'exam', mode: 'tutor' },
       });
       if (values.finished) await must('student', { method: 'POST', url: `/v1/study/sessions/${body.session.code}/finish` });
       return { code: body.session.code, problem };
     },
     async board() {
       const slug = uniqueText('board');
-      await db.insertInto('boards').values({ board_name: `게시판 ${slug}`, board_id: slug }).execute();
+      await db
+        .insertInto('boards')
+        .values({ board_name: `게시판 ${slug}`, board_id: slug })
+        .execute();
       return slug;
     },
     /** A slot of the student, submitted and waiting for review. */

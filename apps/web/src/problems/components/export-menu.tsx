@@ -13,7 +13,7 @@ const d = messages.exportDownload;
 const FORMAT: ExportFormat = 'docx';
 
 /**
- * Spec §2/§7: the exam's word-file export menu; each item downloads the .docx for one mode. The
+ * The exam's word-file export menu (packages/shared/src/export.ts, decision 019); each item downloads the .docx for one mode. The
  * library uses the same menu for a box (GET /v1/box/{id}/export, issue 16).
  */
 export function ExportMenu({ testCode, boxCode }: { testCode: number; boxCode?: undefined } | { testCode?: undefined; boxCode: number }) {

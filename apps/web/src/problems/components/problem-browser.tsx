@@ -35,6 +35,7 @@ export function ProblemBrowser({
   rootMargin,
   threshold,
   showTestColumn = false,
+  emptyText,
   renderProblems,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<ProblemsPage>>;
@@ -45,6 +46,8 @@ export function ProblemBrowser({
   rootMargin: string;
   threshold?: number;
   showTestColumn?: boolean;
+  /** What an empty list says when no search emptied it (반복 출제만 with nothing recurring). */
+  emptyText?: string;
   renderProblems: (problems: Problem[], highlightedUid: number | null) => ReactNode;
 }) {
   const [tab, setTab] = useState<Tab>('problems');
@@ -83,11 +86,7 @@ export function ProblemBrowser({
   ) : null;
 
   if (problems.length === 0) {
-    return (
-      loadError ?? (
-        <EmptyState>{q ? m.noResults : m.noProblems}</EmptyState>
-      )
-    );
+    return loadError ?? <EmptyState>{q ? m.noResults : (emptyText ?? m.noProblems)}</EmptyState>;
   }
 
   return (

@@ -6,16 +6,7 @@ import { messages } from '../messages';
 import { ProblemDisputeBar } from '../../disputes/dispute-bar';
 import { ReplyThread } from '../../replies/reply-thread';
 import { ClassAnswersToggle } from '../../stats/class-answers';
-import {
-  choiceTypeLabel,
-  problemAnchorId,
-  problemLabel,
-  showsAnswer,
-  showsExplanation,
-  splitChoices,
-  typeLabel,
-  type ViewMode,
-} from '../problem-format';
+import { choiceTypeLabel, problemAnchorId, problemLabel, showsAnswer, showsExplanation, splitChoices, typeLabel, type ViewMode } from '../problem-format';
 import { useProblemCardSlots } from './problem-card-slots';
 import { ProblemPicture } from './problem-picture';
 import { RichText } from './rich-text';
@@ -83,7 +74,7 @@ export const ProblemCardView = memo(function ProblemCardView({
   searchQuery,
   emphasizeNegation: emphasis,
 }: ProblemCardProps & { emphasizeNegation: boolean }) {
-  const { Bookmark } = useProblemCardSlots();
+  const { Bookmark, Lineage } = useProblemCardSlots();
   const label = problemLabel(problem.no);
   const type = typeLabel(problem.type);
   const choiceType = choiceTypeLabel(problem.choice_type);
@@ -122,6 +113,7 @@ export const ProblemCardView = memo(function ProblemCardView({
                 {choiceType}
               </Badge>
             )}
+            {Lineage && <Lineage problemUid={problem.uid} />}
           </div>
           {Bookmark && <Bookmark problemUid={problem.uid} />}
         </div>
@@ -148,7 +140,9 @@ export const ProblemCardView = memo(function ProblemCardView({
             <p className={Text.classes.root} data-size="sm" style={answerHeading}>
               {m.answer}
             </p>
-            <p className={`qbank-pre-line ${Text.classes.root}`}>{problem.answer.trim() ? <SearchHitText text={problem.answer} query={searchQuery} /> : m.dash}</p>
+            <p className={`qbank-pre-line ${Text.classes.root}`}>
+              {problem.answer.trim() ? <SearchHitText text={problem.answer} query={searchQuery} /> : m.dash}
+            </p>
             <ProblemPicture path={problem.answer_pic_path} alt={m.pictures.answer(label)} />
           </div>
         )}

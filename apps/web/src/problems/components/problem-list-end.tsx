@@ -48,13 +48,7 @@ export function ProblemListEnd({
           </Button>
         </Center>
       ) : (
-        <LoadMoreSentinel
-          hasMore
-          loading={isFetchingNextPage}
-          onLoadMore={onLoadMore}
-          rootMargin={rootMargin}
-          threshold={threshold ?? 0}
-        />
+        <LoadMoreSentinel hasMore loading={isFetchingNextPage} onLoadMore={onLoadMore} rootMargin={rootMargin} threshold={threshold ?? 0} />
       )}
     </Stack>
   );

@@ -30,10 +30,7 @@ export function ProblemList({
   /** The applied search, marked in the cards (issue 26 item 15). */
   searchQuery?: string;
 }) {
-  const sections = useMemo(
-    () => sectionsByType(problems).map((section) => ({ ...section, groups: groupBySetHeader(section.items) })),
-    [problems],
-  );
+  const sections = useMemo(() => sectionsByType(problems).map((section) => ({ ...section, groups: groupBySetHeader(section.items) })), [problems]);
   const [emphasis] = useNegationEmphasis();
   const cardOrder = Math.min(headingOrder + 1, 6) as TitleOrder;
   const card = (problem: Problem) => (

@@ -7,7 +7,5 @@ import './problems.css';
  * line breaks, which plain HTML rendering would fold into spaces.
  */
 export function RichText({ html, emphasizeNegation = false, searchQuery }: { html: string; emphasizeNegation?: boolean; searchQuery?: string }) {
-  return (
-    <SafeHtml html={html} emphasizeNegation={emphasizeNegation} searchQuery={searchQuery} className={isPlainText(html) ? 'qbank-pre-line' : undefined} />
-  );
+  return <SafeHtml html={html} emphasizeNegation={emphasizeNegation} searchQuery={searchQuery} className={isPlainText(html) ? 'qbank-pre-line' : undefined} />;
 }

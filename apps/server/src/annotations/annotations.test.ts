@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { createProblem, createSubject, createTest } from '../testing/factories';
+
+describe.each(testDialects)('strikes, highlights and marks on %s', (dialect) => {
+  let t: TestContext;
+  let cookie: string;
+  let memberId: string;
+  let otherCookie: string;
+  let first: number;
+  let second: number;
+  const call = (method: 'GET' | 'PUT', url: string, who: string | undefined = cookie, payload?: object) =>
+    t.app.inject({ method, url, headers: who ? { cookie: who } : {}, ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    t = await createTestContext(dialect);
+    memberId = (await createMember(t.db)).id;
+    cookie = await loginCookie(t.app, memberId);
+    otherCookie = await loginCookie(t.app, (await createMember(t.db)).id);
+    const exam = await createTest(t.db, { subject_code: await createSubject(t.db) });
+    first = await createProblem(t.db, {
+      test_code: exam,
+      no: 1,
+      question: '<p>Na 128 mEq/L인 환자</p>',
+      illustration: '① 가\n② 나\n③ 다\n④ 라\n⑤ 마',
+      answer: '①',
+    });
+    second = await createProblem(t.db, { test_code: exam, no: 2, illustration: '① 가\n② 나', answer: '②' });
+  });
+  afterAll(async () => t?.close());
+
+  it('keeps struck options, highlights and the mark apart, each call changing only its own', async () => {
+    expect((await call('GET', `/v1/annotations?problem_uids=${first},${second}`)).json()).toEqual({ annotations: [] });
+    const struck = await call('PUT', `/v1/problem/${first}/strikes`, cookie, { options: [4, 2, 4] });
+    expect(struck.statusCode).toBe(200);
+    expect(struck.json().annotation).toMatchObject({ problem_uid: first, struck: [2, 4], highlights: [], marked: false });
+    await call('PUT', `/v1/problem/${first}/mark`, cookie, { marked: true });
+    const highlighted = await call('PUT', `/v1/problem/${first}/highlights`, cookie, { highlights: [{ part: 'question', start: 0, end: 12 }] });
+    expect(highlighted.json().annotation).toMatchObject({ struck: [2, 4], highlights: [{ part: 'question', start: 0, end: 12 }], marked: true });
+    // A second device reads what the first one left.
+    const secondDevice = await loginCookie(t.app, memberId);
+    expect((await call('GET', `/v1/annotations?problem_uids=${first}`, secondDevice)).json().annotations).toHaveLength(1);
+    expect((await call('GET', `/v1/annotations?problem_uids=${first},${second}`)).json().annotations).toEqual([
+      expect.objectContaining({ problem_uid: first, struck: [2, 4], marked: true }),
+    ]);
+    // Clearing everything removes the row.
+    await call('PUT', `/v1/problem/${first}/strikes`, cookie, { options: [] });
+    await call('PUT', `/v1/problem/${first}/mark`, cookie, { marked: false });
+    expect((await call('PUT', `/v1/problem/${first}/highlights`, cookie, { highlights: [] })).json()).toEqual({ annotation: null });
+    expect(await t.db.selectFrom('problem_annotations').selectAll().execute()).toEqual([]);
+  });
+
+  it('drops a queued offline highlight change older than the one stored', async () => {
+    await call('PUT', `/v1/problem/${second}/highlights`, cookie, {
+      highlights: [{ part: 'illustration', start: 2, end: 5 }],
+      changed_at: '2026-11-28T10:00:00.000Z',
+    });
+    const stale = await call('PUT', `/v1/problem/${second}/highlights`, cookie, { highlights: [], changed_at: '2026-11-28T09:00:00.000Z' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json().annotation.highlights).toEqual([{ part: 'illustration', start: 2, end: 5 }]);
+    const newer = await call('PUT', `/v1/problem/${second}/highlights`, cookie, {
+      highlights: [{ part: 'question', start: 1, end: 2 }],
+      changed_at: '2026-11-28T11:00:00.000Z',
+    });
+    expect(newer.json().annotation.highlights).toEqual([{ part: 'question', start: 1, end: 2 }]);
+  });
+
+  it("keeps each member's marks private", async () => {
+    await call('PUT', `/v1/problem/${first}/strikes`, cookie, { options: [1] });
+    expect((await call('GET', `/v1/annotations?problem_uids=${first}`, otherCookie)).json()).toEqual({ annotations: [] });
+    await call('PUT', `/v1/problem/${first}/strikes`, otherCookie, { options: [5] });
+    expect((await call('GET', `/v1/annotations?problem_uids=${first}`)).json().annotations[0].struck).toEqual([1]);
+  });
+
+  it('refuses bad input with a Korean message, unknown problems, and anonymous or unapproved members', async () => {
+    const bad: Array<[string, object]> = [
+      ['strikes', {}],
+      ['strikes', { options: [0] }],
+      ['strikes', { options: [11] }],
+      ['strikes', { options: ['2'] }],
+      ['strikes', { options: [1.5] }],
+      ['highlights', { highlights: [{ part: 'question', start: 5, end: 5 }] }],
+      ['highlights', { highlights: [{ part: 'answer', start: 0, end: 5 }] }],
+      ['highlights', { highlights: [{ part: 'question', start: -1, end: 5 }] }],
+      ['highlights', { highlights: Array.from({ length: 51 }, (_, i) => ({ part: 'question', start: i, end: i + 1 })) }],
+      ['highlights', { highlights: [], changed_at: 'yesterday' }],
+      ['mark', { marked: 'yes' }],
+      ['mark', { marked: true, extra: 1 }],
+    ];
+    for (const [what, payload] of bad) {
+      const response = await call('PUT', `/v1/problem/${first}/${what}`, cookie, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().message).toMatch(/[가-힣]/);
+    }
+    for (const list of ['', '0', '1,,2', Array.from({ length: 201 }, (_, i) => i + 1).join(',')]) {
+      expect((await call('GET', `/v1/annotations?problem_uids=${encodeURIComponent(list)}`)).statusCode, list).toBe(400);
+    }
+    expect((await call('PUT', '/v1/problem/999999/mark', cookie, { marked: true })).statusCode).toBe(404);
+    expect((await call('GET', `/v1/annotations?problem_uids=${first}`, '')).statusCode).toBe(401);
+    const pending = await loginCookie(t.app, (await createMember(t.db, { validated: false })).id);
+    expect((await call('PUT', `/v1/problem/${first}/mark`, pending, { marked: true })).statusCode).toBe(403);
+    expect((await call('GET', `/v1/annotations?problem_uids=${first}`)).json().annotations[0]).toMatchObject({ struck: [1], marked: false });
+  });
+});

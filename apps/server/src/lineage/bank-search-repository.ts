@@ -1,0 +1,72 @@
+import type { DbOrTx, Dialect } from '../core/db';
+import { filtered } from '../problems/repository';
+
+// The whole-bank search's reads (issue 28 item 5). The matching is the per-exam search's own
+// (problems/repository.ts filtered: its search rows and indexes, 초성 included), without an exam.
+
+export interface BankSearchMatch {
+  uid: number;
+  test_code: number;
+  test_name: string;
+  year: number;
+  no: number;
+  type: number;
+  subject_name: string;
+  lineage_code: number | null;
+  lineage_size: number | null;
+}
+
+/**
+ * Up to `limit` problems matching `q` in every exam (of a subject, of a year), each with its
+ * lineage. In the order the index hands them out: the caller groups and sorts them.
+ */
+export async function bankSearchMatches(
+  db: DbOrTx,
+  dialect: Dialect,
+  query: { q: string; subject_code?: number | undefined; year?: number | undefined },
+  limit: number,
+): Promise<BankSearchMatch[]> {
+  const rows = await filtered(db, dialect, { q: query.q })
+    .$if(query.subject_code !== undefined, (qb) => qb.where('tests.subject_code', '=', query.subject_code!))
+    .$if(query.year !== undefined, (qb) => qb.where('tests.year', '=', query.year!))
+    .leftJoin('problem_lineages', 'problem_lineages.problem_uid', 'problems.uid')
+    .select([
+      'problems.uid',
+      'problems.test_code',
+      'tests.test_name',
+      'tests.year',
+      'problems.no',
+      'problems.type',
+      'subjects.subject_name',
+      'problem_lineages.lineage_code',
+      'problem_lineages.lineage_size',
+    ])
+    .limit(limit)
+    .execute();
+  return rows;
+}
+
+/** The stems of the problems a page shows, as plain text. */
+export async function questionTexts(db: DbOrTx, uids: number[]): Promise<Map<number, string>> {
+  if (uids.length === 0) return new Map();
+  const rows = await db.selectFrom('problems').select(['uid', 'question_text']).where('uid', 'in', uids).execute();
+  return new Map(rows.map((row) => [row.uid, row.question_text]));
+}
+
+/** The years each lineage was asked in (every visible member, matching or not). */
+export async function lineageYears(db: DbOrTx, codes: number[]): Promise<Map<number, number[]>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('problem_lineages as pl')
+    .innerJoin('problems as p', 'p.uid', 'pl.problem_uid')
+    .innerJoin('tests as t', 't.code', 'p.test_code')
+    .where('pl.lineage_code', 'in', codes)
+    .where('p.is_vacant', '=', 0)
+    .select(['pl.lineage_code', 't.year'])
+    .distinct()
+    .execute();
+  const years = new Map<number, number[]>();
+  for (const row of rows) years.set(row.lineage_code, [...(years.get(row.lineage_code) ?? []), row.year]);
+  for (const list of years.values()) list.sort((a, b) => a - b);
+  return years;
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProblem, createSubject, createTest } from '../testing/factories';
+import { callAs, createTestContext, roleCookies, testDialects, type TestContext } from '../testing/harness';
+import { FingerprintCache } from './detect';
+import { detectQueued } from './service';
+
+// Issue 28 item 5: one search over every exam, its matches grouped by lineage.
+
+const CIRCLED = ['①', '②', '③', '④', '⑤'];
+const MI = '58세 남자가 2시간 전부터 시작된 흉통으로 왔다. 심전도에서 V1-V4 유도의 ST분절 상승이 보였다. 급성 심근경색의 가장 적절한 치료는?';
+const MI_OPTIONS = ['일차 관상동맥중재술', '아스피린 단독 투여', '경과 관찰', '베타차단제 단독 투여', '운동부하검사'];
+const options = (list: string[]) => list.map((o, i) => `${CIRCLED[i]} ${o}`).join('\n');
+
+describe.each(testDialects)('whole-bank search on %s', (dialect) => {
+  let t: TestContext;
+  let cookies: Awaited<ReturnType<typeof roleCookies>>;
+  let cardio: number;
+  const uid: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await createTestContext(dialect);
+    cookies = await roleCookies(t.app, t.db);
+    cardio = await createSubject(t.db, { subject_name: '순환기학' });
+    const other = await createSubject(t.db, { subject_name: '병리학' });
+    const exam = async (subject_code: number, year: number) => createTest(t.db, { subject_code, year, test_name: `${year} 중간고사` });
+    const [e2019, e2021, e2024, p2024] = [await exam(cardio, 2019), await exam(cardio, 2021), await exam(cardio, 2024), await exam(other, 2024)];
+    const put = (test_code: number, no: number, question: string, list: string[], explanation = '') =>
+      createProblem(t.db, { test_code, no, question: `<p>${question}</p>`, illustration: options(list), answer: '①', choice_type: 5, comments: explanation });
+    uid.a = await put(e2019!, 1, MI, MI_OPTIONS);
+    uid.b = await put(e2021!, 4, MI, [...MI_OPTIONS].reverse());
+    uid.c = await put(e2024!, 2, MI, MI_OPTIONS);
+    uid.lone = await put(e2024!, 9, '심근경색 후 2주째 나타나는 심낭염을 무엇이라 하는가?', [
+      '드레슬러 증후군',
+      '심장눌림증',
+      '승모판역류',
+      '심실중격파열',
+      '좌심실류',
+    ]);
+    uid.path = await put(
+      p2024!,
+      3,
+      '심장의 병리 소견에서 응고괴사가 처음 보이는 시점은?',
+      ['4-12시간', '1일', '3일', '7일', '2개월'],
+      '심근경색 후 4-12시간에 응고괴사가 시작된다.',
+    );
+    uid.none = await put(e2021!, 5, '라론드 보고서에 제시된 건강결정요인 중 개인이 통제할 수 있는 요인은?', [
+      '생활습관',
+      '유전',
+      '환경',
+      '보건의료체계',
+      '소득',
+    ]);
+    const cache = new FingerprintCache();
+    while ((await detectQueued(t.db, cache, 100)) > 0);
+  });
+  afterAll(async () => t?.close());
+
+  const search = async (query: string, cookie = cookies.student) => callAs(t.app, 'GET', `/v1/search?${query}`, cookie);
+
+  it('groups the matches of every exam by lineage, the most asked first, with its years', async () => {
+    const response = await search(`q=${encodeURIComponent('심근경색')}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ total_problems: 5, total_groups: 3, capped: false, page: 1 });
+    expect(body.groups[0]).toMatchObject({ lineage_code: uid.a, lineage_size: 3, years: [2019, 2021, 2024] });
+    expect(body.groups[0].problems.map((p: { uid: number }) => p.uid)).toEqual([uid.c, uid.b, uid.a]);
+    expect(body.groups[0].problems[0]).toMatchObject({ test_name: '2024 중간고사', year: 2024, no: 2, subject_name: '순환기학' });
+    expect(body.groups[0].problems[0].question_text).toContain('급성 심근경색');
+    // A match in the explanation only counts as well; problems in no lineage are groups of one.
+    const singles = body.groups.slice(1).map((g: { lineage_code: number | null; problems: { uid: number }[] }) => [g.lineage_code, g.problems[0]!.uid]);
+    expect(singles).toEqual(
+      expect.arrayContaining([
+        [null, uid.lone],
+        [null, uid.path],
+      ]),
+    );
+  });
+
+  it('filters by subject and year and answers 초성', async () => {
+    const bySubject = (await search(`q=${encodeURIComponent('심근경색')}&subject_code=${cardio}`)).json();
+    expect(bySubject.total_problems).toBe(4);
+    const byYear = (await search(`q=${encodeURIComponent('심근경색')}&year=2024`)).json();
+    expect(byYear.groups.flatMap((g: { problems: { uid: number }[] }) => g.problems.map((p) => p.uid)).sort()).toEqual([uid.c, uid.lone, uid.path].sort());
+    const initials = (await search(`q=${encodeURIComponent('ㄹㄹㄷ')}`)).json();
+    expect(initials.groups.map((g: { problems: { uid: number }[] }) => g.problems[0]!.uid)).toEqual([uid.none]);
+  });
+
+  it('pages groups, and refuses a missing term or a bad filter in Korean', async () => {
+    const second = (await search(`q=${encodeURIComponent('심근경색')}&page=2&limit=2`)).json();
+    expect(second.groups).toHaveLength(1);
+    expect(second.total_groups).toBe(3);
+    for (const query of ['q=', 'q=%20', `q=a&year=abc`, `q=a&subject_code=-1`]) {
+      const response = await search(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message).toMatch(/[가-힣]/);
+    }
+    expect((await callAs(t.app, 'GET', '/v1/search?q=a', undefined)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,36 @@
+import type { SimilarProblemsResponse } from '@qbank/shared/lineage';
+import type { AppContext } from '../core/context';
+import { stemSimilarity } from './compare';
+import { MAX_CANDIDATES } from './detect';
+import { fingerprint } from './fingerprint';
+import { lineageKeys } from './minhash';
+import { candidateUids, loadSources } from './repository';
+import { problemPlaces } from './similar-repository';
+
+// The editor's live suggestions (issue 28 item 6): a stem being written is fingerprinted as the
+// detector fingerprints a saved problem (decision 129), its band keys find the candidates in the
+// key index, and the candidates are ranked by stem similarity. Options are not asked for: a slot
+// is usually filled stem first, and the stem is what a student remembers.
+
+const SUGGESTIONS = 5;
+/** Below this, a "similar" problem is mostly a shared case phrase: not worth offering. */
+const MIN_SIMILARITY = 0.4;
+/** A stem being typed shares fewer bands than a saved copy: one shared band is enough to look. */
+const MIN_SHARED_KEYS = 1;
+const PREVIEW_CHARS = 160;
+
+export async function similarProblems(ctx: AppContext, text: string, subjectCode: number | undefined): Promise<SimilarProblemsResponse> {
+  const print = fingerprint({ question_text: text, illustration: '', answer: '', choice_type: null });
+  const keys = lineageKeys(print);
+  // uid 0 is no problem: nothing is left out of the candidates.
+  const candidates = await candidateUids(ctx.db, 0, keys, MIN_SHARED_KEYS, MAX_CANDIDATES);
+  const [sources, places] = await Promise.all([loadSources(ctx.db, candidates), problemPlaces(ctx.db, candidates, subjectCode)]);
+  const similarity = new Map(sources.map((source) => [source.uid, stemSimilarity(print, fingerprint(source))]));
+  const problems = places
+    .map((place) => ({ ...place, similarity: Math.round((similarity.get(place.uid) ?? 0) * 100) / 100 }))
+    .filter((place) => place.similarity >= MIN_SIMILARITY)
+    .sort((a, b) => b.similarity - a.similarity || b.year - a.year || a.uid - b.uid)
+    .slice(0, SUGGESTIONS)
+    .map((place) => ({ ...place, question_text: place.question_text.slice(0, PREVIEW_CHARS) }));
+  return { problems };
+}

@@ -1,0 +1,33 @@
+// Korean texts of the answering marks (issue 30 items 1–3).
+export const messages = {
+  strike: (n: number) => `${n}번 보기 지우기`,
+  unstrike: (n: number) => `${n}번 보기 되살리기`,
+  struck: '지운 보기',
+  strikeHint: '보기를 오른쪽 클릭하거나 길게 누르면 지울 수 있습니다. 지운 보기는 먼저 되살려야 고를 수 있습니다.',
+  struckCannotChoose: (n: number) => `${n}번 보기는 지운 보기입니다. 고르려면 먼저 되살리세요.`,
+  highlight: '형광펜',
+  highlightHint: '지문에서 글자를 드래그해 고른 뒤 형광펜을 누르세요.',
+  clearHighlights: '형광펜 지우기',
+  highlighted: '형광펜 칠한 부분',
+  highlightsWaiting: '형광펜은 이 기기에 저장했고, 연결되면 서버에 보냅니다.',
+  mark: '나중에 다시 보기',
+  marked: '다시 보기 표시됨',
+  unmark: '다시 보기 해제',
+  markedShort: '다시 보기',
+  /** Lines of the shortcut help (answering/components/shortcut-help-modal.tsx). */
+  strikeShortcut: { keys: ['Shift', '+', '1', '–', '9'], text: '보기 지우기 / 되살리기 (객관식)' },
+  markShortcut: { keys: ['M'], text: '나중에 다시 보기 표시 / 해제' },
+  saveFailed: '표시를 저장하지 못했습니다. 연결을 확인하세요.',
+  review: {
+    title: '제출 전 확인',
+    intro: (answered: number, total: number) => `${total}문제 중 ${answered}문제에 답했습니다.`,
+    unanswered: (n: number) => `답하지 않은 문제 ${n}개`,
+    marked: (n: number) => `다시 보기 표시한 문제 ${n}개`,
+    noneUnanswered: '모든 문제에 답했습니다.',
+    noneMarked: '다시 보기 표시한 문제가 없습니다.',
+    goTo: (position: number) => `${position}번`,
+    goToLabel: (position: number) => `${position}번 문제로 돌아가기`,
+    finish: '그대로 제출',
+    back: '계속 풀기',
+  },
+} as const;

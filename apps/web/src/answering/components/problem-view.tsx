@@ -1,0 +1,138 @@
+import { Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import type { ChoiceOption } from '@qbank/shared/answers';
+import { problemFullLabel } from '@qbank/shared/problem-labels';
+import type { Problem } from '@qbank/shared/problems';
+import { IconFolderPlus, IconStar, IconStarFilled } from '@tabler/icons-react';
+import type { Ref, ReactNode } from 'react';
+import { useNegationEmphasis } from '../../lib/use-negation-emphasis';
+import { useHighlightSync } from '../../annotations/api';
+import { answeringMessages as m } from '../messages';
+import type { AnswerResult } from '../answer-model';
+import { ProblemDisputeBar } from '../../disputes/dispute-bar';
+import { ResultView } from './result-view';
+import { HighlightableStem } from './highlightable-stem';
+import { ProblemTools } from './problem-tools';
+import { AnswerArea } from './answer-area';
+import { VoidedProblem } from './voided-problem';
+import '../answering.css';
+
+export interface ImportantToggle {
+  checked: boolean;
+  busy: boolean;
+  onToggle: () => void;
+}
+
+/** One problem as solve mode and the review deck show it: passage, question, the answer area or, once answered, the result. */
+export function ProblemView({
+  problem,
+  position,
+  options,
+  result,
+  answering,
+  explanation,
+  important,
+  onAnswer,
+  onRetry,
+  onJudgeSelf,
+  onOpenBoxes,
+  resultRef,
+  resultActions,
+  footer,
+}: {
+  problem: Problem;
+  position: number;
+  options: ChoiceOption[] | null;
+  result: AnswerResult | undefined;
+  /** The answer area is shown (not answered yet, or 다시 풀기 pressed). */
+  answering: boolean;
+  explanation: boolean;
+  /** The ★ 중요 switch; left out where the screen has none (review: 박스에 담기 covers it). */
+  important?: ImportantToggle;
+  onAnswer: (answer: string) => void;
+  /** 다시 풀기 after the verdict; left out where a screen does not offer it (review). */
+  onRetry?: () => void;
+  /** The member's own verdict on an essay or slide answer. */
+  onJudgeSelf?: (correct: boolean) => void;
+  onOpenBoxes: () => void;
+  resultRef: Ref<HTMLDivElement>;
+  /** Shown under the verdict (review: the self-rating). */
+  resultActions?: ReactNode;
+  /** Shown under the problem (the member's private note). */
+  footer?: ReactNode;
+}) {
+  const [emphasis] = useNegationEmphasis();
+  // Highlights made offline (here or on another answering screen) go to the server when it answers.
+  useHighlightSync();
+  const headingId = `solve-problem-${problem.uid}`;
+
+  return (
+    <Paper component="article" aria-labelledby={headingId} withBorder radius="md" p="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Group gap="xs" wrap="wrap">
+            <Title order={2} size="h3" id={headingId}>
+              {m.problemHeading(position)}
+            </Title>
+            {/* The viewer's label: the exam numbers each type from Q01 (issue 12 item 4). */}
+            <Badge variant="light" radius="sm" data-testid="solve-problem-label">
+              {problemFullLabel(problem.type, problem.no)}
+            </Badge>
+          </Group>
+          <Group gap="xs">
+            {important && (
+              <Button
+                variant={important.checked ? 'filled' : 'default'}
+                className="qbank-solve-target"
+                aria-pressed={important.checked}
+                loading={important.busy}
+                onClick={important.onToggle}
+                leftSection={important.checked ? <IconStarFilled size={18} aria-hidden /> : <IconStar size={18} aria-hidden />}
+              >
+                {m.important}
+              </Button>
+            )}
+            <Button
+              variant="default"
+              className="qbank-solve-target"
+              aria-haspopup="dialog"
+              onClick={onOpenBoxes}
+              leftSection={<IconFolderPlus size={18} aria-hidden />}
+            >
+              {m.addToBox}
+            </Button>
+          </Group>
+        </Group>
+
+        <ProblemTools />
+        <HighlightableStem key={`stem-${problem.uid}`} problem={problem} position={position} emphasizeNegation={emphasis} />
+
+        {problem.is_voided === 1 ? (
+          <VoidedProblem problem={problem} position={position} answer={result?.answer} reveal />
+        ) : answering ? (
+          <AnswerArea problem={problem} options={options} onAnswer={onAnswer} />
+        ) : (
+          result && (
+            <ResultView
+              problem={problem}
+              position={position}
+              options={options}
+              result={result}
+              explanation={explanation}
+              onRetry={onRetry}
+              onJudgeSelf={onJudgeSelf}
+              resultRef={resultRef}
+              actions={resultActions}
+            />
+          )
+        )}
+        <ProblemDisputeBar
+          problemUid={problem.uid}
+          label={m.problemHeading(position)}
+          problemKey={problem.answer}
+          keyShown={!answering || problem.is_voided === 1}
+        />
+        {footer}
+      </Stack>
+    </Paper>
+  );
+}

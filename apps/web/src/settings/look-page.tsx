@@ -1,0 +1,53 @@
+import { Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { PageHeader } from '../components/page-header';
+import { showFailure, showSuccess } from '../components/toasts';
+import { THEMES, TYPE_SIZES, type Settings } from '@qbank/shared/settings';
+import { useSaveSettings } from './api';
+import { useLook } from './look';
+import { messages as m } from './messages';
+
+/** 화면 설정: 라이트 / 다크 / 시스템 and three type sizes, kept on the server (decision 166). */
+export function LookPage() {
+  const look = useLook();
+  const save = useSaveSettings();
+  const change = (next: Settings) =>
+    save.mutate(next, {
+      onSuccess: () => showSuccess(m.saved),
+      onError: (error) => showFailure(m.saveFailed, error),
+    });
+  return (
+    <Stack gap="lg" maw={560}>
+      <PageHeader title={m.title} intro={m.intro} />
+      <Stack gap={6}>
+        <Text component="label" id="look-theme" fw={600}>
+          {m.theme}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="look-theme"
+          fullWidth
+          value={look.theme}
+          onChange={(value) => change({ theme: value as Settings['theme'], type_size: look.type_size })}
+          data={THEMES.map((theme) => ({ value: theme, label: m.themes[theme] }))}
+        />
+        <Text size="sm" c="dimmed">
+          {m.systemHint}
+        </Text>
+      </Stack>
+      <Stack gap={6}>
+        <Text component="label" id="look-size" fw={600}>
+          {m.typeSize}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="look-size"
+          fullWidth
+          value={look.type_size}
+          onChange={(value) => change({ theme: look.theme, type_size: value as Settings['type_size'] })}
+          data={TYPE_SIZES.map((size) => ({ value: size, label: m.typeSizes[size] }))}
+        />
+      </Stack>
+      <Paper withBorder p="md">
+        <Text>{m.preview}</Text>
+      </Paper>
+    </Stack>
+  );
+}

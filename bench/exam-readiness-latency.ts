@@ -1,0 +1,74 @@
+// Latency of the plan and the readiness on the seed:large data (issue 29 item 5), one request at a
+// time through the app (not under load): `tsx bench/exam-readiness-latency.ts DATA_DIR [DATABASE_URL]`.
+// Picks the student with the most answers, publishes nothing: the student's own entry over the
+// subject they answered most (the whole subject in scope), three days ahead.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { buildApp } from '../apps/server/src/app';
+import { openDatabase } from '../apps/server/src/core/db';
+import { configFromEnv, parseEnv } from '../apps/server/src/env';
+import { LARGE_PASSWORD } from '../apps/server/src/seed/large/large-data';
+
+const [dataDir, databaseUrl] = process.argv.slice(2);
+if (!dataDir) throw new Error('usage: tsx bench/exam-readiness-latency.ts DATA_DIR [DATABASE_URL]');
+const handle = openDatabase({ dataDir, databaseUrl });
+const config = configFromEnv(
+  parseEnv({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  }),
+);
+const app = await buildApp({ config, db: handle.db, dialect: handle.dialect });
+await app.ready();
+
+const busiest = await handle.db
+  .selectFrom('solve_attempts as a')
+  .innerJoin('members as m', 'm.code', 'a.member_code')
+  .innerJoin('problems as p', 'p.uid', 'a.problem_uid')
+  .innerJoin('tests as t', 't.code', 'p.test_code')
+  .select((eb) => ['m.id', 't.subject_code', eb.fn.countAll<number>().as('n')])
+  .where('m.validated', '=', 1)
+  .groupBy(['m.id', 't.subject_code'])
+  .orderBy('n', 'desc')
+  .limit(1)
+  .executeTakeFirstOrThrow();
+const login = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { id: busiest.id, email: busiest.id, password: LARGE_PASSWORD } });
+const cookie = `token=${login.cookies.find((c) => c.name === 'token')!.value}`;
+const day = new Date(Date.now() + (9 + 72) * 3_600_000).toISOString().slice(0, 10);
+const created = await app.inject({
+  method: 'POST',
+  url: '/v1/exam-dates',
+  headers: { cookie },
+  payload: { title: '벤치 시험', date: day, subject_code: busiest.subject_code },
+});
+const code = created.json().exam_date.code as number;
+
+async function measure(url: string, runs = 40) {
+  const times: number[] = [];
+  for (let i = 0; i < runs + 5; i += 1) {
+    const start = performance.now();
+    const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    if (i >= 5) times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+  return { p50: at(0.5), p95: at(0.95) };
+}
+const plan = (await app.inject({ method: 'GET', url: `/v1/exam-dates/${code}/plan`, headers: { cookie } })).json();
+console.log(
+  JSON.stringify({
+    dialect: handle.dialect,
+    member: busiest.id,
+    subject_answers: Number(busiest.n),
+    scope: plan.scope,
+    plan: await measure(`/v1/exam-dates/${code}/plan`),
+    readiness: await measure(`/v1/exam-dates/${code}/readiness`),
+  }),
+);
+await app.inject({ method: 'DELETE', url: `/v1/exam-dates/${code}`, headers: { cookie } });
+await app.close();
+await handle.db.destroy();
