@@ -27,7 +27,7 @@ describe.skipIf(!postgresUrl)('the PostgreSQL pool', () => {
     } finally {
       await admin.end();
     }
-    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('PostgreSQL closed an idle pooled connection')));
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('PostgreSQL closed an idle pooled connection')), { timeout: 30_000 });
 
     const after = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db);
     expect(after.rows[0]!.pid).not.toBe(pid);

@@ -149,7 +149,7 @@ describe.each(testDialects)('drawn reading pages on %s', (dialect) => {
     expect(await drawn(`/tests/${testCode}/problems`)).toBe(false);
     expect(await Promise.all(slow)).toEqual([false, false]);
     // Once they are done, pages are drawn again.
-    await expect.poll(() => drawn(`/tests/${testCode}/problems`), { timeout: 10_000, interval: 200 }).toBe(true);
+    await expect.poll(() => drawn(`/tests/${testCode}/problems`), { timeout: 30_000, interval: 200 }).toBe(true);
   });
 
   it('never draws for HEAD or for other pages', async () => {

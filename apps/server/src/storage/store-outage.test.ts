@@ -46,8 +46,8 @@ describe.each(testDialects)('a stuck or dead bucket on %s', (dialect) => {
   beforeAll(async () => {
     proxy.setMode('forward');
     // A short deadline keeps the test quick (the default is in env.ts), yet long enough for the
-    // in-process s3rver to answer on a loaded machine (1 s failed the start's check at load 21).
-    t = await createTestContext(dialect, { env: { ...bucket.env, S3_ENDPOINT: proxy.url, S3_TIMEOUT_MS: '2000' } });
+    // in-process s3rver to answer on a loaded machine (1 s failed the start's check at load 21, and 2 s is within reach of CI's loaded runs).
+    t = await createTestContext(dialect, { env: { ...bucket.env, S3_ENDPOINT: proxy.url, S3_TIMEOUT_MS: '5000' } });
     lead = await loginCookie(t.app, (await createMember(t.db, { role: 'lead' })).id);
     uid = await createProblem(t.db, { test_code: await createTest(t.db, { subject_code: await createSubject(t.db) }), no: 1 });
     student = await loginCookie(t.app, (await createMember(t.db)).id);

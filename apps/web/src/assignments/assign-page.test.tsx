@@ -3,15 +3,13 @@ import type { Member } from '@qbank/shared/auth';
 import type { LeadProblemRow } from '@qbank/shared/lead-problems';
 import { currentKoreanYear, gradYearForGrade } from '@qbank/shared/member-admin';
 import type { TestSummary } from '@qbank/shared/exams';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
 import { renderElement } from '../testing/render';
 import { AssignPage } from './assign-page';
 import { leadRow } from '../testing/fixtures/authoring';
 
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => notifications.clean());
 
 const PATH = '/dashboard/lead/assign';

@@ -1,15 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import type { AuditEntry } from '@qbank/shared/audit';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { json, meHandler, mockFetch } from '../testing/fetch-mock';
 import { admin, bodyOf, paramsOf, superadmin } from '../testing/fixtures/members';
 import { renderRoutes } from '../testing/render';
 // Loaded up front: the router imports the page lazily, and a cold transform can outlast findBy's wait.
 import './audit-page';
 
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => notifications.clean());
 
 const approval: AuditEntry = {

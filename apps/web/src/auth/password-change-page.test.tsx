@@ -1,13 +1,12 @@
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
 import { renderElement, renderRoutes } from '../testing/render';
 import { PasswordChangePage } from './password-change-page';
 
 // The routes load their pages lazily; loading them once up front keeps the first test of the
-// file from racing the import, and a busy machine (the editor, Mantine) gets more than 1 s to render.
+// file from racing the import.
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 5000 });
   await Promise.all([import('./password-change-page'), import('../app/dashboard-layout')]);
 });
 
@@ -74,9 +73,11 @@ describe('password change settings page', () => {
     expect(banner).toBeTruthy();
     expect(bodies).toEqual([{ id: 'student01', email: 'student01@example.ac.kr', old_password: 'old-password-1', new_password: 'new-password-2' }]);
     expect((screen.getByLabelText('현재 비밀번호') as HTMLInputElement).value).toBe('');
-    await act(() => vi.advanceTimersByTimeAsync(4900));
+    // The fake clock also moves with real time (shouldAdvanceTime, which findByText needs), so on a
+    // loaded machine a second can pass between the banner appearing and this line: 3 s leaves room.
+    await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(screen.queryByText('인증 메일을 보냈습니다. 메일의 링크를 눌러 변경을 완료하세요.')).toBeTruthy();
-    await act(() => vi.advanceTimersByTimeAsync(200));
+    await act(() => vi.advanceTimersByTimeAsync(2100));
     expect(screen.queryByText('인증 메일을 보냈습니다. 메일의 링크를 눌러 변경을 완료하세요.')).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { currentKoreanYear } from '@qbank/shared/member-admin';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
 // Loaded up front: the router imports the page lazily, and a cold transform can outlast findBy's wait.
@@ -9,8 +9,6 @@ import './exam-list-page';
 import { validateExamForm } from './exam-form-dialog';
 import { bodyOf, exam, paramsOf } from '../testing/fixtures/authoring';
 
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => notifications.clean());
 
 const lead = member({ id: 'demo-lead', role: 'lead', authority: 2 });

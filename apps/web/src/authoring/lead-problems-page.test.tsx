@@ -1,14 +1,12 @@
 import { notifications } from '@mantine/notifications';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LeadProblemRow } from '@qbank/shared/lead-problems';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
 import './lead-problems-page';
 import { bodyOf, leadRow, paramsOf, testInfo } from '../testing/fixtures/authoring';
 
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => notifications.clean());
 
 const lead = member({ id: 'demo-lead', role: 'lead', authority: 2 });

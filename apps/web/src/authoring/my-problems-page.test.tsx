@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MySlot } from '@qbank/shared/my-problems';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, detail, mySlot, paramsOf } from '../testing/fixtures/authoring';
@@ -9,8 +9,6 @@ import './my-problems-page';
 
 vi.mock('../components/rich-text-editor', async () => (await import('../testing/rich-text-editor-stub')).richTextEditorStub());
 
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => notifications.clean());
 
 const student = member({ id: 'demo-student', name: '김지민' });

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BoardReply } from '@qbank/shared/boards';
 import type { Member } from '@qbank/shared/auth';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,9 +7,8 @@ import { renderRoutes } from '../testing/render';
 import { postDetail } from '../testing/fixtures/boards';
 
 // The routes load their pages lazily; loading them once up front keeps the first test of the
-// file from racing the import, and a busy machine (the editor, Mantine) gets more than 1 s to render.
+// file from racing the import.
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 5000 });
   await Promise.all([import('./board-content-page'), import('./board-page')]);
 });
 

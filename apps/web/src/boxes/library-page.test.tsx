@@ -256,6 +256,6 @@ describe('library', () => {
     fireEvent.click(await screen.findByRole('link', { name: '2026 순환기내과학 중간고사 3번' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/tests/3/problems'));
     expect(router.state.location.state).toEqual({ highlightUid: 13 });
-    await waitFor(() => expect(document.getElementById('problem-13')?.dataset.highlighted).toBe('true'), { timeout: 5000 });
+    await waitFor(() => expect(document.getElementById('problem-13')?.dataset.highlighted).toBe('true'));
   });
 });

@@ -1,11 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { RichTextEditor } from './rich-text-editor';
-
-// Tiptap and Mantine take more than testing-library's 1 s to render on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 function Harness({ initial = '', onChange }: { initial?: string; onChange?: (html: string) => void }) {
   const [value, setValue] = useState(initial);

@@ -20,6 +20,6 @@ describe('ZoomablePicture (issue 12 item 8)', () => {
     fireEvent.click(picture);
     expect(picture.parentElement?.dataset.zoomed).toBe('false');
     fireEvent.keyDown(dialog, { key: 'Escape' });
-    await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
+    await expect.poll(() => screen.queryByRole('dialog'), { timeout: 30_000 }).toBeNull();
   });
 });

@@ -63,7 +63,7 @@ describe('import page', () => {
     await screen.findByRole('heading', { name: '문제 가져오기' });
     fireEvent.change(screen.getByLabelText('또는 글 붙여 넣기'), { target: { value: '1. 붙여 넣은 문제 1\n① 가 ② 나 ③ 다 ④ 라\n정답: ①' } });
     fireEvent.click(screen.getByRole('button', { name: '미리보기' }));
-    expect(await screen.findByText('문제 2개 중 1개를 가져옵니다.', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('문제 2개 중 1개를 가져옵니다.')).toBeTruthy();
     expect(sent).toEqual({ name: 'paste.txt', text: '1. 붙여 넣은 문제 1\n① 가 ② 나 ③ 다 ④ 라\n정답: ①' });
     expect(screen.getByText('이미 있음(건너뜀)')).toBeTruthy();
     expect(screen.getByText('이 시험에 같은 내용의 문제가 이미 있어 건너뜁니다.')).toBeTruthy();
@@ -96,7 +96,7 @@ describe('import page', () => {
     fireEvent.dragEnter(zone, { dataTransfer: dataTransfer([]) });
     fireEvent.drop(zone, { dataTransfer: dataTransfer([new File(['PK'], '작년 족보.HWPX')]) });
     // The drop starts the preview by itself.
-    expect(await screen.findByText('문제 0개 중 0개를 가져옵니다.', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('문제 0개 중 0개를 가져옵니다.')).toBeTruthy();
     expect(sentName).toBe('작년 족보.HWPX');
   });
 });

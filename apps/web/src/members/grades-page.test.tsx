@@ -1,15 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { json, meHandler, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
 // Loaded up front: the router imports the page lazily, and a cold transform can outlast findBy's wait.
 import { groupByCalculatedGrade } from './grades-page';
 import { admin, bodyOf, listResponse, paramsOf, person, YEAR } from '../testing/fixtures/members';
-
-// Whole-app renders of lazy screens: on a busy machine the default 1 s / 5 s waits are too tight.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => notifications.clean());
 

@@ -208,7 +208,7 @@ describe('exam problem list', () => {
     setup({ 'GET /v1/problem': () => json(500, { message: '서버 오류가 발생했습니다.', code: 'INTERNAL' }) });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('문제 목록 로드 실패');
-  }, 10_000);
+  });
 
   it('offers solve mode (Beta) and a word export menu with the five modes', async () => {
     setup();

@@ -2,9 +2,9 @@ import { isCorrectAnswer } from '@qbank/shared/answers';
 import type { Box } from '@qbank/shared/boxes';
 import type { Problem } from '@qbank/shared/problems';
 import type { Attempt } from '@qbank/shared/solve';
-import { act, configure, fireEvent, getConfig, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { problemRow, problemsPage, setHeaderRow, testInfoRow } from '../testing/fixtures/problems';
 import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
 import { answerStore, claimOfflineData } from '../lib/offline-data';
@@ -145,11 +145,7 @@ async function ready() {
   await screen.findByRole('heading', { level: 2, name: /번 문제/ });
 }
 
-describe('solve mode', { timeout: 20_000 }, () => {
-  // The page is a lazy chunk: on a cold run the first test waits for it to compile.
-  const defaultTimeout = getConfig().asyncUtilTimeout;
-  beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
-  afterAll(() => configure({ asyncUtilTimeout: defaultTimeout }));
+describe('solve mode', () => {
   // Mantine keeps notifications in a module-level store: one test's toasts must not leak into the next.
   afterEach(async () => {
     notifications.clean();

@@ -1,13 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import type { ClassRow, Subject } from '@qbank/shared/subjects';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { json, meHandler, member, mockFetch, type FetchHandler } from '../testing/fetch-mock';
 import { renderElement } from '../testing/render';
 import { LeadSubjectsPage } from './lead-subjects-page';
 
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => notifications.clean());
 
 const PATH = '/dashboard/lead/subjects';
