@@ -16,7 +16,9 @@ process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), 'qbank-e2e-mail-'))
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
-  outputDir: '../test-results',
+  // scripts/test.mjs runs the suite as shards side by side, each on its own E2E_PORT with its own
+  // server and demo database: each keeps its own traces and its own report.
+  outputDir: process.env.E2E_SHARD_OUTPUT ?? '../test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -27,7 +29,7 @@ export default defineConfig({
   // An assertion's wait is a hang stop as well: the first screens of a run load their chunks while
   // lint, vitest and the build hold both cores, and a heading has taken over 10 s to appear there.
   expect: { timeout: 30_000 },
-  reporter: [['list'], ['json', { outputFile: '../.test-output/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT ?? '../.test-output/e2e.json' }]],
   use: {
     baseURL: E2E_BASE_URL,
     locale: 'ko-KR',
