@@ -75,7 +75,8 @@ test('exams: filter by year and subject, keep the filters, reset, and scroll to 
   await expect(page.getByText('검색 조건에 맞는 시험이 없습니다.')).toBeVisible();
 
   await page.getByRole('button', { name: '초기화' }).click();
-  await expect(page.getByText(`총 ${total}개 시험 · 20개 불러옴`)).toBeVisible();
+  // The short filtered list left the end of the list in view, so the next chunk may load at once.
+  await expect(page.getByText(new RegExp(`총 ${total}개 시험 · \\d+개 불러옴`))).toBeVisible();
   await expect(page.getByLabel('연도', { exact: true })).toHaveValue('');
   await expect(page.getByLabel('검색어')).toHaveValue('');
 

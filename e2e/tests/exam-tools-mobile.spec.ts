@@ -45,6 +45,8 @@ async function startSession(page: Page, mode: 'timed' | 'tutor', count: number):
 
 /** A finger held on the element for 0.8 s (the screen strikes after 0.55 s), through Chromium's touch input. */
 async function longPress(page: Page, target: Locator): Promise<void> {
+  // Touch points are viewport coordinates: below a passage's picture the option is out of view.
+  await target.scrollIntoViewIfNeeded();
   const box = (await target.boundingBox())!;
   const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   const cdp = await page.context().newCDPSession(page);
@@ -80,8 +82,8 @@ test('a timed session on a phone: strike by long press, mark, see it in the grid
   await page.screenshot({ path: '/tmp/keys-timed-375.png', fullPage: true });
 
   // On to 3, then 제출 전 확인 lists 1 as marked and takes the thumb back to it.
-  await page.getByRole('button', { name: '다음' }).click();
-  await page.getByRole('button', { name: '다음' }).click();
+  await page.getByRole('button', { name: '다음', exact: true }).click();
+  await page.getByRole('button', { name: '다음', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: '3번', exact: true })).toBeVisible();
   await page.getByRole('button', { name: '세션 끝내기' }).first().click();
   const review = page.getByRole('dialog', { name: '제출 전 확인' });

@@ -47,7 +47,7 @@ test('strike two options, highlight a clue, mark three problems and return to on
   // Mark problems 1, 3 and 4, then open 제출 전 확인 and go back to 3.
   for (const target of [1, 3, 4]) {
     while (!(await page.getByRole('heading', { level: 2, name: `${target}번`, exact: true }).isVisible()))
-      await page.getByRole('button', { name: '다음' }).click();
+      await page.getByRole('button', { name: '다음', exact: true }).click();
     await page.getByRole('button', { name: '나중에 다시 보기' }).click();
     await expect(page.getByRole('button', { name: '다시 보기 표시됨' })).toBeVisible();
   }

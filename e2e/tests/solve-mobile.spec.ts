@@ -44,7 +44,7 @@ test('solve mode fits a phone and its controls are easy to tap', async ({ page }
     .getByRole('button', { name: /^3\s?번 문제/ })
     .tap();
   await expect(page.getByRole('heading', { level: 2, name: '3번 문제' })).toBeVisible();
-  await page.getByRole('button', { name: '다음' }).tap();
+  await page.getByRole('button', { name: '다음', exact: true }).tap();
   await expect(page.getByRole('heading', { level: 2, name: '4번 문제' })).toBeVisible();
   await expectNoHorizontalScroll(page);
 });

@@ -87,7 +87,7 @@ test('a timed session from the wrong answers of an exam, finished, noted and ret
     else if (index < 8) await choose(page, wrongOption(official));
     if (index < 8) await expect(page.getByTestId('session-saved')).toBeVisible();
     await expect(page.getByTestId('session-verdict')).toHaveCount(0);
-    if (index < 9) await page.getByRole('button', { name: '다음' }).click();
+    if (index < 9) await page.getByRole('button', { name: '다음', exact: true }).click();
   }
   await expect(page.getByText('8/10 답함')).toBeVisible();
 

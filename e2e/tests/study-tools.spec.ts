@@ -97,8 +97,19 @@ test('a student bookmarks into a new box, finds it in the library, comments, and
   await expect(confirm).toBeHidden();
   await expect(detail.getByText('고친 댓글: 관상동맥 문제')).toHaveCount(0);
 
-  // "Open in its exam list" goes to the exam and marks the problem.
+  // "Open in its exam list" goes to the exam and marks the problem. The mark lasts 3 s, which a
+  // loaded machine can spend before an assertion looks, so the page records what it marked.
+  await page.evaluate(() => {
+    const marked: string[] = [];
+    Object.assign(window, { markedProblems: marked });
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const target = record.target as HTMLElement;
+        if (target.dataset.highlighted === 'true') marked.push(target.querySelector('h2, h3, h4')?.textContent?.trim() ?? '');
+      }
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-highlighted'] });
+  });
   await detail.getByRole('link', { name: '시험 문제 목록에서 보기' }).click();
   await expect(page).toHaveURL(/\/tests\/\d+\/problems$/);
-  await expect(page.locator('article[data-highlighted="true"]')).toContainText(label);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { markedProblems: string[] }).markedProblems)).toContain(label);
 });
