@@ -123,17 +123,16 @@ export function useSetHighlights(problemUid: number) {
 /** Sends the changes waiting on this device (at logout, before the member's offline data goes). */
 export const flushAnnotationChanges = () => flushChanges(sendPart);
 
-/** Sends the changes made offline once the connection is back (and when a screen opens). */
+/**
+ * Sends the changes made offline once the connection is back (and when a screen opens). What the
+ * server took is not read again here: a read racing a change sent meanwhile would undo it on
+ * screen; the next read (30 s, another screen) shows a change the server found older than its own.
+ */
 export function useAnnotationSync(): void {
-  const queryClient = useQueryClient();
   useEffect(() => {
-    // What the server took is read again: a change it found older than its own was dropped there.
-    const flush = () =>
-      void flushAnnotationChanges().then((sent) => {
-        if (sent > 0) void queryClient.invalidateQueries({ queryKey: annotationKeys.all });
-      });
+    const flush = () => void flushAnnotationChanges();
     flush();
     window.addEventListener('online', flush);
     return () => window.removeEventListener('online', flush);
-  }, [queryClient]);
+  }, []);
 }
