@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../lib/api-client';
-import { LEGACY_PENDING_HIGHLIGHTS_KEY } from '../lib/offline-data';
+import { clearOfflineData, LEGACY_PENDING_HIGHLIGHTS_KEY } from '../lib/offline-data';
 import { flushChanges, sendChange, waitingCount, waitingParts, type PendingChange } from './annotation-queue';
 
 const at = (minute: number) => `2026-12-06T10:${String(minute).padStart(2, '0')}:00.000Z`;
@@ -100,5 +100,12 @@ describe('the annotation queue', () => {
     await flushChanges(send);
     expect(got).toEqual(['highlights:6=[{"part":"question","start":0,"end":3}]@01']);
     expect(localStorage.getItem(LEGACY_PENDING_HIGHLIGHTS_KEY)).toBeNull();
+  });
+
+  it("goes with the rest of the member's offline data when they leave (a shared computer)", async () => {
+    await sendChange(mark(7, true, 1), offline);
+    expect(waitingCount()).toBe(1);
+    await clearOfflineData();
+    expect(waitingCount()).toBe(0);
   });
 });
