@@ -126,8 +126,8 @@ const webFeatures = {
   // Answering a problem, whichever screen asks (issue 27): the problem view, the option pickers,
   // the reveal, the local verdict, and recording the answer through the offline answer queue.
   answering: ['problems', 'stats', 'disputes', 'annotations', 'reference', 'ratings'],
-  // Logging out sends the answers still waiting first (answering/api.ts).
-  auth: ['members', 'answering'],
+  // Logging out sends the answers and the annotation changes still waiting first (answering/api.ts, annotations/api.ts).
+  auth: ['members', 'answering', 'annotations'],
   solve: ['answering', 'boxes', 'problems', 'stats', 'notes'],
   boards: [],
   study: ['answering', 'annotations', 'ratings', 'boxes', 'notes', 'subjects', 'exams', 'offline'],

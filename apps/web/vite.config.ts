@@ -268,11 +268,12 @@ function pwa() {
         {
           // An exam's reads: the member (for the session offline), the exam, its type counts, its
           // problem pages, the member's progress; a study session, the list of them and the review
-          // deck (decision 054). Cleared when the member leaves (lib/offline-data).
+          // deck (decision 054); the member's strikes, highlights and marks of the problems on
+          // screen (decision 197). Cleared when the member leaves (lib/offline-data).
           urlPattern: ({ url, request, sameOrigin }) =>
             sameOrigin &&
             request.method === 'GET' &&
-            /^\/v1\/(auth\/me|test\/\d+(\/meta)?|problem|solve\/tests\/\d+|study\/sessions(\/\d+)?|study\/review)$/.test(url.pathname),
+            /^\/v1\/(auth\/me|test\/\d+(\/meta)?|problem|solve\/tests\/\d+|study\/sessions(\/\d+)?|study\/review|annotations)$/.test(url.pathname),
           handler: 'NetworkFirst',
           options: {
             cacheName: OFFLINE_CACHES.api,

@@ -6,19 +6,21 @@ import { CIRCLED, OFFLINE_CONSOLE_ERRORS, offlineShotsDir, type ProblemRow } fro
 // A study session on the subway (issue 17 item 5, decision 054): started online, it opens again
 // with no connection after a reload, two problems are answered offline, and when the connection
 // returns each answer is on the server exactly once, with the server's verdict on the screen.
+// Strikes and the review mark made offline stay across a reload and reach the server once, the
+// last change winning (decision 197).
 
 test.use({ allowedConsoleErrors: OFFLINE_CONSOLE_ERRORS });
 
-/** A demo exam whose first two problems in exam order are multiple choice with one circled answer. */
+/** A demo exam whose first three problems in exam order are multiple choice with one circled answer. */
 async function findExam(page: Page): Promise<{ test_code: number; problems: ProblemRow[] }> {
   const { tests } = (await (await page.request.get('/v1/test/tests?limit=100')).json()) as { tests: Array<{ test_code: number; test_name: string }> };
   for (const exam of tests) {
     const { problem } = (await (await page.request.get(`/v1/problem?test_code=${exam.test_code}&limit=1000`)).json()) as { problem: ProblemRow[] };
     const solvable = problem.filter((p) => p.answer.trim()).sort((a, b) => a.type - b.type || a.no - b.no || a.uid - b.uid);
-    if (solvable.length >= 2 && solvable.slice(0, 2).every((p) => p.type === 1 && CIRCLED.includes(p.answer.trim())))
+    if (solvable.length >= 3 && solvable.slice(0, 3).every((p) => p.type === 1 && CIRCLED.includes(p.answer.trim())))
       return { test_code: exam.test_code, problems: solvable };
   }
-  throw new Error('no demo exam starting with two multiple-choice problems');
+  throw new Error('no demo exam starting with three multiple-choice problems');
 }
 
 const option = (page: Page, digit: string) => page.getByRole('group', { name: '보기' }).getByRole('button', { name: new RegExp(`^${digit}`) });
@@ -28,7 +30,7 @@ test('a study session started online is answered offline after a reload; the ans
   await signIn(page, 'demo-student', '/study/sessions');
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
   const exam = await findExam(page);
-  const [first, second] = exam.problems as [ProblemRow, ProblemRow];
+  const [first, second, third] = exam.problems as [ProblemRow, ProblemRow, ProblemRow];
 
   // Started online: every problem of the exam, in exam order, in tutor mode.
   const created = await page.request.post('/v1/study/sessions', {
@@ -36,7 +38,7 @@ test('a study session started online is answered offline after a reload; the ans
   });
   expect(created.status()).toBe(201);
   const { session } = (await created.json()) as { session: { code: number; problem_uids: number[] } };
-  expect(session.problem_uids.slice(0, 2)).toEqual([first.uid, second.uid]);
+  expect(session.problem_uids.slice(0, 3)).toEqual([first.uid, second.uid, third.uid]);
   const total = session.problem_uids.length;
   await page.goto(`/study/sessions/${session.code}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`튜터 모드 · ${total}문제`);
@@ -58,6 +60,35 @@ test('a study session started online is answered offline after a reload; the ans
   const indicator = page.getByRole('status').filter({ hasText: '오프라인' });
   await expect(indicator).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: '1번' })).toBeVisible();
+
+  // Offline, two wrong options of the third problem (left unanswered) struck, the second restored
+  // again, the problem marked; a reload, still offline, shows them (they wait on this device).
+  const [kept, restored] = CIRCLED.filter((digit) => digit !== third.answer.trim()) as [string, string];
+  const annotationSends: Array<{ url: string; status: number; body: unknown }> = [];
+  context.on('response', (response: Response) => {
+    const request = response.request();
+    if (request.method() === 'PUT' && /\/v1\/problem\/\d+\/(strikes|mark|highlights)$/.test(response.url()))
+      annotationSends.push({ url: new URL(response.url()).pathname, status: response.status(), body: request.postDataJSON() });
+  });
+  const goTo = async (on: Page, n: number, direction: '이전' | '다음') => {
+    while (!(await on.getByRole('heading', { level: 2, name: `${n}번`, exact: true }).isVisible()))
+      await on.getByRole('button', { name: direction, exact: true }).click();
+  };
+  const showsAnnotations = async (on: Page) => {
+    await expect(option(on, kept)).toHaveAttribute('data-struck', 'true');
+    await expect(option(on, restored)).toBeVisible();
+    await expect(option(on, restored)).not.toHaveAttribute('data-struck', 'true');
+    await expect(on.getByRole('button', { name: '다시 보기 표시됨' })).toBeVisible();
+  };
+  await goTo(page, 3, '다음');
+  for (const digit of [kept, restored, restored]) await option(page, digit).click({ button: 'right' });
+  await page.getByRole('button', { name: '나중에 다시 보기' }).click();
+  await showsAnnotations(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: '1번' })).toBeVisible();
+  await goTo(page, 3, '다음');
+  await showsAnnotations(page);
+  await goTo(page, 1, '이전');
 
   // The first answer right, the second wrong: the screen judges with the key it has, at once.
   await option(page, first.answer.trim()).click();
@@ -103,8 +134,30 @@ test('a study session started online is answered offline after a reload; the ans
   ]);
   expect(detail.session.answered).toBe(2);
 
+  // The strikes and the mark reached the server once each, the last change of each; nothing waits.
+  await expect.poll(() => annotationSends.length).toBe(2);
+  expect(annotationSends.map(({ url, status }) => [url, status]).sort()).toEqual([
+    [`/v1/problem/${third.uid}/mark`, 200],
+    [`/v1/problem/${third.uid}/strikes`, 200],
+  ]);
+  const keptNumber = CIRCLED.indexOf(kept) + 1;
+  expect(annotationSends.find((send) => send.url.endsWith('/strikes'))?.body).toMatchObject({ options: [keptNumber] });
+  expect(await page.evaluate(() => localStorage.getItem('qbank.pending-annotations'))).toBeNull();
+  const stored = (await (await page.request.get(`/v1/annotations?problem_uids=${third.uid}`)).json()) as { annotations: unknown[] };
+  expect(stored.annotations).toEqual([expect.objectContaining({ problem_uid: third.uid, struck: [keptNumber], marked: true })]);
+  // A fresh page, online, shows them from the server: it opens at the first unanswered problem, the third.
+  const fresh = await context.newPage();
+  await fresh.goto(`/study/sessions/${session.code}`);
+  await expect(fresh.getByRole('heading', { level: 2, name: '3번' })).toBeVisible();
+  await showsAnnotations(fresh);
+  await fresh.close();
+
   // Online again, the session finishes as usual.
   await page.getByRole('button', { name: '세션 끝내기' }).first().click();
   await page.getByRole('dialog').getByRole('button', { name: '끝내기' }).click();
   await expect(page.getByTestId('result-score')).toContainText(`${total}문제 중 1문제 정답`);
+
+  // Given back: the demo member's third problem unstruck and unmarked.
+  expect((await page.request.put(`/v1/problem/${third.uid}/strikes`, { data: { options: [] } })).ok()).toBe(true);
+  expect((await page.request.put(`/v1/problem/${third.uid}/mark`, { data: { marked: false } })).ok()).toBe(true);
 });

@@ -29,6 +29,12 @@ export type HighlightPart = (typeof HIGHLIGHT_PARTS)[number];
 
 export const annotationParamsSchema = defineSchema(() => z.strictObject({ id: idParam }));
 
+/**
+ * When the member made a change (their clock). Every annotation write takes it: a change queued
+ * offline and sent later does not overwrite a newer one made on another device meanwhile.
+ */
+const changedAtSchema = () => z.iso.datetime({ error: a.changedAtInvalid }).optional();
+
 /** PUT /v1/problem/{id}/strikes: the whole set of struck options; empty restores them all. */
 export const strikesRequestSchema = defineSchema(() =>
   z.strictObject({
@@ -38,6 +44,7 @@ export const strikesRequestSchema = defineSchema(() =>
       })
       .max(MAX_OPTION_NUMBER, a.strikesInvalid)
       .transform((options) => [...new Set(options)].sort((x, y) => x - y)),
+    changed_at: changedAtSchema(),
   }),
 );
 export type StrikesRequest = z.input<typeof strikesRequestSchema>;
@@ -56,22 +63,18 @@ export const highlightSchema = defineSchema(() =>
 );
 export type Highlight = z.infer<typeof highlightSchema>;
 
-/**
- * PUT /v1/problem/{id}/highlights: the whole list of highlights; empty clears them. `changed_at`
- * is when the member made the change: a change queued offline and sent later does not overwrite
- * a newer one made on another device meanwhile.
- */
+/** PUT /v1/problem/{id}/highlights: the whole list of highlights; empty clears them. */
 export const highlightsRequestSchema = defineSchema(() =>
   z.strictObject({
     highlights: z.array(highlightSchema, { error: a.highlightsInvalid }).max(MAX_HIGHLIGHTS, a.highlightsTooMany),
-    changed_at: z.iso.datetime({ error: a.changedAtInvalid }).optional(),
+    changed_at: changedAtSchema(),
   }),
 );
 export type HighlightsRequest = z.input<typeof highlightsRequestSchema>;
 
 /** PUT /v1/problem/{id}/mark: "나중에 다시 보기" on or off. */
-export const markRequestSchema = defineSchema(() => z.strictObject({ marked: z.boolean({ error: a.markedRequired }) }));
-export type MarkRequest = z.infer<typeof markRequestSchema>;
+export const markRequestSchema = defineSchema(() => z.strictObject({ marked: z.boolean({ error: a.markedRequired }), changed_at: changedAtSchema() }));
+export type MarkRequest = z.input<typeof markRequestSchema>;
 
 export const annotationSchema = defineSchema(() =>
   z.object({

@@ -43,11 +43,11 @@ describe.each(testDialects)('strikes, highlights and marks on %s', (dialect) => 
     expect((await call('GET', `/v1/annotations?problem_uids=${first},${second}`)).json().annotations).toEqual([
       expect.objectContaining({ problem_uid: first, struck: [2, 4], marked: true }),
     ]);
-    // Clearing everything removes the row.
+    // Cleared of everything, nothing is read back (the row keeps only its times).
     await call('PUT', `/v1/problem/${first}/strikes`, cookie, { options: [] });
     await call('PUT', `/v1/problem/${first}/mark`, cookie, { marked: false });
     expect((await call('PUT', `/v1/problem/${first}/highlights`, cookie, { highlights: [] })).json()).toEqual({ annotation: null });
-    expect(await t.db.selectFrom('problem_annotations').selectAll().execute()).toEqual([]);
+    expect((await call('GET', `/v1/annotations?problem_uids=${first},${second}`)).json()).toEqual({ annotations: [] });
   });
 
   it('drops a queued offline highlight change older than the one stored', async () => {
@@ -63,6 +63,35 @@ describe.each(testDialects)('strikes, highlights and marks on %s', (dialect) => 
       changed_at: '2026-11-28T11:00:00.000Z',
     });
     expect(newer.json().annotation.highlights).toEqual([{ part: 'question', start: 1, end: 2 }]);
+  });
+
+  it('applies strikes and marks queued offline in the order made, once, and never over a newer change (decision 197)', async () => {
+    const at = (minute: number) => `2026-12-06T10:${String(minute).padStart(2, '0')}:00.000Z`;
+    // Offline on one device: strike 3 at :01, restore it at :02, mark at :03; each sent twice (a replay).
+    for (const round of [1, 2]) {
+      await call('PUT', `/v1/problem/${second}/strikes`, cookie, { options: [1, 2], changed_at: at(1) });
+      const restored = await call('PUT', `/v1/problem/${second}/strikes`, cookie, { options: [1], changed_at: at(2) });
+      expect(restored.json().annotation.struck, `round ${round}`).toEqual([1]);
+      const marked = await call('PUT', `/v1/problem/${second}/mark`, cookie, { marked: true, changed_at: at(3) });
+      expect(marked.json().annotation, `round ${round}`).toMatchObject({ struck: [1], marked: true });
+    }
+    // A change made earlier on another device, arriving late, changes nothing.
+    const stale = await call('PUT', `/v1/problem/${second}/strikes`, cookie, { options: [2], changed_at: at(0) });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json().annotation).toMatchObject({ struck: [1], marked: true });
+    expect((await call('PUT', `/v1/problem/${second}/mark`, cookie, { marked: false, changed_at: at(0) })).json().annotation.marked).toBe(true);
+    // Cleared at :10, a change from :05 arriving afterwards stays dropped: the emptied row kept its times.
+    await call('PUT', `/v1/problem/${second}/strikes`, cookie, { options: [], changed_at: at(10) });
+    await call('PUT', `/v1/problem/${second}/mark`, cookie, { marked: false, changed_at: at(10) });
+    expect((await call('PUT', `/v1/problem/${second}/highlights`, cookie, { highlights: [], changed_at: at(10) })).json()).toEqual({ annotation: null });
+    expect((await call('PUT', `/v1/problem/${second}/strikes`, cookie, { options: [4], changed_at: at(5) })).json()).toEqual({ annotation: null });
+    expect((await call('PUT', `/v1/problem/${second}/mark`, cookie, { marked: true, changed_at: at(5) })).json()).toEqual({ annotation: null });
+    // Without a time (an online change) the server's clock is the time: it is newer and applies.
+    expect((await call('PUT', `/v1/problem/${second}/mark`, cookie, { marked: true })).json().annotation.marked).toBe(true);
+    await call('PUT', `/v1/problem/${second}/mark`, cookie, { marked: false });
+    // One row per member and problem however often it was written.
+    const rows = await t.db.selectFrom('problem_annotations').select('problem_uid').where('problem_uid', '=', second).execute();
+    expect(rows).toHaveLength(1);
   });
 
   it("keeps each member's marks private", async () => {
@@ -86,6 +115,8 @@ describe.each(testDialects)('strikes, highlights and marks on %s', (dialect) => 
       ['highlights', { highlights: [], changed_at: 'yesterday' }],
       ['mark', { marked: 'yes' }],
       ['mark', { marked: true, extra: 1 }],
+      ['mark', { marked: true, changed_at: '2026-12-06' }],
+      ['strikes', { options: [1], changed_at: 12 }],
     ];
     for (const [what, payload] of bad) {
       const response = await call('PUT', `/v1/problem/${first}/${what}`, cookie, payload);

@@ -29,7 +29,7 @@ export async function annotationRoutes(app: FastifyInstance): Promise<void> {
 
   api.put('/v1/problem/:id/strikes', { onRequest: guard('approved'), schema: { ...one, body: strikesRequestSchema } }, async (request) => {
     const member = signedInMember(request);
-    return { annotation: await setStrikes(ctx, member.code, request.params.id, request.body.options) };
+    return { annotation: await setStrikes(ctx, member.code, request.params.id, request.body.options, request.body.changed_at) };
   });
 
   api.put('/v1/problem/:id/highlights', { onRequest: guard('approved'), schema: { ...one, body: highlightsRequestSchema } }, async (request) => {
@@ -39,6 +39,6 @@ export async function annotationRoutes(app: FastifyInstance): Promise<void> {
 
   api.put('/v1/problem/:id/mark', { onRequest: guard('approved'), schema: { ...one, body: markRequestSchema } }, async (request) => {
     const member = signedInMember(request);
-    return { annotation: await setMark(ctx, member.code, request.params.id, request.body.marked) };
+    return { annotation: await setMark(ctx, member.code, request.params.id, request.body.marked, request.body.changed_at) };
   });
 }

@@ -198,7 +198,10 @@ export interface ProblemAnnotationsTable {
   highlights: Generated<string>;
   /** When the member last changed the highlights (their clock, for queued offline changes). */
   highlights_time: string | null;
+  /** When the member last changed the struck options / the mark (as highlights_time). */
+  struck_time: string | null;
   is_marked: Generated<number>;
+  marked_time: string | null;
   update_time: Generated<string>;
 }
 

@@ -62,6 +62,8 @@ export function useLogout() {
       const user = queryClient.getQueryData<Member | null>(loginSessionQueryKey);
       // The queue (IndexedDB) is its own chunk, loaded here rather than with the top bar's button.
       if (user) await import('../answering/api').then(({ answerQueue }) => answerQueue.flush(user.code)).catch(() => undefined);
+      // So do strikes, highlights and marks (decision 197).
+      if (user) await import('../annotations/api').then(({ flushAnnotationChanges }) => flushAnnotationChanges()).catch(() => undefined);
       await logout();
     },
     onSettled: () => {

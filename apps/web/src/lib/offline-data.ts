@@ -3,8 +3,8 @@ import { clear, createStore, del, set, values, type UseStore } from 'idb-keyval'
 import { OFFLINE_CACHES } from './offline-caches';
 
 // What this browser keeps for one member to study offline (decision 041): the service worker's
-// runtime caches (an exam's API reads, its pictures), the answers waiting to be sent, and the
-// list of exams saved with "오프라인 저장". All of it belongs to the member signed in when it was
+// runtime caches (an exam's API reads, its pictures), the answers and the annotation changes
+// waiting to be sent (decision 197), and the list of exams saved with "오프라인 저장". All of it belongs to the member signed in when it was
 // made; the login session (lib/login-session.ts) clears it when that member leaves, so on a shared
 // computer nothing of one member is ever served to the next.
 
@@ -100,6 +100,10 @@ export function notifyOfflineData(): void {
 
 const SAVED_EXAMS_KEY = 'qbank.offlineExams';
 const OWNER_KEY = 'qbank.offlineOwner';
+/** Strikes, highlights and marks waiting to be sent (annotations/annotation-queue.ts). */
+export const PENDING_ANNOTATIONS_KEY = 'qbank.pending-annotations';
+/** Highlights kept before strikes and marks were queued too; read once into the queue above. */
+export const LEGACY_PENDING_HIGHLIGHTS_KEY = 'qbank.pending-highlights';
 
 function readStorage(key: string): string | null {
   try {
@@ -142,6 +146,8 @@ async function deleteCaches(): Promise<void> {
 export async function clearOfflineData(): Promise<void> {
   writeStorage(SAVED_EXAMS_KEY, null);
   writeStorage(OWNER_KEY, null);
+  writeStorage(PENDING_ANNOTATIONS_KEY, null);
+  writeStorage(LEGACY_PENDING_HIGHLIGHTS_KEY, null);
   await Promise.all([deleteCaches(), answerStore.clear()]).catch(() => undefined);
   notifyOfflineData();
 }

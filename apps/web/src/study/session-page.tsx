@@ -16,7 +16,7 @@ import { StatusGridColumn } from '../answering/components/answer-grid';
 import { AnswerArea } from '../answering/components/answer-area';
 import { HighlightableStem } from '../answering/components/highlightable-stem';
 import { ReviewBeforeFinish } from '../annotations/review-before-finish';
-import { useHighlightSync, useMarkedProblems, useMarkToggle } from '../annotations/api';
+import { useAnnotationSync, useMarkedProblems, useMarkToggle } from '../annotations/api';
 import { ProblemTools } from '../answering/components/problem-tools';
 import { RatingPanel } from '../ratings/rating-panel';
 import { LoadFailedCard } from '../answering/components/state-card';
@@ -201,7 +201,7 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
     submitAnswer(problem, value);
   }
 
-  useHighlightSync();
+  useAnnotationSync();
   useAnswerShortcuts(!confirmOpen && !reviewOpen && !boxesOpen && !helpOpen && !paused && !timeUp, (shortcut) => {
     if (shortcut.kind === 'help') setHelpOpen(true);
     else if (shortcut.kind === 'mark' && problem) mark.toggle();

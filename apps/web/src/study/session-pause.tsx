@@ -6,8 +6,8 @@ import { sessionToolsMessages } from './session-tools-messages';
 const m = sessionToolsMessages.pause;
 
 // Pausing a tutor-mode session (issue 30 item 3, decision 184): the screen's own state, kept per
-// session in this tab's sessionStorage so a reload stays paused. A timed session has no pause: its
-// clock is the server's ends_at.
+// session in this tab's sessionStorage so a reload stays paused; it does not follow the member to
+// another tab or device (decision 198). A timed session has no pause: its clock is the server's ends_at.
 
 const storageKey = (sessionCode: number) => `qbank.study.paused.${sessionCode}`;
 

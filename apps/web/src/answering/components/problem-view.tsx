@@ -5,7 +5,7 @@ import type { Problem } from '@qbank/shared/problems';
 import { IconFolderPlus, IconStar, IconStarFilled } from '@tabler/icons-react';
 import type { Ref, ReactNode } from 'react';
 import { useNegationEmphasis } from '../../lib/use-negation-emphasis';
-import { useHighlightSync } from '../../annotations/api';
+import { useAnnotationSync } from '../../annotations/api';
 import { answeringMessages as m } from '../messages';
 import type { AnswerResult } from '../answer-model';
 import { ProblemDisputeBar } from '../../disputes/dispute-bar';
@@ -62,7 +62,7 @@ export function ProblemView({
 }) {
   const [emphasis] = useNegationEmphasis();
   // Highlights made offline (here or on another answering screen) go to the server when it answers.
-  useHighlightSync();
+  useAnnotationSync();
   const headingId = `solve-problem-${problem.uid}`;
 
   return (
