@@ -112,8 +112,9 @@ const webFeatures = {
   // The editor shows lineage's similar past problems and starts from one (decision 187).
   authoring: ['problems', 'exams', 'subjects', 'stats', 'lineage'],
   assignments: ['authoring', 'problems', 'exams', 'subjects', 'members'],
-  // 출제 이력 (issue 28): the badge and panel on a problem card, through problems' card slots.
-  lineage: [],
+  // 출제 이력 (issue 28): the badge and panel on a problem card, through problems' card slots; the
+  // search's and the lead screen's subject filters read the subject names (decision 203).
+  lineage: ['subjects'],
   // Issue 29: /dashboard/calendar, /study/plan/{code} and the /home strip (decisions 150–152).
   'exam-dates': ['study', 'subjects', 'exams'],
   // The audit log screen (decision 161).

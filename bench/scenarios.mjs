@@ -158,6 +158,7 @@ export function buildScenarios({ summary, token, boxCodes, base, load, statsToke
       })(),
     },
     ...statsScenarios({ summary, statsTokens, load }),
+    ...lineageLeadScenarios({ statsTokens, load }),
     {
       // The session builder's live count over the whole bank (issue 13): every problem is tested
       // against the member's answers, so this is the builder's slowest common question.
@@ -253,6 +254,21 @@ const ANALYSIS_CONNECTIONS = 10;
  * stats student's own figures, the class's first answers to the most answered exam's first
  * problem, and a lead's item analysis of that exam. Skipped for a summary written before them.
  */
+/**
+ * The lead's 출제 이력 관리 reads (decision 203), as the lead of the statistics scenarios: the first
+ * page of the bank's undecided suggestions and of the lineages keyed differently, and the run's
+ * progress the screen polls.
+ */
+function lineageLeadScenarios({ statsTokens, load }) {
+  if (!statsTokens) return [];
+  const asLead = (path) => () => ({ method: 'GET', path, headers: bearer(statsTokens.lead) });
+  return [
+    { name: 'lineage suggestions (lead)', kind: 'read', ...load.read, next: asLead('/v1/lineage/suggestions?page=1&limit=10') },
+    { name: 'lineage key conflicts (lead)', kind: 'read', ...load.read, next: asLead('/v1/lineage/key-conflicts?page=1&limit=10') },
+    { name: 'lineage run progress (lead)', kind: 'read', ...load.read, next: asLead('/v1/lineages/progress') },
+  ];
+}
+
 function statsScenarios({ summary, statsTokens, load }) {
   if (!summary.stats || !statsTokens) return [];
   const { test_code: exam, problem_uid: problem } = summary.stats;

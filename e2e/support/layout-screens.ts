@@ -18,7 +18,11 @@ const WALKS: Walk[] = [
     account: 'demo-student',
     screens: ['/exams', '/search?q=%EC%9E%A1%EC%9D%8C', '/dashboard/library', '/dashboard/my', '/dashboard/profile'],
   },
-  { role: 'lead', account: 'demo-lead', screens: ['/dashboard/lead/tests', '/dashboard/lead/subjects', '/dashboard/lead/grades', '/dashboard/lead/assign'] },
+  {
+    role: 'lead',
+    account: 'demo-lead',
+    screens: ['/dashboard/lead/tests', '/dashboard/lead/subjects', '/dashboard/lead/grades', '/dashboard/lead/assign', '/dashboard/lead/lineage'],
+  },
   {
     role: 'admin',
     account: 'demo-admin',

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'lineage.reject',
   'lineage.merge',
   'lineage.split',
+  'lineage.reset',
   'reference.replace',
   'exam_date.publish',
   'exam_date.update',

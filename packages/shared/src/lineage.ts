@@ -125,9 +125,56 @@ export const lineageSplitResponseSchema = problemLineageResponseSchema;
 /** POST /v1/lineages/merge (leads): one confirmed link joins the lineages of the two problems. */
 export const lineageMergeRequestSchema = lineageLinkRequestSchema;
 
-/** GET /v1/lineages/progress (leads): detection's queue, for the whole-bank run's progress. */
-export const lineageProgressResponseSchema = defineSchema(() => z.object({ waiting: z.number().int(), total: z.number().int() }));
+/**
+ * GET /v1/lineages/progress (leads): detection's queue, for the whole-bank run's progress (done is
+ * total − waiting), and when a drain last emptied it (null before the first).
+ */
+export const lineageProgressResponseSchema = defineSchema(() =>
+  z.object({ waiting: z.number().int(), total: z.number().int(), last_finished_at: z.string().nullable() }),
+);
 export type LineageProgressResponse = z.infer<typeof lineageProgressResponseSchema>;
+
+/** POST /v1/lineage/links/reset (leads): the pair's decision is undone; detection's verdict stands again. */
+export const lineageResetRequestSchema = defineSchema(() =>
+  z
+    .strictObject({ problem_a: idParam, problem_b: idParam })
+    .refine((body) => body.problem_a !== body.problem_b, { message: twoDifferentProblems, path: ['problem_b'] }),
+);
+export type LineageResetRequest = z.input<typeof lineageResetRequestSchema>;
+
+/** The lead queues of 출제 이력 관리 (decision 203): a page, optionally one subject's. */
+export const lineageQueueQuerySchema = defineSchema(() => z.strictObject({ subject_code: optionalId, ...pagingQuery(20, 100) }));
+export type LineageQueueQuery = z.input<typeof lineageQueueQuerySchema>;
+
+export const lineageQueueProblemSchema = defineSchema(() =>
+  z.object({
+    uid: z.number().int(),
+    test_code: z.number().int(),
+    test_name: z.string(),
+    year: z.number().int(),
+    no: z.number().int(),
+    subject_name: z.string(),
+  }),
+);
+export type LineageQueueProblem = z.infer<typeof lineageQueueProblemSchema>;
+
+/** An undecided suggestion: a pair detection (or "이 문제에서 시작") linked that students do not see yet. */
+export const lineageSuggestionSchema = defineSchema(() =>
+  z.object({
+    /** The pair, the lower uid first (the earlier year is usually the lower). */
+    problems: z.tuple([lineageQueueProblemSchema, lineageQueueProblemSchema]),
+    relation: z.enum(LINEAGE_RELATIONS),
+    similarity: z.number(),
+    keys_agree: z.boolean(),
+  }),
+);
+export type LineageSuggestion = z.infer<typeof lineageSuggestionSchema>;
+
+/** GET /v1/lineage/suggestions?subject_code&page&limit (leads): the bank's undecided suggestions, most similar first. */
+export const lineageSuggestionsResponseSchema = defineSchema(() =>
+  z.object({ suggestions: z.array(lineageSuggestionSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+);
+export type LineageSuggestionsResponse = z.infer<typeof lineageSuggestionsResponseSchema>;
 
 const searchRequired = '검색어를 입력하세요.';
 
@@ -242,3 +289,14 @@ export const keyConflictSchema = defineSchema(() =>
   }),
 );
 export type KeyConflict = z.infer<typeof keyConflictSchema>;
+
+/** GET /v1/lineage/key-conflicts?subject_code&page&limit (leads): lineages whose `same` problems are keyed differently. */
+export const keyConflictListResponseSchema = defineSchema(() =>
+  z.object({
+    conflicts: z.array(z.object({ lineage_code: z.number().int(), versions: z.array(keyConflictVersionSchema) })),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
+);
+export type KeyConflictListResponse = z.infer<typeof keyConflictListResponseSchema>;

@@ -26,6 +26,7 @@ import * as examTools from './migrations/2026-11-29-801-exam-tools';
 import * as examReadinessIndexes from './migrations/2026-11-29-900-exam-readiness-indexes';
 import * as lineageStartedFrom from './migrations/2026-12-06-187-lineage-started-from';
 import * as annotationTimes from './migrations/2026-12-06-197-annotation-times';
+import * as lineageLead from './migrations/2026-12-06-203-lineage-lead';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from disk, so the bundled server carries them.
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-900-exam-readiness-indexes': examReadinessIndexes,
   '2026-12-06-187-lineage-started-from': lineageStartedFrom,
   '2026-12-06-197-annotation-times': annotationTimes,
+  '2026-12-06-203-lineage-lead': lineageLead,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

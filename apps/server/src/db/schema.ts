@@ -392,6 +392,12 @@ export interface JobLeasesTable {
   expires_at: ColumnType<number | string, number, number>;
 }
 
+/** When a job last ran to the end (migration 2026-12-06-203, decision 203). */
+export interface JobRunsTable {
+  name: string;
+  finished_at: string;
+}
+
 /** Administrative acts, append-only (migration 2026-11-29-700, decision 161). */
 export interface AuditLogTable {
   code: Generated<number>;
@@ -534,6 +540,7 @@ export interface Database {
   content_versions: ContentVersionsTable;
   problem_answer_versions: ProblemAnswerVersionsTable;
   job_leases: JobLeasesTable;
+  job_runs: JobRunsTable;
   lineage_keys: LineageKeysTable;
   lineage_links: LineageLinksTable;
   problem_lineages: ProblemLineagesTable;

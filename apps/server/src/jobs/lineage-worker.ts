@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../core/db';
 import { FingerprintCache } from '../lineage/detect';
+import { noteDrainFinished } from '../lineage/lead-queue';
 import { detectQueued, releaseLease } from '../lineage/service';
 import { tryTakeLease } from './repository';
 import { countJobRun } from '../metrics/registry';
@@ -28,6 +29,7 @@ export async function drainLineageQueue(db: Db, owner: string, cache: Fingerprin
 export async function drainAll(db: Db, owner = `drain:${process.pid}`, cache = new FingerprintCache()): Promise<number> {
   let total = 0;
   for (let done = await drainLineageQueue(db, owner, cache); done > 0; done = await drainLineageQueue(db, owner, cache)) total += done;
+  if (total > 0) await noteDrainFinished(db);
   await releaseLease(db, LINEAGE_LEASE, owner);
   return total;
 }
@@ -42,7 +44,10 @@ export function startLineageWorker(db: Db, log: FastifyBaseLogger): () => void {
     if (running || stopped) return;
     running = true;
     try {
-      while (!stopped && (await drainLineageQueue(db, owner, cache)) === BATCH);
+      let detected = 0;
+      for (let done = BATCH; !stopped && done === BATCH; detected += done) done = await drainLineageQueue(db, owner, cache);
+      // Drains that detected something and left the queue empty finish a run (the lead's screen shows when).
+      if (detected > 0) await noteDrainFinished(db);
       countJobRun(LINEAGE_LEASE, 'ok');
     } catch (error) {
       countJobRun(LINEAGE_LEASE, 'failed');

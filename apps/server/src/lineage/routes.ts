@@ -5,12 +5,16 @@ import {
   bankSearchResponseSchema,
   classRecurrenceParamsSchema,
   classRecurrenceResponseSchema,
+  keyConflictListResponseSchema,
   lineageCountsQuerySchema,
   lineageCountsResponseSchema,
   lineageLinkRequestSchema,
   lineageMergeRequestSchema,
   lineageParamsSchema,
   lineageProgressResponseSchema,
+  lineageQueueQuerySchema,
+  lineageResetRequestSchema,
+  lineageSuggestionsResponseSchema,
   lineagesQuerySchema,
   lineagesResponseSchema,
   problemLineageResponseSchema,
@@ -20,18 +24,9 @@ import {
 import { isLeadRole } from '@qbank/shared/roles';
 import { guard, roleOf, signedInMember } from '../core/auth-guards';
 import { searchBank } from './bank-search';
+import { keyConflictList, lineageProgress, lineageSuggestions, resetDecision } from './lead-queue';
 import { similarProblems } from './similar';
-import {
-  classRecurrence,
-  decideDetectedLink,
-  lineageProgress,
-  lineageSummaries,
-  listLineages,
-  mergeLineages,
-  problemLineage,
-  queueWholeBank,
-  splitProblem,
-} from './service';
+import { classRecurrence, decideDetectedLink, lineageSummaries, listLineages, mergeLineages, problemLineage, queueWholeBank, splitProblem } from './service';
 
 // 출제 이력 (issue 28 items 2 and 8, decision 130): approved members read lineages; leads see the
 // suggestions too and decide them.
@@ -82,7 +77,24 @@ export async function lineageRoutes(app: FastifyInstance): Promise<void> {
     lineageProgress(ctx),
   );
 
-  api.post('/v1/lineages/run', { onRequest: guard('lead'), schema: { response: { 200: lineageProgressResponseSchema } } }, async () => queueWholeBank(ctx));
+  api.post('/v1/lineages/run', { onRequest: guard('lead'), schema: { response: { 200: lineageProgressResponseSchema } } }, async () => {
+    await queueWholeBank(ctx);
+    return lineageProgress(ctx);
+  });
+
+  // The lead's 출제 이력 관리 screen (decision 203): the bank's undecided suggestions and the
+  // lineages keyed differently, a page at a time.
+  api.get(
+    '/v1/lineage/suggestions',
+    { onRequest: guard('lead'), schema: { querystring: lineageQueueQuerySchema, response: { 200: lineageSuggestionsResponseSchema } } },
+    async (request) => lineageSuggestions(ctx, request.query),
+  );
+
+  api.get(
+    '/v1/lineage/key-conflicts',
+    { onRequest: guard('lead'), schema: { querystring: lineageQueueQuerySchema, response: { 200: keyConflictListResponseSchema } } },
+    async (request) => keyConflictList(ctx, request.query),
+  );
 
   api.post(
     '/v1/lineage/links/confirm',
@@ -94,6 +106,12 @@ export async function lineageRoutes(app: FastifyInstance): Promise<void> {
     '/v1/lineage/links/reject',
     { onRequest: guard('lead'), schema: { body: lineageLinkRequestSchema, response: { 200: problemLineageResponseSchema } } },
     async (request) => decideDetectedLink(ctx, signedInMember(request), request.body.problem_a, request.body.problem_b, 'rejected'),
+  );
+
+  api.post(
+    '/v1/lineage/links/reset',
+    { onRequest: guard('lead'), schema: { body: lineageResetRequestSchema, response: { 200: problemLineageResponseSchema } } },
+    async (request) => resetDecision(ctx, signedInMember(request), request.body.problem_a, request.body.problem_b),
   );
 
   api.post(

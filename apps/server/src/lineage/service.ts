@@ -29,7 +29,6 @@ import {
   linksOf,
   membersOfLineages,
   queuedProblems,
-  queueProgress,
   releaseLease as releaseLeaseRow,
   otherEnd,
   type LinkRow,
@@ -58,15 +57,10 @@ export function releaseLease(db: Db, name: string, owner: string): Promise<void>
   return releaseLeaseRow(db, name, owner);
 }
 
-export function lineageProgress(ctx: AppContext) {
-  return queueProgress(ctx.db);
-}
-
 /** Queues every problem again: the whole-bank run (a lead asks for it; leads' decisions stay). */
-export async function queueWholeBank(ctx: AppContext): Promise<{ waiting: number; total: number }> {
+export async function queueWholeBank(ctx: AppContext): Promise<void> {
   const uids = await allProblemUids(ctx.db);
   for (let i = 0; i < uids.length; i += 1000) await enqueue(ctx.db, uids.slice(i, i + 1000));
-  return queueProgress(ctx.db);
 }
 
 /**

@@ -12,6 +12,9 @@ import { renderSlideImages } from './demo-slide-images';
 import { createTestContext, openTestDatabase, testDialects, type TestContext, type TestDatabase } from '../testing/harness';
 import { DiskStore } from '../storage/disk-store';
 import { syncReviewCards } from '../study/review-service';
+import { drainAll } from '../jobs/lineage-worker';
+import { keyConflictsOf } from '../lineage/key-conflicts';
+import { keyConflictPage, suggestionPage } from '../lineage/lead-queue-repository';
 
 const NOW = new Date('2026-11-21T09:00:00.000Z');
 const YEAR = NOW.getFullYear();
@@ -410,5 +413,31 @@ describe.each(testDialects)('demo slide problems on %s', (dialect) => {
       expect(response.headers['content-type']).toBe('image/png');
       expect(response.rawPayload.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
     }
+  });
+});
+
+describe.each(testDialects)('demo lineages on %s', (dialect) => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+    await seedDemoData(ctx.db, { storage: ctx.app.ctx.storage, now: NOW });
+    await drainAll(ctx.db);
+  });
+
+  afterAll(async () => ctx?.close());
+
+  // A newcomer's 출제 이력 관리 is populated (decision 203): last year's reworded 빈맥 question waits
+  // as a suggestion on both sides, and last year's 승모판 question is keyed to another answer.
+  it('leave a lead suggestions to decide and a question keyed differently in two years', async () => {
+    const page = { page: 1, limit: 20 };
+    const suggestions = await suggestionPage(ctx.db, page);
+    expect(suggestions.total).toBe(2);
+    expect(suggestions.rows.every((row) => row.relation === 'variant' && row.similarity >= 0.68 && row.similarity < 0.9)).toBe(true);
+    const conflicts = await keyConflictPage(ctx.db, page);
+    expect(conflicts.total).toBe(1);
+    const [conflict] = (await keyConflictsOf(ctx.db, [conflicts.rows[0]!.problem_uid])).values();
+    expect(conflict!.map((version) => version.year)).toEqual([YEAR - 1, YEAR, YEAR]);
+    expect(new Set(conflict!.map((version) => version.answer)).size).toBe(2);
   });
 });

@@ -15,6 +15,7 @@ import {
   IconPalette,
   IconFlag,
   IconFlask,
+  IconGitMerge,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconListDetails,
@@ -45,6 +46,7 @@ import { studyMessages } from '../study/messages';
 import { messages as lookMessages } from '../settings/messages';
 import { messages as ratingMessages } from '../ratings/messages';
 import { messages as referenceMessages } from '../reference/messages';
+import { lineageMessages } from '../lineage/messages';
 import { ADMIN_ROLES, LEAD_ROLES } from '@qbank/shared/roles';
 
 const SIDEBAR_COLLAPSED_KEY = 'qbank.dashboard.sidebarCollapsed';
@@ -89,6 +91,7 @@ const menu: MenuSection[] = [
       { label: disputeMessages.menu, href: d.lead.disputes.getHref(), icon: IconScale, badge: OpenDisputeCountBadge },
       { label: ratingMessages.queue.menu, href: d.lead.flagged.getHref(), icon: IconFlag },
       { label: referenceMessages.editor.menu, href: d.lead.reference.getHref(), icon: IconFlask },
+      { label: lineageMessages.lead.menu, href: d.lead.lineage.getHref(), icon: IconGitMerge },
     ],
   },
   {

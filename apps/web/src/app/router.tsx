@@ -49,6 +49,7 @@ const StudySessionsPage = lazy(() => import('../study/sessions-page').then((m) =
 const StudySessionPage = lazy(() => import('../study/session-page').then((m) => ({ default: m.SessionPage })));
 const ReviewDueCard = lazy(() => import('../study/review-due-card').then((m) => ({ default: m.ReviewDueCard })));
 const ReviewPage = lazy(() => import('../study/review-page').then((m) => ({ default: m.ReviewPage })));
+const LineageLeadPage = lazy(() => import('../lineage/lineage-lead-page').then((m) => ({ default: m.LineageLeadPage })));
 const BankSearchPage = lazy(() => import('../lineage/bank-search-page').then((m) => ({ default: m.BankSearchPage })));
 const CalendarPage = lazy(() => import('../exam-dates/calendar-page').then((m) => ({ default: m.CalendarPage })));
 const MemoryModelCard = lazy(() => import('../exam-dates/memory-model-card').then((m) => ({ default: m.MemoryModelCard })));
@@ -102,6 +103,7 @@ const dashboardRoutes: RouteObject[] = [
       { path: d.lead.disputes.path, element: <LeadDisputesPage /> },
       { path: d.lead.flagged.path, element: <FlaggedPage /> },
       { path: d.lead.reference.path, element: <ReferenceEditorPage /> },
+      { path: d.lead.lineage.path, element: <LineageLeadPage /> },
     ],
   },
   {

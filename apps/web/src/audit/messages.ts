@@ -65,6 +65,7 @@ export const auditMessages = {
     'lineage.reject': '계보 연결 거절',
     'lineage.merge': '계보 합치기',
     'lineage.split': '계보에서 빼기',
+    'lineage.reset': '계보 결정 되돌리기',
     'reference.replace': '참고치 표 교체',
     'exam_date.publish': '학년 시험 일정 게시',
     'exam_date.update': '학년 시험 일정 변경',

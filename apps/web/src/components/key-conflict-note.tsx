@@ -15,13 +15,15 @@ export function KeyConflictNote({ versions }: { versions: readonly KeyConflictVe
     <Box
       role="note"
       aria-label={m.title}
-      bg="orange.0"
+      // The scheme's own light orange under the default text colour: orange text on a light
+      // orange fell short of 4.5:1 (axe), and a fixed light background lost the dark theme's text.
+      bg="var(--mantine-color-orange-light)"
       p="xs"
       style={{ borderRadius: 'var(--mantine-radius-sm)', borderLeft: '3px solid var(--mantine-color-orange-8)' }}
     >
       <Stack gap={4}>
-        <Text size="sm" fw={700} c="orange.9" style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
-          <IconAlertTriangle size={16} aria-hidden />
+        <Text size="sm" fw={700} style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
+          <IconAlertTriangle size={16} aria-hidden color="var(--mantine-color-orange-8)" />
           {m.title}
         </Text>
         <Stack component="ul" gap={2} aria-label={m.versions} style={{ listStyle: 'none', padding: 0, margin: 0 }}>

@@ -100,6 +100,7 @@ export const paths = {
       disputes: { path: '/dashboard/lead/disputes', getHref: () => '/dashboard/lead/disputes' },
       flagged: { path: '/dashboard/lead/flagged', getHref: () => '/dashboard/lead/flagged' },
       reference: { path: '/dashboard/lead/reference', getHref: () => '/dashboard/lead/reference' },
+      lineage: { path: '/dashboard/lead/lineage', getHref: () => '/dashboard/lead/lineage' },
     },
     library: { path: '/dashboard/library', getHref: () => '/dashboard/library' },
     my: { path: '/dashboard/my', getHref: () => '/dashboard/my' },

@@ -1,11 +1,16 @@
 import {
   bankSearchResponseSchema,
   classRecurrenceResponseSchema,
+  keyConflictListResponseSchema,
   lineageCountsResponseSchema,
+  lineageProgressResponseSchema,
+  lineageSuggestionsResponseSchema,
   problemLineageResponseSchema,
   similarProblemsResponseSchema,
   type LineageCount,
   type LineageLinkRequest,
+  type LineageProgressResponse,
+  type LineageRelation,
 } from '@qbank/shared/lineage';
 import { problemResponseSchema, type Problem } from '@qbank/shared/problems';
 import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -19,7 +24,11 @@ export const lineageKeys = {
   summary: (uid: number) => [...lineageKeys.all, 'summary', uid] as const,
   problem: (uid: number) => [...lineageKeys.all, 'problem', uid] as const,
   content: (uid: number) => [...lineageKeys.all, 'content', uid] as const,
-  search: (q: string, year: number | undefined, page: number) => [...lineageKeys.all, 'search', q, year ?? null, page] as const,
+  search: (q: string, subjectCode: number | undefined, year: number | undefined, page: number) =>
+    [...lineageKeys.all, 'search', q, subjectCode ?? null, year ?? null, page] as const,
+  progress: () => [...lineageKeys.all, 'progress'] as const,
+  suggestions: (subjectCode: number | undefined, page: number) => [...lineageKeys.all, 'suggestions', subjectCode ?? null, page] as const,
+  keyConflicts: (subjectCode: number | undefined, page: number) => [...lineageKeys.all, 'key-conflicts', subjectCode ?? null, page] as const,
   similar: (text: string, subjectCode: number | undefined) => [...lineageKeys.all, 'similar', text, subjectCode ?? null] as const,
   classRecurrence: (classCode: number) => [...lineageKeys.all, 'class', classCode] as const,
 };
@@ -69,10 +78,11 @@ export function useClassRecurrence(classCode: number) {
 export const BANK_SEARCH_PAGE_SIZE = 20;
 
 /** The whole bank's search, grouped by lineage, a page of groups at a time. */
-export function useBankSearch(q: string, year: number | undefined, page: number) {
+export function useBankSearch(q: string, subjectCode: number | undefined, year: number | undefined, page: number) {
   return useQuery({
-    queryKey: lineageKeys.search(q, year, page),
-    queryFn: ({ signal }) => apiRequest('/v1/search', { query: { q, page, limit: BANK_SEARCH_PAGE_SIZE, year }, schema: bankSearchResponseSchema, signal }),
+    queryKey: lineageKeys.search(q, subjectCode, year, page),
+    queryFn: ({ signal }) =>
+      apiRequest('/v1/search', { query: { q, page, limit: BANK_SEARCH_PAGE_SIZE, subject_code: subjectCode, year }, schema: bankSearchResponseSchema, signal }),
     enabled: q.trim() !== '',
     placeholderData: keepPreviousData,
     staleTime: 60_000,
@@ -152,6 +162,74 @@ export function useSplitProblem() {
   const refetch = useRefetchLineages();
   return useMutation({
     mutationFn: (problemUid: number) => apiRequest(`/v1/problem/${problemUid}/lineage/split`, { method: 'POST', schema: problemLineageResponseSchema }),
+    onSuccess: refetch,
+  });
+}
+
+// ---------------------------------------------------------------- the lead's 출제 이력 관리 (decision 203)
+
+export const LINEAGE_QUEUE_PAGE_SIZE = 10;
+/** How often the run's progress is asked for while problems wait. */
+const PROGRESS_POLL_MS = 2_000;
+
+/** The whole-bank run's progress, asked again every 2 s while the queue holds problems. */
+export function useLineageProgress() {
+  return useQuery({
+    queryKey: lineageKeys.progress(),
+    queryFn: ({ signal }) => apiRequest('/v1/lineages/progress', { schema: lineageProgressResponseSchema, signal }),
+    refetchInterval: (query) => ((query.state.data?.waiting ?? 0) > 0 ? PROGRESS_POLL_MS : false),
+  });
+}
+
+export function useRunWholeBank() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('/v1/lineages/run', { method: 'POST', schema: lineageProgressResponseSchema }),
+    onSuccess: (progress: LineageProgressResponse) => queryClient.setQueryData(lineageKeys.progress(), progress),
+  });
+}
+
+export function useLineageSuggestions(subjectCode: number | undefined, page: number) {
+  return useQuery({
+    queryKey: lineageKeys.suggestions(subjectCode, page),
+    queryFn: ({ signal }) =>
+      apiRequest('/v1/lineage/suggestions', {
+        query: { subject_code: subjectCode, page, limit: LINEAGE_QUEUE_PAGE_SIZE },
+        schema: lineageSuggestionsResponseSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useKeyConflictList(subjectCode: number | undefined, page: number) {
+  return useQuery({
+    queryKey: lineageKeys.keyConflicts(subjectCode, page),
+    queryFn: ({ signal }) =>
+      apiRequest('/v1/lineage/key-conflicts', {
+        query: { subject_code: subjectCode, page, limit: LINEAGE_QUEUE_PAGE_SIZE },
+        schema: keyConflictListResponseSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Undoes a lead's decision on a pair (the queue's 되돌리기). */
+export function useResetDecision() {
+  const refetch = useRefetchLineages();
+  return useMutation({
+    mutationFn: (body: { problem_a: number; problem_b: number }) =>
+      apiRequest('/v1/lineage/links/reset', { method: 'POST', body, schema: problemLineageResponseSchema }),
+    onSuccess: refetch,
+  });
+}
+
+export function useMergeLineages() {
+  const refetch = useRefetchLineages();
+  return useMutation({
+    mutationFn: (body: { problem_a: number; problem_b: number; relation: LineageRelation }) =>
+      apiRequest('/v1/lineages/merge', { method: 'POST', body, schema: problemLineageResponseSchema }),
     onSuccess: refetch,
   });
 }

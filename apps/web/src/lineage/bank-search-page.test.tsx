@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BankSearchPage } from './bank-search-page';
@@ -50,8 +50,17 @@ const answer = {
   limit: 20,
 };
 
+const searchCalls = (fetch: { mock: { calls: unknown[][] } }) => fetch.mock.calls.map((call) => String(call[0])).filter((url) => url.includes('/v1/search'));
+
 function setup(url: string) {
-  const fetch = vi.fn(async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } }));
+  const subjects = { subject_names: [{ subject_code: 4, subject_name: '순환기학' }] };
+  const fetch = vi.fn(
+    async (url: string | URL) =>
+      new Response(JSON.stringify(String(url).includes('/v1/subject/names') ? subjects : answer), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+  );
   vi.stubGlobal('fetch', fetch);
   const router = createMemoryRouter(
     [
@@ -76,7 +85,7 @@ describe('the whole-bank search page', () => {
   it('reads ?q=, shows the groups with their 출제 이력, and opens a problem in its exam', async () => {
     const { fetch, router } = setup('/search?q=%EC%8B%AC%EA%B7%BC%EA%B2%BD%EC%83%89');
     expect(await screen.findByRole('heading', { name: '심근경색: 2개 계열, 3문항' })).toBeTruthy();
-    expect(String((fetch.mock.calls[0] as unknown[])[0])).toContain('/v1/search?q=%EC%8B%AC%EA%B7%BC%EA%B2%BD%EC%83%89&page=1&limit=20');
+    expect(searchCalls(fetch)[0]).toContain('/v1/search?q=%EC%8B%AC%EA%B7%BC%EA%B2%BD%EC%83%89&page=1&limit=20');
     const [first, second] = screen.getAllByTestId('bank-search-group');
     expect(within(first!).getByText('출제 3회 · 2019·2021·2024')).toBeTruthy();
     expect(within(second!).getByText('2024년 1회')).toBeTruthy();
@@ -85,13 +94,25 @@ describe('the whole-bank search page', () => {
     expect(router.state.location.state).toEqual({ highlightUid: 7 });
   });
 
-  it('asks nothing without a term, and puts a new term and year in the address', async () => {
+  it('asks nothing without a term, and puts a new term, subject and year in the address', async () => {
     const { fetch, router } = setup('/search');
-    expect(fetch).not.toHaveBeenCalled();
+    expect(searchCalls(fetch)).toEqual([]);
     fireEvent.change(screen.getByRole('textbox', { name: '검색어' }), { target: { value: 'ㅅㄱㄱㅅ' } });
-    fireEvent.change(screen.getByRole('textbox', { name: '연도' }), { target: { value: '2024' } });
     fireEvent.click(screen.getByRole('button', { name: '검색' }));
     await screen.findByRole('heading', { name: 'ㅅㄱㄱㅅ: 2개 계열, 3문항' });
-    expect(router.state.location.search).toBe('?q=%E3%85%85%E3%84%B1%E3%84%B1%E3%85%85&year=2024');
+    await screen.findByRole('option', { name: '순환기학' });
+    fireEvent.change(screen.getByRole('combobox', { name: '과목' }), { target: { value: '4' } });
+    fireEvent.change(screen.getByRole('combobox', { name: '연도' }), { target: { value: String(new Date().getFullYear() - 2) } });
+    const year = new Date().getFullYear() - 2;
+    expect(router.state.location.search).toBe(`?q=%E3%85%85%E3%84%B1%E3%84%B1%E3%85%85&subject=4&year=${year}`);
+    await waitFor(() => expect(searchCalls(fetch).at(-1)).toContain(`subject_code=4&year=${year}`));
+  });
+
+  it('reads the filters from the address and offers a year outside the usual range', async () => {
+    const { fetch } = setup('/search?q=%EC%8B%AC&subject=4&year=1999');
+    await screen.findByRole('heading', { name: '심: 2개 계열, 3문항' });
+    expect(searchCalls(fetch)[0]).toContain('subject_code=4&year=1999');
+    expect((screen.getByRole('combobox', { name: '연도' }) as HTMLSelectElement).value).toBe('1999');
+    await waitFor(() => expect((screen.getByRole('combobox', { name: '과목' }) as HTMLSelectElement).value).toBe('4'));
   });
 });

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,28 +9,46 @@ import { ListPagination } from '../components/list-pagination';
 import { LoadFailed, Loading } from '../components/load-state';
 import { PageHeader } from '../components/page-header';
 import { paths } from '../lib/paths';
+import { subjectNamesQueryOptions } from '../subjects/api';
 import { BANK_SEARCH_PAGE_SIZE, useBankSearch } from './api';
 import { lineageMessages } from './messages';
 
 const m = lineageMessages.search;
 
-/** `/search?q=…&year=…`: the whole bank's search (issue 28 item 5), grouped by lineage. */
+/** How many years back the year filter offers (족보 reach about ten years back). */
+const YEARS_OFFERED = 15;
+
+const positiveInt = (value: string | null) => {
+  const number = Number(value);
+  return Number.isInteger(number) && number > 0 ? number : undefined;
+};
+
+/**
+ * `/search?q=…&subject=…&year=…`: the whole bank's search (issue 28 item 5), grouped by lineage.
+ * The subject and year selects change the address at once, so a filtered search can be shared.
+ */
 export function BankSearchPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
-  const yearParam = Number(params.get('year'));
-  const year = Number.isInteger(yearParam) && yearParam > 0 ? yearParam : undefined;
+  const subjectCode = positiveInt(params.get('subject'));
+  const year = positiveInt(params.get('year'));
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState(q);
-  const [draftYear, setDraftYear] = useState(year ? String(year) : '');
-  const search = useBankSearch(q, year, page);
+  const search = useBankSearch(q, subjectCode, year, page);
+  const subjects = useQuery(subjectNamesQueryOptions());
+  // Read once: the offered years do not move while the page is open.
+  const [thisYear] = useState(() => new Date().getFullYear());
+  const years = [...new Set([...Array.from({ length: YEARS_OFFERED }, (_, i) => thisYear - i), ...(year ? [year] : [])])].sort((a, b) => b - a);
 
+  /** A new search from page 1; empty values leave their parameter out. */
+  const go = (wanted: Record<'q' | 'subject' | 'year', string>) => {
+    const next = new URLSearchParams();
+    for (const key of ['q', 'subject', 'year'] as const) if (wanted[key]) next.set(key, wanted[key]);
+    setParams(next);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next = new URLSearchParams();
-    if (draft.trim()) next.set('q', draft.trim());
-    if (/^\d{4}$/.test(draftYear.trim())) next.set('year', draftYear.trim());
-    setParams(next);
+    go({ q: draft.trim(), subject: subjectCode ? String(subjectCode) : '', year: year ? String(year) : '' });
   };
   const goTo = (nextPage: number) => {
     const next = new URLSearchParams(params);
@@ -50,15 +69,22 @@ export function BankSearchPage() {
             leftSection={<IconSearch size={16} aria-hidden />}
             style={{ flex: '1 1 14rem' }}
           />
-          <TextInput
-            label={m.year}
-            placeholder={m.anyYear}
-            inputMode="numeric"
-            maxLength={4}
-            value={draftYear}
-            onChange={(event) => setDraftYear(event.currentTarget.value)}
-            style={{ width: '7rem' }}
-          />
+          <Group gap="xs" wrap="nowrap" align="flex-end" style={{ flex: '1 1 16rem' }} aria-label={m.filters} role="group">
+            <NativeSelect
+              label={m.subject}
+              value={subjectCode ? String(subjectCode) : ''}
+              onChange={(event) => go({ q: draft.trim() || q, subject: event.currentTarget.value, year: year ? String(year) : '' })}
+              data={[{ value: '', label: m.anySubject }, ...(subjects.data ?? []).map((s) => ({ value: String(s.subject_code), label: s.subject_name }))]}
+              style={{ flex: '1 1 9rem', minWidth: 0 }}
+            />
+            <NativeSelect
+              label={m.year}
+              value={year ? String(year) : ''}
+              onChange={(event) => go({ q: draft.trim() || q, subject: subjectCode ? String(subjectCode) : '', year: event.currentTarget.value })}
+              data={[{ value: '', label: m.anyYear }, ...years.map((value) => ({ value: String(value), label: String(value) }))]}
+              style={{ flex: '0 1 7rem', minWidth: 0 }}
+            />
+          </Group>
           <Button type="submit">{m.submit}</Button>
         </Group>
       </form>

@@ -339,6 +339,19 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     get('/v1/problem/similar', undefined, { text: '65세 남자가 가슴 통증으로 응급실에 왔다. 가장 적절한 치료는?', subject_code: String(w.fx.subject) }),
   'GET /v1/lineages/progress': () => get('/v1/lineages/progress'),
   'POST /v1/lineages/run': () => ({ method: 'POST', route: '/v1/lineages/run' }),
+  'GET /v1/lineage/suggestions': (w) => get('/v1/lineage/suggestions', undefined, { subject_code: String(w.fx.subject), page: '1', limit: '20' }),
+  'GET /v1/lineage/key-conflicts': (w) => get('/v1/lineage/key-conflicts', undefined, { subject_code: String(w.fx.subject), page: '1', limit: '20' }),
+  // A decision to undo: each caller first rejects the detected pair (as the lead it is allowed to be).
+  'POST /v1/lineage/links/reset': async (w) => {
+    const pair = await detectedPair(w);
+    await w.t.db
+      .updateTable('lineage_links')
+      .set({ decision: 'rejected', decided_by: w.members.lead.code, decided_at: new Date().toISOString() })
+      .where('problem_a', '=', Math.min(pair.problem_a, pair.problem_b))
+      .where('problem_b', '=', Math.max(pair.problem_a, pair.problem_b))
+      .execute();
+    return { method: 'POST', route: '/v1/lineage/links/reset', body: pair };
+  },
   'POST /v1/lineage/links/confirm': async (w) => ({ method: 'POST', route: '/v1/lineage/links/confirm', body: await detectedPair(w) }),
   'POST /v1/lineage/links/reject': async (w) => ({ method: 'POST', route: '/v1/lineage/links/reject', body: await detectedPair(w) }),
   'POST /v1/lineages/merge': (w) => ({

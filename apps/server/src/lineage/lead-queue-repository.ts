@@ -1,0 +1,151 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { DbOrTx } from '../core/db';
+import type { Database } from '../db/schema';
+import { visibleProblems } from '../visibility/visible-problems';
+import { STRONG_LINK } from './compare';
+import type { LinkRow } from './repository';
+
+// SQL of the lead's 출제 이력 관리 screen (decision 203): the bank's undecided suggestions, the
+// lineages whose `same` problems are keyed differently, undoing a decision, and when the queue
+// last drained. Both ends of a listed pair are problems readers see: a vacant or withheld slot
+// is nothing to decide yet.
+
+type Links = ExpressionBuilder<Database & { l: Database['lineage_links'] }, 'l'>;
+
+/** A link students do not see and no lead decided: what isVisibleLink (detect.ts) leaves out. */
+const undecidedSuggestion = (eb: Links) => eb.and([eb('l.decision', 'is', null), eb.or([eb('l.detected', '=', 0), eb('l.similarity', '<', STRONG_LINK)])]);
+
+/** A `same` pair keyed differently that students see (confirmed, or strong and undecided). */
+const disagreeingSame = (eb: Links) =>
+  eb.and([
+    eb('l.relation', '=', 'same'),
+    eb('l.keys_agree', '=', 0),
+    eb.or([eb('l.decision', '=', 'confirmed'), eb.and([eb('l.decision', 'is', null), eb('l.detected', '=', 1), eb('l.similarity', '>=', STRONG_LINK)])]),
+  ]);
+
+function linksBetweenVisible(db: DbOrTx, subjectCode: number | undefined) {
+  return db
+    .selectFrom('lineage_links as l')
+    .innerJoin('problems as pa', 'pa.uid', 'l.problem_a')
+    .innerJoin('tests as ta', 'ta.code', 'pa.test_code')
+    .innerJoin('problems as pb', 'pb.uid', 'l.problem_b')
+    .innerJoin('tests as tb', 'tb.code', 'pb.test_code')
+    .where(visibleProblems('pa'))
+    .where(visibleProblems('pb'))
+    .$if(subjectCode !== undefined, (qb) => qb.where((eb) => eb.or([eb('ta.subject_code', '=', subjectCode!), eb('tb.subject_code', '=', subjectCode!)])));
+}
+
+export interface QueuePage {
+  subject_code?: number | undefined;
+  page: number;
+  limit: number;
+}
+
+/** A page of undecided suggestions, most similar first, and how many there are. */
+export async function suggestionPage(db: DbOrTx, query: QueuePage) {
+  const base = linksBetweenVisible(db, query.subject_code).where(undecidedSuggestion);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['l.problem_a', 'l.problem_b', 'l.relation', 'l.similarity', 'l.keys_agree'])
+      .orderBy('l.similarity', 'desc')
+      .orderBy('l.problem_a')
+      .orderBy('l.problem_b')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** A page of lineages holding `same` problems keyed differently (by code), each with one such problem. */
+export async function keyConflictPage(db: DbOrTx, query: QueuePage) {
+  const groups = linksBetweenVisible(db, query.subject_code)
+    .innerJoin('problem_lineages as la', 'la.problem_uid', 'l.problem_a')
+    .innerJoin('problem_lineages as lb', 'lb.problem_uid', 'l.problem_b')
+    .whereRef('la.lineage_code', '=', 'lb.lineage_code')
+    .where(disagreeingSame)
+    .groupBy('la.lineage_code')
+    .select(['la.lineage_code as code', (eb) => eb.fn.min<number>('l.problem_a').as('problem_uid')]);
+  const [rows, count] = await Promise.all([
+    groups
+      .orderBy('code')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    db
+      .selectFrom(groups.as('g'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((row) => ({ code: row.code, problem_uid: Number(row.problem_uid) })), total: Number(count.n) };
+}
+
+/** The problems of a page's pairs with their exam and subject. */
+export async function queueProblemRows(db: DbOrTx, uids: number[]) {
+  if (uids.length === 0) return [];
+  return db
+    .selectFrom('problems as p')
+    .innerJoin('tests as t', 't.code', 'p.test_code')
+    .innerJoin('subjects as s', 's.code', 't.subject_code')
+    .select(['p.uid', 'p.test_code', 't.test_name', 't.year', 'p.no', 's.subject_name'])
+    .where('p.uid', 'in', uids)
+    .execute();
+}
+
+/**
+ * Undoes a lead's decision on a pair: detection's verdict stands again. A pair only a lead made (a
+ * merge: neither detected nor started from) has no verdict to return to and goes.
+ */
+export async function resetLink(db: DbOrTx, a: number, b: number, now: string): Promise<void> {
+  const [problem_a, problem_b] = a < b ? [a, b] : [b, a];
+  await db
+    .updateTable('lineage_links')
+    .set({ decision: null, decided_by: null, decided_at: null, update_time: now })
+    .where('problem_a', '=', problem_a)
+    .where('problem_b', '=', problem_b)
+    .execute();
+  await db
+    .deleteFrom('lineage_links')
+    .where('problem_a', '=', problem_a)
+    .where('problem_b', '=', problem_b)
+    .where('detected', '=', 0)
+    .where('started_from', 'is', null)
+    .execute();
+}
+
+/** A decided pair, as the reset finds it (null when the pair was never decided). */
+export async function decidedLink(db: DbOrTx, a: number, b: number): Promise<Pick<LinkRow, 'decision' | 'relation'> | undefined> {
+  const [problem_a, problem_b] = a < b ? [a, b] : [b, a];
+  return db
+    .selectFrom('lineage_links')
+    .select(['decision', 'relation'])
+    .where('problem_a', '=', problem_a)
+    .where('problem_b', '=', problem_b)
+    .where('decision', 'is not', null)
+    .executeTakeFirst();
+}
+
+/** Notes that a job ran to the end now (the lineage queue: a drain emptied it). */
+export async function recordRunFinished(db: DbOrTx, name: string, now: string): Promise<void> {
+  await db
+    .insertInto('job_runs')
+    .values({ name, finished_at: now })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ finished_at: now }))
+    .execute();
+}
+
+export async function runFinishedAt(db: DbOrTx, name: string): Promise<string | null> {
+  const row = await db.selectFrom('job_runs').select('finished_at').where('name', '=', name).executeTakeFirst();
+  return row?.finished_at ?? null;
+}
+
+/** Whether the queue is empty (a drain that ran to the end). */
+export async function queueIsEmpty(db: DbOrTx): Promise<boolean> {
+  const row = await db
+    .selectFrom('lineage_queue')
+    .select(sql<number>`1`.as('one'))
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined;
+}
