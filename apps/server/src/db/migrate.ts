@@ -25,6 +25,7 @@ import * as auditLog from './migrations/2026-11-29-700-audit-log';
 import * as examTools from './migrations/2026-11-29-801-exam-tools';
 import * as examReadinessIndexes from './migrations/2026-11-29-900-exam-readiness-indexes';
 import * as lineageStartedFrom from './migrations/2026-12-06-187-lineage-started-from';
+import * as reviewCardsFittedWeights from './migrations/2026-12-06-200-review-cards-fitted-weights';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from disk, so the bundled server carries them.
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-801-exam-tools': examTools,
   '2026-11-29-900-exam-readiness-indexes': examReadinessIndexes,
   '2026-12-06-187-lineage-started-from': lineageStartedFrom,
+  '2026-12-06-200-review-cards-fitted-weights': reviewCardsFittedWeights,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
