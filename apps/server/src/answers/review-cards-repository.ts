@@ -33,3 +33,8 @@ export async function dropReviewCards(db: DbOrTx, problemUid: number, memberCode
   if (memberCode !== undefined) query = query.where('member_code', '=', memberCode);
   await query.execute();
 }
+
+/** Drops every card of one member (their memory model was fitted anew); the next read rebuilds them. */
+export async function dropMemberReviewCards(db: DbOrTx, memberCode: number): Promise<void> {
+  await db.deleteFrom('review_cards').where('member_code', '=', memberCode).execute();
+}

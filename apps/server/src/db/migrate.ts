@@ -26,6 +26,7 @@ import * as examTools from './migrations/2026-11-29-801-exam-tools';
 import * as examReadinessIndexes from './migrations/2026-11-29-900-exam-readiness-indexes';
 import * as lineageStartedFrom from './migrations/2026-12-06-187-lineage-started-from';
 import * as annotationTimes from './migrations/2026-12-06-197-annotation-times';
+import * as reviewCardsFittedWeights from './migrations/2026-12-06-200-review-cards-fitted-weights';
 import * as lineageLead from './migrations/2026-12-06-203-lineage-lead';
 import type { Database } from './schema';
 
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-900-exam-readiness-indexes': examReadinessIndexes,
   '2026-12-06-187-lineage-started-from': lineageStartedFrom,
   '2026-12-06-197-annotation-times': annotationTimes,
+  '2026-12-06-200-review-cards-fitted-weights': reviewCardsFittedWeights,
   '2026-12-06-203-lineage-lead': lineageLead,
 };
 

@@ -4,6 +4,7 @@ import { nowIso } from '../core/db';
 import { reviewHistory, type StoredAnswer } from '../study/review-scheduler';
 import { listMemberHistory, listMembersWithAnswers } from '../answers/readiness-repository';
 import { daysBetween, koreanDay } from './memory';
+import { dropMemberReviewCards } from '../answers/review-cards-repository';
 import { findFsrsParams, upsertFsrsParams } from './repository';
 
 // The member's own FSRS parameters (decision 153), fitted by the FSRS project's optimizer
@@ -80,6 +81,27 @@ export async function fitMember(answers: ReadonlyArray<StoredAnswer & { problem_
   };
 }
 
+/**
+ * Stores a member's fit. Their review cards were scheduled with the weights before it: they are
+ * dropped in the same transaction, and the next read of the deck, plan or readiness rebuilds
+ * them with the new weights (dropping them raises the member's activity version, so no cached
+ * deck outlives them).
+ */
+export async function saveFit(db: Db, memberCode: number, report: FitReport): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await upsertFsrsParams(trx, memberCode, {
+      params: JSON.stringify(report.params),
+      review_count: report.items,
+      log_loss_fitted: report.log_loss_fitted,
+      log_loss_default: report.log_loss_default,
+      rmse_fitted: report.rmse_fitted,
+      rmse_default: report.rmse_default,
+      fitted_at: nowIso(),
+    });
+    await dropMemberReviewCards(trx, memberCode);
+  });
+}
+
 /** The job: fits every member with enough new history since their last fit. Returns how many were fitted. */
 export async function fitMemoryModels(db: Db): Promise<number> {
   let fitted = 0;
@@ -90,15 +112,7 @@ export async function fitMemoryModels(db: Db): Promise<number> {
     if (items < MIN_TRAINING_ITEMS || (known && items < known.review_count + REFIT_GROWTH)) continue;
     const report = await fitMember(answers);
     if (!report) continue;
-    await upsertFsrsParams(db, memberCode, {
-      params: JSON.stringify(report.params),
-      review_count: report.items,
-      log_loss_fitted: report.log_loss_fitted,
-      log_loss_default: report.log_loss_default,
-      rmse_fitted: report.rmse_fitted,
-      rmse_default: report.rmse_default,
-      fitted_at: nowIso(),
-    });
+    await saveFit(db, memberCode, report);
     fitted += 1;
   }
   return fitted;

@@ -1,10 +1,10 @@
-import { default_w, forgetting_curve } from 'ts-fsrs';
+import { forgetting_curve } from 'ts-fsrs';
+import type { Weights } from '../study/review-scheduler';
 
 // The memory model the plan and the readiness share: FSRS's forgetting curve with the member's
 // fitted parameters when they have them (decision 153), the defaults otherwise; and Korea's days.
 
-export type Weights = readonly number[];
-export const DEFAULT_WEIGHTS: Weights = default_w;
+export { DEFAULT_WEIGHTS, type Weights } from '../study/review-scheduler';
 
 /** Recall probability `elapsedDays` after the last review of a card of `stability` days. */
 export function recall(weights: Weights, elapsedDays: number, stability: number): number {

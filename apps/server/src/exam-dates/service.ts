@@ -19,7 +19,8 @@ import { syncReviewCards } from '../study/review-service';
 import { startPlannedSession } from '../study/service';
 import { listFirstSeenRates, listMemberFirstAnswers } from '../answers/readiness-repository';
 import { MIN_TRAINING_ITEMS } from './memory-fit';
-import { DEFAULT_WEIGHTS, daysBetween, koreanDay, type Weights } from './memory';
+import { weightsOf } from '../study/member-weights';
+import { daysBetween, koreanDay } from './memory';
 import { examDateServerMessages as m } from './messages';
 import { buildPlan } from './plan';
 import { publishedFields, recordPublishedAct } from './audit';
@@ -190,16 +191,6 @@ export async function planSettingsOf(ctx: AppContext, memberCode: number): Promi
 export async function savePlanSettings(ctx: AppContext, memberCode: number, settings: PlanSettings): Promise<PlanSettings> {
   await upsertPlanSettings(ctx.db, memberCode, settings);
   return planSettingsOf(ctx, memberCode);
-}
-
-/** The member's FSRS weights: fitted by the background job (decision 153), or the defaults. */
-export async function weightsOf(db: DbOrTx, memberCode: number): Promise<{ weights: Weights; fitted: boolean }> {
-  const row = await findFsrsParams(db, memberCode);
-  if (!row) return { weights: DEFAULT_WEIGHTS, fitted: false };
-  const parsed = JSON.parse(row.params) as unknown;
-  return Array.isArray(parsed) && parsed.every((value) => typeof value === 'number')
-    ? { weights: parsed, fitted: true }
-    : { weights: DEFAULT_WEIGHTS, fitted: false };
 }
 
 /** Everything the plan and the readiness read: the scope, the member's (synced) cards, settings, weights. */

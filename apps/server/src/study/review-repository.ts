@@ -105,3 +105,9 @@ export async function listReviewedSince(db: DbOrTx, memberCode: number, problemU
     .execute();
   return rows.map((row) => row.problem_uid);
 }
+
+/** The member's fitted FSRS parameters (JSON), if the fitting job has fitted them (exam-dates/memory-fit.ts). */
+export async function findFittedParams(db: DbOrTx, memberCode: number): Promise<string | undefined> {
+  const row = await db.selectFrom('member_fsrs_params').select('params').where('member_code', '=', memberCode).executeTakeFirst();
+  return row?.params;
+}

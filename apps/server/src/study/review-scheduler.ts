@@ -1,5 +1,5 @@
 import type { ReviewRating } from '@qbank/shared/review';
-import { createEmptyCard, fsrs, generatorParameters, Rating, type FSRSHistory, type Grade } from 'ts-fsrs';
+import { createEmptyCard, default_w, fsrs, generatorParameters, Rating, type FSRSHistory, type Grade } from 'ts-fsrs';
 import type { ReviewCardsTable } from '../db/schema';
 
 // The glue between stored answers and ts-fsrs (decision 097). A card is never updated in
@@ -19,8 +19,19 @@ export const RATING_GRADES: Readonly<Record<ReviewRating, Grade>> = {
   easy: Rating.Easy,
 };
 
-/** Day scheduling: no (re)learning steps in minutes; no fuzz, so a rebuilt card is always the same. */
-const scheduler = fsrs(generatorParameters({ enable_short_term: false, enable_fuzz: false }));
+/** FSRS weights: the member's fitted ones (study/member-weights.ts) or these defaults. */
+export type Weights = readonly number[];
+export const DEFAULT_WEIGHTS: Weights = default_w;
+
+/**
+ * Day scheduling: no (re)learning steps in minutes; no fuzz, so a rebuilt card is always the same.
+ * The member's fitted weights when they have them (decision 153), as the plan and the readiness use.
+ */
+const schedulerOf = (weights: Weights) => fsrs(generatorParameters({ w: weights, enable_short_term: false, enable_fuzz: false }));
+const defaultScheduler = schedulerOf(DEFAULT_WEIGHTS);
+/** The scheduler to build one member's cards with: made once per rebuild, not per card. */
+export type CardScheduler = ReturnType<typeof schedulerOf>;
+export const cardScheduler = (weights: Weights): CardScheduler => (weights === DEFAULT_WEIGHTS ? defaultScheduler : schedulerOf(weights));
 
 const KOREA_OFFSET_MS = 9 * 60 * 60 * 1000;
 const koreanDay = (iso: string) => new Date(Date.parse(iso) + KOREA_OFFSET_MS).toISOString().slice(0, 10);
@@ -58,7 +69,7 @@ export function reviewHistory(answers: readonly StoredAnswer[]): FSRSHistory[] {
 }
 
 /** The card of a member's answers to one problem, or null when there are none. */
-export function buildCard(answers: readonly StoredAnswer[]): CardState | null {
+export function buildCard(answers: readonly StoredAnswer[], scheduler: CardScheduler = defaultScheduler): CardState | null {
   const history = reviewHistory(answers);
   const first = history[0];
   if (!first) return null;

@@ -20,7 +20,8 @@ import { refuseVoided, requireVisibleProblem } from '../problems/visibility';
 import { visibleSamePairs } from '../lineage/service';
 import { countDue, listDue, listReviewedSince, nextDueAfter, upsertCards } from './review-repository';
 import { reviewMessages } from './review-messages';
-import { buildCard, RATING_GRADES } from './review-scheduler';
+import { weightsOf } from './member-weights';
+import { buildCard, cardScheduler, RATING_GRADES } from './review-scheduler';
 
 // The review deck (issue 13 item 4). Cards are a cache of the answers (answers/): every read first
 // rebuilds the member's cards that are older than their answers, so solve mode, study sessions
@@ -29,9 +30,10 @@ import { buildCard, RATING_GRADES } from './review-scheduler';
 /** Cards rebuilt per round trip (keeps the IN lists well under both databases' limits). */
 const SYNC_CHUNK = 500;
 
-/** Rebuilds the cards of the given problems from all of the member's answers to them. */
+/** Rebuilds the cards of the given problems from all of the member's answers to them, with their weights. */
 async function rebuildCards(db: DbOrTx, memberCode: number, problemUids: readonly number[]) {
-  const answers = await listJudgedAnswers(db, memberCode, problemUids);
+  const [answers, { weights }] = await Promise.all([listJudgedAnswers(db, memberCode, problemUids), weightsOf(db, memberCode)]);
+  const scheduler = cardScheduler(weights);
   const byProblem = new Map<number, typeof answers>();
   for (const answer of answers) {
     const list = byProblem.get(answer.problem_uid) ?? [];
@@ -40,7 +42,7 @@ async function rebuildCards(db: DbOrTx, memberCode: number, problemUids: readonl
   }
   const cards = [];
   for (const [problemUid, list] of byProblem) {
-    const card = buildCard(list);
+    const card = buildCard(list, scheduler);
     if (card) cards.push({ ...card, problem_uid: problemUid });
   }
   await upsertCards(db, memberCode, cards);
