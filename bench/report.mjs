@@ -170,6 +170,9 @@ export function printReport(results) {
       `${run.dialect}: ${run.seed?.counts?.problems ?? '?'} problems; cold start to /healthz ${run.cold_start_ms} ms; RSS idle ${run.rss_idle_mb} MB, peak under load ${run.rss_peak_mb} MB` +
         (e
           ? `; .docx export (${e.distinct_images_in_document} distinct images, ${Math.round(e.bytes / 1024)} KiB) median ${e.median_ms} ms, max ${e.max_ms} ms (budget ≤ ${BUDGETS.exportMs} ms: ${verdict(atMost(e.max_ms, BUDGETS.exportMs))})`
+          : '') +
+        (run.lineage_run
+          ? `; whole-bank lineage run ${run.lineage_run.problems} problems in ${(run.lineage_run.ms / 1000).toFixed(0)} s, peak RSS ${run.lineage_run.rss_peak_mb} MB`
           : ''),
     );
   }

@@ -27,6 +27,20 @@ export function runSeed(args, env) {
   return Math.round(performance.now() - started);
 }
 
+/**
+ * The whole-bank lineage run (`npm run lineage:run`) on a seeded database: seed:large queues every
+ * problem, and a server left to drain 100,000 of them would do it during the load scenarios.
+ * Returns the run's JSON line: {problems, ms, rss_peak_mb}.
+ */
+export function runLineage(env) {
+  log('lineage: detecting every queued problem (npm run lineage:run)');
+  const result = spawnSync('npm', ['run', '--silent', 'lineage:run', '--', '--json'], { stdio: ['ignore', 'pipe', 'inherit'], env, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`lineage:run failed with exit code ${result.status}`);
+  const line = JSON.parse(result.stdout.trim().split('\n').at(-1));
+  log(`lineage: ${line.problems} problems in ${(line.ms / 1000).toFixed(1)} s, peak RSS ${line.rss_peak_mb} MB`);
+  return line;
+}
+
 export function copyDataDir(from, to) {
   log(`copying ${from} to ${to} (the bench writes to it)`);
   cpSync(from, to, { recursive: true });

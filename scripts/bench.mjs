@@ -18,7 +18,7 @@ import { startTlsFront } from '../bench/tls-front.mjs';
 import { drain, runScenario } from '../bench/load.mjs';
 import { evaluateBudgets, printReport, writeResults } from '../bench/report.mjs';
 import { buildScenarios, buildSearchTermScenarios } from '../bench/scenarios.mjs';
-import { activeQueries, copyDataDir, createDatabase, databaseSize, dropDatabase, readSummary, runSeed, SUMMARY_FILE } from '../bench/seed.mjs';
+import { activeQueries, copyDataDir, createDatabase, databaseSize, dropDatabase, readSummary, runLineage, runSeed, SUMMARY_FILE } from '../bench/seed.mjs';
 import { readRssMb, rssSampler, startProcess, stopProcess } from '../bench/server.mjs';
 import { log, round } from '../bench/util.mjs';
 import { measureWebAssets, servedEncoding } from '../bench/web-assets.mjs';
@@ -240,6 +240,7 @@ async function benchSqlite(web) {
     }
     const summary = readSummary(summaryFile);
     run.seed = { reused: Boolean(opts['data-dir']), wall_ms: seedMs, duration_ms: summary.durationMs, scale: summary.scale, counts: summary.counts };
+    run.lineage_run = runLineage({ ...seedEnv, DATA_DIR: dataDir });
     const lighthouse = opts['no-lighthouse'] ? null : (token) => lighthouseRun(web, summary, token);
     const floor = opts['no-floor']
       ? null
@@ -290,6 +291,7 @@ async function benchPostgres() {
       counts: summary.counts,
       database_mb: round(databaseSize(url, BENCH_DB) / 1e6, 0),
     };
+    run.lineage_run = runLineage({ ...seedEnv, DATA_DIR: dataDir, DATABASE_URL: url });
     const extraIdle = async () => activeQueries(url, BENCH_DB) === 0;
     Object.assign(run, await benchServer({ dialect: 'postgres', env: serverEnv({ DATA_DIR: dataDir, DATABASE_URL: url }), summary, extraIdle }));
     if (!opts['no-two-process']) run.two_process = await benchTwoProcesses({ url, dataDir, summary, single: run.scenarios ?? [], extraIdle });

@@ -58,7 +58,7 @@ export function releaseLease(db: Db, name: string, owner: string): Promise<void>
 }
 
 /** Queues every problem again: the whole-bank run (a lead asks for it; leads' decisions stay). */
-export async function queueWholeBank(ctx: AppContext): Promise<void> {
+export async function queueWholeBank(ctx: Pick<AppContext, 'db'>): Promise<void> {
   const uids = await allProblemUids(ctx.db);
   for (let i = 0; i < uids.length; i += 1000) await enqueue(ctx.db, uids.slice(i, i + 1000));
 }
