@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../core/db';
 import { sanitizeRichHtml } from '../rich-text/html';
 import { buildProblemSearchText } from '../problems/search-text';
@@ -129,4 +130,13 @@ export async function createClass(
       .execute();
   }
   return uid;
+}
+
+export async function createBoard(db: Db, values: { board_name?: string; board_id?: string } = {}): Promise<number> {
+  const { code } = await db
+    .insertInto('boards')
+    .values({ board_name: values.board_name ?? '자유게시판', board_id: values.board_id ?? `b${randomBytes(4).toString('hex')}` })
+    .returning('code')
+    .executeTakeFirstOrThrow();
+  return code;
 }
