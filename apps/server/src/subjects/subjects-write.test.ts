@@ -35,7 +35,7 @@ describe.each(testDialects)('subject management on %s', (dialect) => {
     expect((await send('GET', '/v1/subject/subjects?grade=22')).json().subjects).toEqual([subject]);
     expect((await send('GET', '/v1/subject/names')).json().subject_names).toContainEqual({ subject_code: subject.subject_code, subject_name: '순환기내과학' });
 
-    // The spec's own client sends only name, type and cliexam_type.
+    // The original client sends only name, type and cliexam_type: abbr and grades are optional.
     const bare = (await lead('POST', '/v1/subject', valid)).json().subject;
     expect(bare).toMatchObject({ subject_name: '병리학', abbr: null, grades: [] });
     expect((await lead('POST', '/v1/subject', { ...valid, abbr: '' })).json().subject.abbr).toBeNull();
