@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { callAs, createMember, loginCookie, testDialects, type TestContext } from '../testing/harness';
 import { createProblem, createSubject, createTest } from '../testing/factories';
-import { memberAndOther } from '../testing/sign-ins';
+import { openWithMemberAndOther } from '../testing/sign-ins';
 
 describe.each(testDialects)('strikes, highlights and marks on %s', (dialect) => {
   let t: TestContext;
@@ -13,10 +13,9 @@ describe.each(testDialects)('strikes, highlights and marks on %s', (dialect) => 
   const call = (method: 'GET' | 'PUT', url: string, who: string | undefined = cookie, payload?: object) => callAs(t.app, method, url, who, payload);
 
   beforeAll(async () => {
-    t = await createTestContext(dialect);
-    const signedIn = await memberAndOther(t);
-    ({ cookie, otherCookie } = signedIn);
-    memberId = signedIn.member.id;
+    const opened = await openWithMemberAndOther(dialect);
+    ({ t, cookie, otherCookie } = opened);
+    memberId = opened.member.id;
     const exam = await createTest(t.db, { subject_code: await createSubject(t.db) });
     first = await createProblem(t.db, {
       test_code: exam,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { callAs, createMember, loginCookie, testDialects, type TestContext } from '../testing/harness';
 import { createProblem, createSubject, createTest } from '../testing/factories';
-import { memberAndOther } from '../testing/sign-ins';
+import { openWithMemberAndOther } from '../testing/sign-ins';
 
 describe.each(testDialects)('private notes on %s', (dialect) => {
   let t: TestContext;
@@ -12,8 +12,7 @@ describe.each(testDialects)('private notes on %s', (dialect) => {
   const call = (method: 'GET' | 'PUT', url: string, who: string | undefined = cookie, payload?: object) => callAs(t.app, method, url, who, payload);
 
   beforeAll(async () => {
-    t = await createTestContext(dialect);
-    ({ cookie, otherCookie } = await memberAndOther(t));
+    ({ t, cookie, otherCookie } = await openWithMemberAndOther(dialect));
     const exam = await createTest(t.db, { subject_code: await createSubject(t.db) });
     first = await createProblem(t.db, { test_code: exam, no: 1, question: '<p>간경화의 원인</p>', illustration: '① 가\n② 나', answer: '①' });
     second = await createProblem(t.db, { test_code: exam, no: 2, illustration: '① 가\n② 나', answer: '②' });

@@ -140,3 +140,13 @@ export async function createBoard(db: Db, values: { board_name?: string; board_i
     .executeTakeFirstOrThrow();
   return code;
 }
+
+/** How many problems an exam holds now (a write test's check that nothing was added or left behind). */
+export async function countProblems(db: Db, testCode: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('problems')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('test_code', '=', testCode)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

@@ -1,5 +1,6 @@
 import type { MemberRow } from '../db/schema';
-import { createMember, loginCookie, type TestContext } from './harness';
+import type { Dialect } from '../core/dialect';
+import { createMember, createTestContext, loginCookie, type TestContext } from './harness';
 
 /** A new member, signed in through the API: the row and the cookie header value for later calls. */
 export async function signedInMember(t: TestContext, options?: Parameters<typeof createMember>[1]): Promise<{ member: MemberRow; cookie: string }> {
@@ -8,12 +9,13 @@ export async function signedInMember(t: TestContext, options?: Parameters<typeof
 }
 
 /**
- * A member and another one, both signed in: for what a member keeps to themself (notes, strikes,
- * highlights, marks), which the other must neither read nor change.
+ * A test app with a member and another one, both signed in: for what a member keeps to themself
+ * (notes, strikes, highlights, marks), which the other must neither read nor change.
  */
-export async function memberAndOther(t: TestContext): Promise<{ member: MemberRow; cookie: string; otherCookie: string }> {
+export async function openWithMemberAndOther(dialect: Dialect): Promise<{ t: TestContext; member: MemberRow; cookie: string; otherCookie: string }> {
+  const t = await createTestContext(dialect);
   const { member, cookie } = await signedInMember(t);
-  return { member, cookie, otherCookie: (await signedInMember(t)).cookie };
+  return { t, member, cookie, otherCookie: (await signedInMember(t)).cookie };
 }
 
 /**
