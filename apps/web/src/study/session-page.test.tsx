@@ -20,6 +20,20 @@ afterEach(async () => {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
+/** The server's answer when the member marks their typed answer 31 right (맞음). */
+const SELF_JUDGED = {
+  attempt: {
+    code: 3100,
+    run_code: null,
+    problem_uid: 31,
+    answer: '좌심실이 두꺼워짐',
+    is_correct: true,
+    judged_by: 'self',
+    creation_time: '2026-11-24T09:01:00.000Z',
+  },
+  review_due_at: null,
+};
+
 describe('study session screen', () => {
   it('tutor mode: resumes at the first unanswered problem and shows the verdict and explanation at once', async () => {
     const posted: unknown[] = [];
@@ -335,18 +349,7 @@ describe('study session screen', () => {
       },
       'POST /v1/solve/attempts/3100/self-judgment': ({ init }) => {
         judged.push(JSON.parse(String(init?.body)));
-        return json(200, {
-          attempt: {
-            code: 3100,
-            run_code: null,
-            problem_uid: 31,
-            answer: '좌심실이 두꺼워짐',
-            is_correct: true,
-            judged_by: 'self',
-            creation_time: '2026-11-24T09:01:00.000Z',
-          },
-          review_due_at: null,
-        });
+        return json(200, SELF_JUDGED);
       },
     });
     renderRoutes('/study/sessions/5');
@@ -389,18 +392,7 @@ describe('study session screen', () => {
       'GET /v1/study/sessions/5': () => json(200, finishedDetail()),
       'POST /v1/solve/attempts/3100/self-judgment': () => {
         judgedRight = true;
-        return json(200, {
-          attempt: {
-            code: 3100,
-            run_code: null,
-            problem_uid: 31,
-            answer: '좌심실이 두꺼워짐',
-            is_correct: true,
-            judged_by: 'self',
-            creation_time: '2026-11-24T09:01:00.000Z',
-          },
-          review_due_at: null,
-        });
+        return json(200, SELF_JUDGED);
       },
       'POST /v1/study/sessions/5/wrong-notes': () => json(200, { box_code: 77, added: 1, total: 1 }),
     });
