@@ -150,3 +150,14 @@ export async function countProblems(db: Db, testCode: number): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(n);
 }
+
+/** A link detection suggested between two problems and no lead has decided on yet. */
+export async function createDetectedLink(
+  db: Db,
+  values: { problem_a: number; problem_b: number; relation: 'same' | 'variant' | 'inverted'; similarity: number },
+): Promise<void> {
+  await db
+    .insertInto('lineage_links')
+    .values({ ...values, keys_agree: 1, detected: 1, decision: null, decided_by: null, decided_at: null })
+    .execute();
+}
