@@ -11,7 +11,7 @@ test('a new student signs up, waits, is approved by an admin, signs in and lands
   await expect(page.getByRole('heading', { name: '회원가입' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  // The spec's client-side messages come before anything is sent.
+  // The form's own checks (packages/shared/src/auth.ts) answer before anything is sent.
   await page.getByRole('button', { name: '회원가입' }).click();
   await expect(page.getByText('이름은 1~32자 이내로 입력하세요.')).toBeVisible();
   await page.getByLabel('이름').fill('김이투');

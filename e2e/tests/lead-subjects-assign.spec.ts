@@ -17,7 +17,7 @@ test('demo-lead creates a subject with grades and a class, which the public clas
   await expect(page.getByRole('table', { name: '과목 목록' }).getByRole('rowheader', { name: '순환기내과학' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  // The dialog refuses an empty form with the spec's texts.
+  // The dialog refuses an empty form with the messages of apps/web/src/subjects/messages.ts.
   await page.getByRole('button', { name: '과목 추가' }).click();
   const dialog = page.getByRole('dialog', { name: '과목 추가' });
   await dialog.getByRole('button', { name: '저장' }).click();

@@ -1,17 +1,11 @@
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
 import { expectNoHorizontalScroll } from '../support/phone';
-import { signIn } from '../support/sign-in';
+import { openDemoExamAsStudent } from '../support/problem-list';
 
 // The problem viewers on a phone: nothing wider than the screen, every control reachable.
 
 test('an exam and a class problem list fit a phone screen', async ({ page }) => {
-  await signIn(page, 'demo-student', '/exams');
-
-  await page
-    .getByRole('link', { name: /순환기내과학 중간고사 문제 보기/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/tests\/\d+\/problems$/);
+  await openDemoExamAsStudent(page);
   await expect(page.getByRole('heading', { name: 'Q01' }).first()).toBeVisible();
   await page.getByRole('radiogroup', { name: '보기 방식' }).getByText('해설 포함').click();
   await expect(page).toHaveURL(/view=all/);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
-import { scrollToListEnd } from '../support/problem-list';
+import { openDemoExamAsStudent, scrollToListEnd } from '../support/problem-list';
 import { signIn } from '../support/sign-in';
 
 // The two problem viewers with the demo data: an exam with a common passage (the newest
@@ -26,12 +26,7 @@ test('a signed-out visitor meets the login gate on both problem lists', async ({
 });
 
 test('a student reads an exam: views, tabs, search, a common passage with its picture', async ({ page }) => {
-  await signIn(page, 'demo-student', '/exams');
-  await page
-    .getByRole('link', { name: /순환기내과학 중간고사 문제 보기/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/tests\/\d+\/problems$/);
+  await openDemoExamAsStudent(page);
 
   const title = page.getByRole('heading', { level: 1 });
   await expect(title).toContainText('순환기내과학 중간고사');

@@ -1,18 +1,13 @@
 import { statSync } from 'node:fs';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures';
-import { signIn } from '../support/sign-in';
+import { openDemoExamAsStudent } from '../support/problem-list';
 
 // Study tools with the demo data: demo-student bookmarks a problem into a new box from an exam
 // list, finds it in the library, discusses it in the detail modal, and exports the exam to Word.
 
 test('a student bookmarks into a new box, finds it in the library, comments, and exports the exam', async ({ page }) => {
   const boxName = `e2e 복습 ${Date.now() % 100000}`;
-  await signIn(page, 'demo-student', '/exams');
-  await page
-    .getByRole('link', { name: /순환기내과학 중간고사 문제 보기/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/tests\/\d+\/problems$/);
+  await openDemoExamAsStudent(page);
   const first = page.getByRole('article').first();
   const label = (await first.getByRole('heading').first().textContent())?.trim() ?? '';
   expect(label).toMatch(/^Q\d{2,}$/);

@@ -12,15 +12,20 @@ const relationChoice = '관계는 same, variant, inverted 중 하나여야 합�
 const sortChoice = '정렬은 frequency만 지원합니다.';
 const twoDifferentProblems = '서로 다른 두 문제를 지정하세요.';
 
+/** Which problem, and where it was asked: the fields every list of problems in this file opens with. */
+const problemPlace = () => ({
+  uid: z.number().int(),
+  test_code: z.number().int(),
+  test_name: z.string(),
+  year: z.number().int(),
+  no: z.number().int(),
+});
+
 export const lineageParamsSchema = defineSchema(() => z.strictObject({ id: idParam }));
 
 export const lineageMemberSchema = defineSchema(() =>
   z.object({
-    uid: z.number().int(),
-    test_code: z.number().int(),
-    test_name: z.string(),
-    year: z.number().int(),
-    no: z.number().int(),
+    ...problemPlace(),
     /** How this problem is linked into the lineage (null for the problem asked about). */
     relation: z.enum(LINEAGE_RELATIONS).nullable(),
     similarity: z.number().nullable(),
@@ -198,11 +203,7 @@ export type BankSearchQuery = z.input<typeof bankSearchQuerySchema>;
 
 export const bankSearchHitSchema = defineSchema(() =>
   z.object({
-    uid: z.number().int(),
-    test_code: z.number().int(),
-    test_name: z.string(),
-    year: z.number().int(),
-    no: z.number().int(),
+    ...problemPlace(),
     subject_name: z.string(),
     /** The stem as plain text, shortened (a preview). */
     question_text: z.string(),
@@ -253,11 +254,7 @@ export type SimilarProblemsQuery = z.input<typeof similarProblemsQuerySchema>;
 
 export const similarProblemSchema = defineSchema(() =>
   z.object({
-    uid: z.number().int(),
-    test_code: z.number().int(),
-    test_name: z.string(),
-    year: z.number().int(),
-    no: z.number().int(),
+    ...problemPlace(),
     /** 0–1: how alike the stems are (the lineage detector's stem similarity). */
     similarity: z.number(),
     question_text: z.string(),
@@ -271,11 +268,7 @@ export type SimilarProblemsResponse = z.infer<typeof similarProblemsResponseSche
 /** One version of a question whose `same` copies are keyed to different answers (issue 28 item 7). */
 export const keyConflictVersionSchema = defineSchema(() =>
   z.object({
-    uid: z.number().int(),
-    test_code: z.number().int(),
-    test_name: z.string(),
-    year: z.number().int(),
-    no: z.number().int(),
+    ...problemPlace(),
     answer: z.string(),
   }),
 );

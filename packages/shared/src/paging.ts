@@ -3,7 +3,7 @@ import { validationMessages as m } from './messages';
 import { defineSchema } from './define-schema';
 
 // Paging of every list call: page from 1; a limit above the call's maximum is lowered to it
-// (the spec's own client asks for 9999 and then follows further pages), never refused.
+// (the original client asks for 9999 and then follows further pages; decision 012), never refused.
 export const MAX_PAGE_LIMIT = 1000;
 
 const positiveInt = defineSchema(() =>

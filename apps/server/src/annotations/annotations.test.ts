@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { callAs, createMember, loginCookie, testDialects, type TestContext } from '../testing/harness';
 import { createProblem, createSubject, createTest } from '../testing/factories';
+import { openWithMemberAndOther } from '../testing/sign-ins';
 
 describe.each(testDialects)('strikes, highlights and marks on %s', (dialect) => {
   let t: TestContext;
@@ -9,14 +10,12 @@ describe.each(testDialects)('strikes, highlights and marks on %s', (dialect) => 
   let otherCookie: string;
   let first: number;
   let second: number;
-  const call = (method: 'GET' | 'PUT', url: string, who: string | undefined = cookie, payload?: object) =>
-    t.app.inject({ method, url, headers: who ? { cookie: who } : {}, ...(payload ? { payload } : {}) });
+  const call = (method: 'GET' | 'PUT', url: string, who: string | undefined = cookie, payload?: object) => callAs(t.app, method, url, who, payload);
 
   beforeAll(async () => {
-    t = await createTestContext(dialect);
-    memberId = (await createMember(t.db)).id;
-    cookie = await loginCookie(t.app, memberId);
-    otherCookie = await loginCookie(t.app, (await createMember(t.db)).id);
+    const opened = await openWithMemberAndOther(dialect);
+    ({ t, cookie, otherCookie } = opened);
+    memberId = opened.member.id;
     const exam = await createTest(t.db, { subject_code: await createSubject(t.db) });
     first = await createProblem(t.db, {
       test_code: exam,

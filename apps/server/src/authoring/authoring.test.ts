@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@qbank/shared/roles';
 import { callAs, createMember, createTestContext, loginCookie, roleCookies, testDialects, type TestContext } from '../testing/harness';
-import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../testing/factories';
+import { countProblems, createClass, createProblem, createSetHeader, createSubject, createTest } from '../testing/factories';
 
 // A 1×1 PNG; anything else labelled image/png is refused by sniffing.
 export const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -20,16 +20,6 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
   let otherSubject: number;
   const call = (method: Method, url: string, cookie?: string, payload?: object) => callAs(t.app, method, url, cookie, payload);
   const problemRow = (uid: number) => t.db.selectFrom('problems').selectAll().where('uid', '=', uid).executeTakeFirst();
-  const countProblems = async (testCode: number) =>
-    Number(
-      (
-        await t.db
-          .selectFrom('problems')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('test_code', '=', testCode)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
   const newExam = (name = '중간고사') => createTest(t.db, { subject_code: subject, test_name: name, year: 2025, grades: [21] });
 
   beforeAll(async () => {
@@ -71,7 +61,7 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
       expect(student.statusCode, `student ${method} ${url}`).toBe(403);
       expect(student.json().message).toMatch(/[가-힣]/);
     }
-    expect(await countProblems(exam)).toBe(1);
+    expect(await countProblems(t.db, exam)).toBe(1);
     expect((await problemRow(uid))?.question).toBe('<p>원래 문제</p>');
     expect(await t.db.selectFrom('set_headers').select('code').where('code', '=', header).executeTakeFirst()).toBeDefined();
   });
@@ -103,7 +93,7 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
     expect((await call('DELETE', `/v1/problem/${second.uid}`, cookie)).statusCode).toBe(200);
     expect((await call('DELETE', `/v1/problem?test_code=${exam}&no=${third.no}&type=1`, cookie)).statusCode).toBe(200);
     expect((await call('DELETE', '/v1/problem/bulk-delete-vacant', cookie, { test_code: exam })).json()).toEqual({ deleted: 2 });
-    expect(await countProblems(exam)).toBe(1);
+    expect(await countProblems(t.db, exam)).toBe(1);
   });
 
   it('creates empty slots per type, numbering after the highest number of each type, in one answer', async () => {
@@ -144,7 +134,7 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
       expect(response.json().message).toMatch(/[가-힣]/);
       if (message) expect(response.json().message).toBe(message);
     }
-    expect(await countProblems(exam)).toBe(0);
+    expect(await countProblems(t.db, exam)).toBe(0);
   });
 
   it('creates slots with given numbers, and refuses the whole request on any clash (409)', async () => {
@@ -155,7 +145,7 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
     expect(created.json().created.map((slot: { type: number; no: number }) => `${slot.type}-${slot.no}`)).toEqual(['1-5', '1-6', '2-4']);
     const typed = await call('POST', '/v1/problem/create-specific', cookies.lead, { test_code: exam, type: 4, numbers: [4] });
     expect(typed.json().created).toMatchObject([{ type: 4, no: 4 }]);
-    const before = await countProblems(exam);
+    const before = await countProblems(t.db, exam);
     for (const numbers of [[7, 8, 4], [9, 9], [{ type: 2, no: 4 }]]) {
       const clash = await call('POST', '/v1/problem/create-specific', cookies.lead, { test_code: exam, numbers });
       expect(clash.statusCode, JSON.stringify(numbers)).toBe(409);
@@ -167,7 +157,7 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
     );
     expect((await call('POST', '/v1/problem/create-specific', cookies.lead, { test_code: exam, numbers: [0] })).statusCode).toBe(400);
     expect((await call('POST', '/v1/problem/create-specific', cookies.lead, { test_code: exam, numbers: [{ type: 3, no: 1 }] })).statusCode).toBe(400);
-    expect(await countProblems(exam)).toBe(before);
+    expect(await countProblems(t.db, exam)).toBe(before);
   });
 
   it('lists an exam for leads: vacant slots included, type then number, previews, set ranges, status and assignees', async () => {
@@ -587,6 +577,6 @@ describe.each(testDialects)('problem authoring on %s', (dialect) => {
     expect((await call('DELETE', '/v1/problem/bulk-delete-vacant', cookies.lead, { test_code: exam })).json()).toEqual({ deleted: 0 });
     expect((await call('DELETE', '/v1/problem/bulk-delete-vacant', cookies.lead, { test_code: 999_999 })).statusCode).toBe(404);
     expect((await call('DELETE', '/v1/problem/bulk-delete-vacant', cookies.lead, {})).statusCode).toBe(400);
-    expect(await countProblems(exam)).toBe(1);
+    expect(await countProblems(t.db, exam)).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../testing/factories';
+import { countProblems, createClass, createProblem, createSetHeader, createSubject, createTest } from '../testing/factories';
 import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
 
 // A 1×1 PNG (the picture checks sniff it).
@@ -14,16 +14,6 @@ describe.each(testDialects)('POST /v1/problem on %s', (dialect) => {
   let leadCode: number;
   let subject: number;
   const post = (payload: object, cookie = lead) => t.app.inject({ method: 'POST', url: '/v1/problem', headers: { cookie }, payload });
-  const count = async (testCode: number) =>
-    Number(
-      (
-        await t.db
-          .selectFrom('problems')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('test_code', '=', testCode)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
 
   beforeAll(async () => {
     t = await createTestContext(dialect);
@@ -88,7 +78,7 @@ describe.each(testDialects)('POST /v1/problem on %s', (dialect) => {
     const taken = await post({ test_code: exam, no: 3, type: 1, question: '<p>중복</p>' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toContain('이미 같은 번호의 문제가 있습니다');
-    expect(await count(exam)).toBe(3);
+    expect(await countProblems(t.db, exam)).toBe(3);
   });
 
   it('takes the fields of a problem as a client read them: derived ones ignored, read names of pictures and passage honoured (issue 26 item 20)', async () => {
@@ -152,6 +142,6 @@ describe.each(testDialects)('POST /v1/problem on %s', (dialect) => {
     expect((await post({ test_code: 999999, no: 1, type: 1 })).statusCode).toBe(404);
     expect((await post({ test_code: exam, no: 1, type: 1 }, student)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/v1/problem', payload: { test_code: exam, no: 1, type: 1 } })).statusCode).toBe(401);
-    expect(await count(exam)).toBe(0);
+    expect(await countProblems(t.db, exam)).toBe(0);
   });
 });

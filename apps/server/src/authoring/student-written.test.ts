@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseChoiceOptions } from '@qbank/shared/answers';
 import type { MemberRow } from '../db/schema';
 import * as repair from '../db/migrations/2026-11-28-020-numbered-choices-withheld-returns';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { createMember, createTestContext, testDialects, type TestContext } from '../testing/harness';
 import { createProblem, createSubject, createTest } from '../testing/factories';
+import { authorReaderLead } from '../testing/sign-ins';
 
 // Issue 26 item 3: a problem a student writes into an assigned slot reads as the editor meant it —
 // choices typed one a line are options in every viewer, for every choice type — and a submission
@@ -16,7 +17,7 @@ describe.each(testDialects)('problems students write, on %s', (dialect) => {
   let t: TestContext;
   let subject: number;
   let student: MemberRow;
-  const cookies: Record<string, string> = {};
+  let cookies: Record<string, string> = {};
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: who }, ...(payload ? { payload } : {}) });
   /** The exam's problems as a reader (another student) gets them. */
@@ -25,10 +26,7 @@ describe.each(testDialects)('problems students write, on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestContext(dialect);
-    student = await createMember(t.db);
-    cookies.student = await loginCookie(t.app, student.id);
-    cookies.reader = await loginCookie(t.app, (await createMember(t.db)).id);
-    cookies.lead = await loginCookie(t.app, (await createMember(t.db, { role: 'lead' })).id);
+    ({ student, cookies } = await authorReaderLead(t));
     subject = await createSubject(t.db);
   });
   afterAll(async () => t?.close());

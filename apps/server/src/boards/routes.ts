@@ -119,7 +119,7 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
   // Attachments need an approved member, although posts are public to read: a medical school's
   // board carries lecture slides, past-exam material and rosters that are meant for verified
   // students of the college, not for search engines or anyone with the link. The list and the
-  // post still show the file's name and size to everyone; the spec's download helper already
+  // post still show the file's name and size to everyone; the web's download (apps/web/src/lib/download.ts)
   // sends the member's credentials.
   api.get(
     '/boards/:id/contents/:contentId/attachment',

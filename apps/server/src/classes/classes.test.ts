@@ -1,23 +1,15 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { callAs, createTestContext, roleCookies, testDialects, type TestContext } from '../testing/harness';
 import { createClass, createProblem, createSubject, createTest } from '../testing/factories';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = Parameters<typeof callAs>[1];
 
 describe.each(testDialects)('class management on %s', (dialect) => {
   let t: TestContext;
   let anatomy: number;
   let written: number[];
-  const cookies: Record<'pending' | 'student' | 'lead' | 'admin' | 'superadmin', string> = {
-    pending: '',
-    student: '',
-    lead: '',
-    admin: '',
-    superadmin: '',
-  };
-  const send = (method: Method, url: string, cookie?: string, payload?: object): Promise<LightMyRequestResponse> =>
-    t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+  let cookies: Awaited<ReturnType<typeof roleCookies>>;
+  const send = (method: Method, url: string, cookie?: string, payload?: object) => callAs(t.app, method, url, cookie, payload);
   const lead = (method: Method, url: string, payload?: object) => send(method, url, cookies.lead, payload);
   const valid = { class_name: '팔신경얼기', class_date: '2025-03-04', class_time: 2, professor: '김민수 교수' };
 
@@ -26,10 +18,7 @@ describe.each(testDialects)('class management on %s', (dialect) => {
     anatomy = await createSubject(t.db, { subject_name: '해부학' });
     const exam = await createTest(t.db, { subject_code: anatomy });
     written = [await createProblem(t.db, { test_code: exam, no: 1 }), await createProblem(t.db, { test_code: exam, no: 2 })];
-    cookies.pending = await loginCookie(t.app, (await createMember(t.db, { validated: false })).id);
-    for (const role of ['student', 'lead', 'admin', 'superadmin'] as const) {
-      cookies[role] = await loginCookie(t.app, (await createMember(t.db, { role })).id);
-    }
+    cookies = await roleCookies(t.app, t.db);
   });
   afterAll(async () => t?.close());
 

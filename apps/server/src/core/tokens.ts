@@ -6,7 +6,7 @@ import type { Role } from '@qbank/shared/roles';
 export const TOKEN_COOKIE = 'token';
 export const TOKEN_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
-// The spec's payload (user_id, role, sub) plus `ver`, the member's token version: raising it
+// The payload the original client reads (user_id, role, sub) plus `ver`, the member's token version: raising it
 // (logout, password change) revokes every token issued before.
 export interface TokenClaims {
   sub: string;

@@ -1,23 +1,15 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { callAs, createMember, createTestContext, roleCookies, testDialects, type TestContext } from '../testing/harness';
 import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../testing/factories';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = Parameters<typeof callAs>[1];
 
 describe.each(testDialects)('exam management on %s', (dialect) => {
   let t: TestContext;
   let anatomy: number;
   let physiology: number;
-  const cookies: Record<'pending' | 'student' | 'lead' | 'admin' | 'superadmin', string> = {
-    pending: '',
-    student: '',
-    lead: '',
-    admin: '',
-    superadmin: '',
-  };
-  const send = (method: Method, url: string, cookie?: string, payload?: object): Promise<LightMyRequestResponse> =>
-    t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+  let cookies: Awaited<ReturnType<typeof roleCookies>>;
+  const send = (method: Method, url: string, cookie?: string, payload?: object) => callAs(t.app, method, url, cookie, payload);
   const lead = (method: Method, url: string, payload?: object) => send(method, url, cookies.lead, payload);
   const valid = () => ({ test_name: '2025 해부학 중간고사', subject_code: anatomy, year: 2025 });
 
@@ -25,10 +17,7 @@ describe.each(testDialects)('exam management on %s', (dialect) => {
     t = await createTestContext(dialect);
     anatomy = await createSubject(t.db, { subject_name: '해부학', grades: [11] });
     physiology = await createSubject(t.db, { subject_name: '생리학', grades: [12] });
-    cookies.pending = await loginCookie(t.app, (await createMember(t.db, { validated: false })).id);
-    for (const role of ['student', 'lead', 'admin', 'superadmin'] as const) {
-      cookies[role] = await loginCookie(t.app, (await createMember(t.db, { role })).id);
-    }
+    cookies = await roleCookies(t.app, t.db);
   });
   afterAll(async () => t?.close());
 

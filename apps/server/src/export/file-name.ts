@@ -1,7 +1,7 @@
 import { EXPORT_MODES, type ExportMode } from '@qbank/shared/export';
 
 // The downloaded file's name: `2025_해부학_중간고사_문제+정답.docx` for browsers that read
-// RFC 6266's UTF-8 `filename*` (all current ones, and the spec's download helper), and an
+// RFC 6266's UTF-8 `filename*` (all current ones, and apps/web/src/lib/download.ts), and an
 // ASCII-only `filename` for the rest.
 
 function safePart(text: string): string {

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProblem, createSubject, createTest } from '../testing/factories';
-import { callAs, createTestContext, roleCookies, testDialects, type TestContext } from '../testing/harness';
-import { FingerprintCache } from './detect';
-import { detectQueued } from './service';
+import { createTest } from '../testing/factories';
+import type { roleCookies } from '../testing/harness';
+import { callAs, testDialects, type TestContext } from '../testing/harness';
+import { openLineageBank } from '../testing/lineage-bank';
 
 // Issue 28 item 5: one search over every exam, its matches grouped by lineage.
 
-const CIRCLED = ['①', '②', '③', '④', '⑤'];
 const MI = '58세 남자가 2시간 전부터 시작된 흉통으로 왔다. 심전도에서 V1-V4 유도의 ST분절 상승이 보였다. 급성 심근경색의 가장 적절한 치료는?';
 const MI_OPTIONS = ['일차 관상동맥중재술', '아스피린 단독 투여', '경과 관찰', '베타차단제 단독 투여', '운동부하검사'];
-const options = (list: string[]) => list.map((o, i) => `${CIRCLED[i]} ${o}`).join('\n');
 
 describe.each(testDialects)('whole-bank search on %s', (dialect) => {
   let t: TestContext;
@@ -18,14 +16,11 @@ describe.each(testDialects)('whole-bank search on %s', (dialect) => {
   const uid: Record<string, number> = {};
 
   beforeAll(async () => {
-    t = await createTestContext(dialect);
-    cookies = await roleCookies(t.app, t.db);
-    cardio = await createSubject(t.db, { subject_name: '순환기학' });
-    const other = await createSubject(t.db, { subject_name: '병리학' });
+    const bank = await openLineageBank(dialect, '병리학');
+    ({ t, cookies, cardio } = bank);
+    const { other, put } = bank;
     const exam = async (subject_code: number, year: number) => createTest(t.db, { subject_code, year, test_name: `${year} 중간고사` });
     const [e2019, e2021, e2024, p2024] = [await exam(cardio, 2019), await exam(cardio, 2021), await exam(cardio, 2024), await exam(other, 2024)];
-    const put = (test_code: number, no: number, question: string, list: string[], explanation = '') =>
-      createProblem(t.db, { test_code, no, question: `<p>${question}</p>`, illustration: options(list), answer: '①', choice_type: 5, comments: explanation });
     uid.a = await put(e2019!, 1, MI, MI_OPTIONS);
     uid.b = await put(e2021!, 4, MI, [...MI_OPTIONS].reverse());
     uid.c = await put(e2024!, 2, MI, MI_OPTIONS);
@@ -50,8 +45,7 @@ describe.each(testDialects)('whole-bank search on %s', (dialect) => {
       '보건의료체계',
       '소득',
     ]);
-    const cache = new FingerprintCache();
-    while ((await detectQueued(t.db, cache, 100)) > 0);
+    await bank.detectAll();
   });
   afterAll(async () => t?.close());
 

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProblem, createSubject, createTest } from '../testing/factories';
-import { callAs, createTestContext, roleCookies, testDialects, type TestContext } from '../testing/harness';
-import { FingerprintCache } from './detect';
-import { detectQueued } from './service';
+import { createTest } from '../testing/factories';
+import type { roleCookies } from '../testing/harness';
+import { callAs, testDialects, type TestContext } from '../testing/harness';
+import { openLineageBank } from '../testing/lineage-bank';
 
 // Issue 28 item 6: while a stem is written, the existing problems most like it.
 
-const CIRCLED = ['①', '②', '③', '④', '⑤'];
+const CHOICES = ['가', '나', '다', '라', '마'];
 const CASE =
   '65세 남자가 3일 전부터 시작된 가슴 통증으로 응급실에 왔다. 혈압 90/60 mmHg, 맥박 110회/분이었다. 심전도에서 II, III, aVF 유도의 ST분절 상승이 관찰되었다.';
-const options = (list: string[]) => list.map((o, i) => `${CIRCLED[i]} ${o}`).join('\n');
 
 describe.each(testDialects)('similar problems on %s', (dialect) => {
   let t: TestContext;
@@ -18,28 +17,17 @@ describe.each(testDialects)('similar problems on %s', (dialect) => {
   const uid: Record<string, number> = {};
 
   beforeAll(async () => {
-    t = await createTestContext(dialect);
-    cookies = await roleCookies(t.app, t.db);
-    cardio = await createSubject(t.db, { subject_name: '순환기학' });
-    const other = await createSubject(t.db, { subject_name: '예방의학' });
+    const bank = await openLineageBank(dialect, '예방의학');
+    ({ t, cookies, cardio } = bank);
+    const { other, put } = bank;
     const e2019 = await createTest(t.db, { subject_code: cardio, year: 2019, test_name: '2019 중간고사' });
     const e2024 = await createTest(t.db, { subject_code: cardio, year: 2024, test_name: '2024 기말고사' });
     const prevent = await createTest(t.db, { subject_code: other, year: 2024, test_name: '2024 예방의학' });
-    const put = (test_code: number, no: number, question: string) =>
-      createProblem(t.db, {
-        test_code,
-        no,
-        question: `<p>${question}</p>`,
-        illustration: options(['가', '나', '다', '라', '마']),
-        answer: '①',
-        choice_type: 5,
-      });
-    uid.copy = await put(e2019, 1, `${CASE} 가장 적절한 치료는?`);
-    uid.variant = await put(e2024, 7, `${CASE.replace('65세', '68세').replace('응급실에 왔다', '응급실을 방문하였다')} 가장 적절한 치료는?`);
-    uid.unrelated = await put(e2024, 8, '라론드 보고서에 제시된 건강결정요인 중 개인이 통제할 수 있는 요인은?');
-    uid.elsewhere = await put(prevent, 2, '라론드 보고서에 제시된 건강결정요인 중 개인이 통제할 수 있는 요인은?');
-    const cache = new FingerprintCache();
-    while ((await detectQueued(t.db, cache, 100)) > 0);
+    uid.copy = await put(e2019, 1, `${CASE} 가장 적절한 치료는?`, CHOICES);
+    uid.variant = await put(e2024, 7, `${CASE.replace('65세', '68세').replace('응급실에 왔다', '응급실을 방문하였다')} 가장 적절한 치료는?`, CHOICES);
+    uid.unrelated = await put(e2024, 8, '라론드 보고서에 제시된 건강결정요인 중 개인이 통제할 수 있는 요인은?', CHOICES);
+    uid.elsewhere = await put(prevent, 2, '라론드 보고서에 제시된 건강결정요인 중 개인이 통제할 수 있는 요인은?', CHOICES);
+    await bank.detectAll();
   });
   afterAll(async () => t?.close());
 

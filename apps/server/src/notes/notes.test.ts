@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { callAs, createMember, loginCookie, testDialects, type TestContext } from '../testing/harness';
 import { createProblem, createSubject, createTest } from '../testing/factories';
+import { openWithMemberAndOther } from '../testing/sign-ins';
 
 describe.each(testDialects)('private notes on %s', (dialect) => {
   let t: TestContext;
@@ -8,13 +9,10 @@ describe.each(testDialects)('private notes on %s', (dialect) => {
   let otherCookie: string;
   let first: number;
   let second: number;
-  const call = (method: 'GET' | 'PUT', url: string, who: string | undefined = cookie, payload?: object) =>
-    t.app.inject({ method, url, headers: who ? { cookie: who } : {}, ...(payload ? { payload } : {}) });
+  const call = (method: 'GET' | 'PUT', url: string, who: string | undefined = cookie, payload?: object) => callAs(t.app, method, url, who, payload);
 
   beforeAll(async () => {
-    t = await createTestContext(dialect);
-    cookie = await loginCookie(t.app, (await createMember(t.db)).id);
-    otherCookie = await loginCookie(t.app, (await createMember(t.db)).id);
+    ({ t, cookie, otherCookie } = await openWithMemberAndOther(dialect));
     const exam = await createTest(t.db, { subject_code: await createSubject(t.db) });
     first = await createProblem(t.db, { test_code: exam, no: 1, question: '<p>간경화의 원인</p>', illustration: '① 가\n② 나', answer: '①' });
     second = await createProblem(t.db, { test_code: exam, no: 2, illustration: '① 가\n② 나', answer: '②' });

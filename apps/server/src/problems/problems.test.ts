@@ -3,6 +3,15 @@ import { createMember, createTestContext, loginCookie, testDialects, type TestCo
 import { createClass, createProblem, createSetHeader, createSubject, createTest } from '../testing/factories';
 import { buildProblemSearchText } from './search-text';
 
+/** The 2025 exam's first problem; one test deletes it and writes it again. */
+const CIRRHOSIS = {
+  no: 1,
+  question: '<p>간경변 환자의 <strong>Child-Pugh</strong> 분류 항목은?</p>',
+  illustration: '① 빌리루빈\n② 알부민\n③ 크레아티닌',
+  answer: '③',
+  comments: '<p>MELD 점수에는 크레아티닌이 들어간다.</p>',
+};
+
 describe.each(testDialects)('problem reads on %s', (dialect) => {
   let t: TestContext;
   let cookie: string;
@@ -27,14 +36,7 @@ describe.each(testDialects)('problem reads on %s', (dialect) => {
       header_text: '<p>[2-3] 58세 남자가 황달로 왔다.</p>',
       pic_path: '/uploads/ecg.png',
     });
-    cirrhosis = await createProblem(t.db, {
-      test_code: exam2025,
-      no: 1,
-      question: '<p>간경변 환자의 <strong>Child-Pugh</strong> 분류 항목은?</p>',
-      illustration: '① 빌리루빈\n② 알부민\n③ 크레아티닌',
-      answer: '③',
-      comments: '<p>MELD 점수에는 크레아티닌이 들어간다.</p>',
-    });
+    cirrhosis = await createProblem(t.db, { test_code: exam2025, ...CIRRHOSIS });
     await createProblem(t.db, {
       test_code: exam2025,
       no: 2,
@@ -137,14 +139,7 @@ describe.each(testDialects)('problem reads on %s', (dialect) => {
     await t.db.deleteFrom('problems').where('uid', '=', cirrhosis).execute();
     expect((await list(`q=${encodeURIComponent('윌슨병')}`)).problem).toEqual([]);
     expect((await list(`q=${encodeURIComponent('윌슨')}`)).problem).toEqual([]);
-    cirrhosis = await createProblem(t.db, {
-      test_code: exam2025,
-      no: 1,
-      question: '<p>간경변 환자의 <strong>Child-Pugh</strong> 분류 항목은?</p>',
-      illustration: '① 빌리루빈\n② 알부민\n③ 크레아티닌',
-      answer: '③',
-      comments: '<p>MELD 점수에는 크레아티닌이 들어간다.</p>',
-    });
+    cirrhosis = await createProblem(t.db, { test_code: exam2025, ...CIRRHOSIS });
     await t.db.insertInto('problem_classes').values({ problem_uid: cirrhosis, class_uid: klass }).execute();
   });
 

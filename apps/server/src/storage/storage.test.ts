@@ -9,7 +9,7 @@ import { configFromEnv, parseEnv } from '../env';
 import { createBackup } from '../ops/backup';
 import { restoreBackup } from '../ops/restore';
 import { createMember, createTestContext, loginCookie, openTestDatabase, testDialects, type TestContext } from '../testing/harness';
-import { createProblem, createSubject, createTest } from '../testing/factories';
+import { createBoard, createProblem, createSubject, createTest } from '../testing/factories';
 import { startTestBucket, type TestBucket } from '../testing/s3-bucket';
 import { copyStoredFiles, listStoredKeys } from './copy';
 import { DiskStore } from './disk-store';
@@ -100,13 +100,7 @@ describe.each(testDialects)('uploads in the bucket on %s', (dialect) => {
     t = await createTestContext(dialect, { env: bucket.env });
     lead = await loginCookie(t.app, (await createMember(t.db, { role: 'lead' })).id);
     student = await loginCookie(t.app, (await createMember(t.db)).id);
-    board = (
-      await t.db
-        .insertInto('boards')
-        .values({ board_name: '자유게시판', board_id: `b${randomBytes(4).toString('hex')}` })
-        .returning('code')
-        .executeTakeFirstOrThrow()
-    ).code;
+    board = await createBoard(t.db);
   });
   afterAll(async () => t?.close());
 

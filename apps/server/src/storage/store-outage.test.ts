@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@qbank/shared/errors';
 import { messages } from '../messages';
 import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
-import { createProblem, createSubject, createTest } from '../testing/factories';
+import { createBoard, createProblem, createSubject, createTest } from '../testing/factories';
 import { startTestBucket, type TestBucket } from '../testing/s3-bucket';
 import { startSwitchableProxy, type SwitchableProxy } from '../testing/switchable-proxy';
 
@@ -51,13 +50,7 @@ describe.each(testDialects)('a stuck or dead bucket on %s', (dialect) => {
     lead = await loginCookie(t.app, (await createMember(t.db, { role: 'lead' })).id);
     uid = await createProblem(t.db, { test_code: await createTest(t.db, { subject_code: await createSubject(t.db) }), no: 1 });
     student = await loginCookie(t.app, (await createMember(t.db)).id);
-    board = (
-      await t.db
-        .insertInto('boards')
-        .values({ board_name: '자유게시판', board_id: `b${randomBytes(4).toString('hex')}` })
-        .returning('code')
-        .executeTakeFirstOrThrow()
-    ).code;
+    board = await createBoard(t.db);
   });
   afterAll(async () => {
     proxy.setMode('forward');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studyMessages } from '@qbank/shared/study';
-import { createProblem, createSubject, createTest } from '../testing/factories';
+import { createDetectedLink, createProblem, createSubject, createTest } from '../testing/factories';
 import { callAs, createMember, createTestContext, loginCookie, roleCookies, testDialects, type TestContext } from '../testing/harness';
 
 // Studying with lineages (issue 28 item 4, decision 173): 빈출 우선, 한 계열에 한 문제, and the review
@@ -98,20 +98,7 @@ describe.each(testDialects)('study with lineages on %s', (dialect) => {
   it('the review deck shows one `same` problem of a lineage a day; variants and weak suggestions are not held back', async () => {
     for (const uid of [three[0]!, three[1]!, two[0]!, two[1]!, singles[0]!, singles[1]!]) await wrongTwoDaysAgo(uid);
     // An undecided weak `same` suggestion between the two singles: students do not see it.
-    await t.db
-      .insertInto('lineage_links')
-      .values({
-        problem_a: singles[0]!,
-        problem_b: singles[1]!,
-        relation: 'same',
-        similarity: 0.6,
-        keys_agree: 1,
-        detected: 1,
-        decision: null,
-        decided_by: null,
-        decided_at: null,
-      })
-      .execute();
+    await createDetectedLink(t.db, { problem_a: singles[0]!, problem_b: singles[1]!, relation: 'same', similarity: 0.6 });
 
     const before = await deck();
     const shown = before.problems.map((row) => row.problem.uid);

@@ -1,32 +1,21 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
+import { callAs, createTestContext, roleCookies, testDialects, type TestContext } from '../testing/harness';
 import { createClass, createProblem, createSubject, createTest } from '../testing/factories';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = Parameters<typeof callAs>[1];
 
 describe.each(testDialects)('subject management on %s', (dialect) => {
   let t: TestContext;
-  const cookies: Record<'pending' | 'student' | 'lead' | 'admin' | 'superadmin', string> = {
-    pending: '',
-    student: '',
-    lead: '',
-    admin: '',
-    superadmin: '',
-  };
-  const send = (method: Method, url: string, cookie?: string, payload?: object): Promise<LightMyRequestResponse> =>
-    t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+  let cookies: Awaited<ReturnType<typeof roleCookies>>;
+  const send = (method: Method, url: string, cookie?: string, payload?: object) => callAs(t.app, method, url, cookie, payload);
   const lead = (method: Method, url: string, payload?: object) => send(method, url, cookies.lead, payload);
   const valid = { subject_name: '병리학', type: 0, cliexam_type: 0 };
   const subjectOf = async (code: number) => (await send('GET', `/v1/subject/${code}/classes`)).json().subject;
 
   beforeAll(async () => {
     t = await createTestContext(dialect);
-    cookies.pending = await loginCookie(t.app, (await createMember(t.db, { validated: false })).id);
-    for (const role of ['student', 'lead', 'admin', 'superadmin'] as const) {
-      cookies[role] = await loginCookie(t.app, (await createMember(t.db, { role })).id);
-    }
+    cookies = await roleCookies(t.app, t.db);
   });
   afterAll(async () => t?.close());
 
@@ -46,7 +35,7 @@ describe.each(testDialects)('subject management on %s', (dialect) => {
     expect((await send('GET', '/v1/subject/subjects?grade=22')).json().subjects).toEqual([subject]);
     expect((await send('GET', '/v1/subject/names')).json().subject_names).toContainEqual({ subject_code: subject.subject_code, subject_name: '순환기내과학' });
 
-    // The spec's own client sends only name, type and cliexam_type.
+    // The original client sends only name, type and cliexam_type: abbr and grades are optional.
     const bare = (await lead('POST', '/v1/subject', valid)).json().subject;
     expect(bare).toMatchObject({ subject_name: '병리학', abbr: null, grades: [] });
     expect((await lead('POST', '/v1/subject', { ...valid, abbr: '' })).json().subject.abbr).toBeNull();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../core/db';
 import { sanitizeRichHtml } from '../rich-text/html';
 import { buildProblemSearchText } from '../problems/search-text';
@@ -129,4 +130,34 @@ export async function createClass(
       .execute();
   }
   return uid;
+}
+
+export async function createBoard(db: Db, values: { board_name?: string; board_id?: string } = {}): Promise<number> {
+  const { code } = await db
+    .insertInto('boards')
+    .values({ board_name: values.board_name ?? '자유게시판', board_id: values.board_id ?? `b${randomBytes(4).toString('hex')}` })
+    .returning('code')
+    .executeTakeFirstOrThrow();
+  return code;
+}
+
+/** How many problems an exam holds now (a write test's check that nothing was added or left behind). */
+export async function countProblems(db: Db, testCode: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('problems')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('test_code', '=', testCode)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** A link detection suggested between two problems and no lead has decided on yet. */
+export async function createDetectedLink(
+  db: Db,
+  values: { problem_a: number; problem_b: number; relation: 'same' | 'variant' | 'inverted'; similarity: number },
+): Promise<void> {
+  await db
+    .insertInto('lineage_links')
+    .values({ ...values, keys_agree: 1, detected: 1, decision: null, decided_by: null, decided_at: null })
+    .execute();
 }

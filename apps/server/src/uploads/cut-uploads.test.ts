@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_FILE_MAX_BYTES } from '@qbank/shared/imports';
-import { createProblem, createSubject, createTest } from '../testing/factories';
+import { createBoard, createProblem, createSubject, createTest } from '../testing/factories';
 import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
 
 // Issue 25 item 2: an upload over its limit is refused whole on every upload route, never read as
@@ -87,22 +87,18 @@ describe.each(testDialects)('an upload over its limit on %s', (dialect) => {
   });
 
   it('attachments: a post over the 14 MB limit is refused whole with 413 naming the 10 MB attachment limit, nothing stored', async () => {
-    const board = await t.db
-      .insertInto('boards')
-      .values({ board_name: '자유게시판', board_id: 'cut-upload-board' })
-      .returning('code')
-      .executeTakeFirstOrThrow();
+    const board = await createBoard(t.db, { board_id: 'cut-upload-board' });
     const attachment = { filename: '강의자료.pdf', data_url: `data:application/pdf;base64,${Buffer.alloc(11 * MB, 1).toString('base64')}` };
     const body = Buffer.from(JSON.stringify({ title: '자료', content: '<p>첨부합니다</p>', attachment }));
     const response = await t.app.inject({
       method: 'POST',
-      url: `/boards/${board.code}/contents`,
+      url: `/boards/${board}/contents`,
       headers: { cookie: student, 'content-type': 'application/json' },
       payload: inTwoParts(body, 14 * MB),
     });
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('첨부 파일은 10MB 이하만 올릴 수 있습니다.');
-    expect(await t.db.selectFrom('board_contents').select('code').where('board_code', '=', board.code).execute()).toEqual([]);
+    expect(await t.db.selectFrom('board_contents').select('code').where('board_code', '=', board).execute()).toEqual([]);
     expect(storedFiles('attachments')).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
  */
 export const VACANCY = { written: 0, vacant: 1, withheld: 2 } as const;
 
-/** The spec's is_vacant of a stored value, as responses carry it: a withheld problem is filled. */
+/** is_vacant of a stored value, as responses carry it: a withheld problem is filled. */
 export function specVacancy(stored: number): 0 | 1 {
   return stored === VACANCY.vacant ? 1 : 0;
 }

@@ -15,7 +15,7 @@ export function showInfo(message: string): void {
   notifications.show({ color: 'blue', message, autoClose: BANNER_MS });
 }
 
-/** The spec's failure text, with the server's own reason under it when there is one. */
+/** The screen's own failure text (its messages module), with the server's own reason under it when there is one. */
 export function showFailure(text: string, error: unknown): void {
   const reason = errorMessage(error, '');
   notifications.show(

@@ -2,7 +2,7 @@ import type { Member } from '@qbank/shared/auth';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, isApiRequestError } from './api-client';
 
-// Decision: the signed-in member is NOT kept in localStorage (the spec's `user` key is dropped;
+// Decision: the signed-in member is NOT kept in localStorage (the original client's `user` key is dropped;
 // only a 'signed in' flag is, see below).
 // The server's HttpOnly `token` cookie is the only credential, and on start-up `GET /v1/auth/me`
 // restores the session from it. So there is no stale copy that outlives a logout, a demotion or

@@ -8,7 +8,7 @@ export function showSuccessBanner(message: string): void {
   notifications.show({ color: 'teal', message, autoClose: BANNER_MS });
 }
 
-/** The spec's failure text, with the server's own reason under it when there is one. */
+/** The screen's own failure text (its messages module), with the server's own reason under it when there is one. */
 export function showFailureBanner(text: string, error: unknown): void {
   const reason = errorMessage(error, '');
   notifications.show(

@@ -8,11 +8,9 @@ import { messages } from './messages';
 import { CLASS_PROBLEMS_PAGE_SIZE, useClassMeta, useProblems } from './api';
 import { QueryInfoCard } from './components/info-card';
 import { NotFoundState } from './components/not-found-state';
-import { ProblemBrowser } from './components/problem-browser';
 import { ProblemList } from './components/problem-list';
-import { ProblemSearch } from './components/problem-search';
+import { SearchedProblemBrowser } from './components/searched-problem-browser';
 import { useProblemCardSlots } from './components/problem-card-slots';
-import { ListOrderControl } from './components/list-order-control';
 import { ViewerBreadcrumb } from './components/viewer-breadcrumb';
 import { groupByTest, type ViewMode } from './problem-format';
 import { useViewerParams } from './use-viewer-params';
@@ -68,7 +66,8 @@ export function ClassProblemsPage() {
   const params = useParams();
   const location = useLocation();
   const classCode = parseCode(params.classHeritageCode);
-  const { view, setView, q, setQ, order, setOrder } = useViewerParams();
+  const viewer = useViewerParams();
+  const { view, q, order } = viewer;
 
   const meta = useClassMeta(classCode);
   const { ClassRecurrence } = useProblemCardSlots();
@@ -104,15 +103,10 @@ export function ClassProblemsPage() {
             ]}
           />
           {ClassRecurrence && classCode !== null && <ClassRecurrence classCode={classCode} />}
-          <ProblemSearch value={q} onSearch={setQ} />
-          <ListOrderControl value={order} onChange={setOrder} />
-          <ProblemBrowser
+          <SearchedProblemBrowser
+            viewer={viewer}
             query={problems}
-            q={q}
-            view={view}
-            onViewChange={setView}
             rootMargin={ROOT_MARGIN}
-            emptyText={order.recurring ? m.listOrder.noRecurring : undefined}
             threshold={THRESHOLD}
             showTestColumn
             renderProblems={(list, highlightedUid) => (

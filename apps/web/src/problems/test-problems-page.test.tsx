@@ -105,7 +105,7 @@ describe('exam problem list', () => {
     fireEvent.click(screen.getByRole('radio', { name: '해설 포함' }));
     await waitFor(() => expect(within(card(12)).getByText('하벽 경색이다.')).toBeTruthy());
     expect(within(card(12)).getByRole('img', { name: 'Q02 해설 그림' }).getAttribute('src')).toBe('/uploads/c2.png');
-    // No explanation and no answer: the spec's empty text and a dash.
+    // No explanation and no answer: the viewer's empty text (problems/messages.ts) and a dash.
     expect(within(card(14)).getByText('내용이 없습니다.')).toBeTruthy();
     expect(within(card(14)).getByText('—')).toBeTruthy();
     expect(router.state.location.search).toBe('?view=all');

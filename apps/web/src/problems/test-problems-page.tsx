@@ -11,10 +11,8 @@ import { SaveOfflineButton } from '../offline/save-offline-button';
 import { ExportMenu } from './components/export-menu';
 import { QueryInfoCard } from './components/info-card';
 import { NotFoundState } from './components/not-found-state';
-import { ProblemBrowser } from './components/problem-browser';
 import { ProblemList } from './components/problem-list';
-import { ProblemSearch } from './components/problem-search';
-import { ListOrderControl } from './components/list-order-control';
+import { SearchedProblemBrowser } from './components/searched-problem-browser';
 import { ViewerBreadcrumb } from './components/viewer-breadcrumb';
 import { useViewerParams } from './use-viewer-params';
 import { examBackTarget, examNameFromState, parseCode } from './viewer-nav';
@@ -30,7 +28,8 @@ export function TestProblemsPage() {
   const location = useLocation();
   const testCode = parseCode(params.testCode);
   const back = examBackTarget(location.state);
-  const { view, setView, q, setQ, order, setOrder } = useViewerParams();
+  const viewer = useViewerParams();
+  const { view, q, order } = viewer;
 
   const info = useTestInfo(testCode);
   const problems = useProblems(testCode === null ? null : { test_code: testCode }, q, TEST_PROBLEMS_PAGE_SIZE, order);
@@ -89,15 +88,10 @@ export function TestProblemsPage() {
               { term: m.info.count, value: m.countValue(data.problem_count) },
             ]}
           />
-          <ProblemSearch value={q} onSearch={setQ} />
-          <ListOrderControl value={order} onChange={setOrder} />
-          <ProblemBrowser
+          <SearchedProblemBrowser
+            viewer={viewer}
             query={problems}
-            q={q}
-            view={view}
-            onViewChange={setView}
             rootMargin={ROOT_MARGIN}
-            emptyText={order.recurring ? m.listOrder.noRecurring : undefined}
             renderProblems={(list, highlightedUid) => (
               <ProblemList
                 problems={list}

@@ -1,11 +1,11 @@
-import { Alert, Button, Grid, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Grid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { choiceKeyToValue } from '@qbank/shared/answers';
 import { ERROR_CODES } from '@qbank/shared/error-codes';
 import { isSelfJudgedType, type Attempt } from '@qbank/shared/solve';
 import { PROBLEM_TYPES, type Problem } from '@qbank/shared/problems';
-import { IconAlertCircle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { BookmarkModal } from '../boxes/bookmark-modal';
@@ -19,6 +19,7 @@ import { useRestartRun, useSolveProblems, useSolveProgress, useSolveTest } from 
 import { NotePanel } from '../notes/note-panel';
 import { solveLookOf, StatusGridColumn } from '../answering/components/answer-grid';
 import { AnswerTopBar } from '../answering/components/answer-top-bar';
+import { ProblemNavigation } from '../answering/components/problem-navigation';
 import { ProblemView } from '../answering/components/problem-view';
 import { ShortcutHelpModal } from '../answering/components/shortcut-help-modal';
 import { LoadFailedCard, StateCard } from '../answering/components/state-card';
@@ -317,27 +318,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
               resultRef={resultRef}
               footer={<NotePanel key={current.uid} problemUid={current.uid} />}
             />
-            <Group justify="space-between" gap="sm">
-              <Button
-                variant="default"
-                className="qbank-solve-target"
-                leftSection={<IconChevronLeft size={18} aria-hidden />}
-                aria-keyshortcuts="ArrowLeft"
-                disabled={position <= 1}
-                onClick={() => go(index - 1)}
-              >
-                {am.previous}
-              </Button>
-              <Button
-                className="qbank-solve-target"
-                rightSection={<IconChevronRight size={18} aria-hidden />}
-                aria-keyshortcuts="ArrowRight"
-                disabled={position >= problems.length}
-                onClick={() => go(index + 1)}
-              >
-                {am.next}
-              </Button>
-            </Group>
+            <ProblemNavigation position={position} total={problems.length} onPrevious={() => go(index - 1)} onNext={() => go(index + 1)} />
           </Stack>
         </Grid.Col>
         <StatusGridColumn problems={problems} lookOf={solveLookOf(results)} current={position - 1} onSelect={go}>

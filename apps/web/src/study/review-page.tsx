@@ -1,14 +1,12 @@
-import { Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { choiceKeyToValue } from '@qbank/shared/answers';
 import { ERROR_CODES } from '@qbank/shared/error-codes';
 import { REVIEW_RATINGS, type ReviewDueProblem, type ReviewRating } from '@qbank/shared/review';
 import { isSelfJudgedType } from '@qbank/shared/solve';
-import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { BookmarkModal } from '../boxes/bookmark-modal';
 import { PageLoader } from '../components/page-loader';
 import { errorMessage } from '../lib/api-client';
@@ -20,6 +18,8 @@ import { commonMessages } from '../common/messages';
 import { NotePanel } from '../notes/note-panel';
 import { answerForDisplay, choiceOptions, judge, score, type AnswerResult, type Shortcut } from '../answering/answer-model';
 import { AnswerTopBar } from '../answering/components/answer-top-bar';
+import { BackLinkButton } from '../answering/components/back-link-button';
+import { ProblemNavigation } from '../answering/components/problem-navigation';
 import { ProblemView } from '../answering/components/problem-view';
 import { ShortcutHelpModal } from '../answering/components/shortcut-help-modal';
 import { LoadFailedCard } from '../answering/components/state-card';
@@ -319,27 +319,16 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
           }
           footer={<NotePanel key={item.problem.uid} problemUid={item.problem.uid} />}
         />
-        <Group justify="space-between" gap="sm" wrap="nowrap">
-          <Button
-            variant="default"
-            className="qbank-solve-target"
-            leftSection={<IconChevronLeft size={18} aria-hidden />}
-            aria-keyshortcuts="ArrowLeft"
-            disabled={index === 0}
-            onClick={() => go(index - 1)}
-          >
-            {answeringMessages.previous}
-          </Button>
-          <Button
-            className="qbank-solve-target"
-            rightSection={<IconChevronRight size={18} aria-hidden />}
-            aria-keyshortcuts="ArrowRight"
-            variant={result ? 'filled' : 'default'}
-            onClick={() => go(index + 1)}
-          >
-            {index + 1 >= items.length ? m.finish : m.next}
-          </Button>
-        </Group>
+        <ProblemNavigation
+          position={position}
+          total={items.length}
+          onPrevious={() => go(index - 1)}
+          onNext={() => go(index + 1)}
+          pastEnd
+          nextLabel={index + 1 >= items.length ? m.finish : m.next}
+          nextVariant={result ? 'filled' : 'default'}
+          wrap="nowrap"
+        />
       </Stack>
     );
   }
@@ -374,15 +363,9 @@ function EndCard({ text, children }: { text: string; children?: ReactNode }) {
           {text}
         </Text>
         {children}
-        <Button
-          component={Link}
-          to={paths.home.getHref()}
-          variant="default"
-          className="qbank-solve-target"
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
-        >
+        <BackLinkButton to={paths.home.getHref()} iconSize={16}>
           {m.backHome}
-        </Button>
+        </BackLinkButton>
       </Stack>
     </Paper>
   );

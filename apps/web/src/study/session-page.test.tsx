@@ -20,6 +20,33 @@ afterEach(async () => {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
+/** A text-answer problem (31) whose typed answers wait for the member's own verdict. */
+const essayProblem = () =>
+  problemRow({
+    uid: 31,
+    no: 4,
+    type: 2,
+    choice_type: null,
+    question: '<p>심비대의 소견은?</p>',
+    illustration: '',
+    answer: '좌심실 비대',
+    comments: '',
+  });
+
+/** The server's answer when the member marks their typed answer 31 right (맞음). */
+const SELF_JUDGED = {
+  attempt: {
+    code: 3100,
+    run_code: null,
+    problem_uid: 31,
+    answer: '좌심실이 두꺼워짐',
+    is_correct: true,
+    judged_by: 'self',
+    creation_time: '2026-11-24T09:01:00.000Z',
+  },
+  review_due_at: null,
+};
+
 describe('study session screen', () => {
   it('tutor mode: resumes at the first unanswered problem and shows the verdict and explanation at once', async () => {
     const posted: unknown[] = [];
@@ -316,16 +343,7 @@ describe('study session screen', () => {
 
   it('tutor mode: a typed answer the key does not match waits for 맞음 / 틀림, sent with the recorded answer (decision 075)', async () => {
     const judged: unknown[] = [];
-    const essay = problemRow({
-      uid: 31,
-      no: 4,
-      type: 2,
-      choice_type: null,
-      question: '<p>심비대의 소견은?</p>',
-      illustration: '',
-      answer: '좌심실 비대',
-      comments: '',
-    });
+    const essay = essayProblem();
     mockFetch({
       'GET /v1/auth/me': meHandler(member()),
       'GET /v1/study/sessions/5': () => json(200, detail({}, [essay, mc1])),
@@ -335,18 +353,7 @@ describe('study session screen', () => {
       },
       'POST /v1/solve/attempts/3100/self-judgment': ({ init }) => {
         judged.push(JSON.parse(String(init?.body)));
-        return json(200, {
-          attempt: {
-            code: 3100,
-            run_code: null,
-            problem_uid: 31,
-            answer: '좌심실이 두꺼워짐',
-            is_correct: true,
-            judged_by: 'self',
-            creation_time: '2026-11-24T09:01:00.000Z',
-          },
-          review_due_at: null,
-        });
+        return json(200, SELF_JUDGED);
       },
     });
     renderRoutes('/study/sessions/5');
@@ -367,16 +374,7 @@ describe('study session screen', () => {
 
   it('the result of a timed session asks 맞음 / 틀림 per text answer, counts it only then, and links to 오답 노트', async () => {
     let judgedRight = false;
-    const essay = problemRow({
-      uid: 31,
-      no: 4,
-      type: 2,
-      choice_type: null,
-      question: '<p>심비대의 소견은?</p>',
-      illustration: '',
-      answer: '좌심실 비대',
-      comments: '',
-    });
+    const essay = essayProblem();
     const finishedDetail = () =>
       detail(
         { mode: 'timed', minutes: 5, finish_time: '2026-11-24T09:10:00.000Z', correct: judgedRight ? 2 : 1, pending: judgedRight ? 0 : 1 },
@@ -389,18 +387,7 @@ describe('study session screen', () => {
       'GET /v1/study/sessions/5': () => json(200, finishedDetail()),
       'POST /v1/solve/attempts/3100/self-judgment': () => {
         judgedRight = true;
-        return json(200, {
-          attempt: {
-            code: 3100,
-            run_code: null,
-            problem_uid: 31,
-            answer: '좌심실이 두꺼워짐',
-            is_correct: true,
-            judged_by: 'self',
-            creation_time: '2026-11-24T09:01:00.000Z',
-          },
-          review_due_at: null,
-        });
+        return json(200, SELF_JUDGED);
       },
       'POST /v1/study/sessions/5/wrong-notes': () => json(200, { box_code: 77, added: 1, total: 1 }),
     });

@@ -1,7 +1,7 @@
 import { Alert, Button, Grid, Group, Modal, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { SessionDetail } from '@qbank/shared/study';
-import { IconArrowLeft, IconChevronLeft, IconChevronRight, IconCloudUpload, IconFlag, IconFolderPlus, IconWifiOff } from '@tabler/icons-react';
+import { IconArrowLeft, IconCloudUpload, IconFlag, IconFolderPlus, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BookmarkModal } from '../boxes/bookmark-modal';
@@ -15,6 +15,7 @@ import { choiceOptions } from '../answering/answer-model';
 import { StatusGridColumn } from '../answering/components/answer-grid';
 import { AnswerArea } from '../answering/components/answer-area';
 import { HighlightableStem } from '../answering/components/highlightable-stem';
+import { ProblemNavigation } from '../answering/components/problem-navigation';
 import { ReviewBeforeFinish } from '../annotations/review-before-finish';
 import { useAnnotationSync, useMarkedProblems, useMarkToggle } from '../annotations/api';
 import { ProblemTools } from '../answering/components/problem-tools';
@@ -217,6 +218,7 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
   // Paused, nothing of the problem is on the page: no stem, options, passage or grid.
   if (paused) return <PausedCard onResume={() => setPaused(false)} />;
   const position = index + 1;
+  const askToFinish = () => (timed ? setReviewOpen(true) : setConfirmOpen(true));
 
   return (
     <>
@@ -232,14 +234,7 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
           {timed && session.ends_at && <SessionCountdown endsAt={session.ends_at} skewMs={skewMs} onElapsed={() => setTimeUp(true)} />}
           {!timed && <PauseButton onPause={() => setPaused(true)} />}
           <SessionHelpButton onOpen={() => setHelpOpen(true)} />
-          <Button
-            color="dark"
-            className="qbank-solve-target"
-            leftSection={<IconFlag size={18} aria-hidden />}
-            onClick={() => (timed ? setReviewOpen(true) : setConfirmOpen(true))}
-          >
-            {m.finish}
-          </Button>
+          <FinishButton onFinish={askToFinish} />
         </Group>
       </Paper>
       {timeUp && (
@@ -295,37 +290,13 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
                 <NotePanel key={problem.uid} problemUid={problem.uid} />
               </Stack>
             </Paper>
-            <Group justify="space-between" gap="sm">
-              <Button
-                variant="default"
-                className="qbank-solve-target"
-                leftSection={<IconChevronLeft size={18} aria-hidden />}
-                aria-keyshortcuts="ArrowLeft"
-                disabled={position <= 1}
-                onClick={() => go(index - 1)}
-              >
-                {m.previous}
-              </Button>
-              {position < problems.length ? (
-                <Button
-                  className="qbank-solve-target"
-                  rightSection={<IconChevronRight size={18} aria-hidden />}
-                  aria-keyshortcuts="ArrowRight"
-                  onClick={() => go(index + 1)}
-                >
-                  {m.next}
-                </Button>
-              ) : (
-                <Button
-                  color="dark"
-                  className="qbank-solve-target"
-                  leftSection={<IconFlag size={18} aria-hidden />}
-                  onClick={() => (timed ? setReviewOpen(true) : setConfirmOpen(true))}
-                >
-                  {m.finish}
-                </Button>
-              )}
-            </Group>
+            <ProblemNavigation
+              position={position}
+              total={problems.length}
+              onPrevious={() => go(index - 1)}
+              onNext={() => go(index + 1)}
+              last={<FinishButton onFinish={askToFinish} />}
+            />
           </Stack>
         </Grid.Col>
         <StatusGridColumn problems={problems} lookOf={sessionLookOf(answers, marked)} current={index} onSelect={go} />
@@ -363,6 +334,14 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
 }
 
 /** An answer kept on this device: it goes to the server when the connection returns, whose verdict then shows. */
+function FinishButton({ onFinish }: { onFinish: () => void }) {
+  return (
+    <Button color="dark" className="qbank-solve-target" leftSection={<IconFlag size={18} aria-hidden />} onClick={onFinish}>
+      {m.finish}
+    </Button>
+  );
+}
+
 function QueuedNote() {
   return (
     <Text size="sm" c="orange.9" fw={600} role="status" title={m.queuedHint} data-testid="session-queued">

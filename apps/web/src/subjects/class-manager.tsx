@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Modal, NativeSelect, Paper, SimpleGrid, S
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { CLASS_NAME_MAX, CLASS_TIME_MAX, classWriteRequestSchema, PROFESSOR_MAX, type ClassRow, type Subject } from '@qbank/shared/subjects';
-import { IconAlertCircle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -18,7 +18,7 @@ import { useDeleteClass, useSaveClass } from './lead-api';
 import { FormError } from '../components/load-state';
 import { applyFieldErrors } from '../lib/field-errors';
 import { FormActions } from '../components/form-actions';
-import { ClassCells, ClassHeadCells, ListBody } from './subject-pieces';
+import { ClassCells, ClassHeadCells, EditDeleteButtons, ListBody } from './subject-pieces';
 
 // Decision 028: a lead manages a subject's classes from the subject management screen.
 // One modal, three views: the list (by year), the add/edit form, and the delete confirmation.
@@ -158,25 +158,7 @@ function ClassList({
                       <ClassCells row={row} />
                       <Table.Td>
                         <Group gap={6} wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="default"
-                            leftSection={<IconPencil size={14} aria-hidden />}
-                            aria-label={c.editOf(row.class_name)}
-                            onClick={() => onEdit(row)}
-                          >
-                            {c.edit}
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="default"
-                            c="red.9"
-                            leftSection={<IconTrash size={14} aria-hidden />}
-                            aria-label={c.deleteOf(row.class_name)}
-                            onClick={() => onDelete(row)}
-                          >
-                            {c.delete}
-                          </Button>
+                          <EditDeleteButtons name={row.class_name} onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} />
                         </Group>
                       </Table.Td>
                     </Table.Tr>

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { GRADE_CODES } from '@qbank/shared/grade';
 import type { Subject } from '@qbank/shared/subjects';
-import { IconAlertCircle, IconCalendarEvent, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconCalendarEvent, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -17,7 +17,7 @@ import { SubjectFormDialog } from './subject-form-dialog';
 import { subjectTypeLabel } from './subject-labels';
 import { SubjectFilterForm } from './subject-filter-form';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { GradeChips, ListBody, SubjectCardName, SubjectTableShell } from './subject-pieces';
+import { EditDeleteButtons, GradeChips, ListBody, SubjectCardName, SubjectTableShell } from './subject-pieces';
 
 // Subject management (/dashboard/lead/subjects): search, type and grade filters, a server-paged
 // list, the add/edit dialog and deletion; decision 028: each subject's classes are managed here.
@@ -74,25 +74,7 @@ function SubjectActions({ subject, actions }: { subject: Subject; actions: RowAc
       >
         {m.manageClasses}
       </Button>
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconPencil size={14} aria-hidden />}
-        aria-label={m.editOf(subject.subject_name)}
-        onClick={() => actions.onEdit(subject)}
-      >
-        {m.edit}
-      </Button>
-      <Button
-        size="xs"
-        variant="default"
-        c="red.9"
-        leftSection={<IconTrash size={14} aria-hidden />}
-        aria-label={m.deleteOf(subject.subject_name)}
-        onClick={() => actions.onDelete(subject)}
-      >
-        {m.delete}
-      </Button>
+      <EditDeleteButtons name={subject.subject_name} onEdit={() => actions.onEdit(subject)} onDelete={() => actions.onDelete(subject)} />
     </Group>
   );
 }

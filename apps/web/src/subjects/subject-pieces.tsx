@@ -1,6 +1,7 @@
-import { Badge, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { gradeCodeLabel } from '@qbank/shared/grade';
 import type { ClassRow, Subject } from '@qbank/shared/subjects';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../components/empty-state';
@@ -147,6 +148,21 @@ export function ClassCells({ row }: { row: ClassRow }) {
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{classPeriod(row)}</Table.Td>
       <Table.Td>{row.professor ?? messages.leadSubjects.noValue}</Table.Td>
       <Table.Td ta="right">{row.problem_count}</Table.Td>
+    </>
+  );
+}
+
+/** A row's 수정 and 삭제 (a subject's, a class's), each named after the row for a screen reader. */
+export function EditDeleteButtons({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  const m = messages.leadSubjects;
+  return (
+    <>
+      <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} aria-label={m.editOf(name)} onClick={onEdit}>
+        {m.edit}
+      </Button>
+      <Button size="xs" variant="default" c="red.9" leftSection={<IconTrash size={14} aria-hidden />} aria-label={m.deleteOf(name)} onClick={onDelete}>
+        {m.delete}
+      </Button>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { TEST_PASSWORD } from '../harness';
+import { createDetectedLink } from '../factories';
 import type { Actor } from './policy';
 import { fillPath } from './route-table';
 import type { World } from './world';
@@ -48,20 +49,7 @@ const classBody = (w: World) => ({ class_name: w.unique('수업'), class_date: '
 /** Two fresh problems that detection linked (a weak suggestion), for a lead to confirm or reject. */
 async function detectedPair(w: World): Promise<{ problem_a: number; problem_b: number }> {
   const [a, b] = [(await w.fresh.problem()).uid, (await w.fresh.problem()).uid];
-  await w.t.db
-    .insertInto('lineage_links')
-    .values({
-      problem_a: Math.min(a, b),
-      problem_b: Math.max(a, b),
-      relation: 'variant',
-      similarity: 0.75,
-      keys_agree: 1,
-      detected: 1,
-      decision: null,
-      decided_by: null,
-      decided_at: null,
-    })
-    .execute();
+  await createDetectedLink(w.t.db, { problem_a: Math.min(a, b), problem_b: Math.max(a, b), relation: 'variant', similarity: 0.75 });
   return { problem_a: a, problem_b: b };
 }
 
