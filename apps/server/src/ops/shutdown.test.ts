@@ -234,7 +234,8 @@ describe('shutdown on its own', () => {
     second.child.kill('SIGINT');
     expect(await second.exited).toEqual({ code: 0, signal: null });
     expect(second.output()).not.toContain('draining');
-  });
+    // Two server processes, one after the other: over 30 s on a loaded CI machine.
+  }, 90_000);
 });
 
 describe('graceful shutdown grace period', () => {
@@ -283,5 +284,5 @@ describe('graceful shutdown grace period', () => {
     child.kill('SIGTERM');
     expect(await exited).toEqual([1, null]);
     expect(output).toContain('in-flight requests did not finish in time');
-  });
+  }, 90_000);
 });

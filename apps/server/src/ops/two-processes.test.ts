@@ -157,7 +157,7 @@ describe.skipIf(!postgres || !redisAvailable)('two processes on one PostgreSQL, 
     expect((await login(a, member.id, TEST_PASSWORD)).status).toBe(200);
     for (const server of [a, b]) expect(server.output().split('Redis is unreachable').length - 1, server.output()).toBe(1);
     await redis.start();
-  });
+  }, 90_000);
 
   it('moves a disk store into the bucket with npm run storage:move, losing nothing', async () => {
     const oldDataDir = mkdtempSync(path.join(tmpdir(), 'qbank-old-disk-'));
@@ -188,5 +188,5 @@ describe.skipIf(!postgres || !redisAvailable)('two processes on one PostgreSQL, 
     } finally {
       rmSync(oldDataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });
