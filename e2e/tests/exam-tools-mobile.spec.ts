@@ -1,5 +1,6 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { clearMarks, startExamToolsSession } from '../support/exam-tools';
 import { signIn } from '../support/sign-in';
 import { expectDialogTouchTargets, expectNoHorizontalScroll, expectTouchTargets } from '../support/phone';
 
@@ -9,38 +10,18 @@ import { expectDialogTouchTargets, expectNoHorizontalScroll, expectTouchTargets 
 
 test.use({ viewport: { width: 375, height: 812 } });
 
-/** Marks and strikes are kept per problem, not per session: each test starts and leaves its problems clean. */
+/** The problems of this test's session: cleared again after it. */
 let touched: number[] = [];
-
-async function clearMarks(request: APIRequestContext, uids: readonly number[]): Promise<void> {
-  for (const uid of uids) {
-    expect((await request.put(`/v1/problem/${uid}/mark`, { data: { marked: false } })).ok()).toBe(true);
-    expect((await request.put(`/v1/problem/${uid}/strikes`, { data: { options: [] } })).ok()).toBe(true);
-  }
-}
 
 test.afterEach(async ({ page }) => {
   await clearMarks(page.request, touched);
   touched = [];
 });
 
-/**
- * A session of demo-student's made through the API, in exam order from the latest 순환기내과학
- * 중간고사 (its first problem has options; "every exam" would start wherever the exams other specs
- * wrote sort); its problems start without marks or strikes.
- */
 async function startSession(page: Page, mode: 'timed' | 'tutor', count: number): Promise<number> {
-  const found = await page.request.get(`/v1/test/tests?search=${encodeURIComponent('순환기내과학 중간고사')}&limit=100`);
-  const { tests } = (await found.json()) as { tests: Array<{ test_code: number; year: number }> };
-  const exam = tests.sort((a, b) => b.year - a.year)[0]!;
-  const created = await page.request.post('/v1/study/sessions', {
-    data: { filter: 'all', scope: { test_codes: [exam.test_code] }, count, order: 'exam', mode },
-  });
-  expect(created.status()).toBe(201);
-  const { session } = (await created.json()) as { session: { code: number; problem_uids: number[] } };
-  touched = session.problem_uids;
-  await clearMarks(page.request, touched);
-  return session.code;
+  const { code, problemUids } = await startExamToolsSession(page, mode, count);
+  touched = problemUids;
+  return code;
 }
 
 /** A finger held on the element for 0.8 s (the screen strikes after 0.55 s), through Chromium's touch input. */

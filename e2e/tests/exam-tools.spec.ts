@@ -1,14 +1,22 @@
+import { clearMarks, startExamToolsSession } from '../support/exam-tools';
 import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/sign-in';
 
 // Issue 30 items 1–3 on a timed study session: strikes kept across a reload, a highlighted clue,
 // three problems marked and found again from 제출 전 확인.
 
+/** The problems of this test's session: their strikes and marks are cleared again after it. */
+let touched: number[] = [];
+
+test.afterEach(async ({ page }) => {
+  await clearMarks(page.request, touched);
+  touched = [];
+});
+
 test('strike two options, highlight a clue, mark three problems and return to one from the review', async ({ page }) => {
   await signIn(page, 'demo-student', '/study/new');
-  const created = await page.request.post('/v1/study/sessions', { data: { filter: 'all', scope: {}, count: 5, order: 'exam', mode: 'timed' } });
-  expect(created.status()).toBe(201);
-  const { session } = (await created.json()) as { session: { code: number } };
+  const session = await startExamToolsSession(page, 'timed', 5);
+  touched = session.problemUids;
   await page.goto(`/study/sessions/${session.code}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('시험 모드 · 5문제');
 
