@@ -64,8 +64,11 @@ describe.each(testDialects)('audit of content acts on %s', (dialect) => {
 
   it('confirming, rejecting, merging and splitting lineages are one entry each, with the link before and after', async () => {
     const exam = await createTest(t.db, { subject_code: subject, test_name: '계보 감사 시험' });
-    // Made side by side, the uids can come back in any order; a link names the lower uid first.
-    const [p1, p2, p3, p4] = (await Promise.all([1, 2, 3, 4].map((no) => createProblem(t.db, { test_code: exam, no })))).sort((a, b) => a - b);
+    // One after the other, so the uids rise with the numbers: a link names the lower uid first, and
+    // the entries' labels name the numbers (made side by side, PostgreSQL can hand them out of order).
+    const uids: number[] = [];
+    for (const no of [1, 2, 3, 4]) uids.push(await createProblem(t.db, { test_code: exam, no }));
+    const [p1, p2, p3, p4] = uids;
     const detected = (a: number, b: number) =>
       t.db
         .insertInto('lineage_links')
