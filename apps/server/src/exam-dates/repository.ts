@@ -1,18 +1,13 @@
 import type { DbOrTx } from '../core/db';
 import { nowIso } from '../core/db';
+import type { ExamDatesTable } from '../db/schema';
 import { visibleProblems } from '../visibility/visible-problems';
 
 // SQL of the exam calendar, its scope and the plan's inputs (the member's review cards, the
 // lineage sizes, the settings). The reads of solve_attempts live apart, in ../answers/readiness-repository.ts.
 
-export interface ExamDateValues {
-  title: string;
-  exam_date: string;
-  exam_time: string | null;
-  subject_code: number;
-  grade: number | null;
-  owner_code: number;
-}
+/** What a write sets: the table's own columns, so the two cannot drift apart. */
+export type ExamDateValues = Pick<ExamDatesTable, 'title' | 'exam_date' | 'exam_time' | 'subject_code' | 'grade' | 'owner_code'>;
 
 const examColumns = [
   'exam_dates.code',
