@@ -37,6 +37,11 @@ function check(name, value, limit, pass, unit, scenario) {
   return { name, value: measured(value) ? value : null, limit, unit, pass: measured(value) && pass, ...saturated };
 }
 
+/** A budget the figure passes at or under the limit (a time, a size). */
+const noMoreThan = (name, value, limit, unit, scenario) => check(name, value, limit, atMost(value, limit), unit, scenario);
+/** A budget the figure passes at or over the limit (a ratio, a score). */
+const noLessThan = (name, value, limit, unit, scenario) => check(name, value, limit, atLeast(value, limit), unit, scenario);
+
 /** Every budget of issue 7 item 2 against the measured figures; `note` says what was measured. */
 export function evaluateBudgets(results) {
   const budgets = [];
@@ -46,71 +51,32 @@ export function evaluateBudgets(results) {
       const d = run.dialect;
       budgets.push(check(`${d}: ${s.name} errors`, s.errors, 0, s.errors === 0, ''));
       if (s.kind === 'read' && s.search) {
-        budgets.push(
-          check(`${d}: ${s.name} p99 @${s.connections} conns`, s.p99_ms, BUDGETS.searchLoadP99Ms, atMost(s.p99_ms, BUDGETS.searchLoadP99Ms), 'ms', s),
-        );
+        budgets.push(noMoreThan(`${d}: ${s.name} p99 @${s.connections} conns`, s.p99_ms, BUDGETS.searchLoadP99Ms, 'ms', s));
       } else if (s.kind === 'read') {
-        const limit = BUDGETS.readP99Ms[d];
-        budgets.push(check(`${d}: ${s.name} p99 @${s.connections} conns`, s.p99_ms, limit, atMost(s.p99_ms, limit), 'ms', s));
+        budgets.push(noMoreThan(`${d}: ${s.name} p99 @${s.connections} conns`, s.p99_ms, BUDGETS.readP99Ms[d], 'ms', s));
         const ratio = s.cached_public ? BUDGETS.readCeilingRatio[d] : BUDGETS.memberReadCeilingRatio[d];
-        if (s.ratio_to_ceiling !== undefined)
-          budgets.push(check(`${d}: ${s.name} ×ceiling`, s.ratio_to_ceiling, ratio, atLeast(s.ratio_to_ceiling, ratio), '×', s));
-        const fair = BUDGETS.cachedSameBytesRatio[d];
+        if (s.ratio_to_ceiling !== undefined) budgets.push(noLessThan(`${d}: ${s.name} ×ceiling`, s.ratio_to_ceiling, ratio, '×', s));
         if (s.cached_public && s.ratio_to_same_bytes !== undefined) {
-          budgets.push(check(`${d}: ${s.name} ×same bytes (${s.response_bytes} B)`, s.ratio_to_same_bytes, fair, atLeast(s.ratio_to_same_bytes, fair), '×', s));
+          const fair = BUDGETS.cachedSameBytesRatio[d];
+          budgets.push(noLessThan(`${d}: ${s.name} ×same bytes (${s.response_bytes} B)`, s.ratio_to_same_bytes, fair, '×', s));
         }
-        if (s.ratio_to_floor !== undefined)
-          budgets.push(check(`${d}: ${s.name} ×floor`, s.ratio_to_floor, BUDGETS.readFloorRatio, atLeast(s.ratio_to_floor, BUDGETS.readFloorRatio), '×', s));
+        if (s.ratio_to_floor !== undefined) budgets.push(noLessThan(`${d}: ${s.name} ×floor`, s.ratio_to_floor, BUDGETS.readFloorRatio, '×', s));
       }
       if (s.kind === 'search-term') {
-        budgets.push(
-          check(
-            `${d}: ${s.name} p95 @${s.connections} conn(s), ${problems} problems`,
-            s.p95_ms,
-            BUDGETS.searchTermP95Ms,
-            atMost(s.p95_ms, BUDGETS.searchTermP95Ms),
-            'ms',
-            s,
-          ),
-        );
+        budgets.push(noMoreThan(`${d}: ${s.name} p95 @${s.connections} conn(s), ${problems} problems`, s.p95_ms, BUDGETS.searchTermP95Ms, 'ms', s));
       }
     }
     if (run.export) {
-      budgets.push(
-        check(
-          `${run.dialect}: .docx export, slowest of ${run.export.runs}`,
-          run.export.max_ms,
-          BUDGETS.exportMs,
-          atMost(run.export.max_ms, BUDGETS.exportMs),
-          'ms',
-        ),
-      );
+      budgets.push(noMoreThan(`${run.dialect}: .docx export, slowest of ${run.export.runs}`, run.export.max_ms, BUDGETS.exportMs, 'ms'));
     }
   }
   const first = results.web?.assets?.first_screen;
-  if (first)
-    budgets.push(check('first screen (/home) JS gzipped', first.js_gzip_kb, BUDGETS.firstScreenJsKb, atMost(first.js_gzip_kb, BUDGETS.firstScreenJsKb), 'kB'));
+  if (first) budgets.push(noMoreThan('first screen (/home) JS gzipped', first.js_gzip_kb, BUDGETS.firstScreenJsKb, 'kB'));
   for (const page of results.web?.lighthouse ?? []) {
     budgets.push(
-      check(
-        `Lighthouse performance ${page.path}`,
-        page.performance,
-        BUDGETS.lighthousePerformance,
-        atLeast(page.performance, BUDGETS.lighthousePerformance),
-        '',
-      ),
-    );
-    budgets.push(
-      check(
-        `Lighthouse accessibility ${page.path}`,
-        page.accessibility,
-        BUDGETS.lighthouseAccessibility,
-        atLeast(page.accessibility, BUDGETS.lighthouseAccessibility),
-        '',
-      ),
-    );
-    budgets.push(
-      check(`Lighthouse total blocking time ${page.path}`, page.tbt_ms, BUDGETS.lighthouseTbtMs, atMost(page.tbt_ms, BUDGETS.lighthouseTbtMs), 'ms'),
+      noLessThan(`Lighthouse performance ${page.path}`, page.performance, BUDGETS.lighthousePerformance, ''),
+      noLessThan(`Lighthouse accessibility ${page.path}`, page.accessibility, BUDGETS.lighthouseAccessibility, ''),
+      noMoreThan(`Lighthouse total blocking time ${page.path}`, page.tbt_ms, BUDGETS.lighthouseTbtMs, 'ms'),
     );
   }
   return budgets;

@@ -8,6 +8,14 @@ const today = '2026-03-02';
 const problems = (count: number, lineage: (i: number) => number = () => 1) =>
   Array.from({ length: count }, (_, i) => ({ uid: i + 1, lineage_size: lineage(i) }));
 const base = { now, weights: DEFAULT_WEIGHTS, targetRecall: 0.9 };
+/** A review card, its due day and last review counted in days from today (negative: before), at midnight UTC. */
+const card = (problem_uid: number, days: { due: number; reviewed: number }, stability: number, reps: number): PlanCard => ({
+  problem_uid,
+  due: `${addDays(today, days.due)}T00:00:00.000Z`,
+  stability,
+  last_review: `${addDays(today, days.reviewed)}T00:00:00.000Z`,
+  reps,
+});
 
 describe('the plan to an exam', () => {
   it('covers the whole scope before the exam day, within the budget, balanced across days', () => {
@@ -40,21 +48,9 @@ describe('the plan to an exam', () => {
   it('pulls a review before the exam for a card due after it whose recall on the day is below the target', () => {
     const examDay = addDays(today, 5);
     // Reviewed 6 days ago with a stability of 10 days: due in 4 days, but weak on the exam day.
-    const weak: PlanCard = {
-      problem_uid: 1,
-      due: `${addDays(today, 8)}T00:00:00.000Z`,
-      stability: 10,
-      last_review: `${addDays(today, -6)}T00:00:00.000Z`,
-      reps: 3,
-    };
+    const weak = card(1, { due: 8, reviewed: -6 }, 10, 3);
     // Reviewed yesterday with a long stability: holds until the exam.
-    const strong: PlanCard = {
-      problem_uid: 2,
-      due: `${addDays(today, 60)}T00:00:00.000Z`,
-      stability: 200,
-      last_review: `${addDays(today, -1)}T00:00:00.000Z`,
-      reps: 5,
-    };
+    const strong = card(2, { due: 60, reviewed: -1 }, 200, 5);
     expect(recall(DEFAULT_WEIGHTS, elapsedUntilDay(weak.last_review, examDay), weak.stability)).toBeLessThan(0.9);
     const plan = buildPlan({ ...base, examDay, problems: problems(2), cards: [weak, strong], dailyMinutes: 45 });
     expect(plan.days.reduce((sum, day) => sum + day.review, 0)).toBe(1);
@@ -66,13 +62,8 @@ describe('the plan to an exam', () => {
   it("moves after today's work: problems answered today leave today's list and count against its budget", () => {
     const examDay = addDays(today, 4);
     const before = buildPlan({ ...base, examDay, problems: problems(30), cards: [], dailyMinutes: 10 });
-    const done = before.today.problem_uids.map((uid): PlanCard => ({
-      problem_uid: uid,
-      due: `${addDays(today, 2)}T00:00:00.000Z`,
-      stability: 2.3,
-      last_review: now.toISOString(),
-      reps: 1,
-    }));
+    // Answered now (midnight UTC, today's start).
+    const done = before.today.problem_uids.map((uid) => card(uid, { due: 2, reviewed: 0 }, 2.3, 1));
     const after = buildPlan({ ...base, examDay, problems: problems(30), cards: done, dailyMinutes: 10 });
     expect(after.today.problem_uids.filter((uid) => before.today.problem_uids.includes(uid))).toEqual([]);
     expect(after.today.minutes).toBeLessThanOrEqual(10 - done.length * NEW_MINUTES + 1e-9);

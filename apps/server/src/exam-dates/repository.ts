@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../core/db';
 import { nowIso } from '../core/db';
-import type { ExamDatesTable } from '../db/schema';
+import type { ExamDatesTable, MemberFsrsParamsTable } from '../db/schema';
 import { visibleProblems } from '../visibility/visible-problems';
 
 // SQL of the exam calendar, its scope and the plan's inputs (the member's review cards, the
@@ -238,19 +238,7 @@ export async function listGradeMembers(db: DbOrTx, grade: number): Promise<numbe
   return rows.map((row) => row.code);
 }
 
-export async function upsertFsrsParams(
-  db: DbOrTx,
-  memberCode: number,
-  values: {
-    params: string;
-    review_count: number;
-    log_loss_fitted: number;
-    log_loss_default: number;
-    rmse_fitted: number;
-    rmse_default: number;
-    fitted_at: string;
-  },
-) {
+export async function upsertFsrsParams(db: DbOrTx, memberCode: number, values: Omit<MemberFsrsParamsTable, 'member_code'>) {
   await db
     .insertInto('member_fsrs_params')
     .values({ member_code: memberCode, ...values })

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import { MIN_EXAM_YEAR } from '@qbank/shared/exams';
 import { nowIso, type DbOrTx, type Dialect } from '../core/db';
+import { onePage, type Paging } from '../core/paging';
 import { containsNameText } from '../search/choseong';
 import type { Database } from '../db/schema';
 import { VACANCY, visibleProblems } from '../visibility/visible-problems';
@@ -45,20 +46,14 @@ function filtered(db: DbOrTx, dialect: Dialect, filters: TestFilters): TestsQuer
     );
 }
 
-export async function listTests(
-  db: DbOrTx,
-  dialect: Dialect,
-  filters: TestFilters,
-  paging: { page: number; limit: number },
-): Promise<{ rows: TestSummaryRow[]; total: number }> {
+export async function listTests(db: DbOrTx, dialect: Dialect, filters: TestFilters, paging: Paging): Promise<{ rows: TestSummaryRow[]; total: number }> {
   const [rows, total] = await Promise.all([
     filtered(db, dialect, filters)
       .select(['tests.code as test_code', 'tests.test_name', 'tests.year', 'tests.subject_code', 'subjects.subject_name'])
       .select((eb) => writtenProblemCount(eb))
       .orderBy('tests.year', 'desc')
       .orderBy('tests.code', 'desc')
-      .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit)
+      .$call(onePage(paging))
       .execute(),
     countTests(db, dialect, filters),
   ]);

@@ -12,6 +12,16 @@ async function documentText(docx: Buffer): Promise<string> {
     .replace(/&(lt|gt|quot|apos|amp);/g, (_, n: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[n] ?? '');
 }
 
+/** Each of `parts` comes after the one before it in `within`: the text, or its lines to match whole lines. */
+function expectInOrder(within: string | string[], parts: string[]): void {
+  let at = -1;
+  for (const part of parts) {
+    const next = within.indexOf(part, at + 1);
+    expect(next, part).toBeGreaterThan(at);
+    at = next;
+  }
+}
+
 describe.each(testDialects)('box export on %s', (dialect) => {
   let t: TestContext;
   let owner: string;
@@ -73,12 +83,7 @@ describe.each(testDialects)('box export on %s', (dialect) => {
       '정답: ②',
       '내 답: 풀지 않음',
     ];
-    let at = -1;
-    for (const part of order) {
-      const next = text.indexOf(part, at + 1);
-      expect(next, part).toBeGreaterThan(at);
-      at = next;
-    }
+    expectInOrder(text, order);
   });
 
   it('shows no answers in q mode and only keys in a mode, and refuses other members (404) and bad modes (400)', async () => {
@@ -121,12 +126,7 @@ describe.each(testDialects)('box export on %s', (dialect) => {
       '출처: 2026 병리학 중간고사 객관식 Q01',
       '2. 괴사의 종류는?',
     ];
-    let at = -1;
-    for (const line of expected) {
-      const next = lines.indexOf(line, at + 1);
-      expect(next, line).toBeGreaterThan(at);
-      at = next;
-    }
+    expectInOrder(lines, expected);
     const keys = (await documentText((await exportBox('a', cookie, code)).rawPayload)).split('\n');
     expect(keys).toEqual(expect.arrayContaining(['1. ②', '2. ①']));
   });

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { inflateRawSync } from 'node:zlib';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@qbank/shared/roles';
 import { renderDemoImages } from '../seed/demo-images';
@@ -8,31 +8,6 @@ import { createProblem, createSetHeader, createSubject, createTest } from '../te
 import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
 import { attachmentDisposition, exportFileName, examTitle } from './file-name';
 import { imageKey, readImageInfo, uploadFileName } from './images';
-
-/** The entries of a zip archive (stored or deflated), read from its central directory. */
-function unzip(archive: Buffer): Map<string, Buffer> {
-  let end = archive.length - 22;
-  while (end >= 0 && archive.readUInt32LE(end) !== 0x06054b50) end -= 1;
-  if (end < 0) throw new Error('not a zip archive');
-  const count = archive.readUInt16LE(end + 10);
-  let offset = archive.readUInt32LE(end + 16);
-  const entries = new Map<string, Buffer>();
-  for (let i = 0; i < count; i++) {
-    if (archive.readUInt32LE(offset) !== 0x02014b50) throw new Error('broken central directory');
-    const method = archive.readUInt16LE(offset + 10);
-    const compressedSize = archive.readUInt32LE(offset + 20);
-    const nameLength = archive.readUInt16LE(offset + 28);
-    const extraLength = archive.readUInt16LE(offset + 30);
-    const commentLength = archive.readUInt16LE(offset + 32);
-    const localOffset = archive.readUInt32LE(offset + 42);
-    const name = archive.subarray(offset + 46, offset + 46 + nameLength).toString('utf8');
-    const dataStart = localOffset + 30 + archive.readUInt16LE(localOffset + 26) + archive.readUInt16LE(localOffset + 28);
-    const raw = archive.subarray(dataStart, dataStart + compressedSize);
-    entries.set(name, method === 8 ? inflateRawSync(raw) : Buffer.from(raw));
-    offset += 46 + nameLength + extraLength + commentLength;
-  }
-  return entries;
-}
 
 interface Docx {
   xml: string;
@@ -46,9 +21,9 @@ function decodeXml(text: string): string {
   return text.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name] ?? '');
 }
 
-function openDocx(archive: Buffer): Docx {
-  const entries = unzip(archive);
-  const xml = entries.get('word/document.xml')?.toString('utf8');
+async function openDocx(archive: Buffer): Promise<Docx> {
+  const zip = await JSZip.loadAsync(archive);
+  const xml = await zip.file('word/document.xml')?.async('string');
   if (!xml) throw new Error('no word/document.xml');
   const text = decodeXml(
     xml
@@ -59,8 +34,8 @@ function openDocx(archive: Buffer): Docx {
   return {
     xml,
     text,
-    media: [...entries.keys()].filter((name) => name.startsWith('word/media/')),
-    styles: entries.get('word/styles.xml')?.toString('utf8') ?? '',
+    media: zip.file(/^word\/media\//).map((entry) => entry.name),
+    styles: (await zip.file('word/styles.xml')?.async('string')) ?? '',
   };
 }
 
@@ -118,7 +93,7 @@ describe.each(testDialects)('GET /v1/test/:id/export on %s', (dialect) => {
   const exportOf = async (mode: string, test = exam) => {
     const response = await get(`/v1/test/${test}/export?format=docx&mode=${mode}`, cookies.student);
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
-    return { response, doc: openDocx(response.rawPayload) };
+    return { response, doc: await openDocx(response.rawPayload) };
   };
 
   beforeAll(async () => {

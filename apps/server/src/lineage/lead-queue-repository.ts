@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { DbOrTx } from '../core/db';
+import { countGroups, onePage } from '../core/paging';
 import type { Database } from '../db/schema';
 import { visibleProblems } from '../visibility/visible-problems';
 import { STRONG_LINK } from './compare';
@@ -50,8 +51,7 @@ export async function suggestionPage(db: DbOrTx, query: QueuePage) {
       .orderBy('l.similarity', 'desc')
       .orderBy('l.problem_a')
       .orderBy('l.problem_b')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
+      .$call(onePage(query))
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
@@ -67,18 +67,8 @@ export async function keyConflictPage(db: DbOrTx, query: QueuePage) {
     .where(disagreeingSame)
     .groupBy('la.lineage_code')
     .select(['la.lineage_code as code', (eb) => eb.fn.min<number>('l.problem_a').as('problem_uid')]);
-  const [rows, count] = await Promise.all([
-    groups
-      .orderBy('code')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-    db
-      .selectFrom(groups.as('g'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map((row) => ({ code: row.code, problem_uid: Number(row.problem_uid) })), total: Number(count.n) };
+  const [rows, total] = await Promise.all([groups.orderBy('code').$call(onePage(query)).execute(), countGroups(db, groups)]);
+  return { rows: rows.map((row) => ({ code: row.code, problem_uid: Number(row.problem_uid) })), total };
 }
 
 /** The problems of a page's pairs with their exam and subject. */

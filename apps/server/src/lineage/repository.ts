@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../core/db';
+import { countGroups, onePage } from '../core/paging';
 import type { LineageLinksTable } from '../db/schema';
 import { visibleProblems } from '../visibility/visible-problems';
 import { recursForReaders } from '../visibility/visible-lineages';
@@ -170,18 +171,7 @@ export async function lineagePage(
     .groupBy('pl.lineage_code')
     .having((eb) => eb.fn.countAll(), '>=', query.min_size)
     .select(['pl.lineage_code as code', (eb) => eb.fn.countAll<number>().as('size')]);
-  const [page, count] = await Promise.all([
-    groups
-      .orderBy('size', 'desc')
-      .orderBy('code')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-    db
-      .selectFrom(groups.as('g'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const [page, total] = await Promise.all([groups.orderBy('size', 'desc').orderBy('code').$call(onePage(query)).execute(), countGroups(db, groups)]);
   const codes = page.map((row) => row.code);
   const details =
     codes.length === 0
@@ -205,7 +195,7 @@ export async function lineagePage(
         question_text: members[0]?.question_text.slice(0, 200) ?? '',
       };
     }),
-    total: Number(count.n),
+    total,
   };
 }
 

@@ -9,6 +9,7 @@ import type { Database } from '../db/schema';
 import type { FileStore } from '../core/file-store';
 import { storeImage } from '../uploads/storage';
 import { seedDemoAnswers, type DemoExam } from './demo-answers';
+import { DEMO_POSTS, DEMO_PROBLEM_REPLIES } from './demo-community';
 import { renderDemoImages } from './demo-images';
 import { renderSlideImages } from './demo-slide-images';
 import { seedDemoStudySessions } from './demo-study-sessions';
@@ -28,7 +29,8 @@ import {
 // Everything here is original teaching material written for the demo: members of every role,
 // subjects with their classes, three years of exams with problems of every type and choice
 // format, common passages, pictures, boards, comments, bookmark boxes and assigned empty slots.
-// The subjects and their problems are data, in demo-subjects.json (read by demo-subjects.ts).
+// The subjects and their problems are data, in demo-subjects.json (read by demo-subjects.ts), and
+// so are the board posts and the comments on problems, in demo-community.json (demo-community.ts).
 // Dates are derived from `options.now`, so the data always looks current.
 
 export interface DemoAccount {
@@ -141,207 +143,10 @@ function gradYearFor(grade: number, currentYear: number): number {
 
 // ---------------------------------------------------------------- boards
 
-interface PostSeed {
-  board: 'notice' | 'free' | 'qna';
-  author: string;
-  daysAgo: number;
-  title: string;
-  content: string;
-  views: number;
-  replies: Array<{ author: string; text: string; hoursLater: number }>;
-}
-
 const BOARDS: Array<{ board_id: 'notice' | 'free' | 'qna'; board_name: string }> = [
   { board_id: 'notice', board_name: '공지사항' },
   { board_id: 'free', board_name: '자유게시판' },
   { board_id: 'qna', board_name: '질문게시판' },
-];
-
-const POSTS: PostSeed[] = [
-  {
-    board: 'notice',
-    author: 'demo-lead',
-    daysAgo: 1,
-    title: '[시험] 2학기 기말고사 일정 및 족보 정리 일정 안내',
-    content:
-      '<p>2·3학년 2학기 기말고사 일정을 안내드립니다. 강의실과 세부 시간은 학사 공지를 다시 확인해 주세요.</p>' +
-      '<ul><li>순환기내과학·소화기내과학: 12월 둘째 주 월요일 1~2교시</li><li>호흡기내과학: 12월 둘째 주 수요일 3~4교시</li><li>예방의학: 12월 둘째 주 금요일 1교시</li></ul>' +
-      '<p>시험이 끝나면 학습부장이 과목별로 빈 문제를 만들어 배정합니다. 배정받은 문제는 <strong>대시보드 → 내 문제</strong>에서 시험 후 3일 이내에 작성해 주세요.</p>',
-    views: 142,
-    replies: [
-      { author: 'han-seoyeon', text: '정리 감사합니다! 순환기 범위는 부정맥까지 맞나요?', hoursLater: 3 },
-      { author: 'demo-lead', text: '네, 부정맥과 판막 질환까지입니다. 고혈압은 형성평가로 끝났어요.', hoursLater: 5 },
-    ],
-  },
-  {
-    board: 'notice',
-    author: 'demo-lead',
-    daysAgo: 5,
-    title: '족보 업로드 및 빈 문제 배정 안내',
-    content:
-      '<p>이번 학기부터 족보는 모두 qbank에서 관리합니다.</p>' +
-      '<ol><li>시험이 끝나면 학습부장이 시험을 만들고 문항 수만큼 빈 문제를 생성합니다.</li><li>빈 문제는 학년별로 자동 배정되며, 본인에게 배정된 문제는 <strong>내 문제</strong> 화면에 보입니다.</li><li>기억나는 대로 문제, 보기, 정답, 해설을 적어 주세요. 사진이나 표도 넣을 수 있습니다.</li></ol>' +
-      '<p>정답이 확실하지 않으면 해설에 "정답 확인 필요"라고 적어 주시면 학습부장이 교수님 자료로 확인합니다.</p>',
-    views: 96,
-    replies: [
-      { author: 'demo-student', text: '내 문제 화면에서 저장하면 바로 다른 학생들에게 보이나요?', hoursLater: 20 },
-      { author: 'demo-lead', text: '저장하면 바로 시험 문제 목록에 반영됩니다. 수정도 계속 가능해요.', hoursLater: 22 },
-    ],
-  },
-  {
-    board: 'notice',
-    author: 'demo-admin',
-    daysAgo: 12,
-    title: 'qbank 서비스 이용 안내',
-    content:
-      '<p>의과대학 기출문제 은행 qbank에 오신 것을 환영합니다.</p>' +
-      '<ul><li><strong>가입 승인</strong>: 회원가입 후 관리자가 학번을 확인하고 승인하면 문제와 해설을 볼 수 있습니다.</li><li><strong>시험·과목 찾기</strong>: 연도, 과목, 검색어로 시험을 찾고 과목별 수업 목록에서 관련 문제를 모아 볼 수 있습니다.</li><li><strong>풀이 모드</strong>: 시험 문제 목록의 "풀이 모드" 버튼으로 문제를 직접 풀고 정답률을 확인하세요. 방향키와 숫자키를 쓸 수 있습니다.</li><li><strong>북마크 박스</strong>: 별 아이콘으로 문제를 내 박스에 모아 두고 서재에서 다시 볼 수 있습니다.</li><li><strong>워드 내보내기</strong>: 문제만, 문제+정답, 문제+정답+해설 등 다섯 가지 형식으로 내려받을 수 있습니다.</li></ul>',
-    views: 311,
-    replies: [],
-  },
-  {
-    board: 'notice',
-    author: 'demo-admin',
-    daysAgo: 19,
-    title: '문제 오류 신고 및 해설 수정 요청 방법',
-    content:
-      '<p>정답이나 해설에 오류가 있으면 해당 문제 아래 댓글로 알려 주세요. 근거(교과서 쪽수, 강의 자료)를 함께 적어 주시면 확인이 빠릅니다.</p>' +
-      '<p>학습부장이 확인 후 수정하며, 수정 전 내용은 이력으로 보관됩니다.</p>',
-    views: 88,
-    replies: [],
-  },
-  {
-    board: 'notice',
-    author: 'demo-super',
-    daysAgo: 33,
-    title: '족보 자료 외부 유출 금지 및 개인정보 보호 안내',
-    content:
-      '<p>qbank의 문제와 해설은 본교 학생의 학습을 위한 자료입니다. 캡처나 파일을 외부 커뮤니티, 타 학교에 공유하는 것을 금지합니다.</p>' +
-      '<p>계정은 본인만 사용해야 하며, 공용 컴퓨터에서는 반드시 로그아웃해 주세요. 비밀번호는 대시보드의 설정 메뉴에서 이메일 확인을 거쳐 바꿀 수 있습니다.</p>',
-    views: 204,
-    replies: [],
-  },
-  {
-    board: 'free',
-    author: 'demo-student',
-    daysAgo: 2,
-    title: '도서관 4층 스터디룸 예약 꿀팁',
-    content:
-      '<p>시험 기간에는 스터디룸이 오전 9시 정각에 다 차요. 전날 밤 12시에 열리는 다음 날 예약을 노리면 거의 성공합니다. 4층 안쪽 방이 조용하고 콘센트도 많아요.</p>',
-    views: 57,
-    replies: [
-      { author: 'han-seoyeon', text: '꿀팁 감사해요! 오늘 밤에 바로 해볼게요.', hoursLater: 2 },
-      { author: 'choi-yujin', text: '1학년도 예약 가능한가요?', hoursLater: 6 },
-      { author: 'demo-student', text: '네, 학생증만 있으면 학년 상관없이 돼요.', hoursLater: 7 },
-    ],
-  },
-  {
-    board: 'free',
-    author: 'han-seoyeon',
-    daysAgo: 4,
-    title: '순환기 형성평가 2차 다들 어떠셨어요?',
-    content: '<p>심전도 문제가 생각보다 많이 나와서 당황했어요. 특히 서맥에 ST 상승 나온 문제요. 빈 문제 배정 받으신 분들 기억나는 거 같이 맞춰봐요!</p>',
-    views: 73,
-    replies: [
-      { author: 'demo-student', text: '저 5번, 6번 배정받았어요. 5번은 심방세동 항응고 문제였던 것 같아요.', hoursLater: 1 },
-      { author: 'jung-hyunwoo', text: '작년에도 그 유형 나왔어요. 족보 꼭 보세요.', hoursLater: 9 },
-    ],
-  },
-  {
-    board: 'free',
-    author: 'jung-hyunwoo',
-    daysAgo: 9,
-    title: '해부학 실습복·실습 도구 나눔합니다',
-    content:
-      '<p>4학년이라 이제 필요 없어서 나눔합니다. 실습복 M 사이즈 2벌, 해부 도구 세트(메스 손잡이, 포셉, 가위) 있어요. 댓글 남겨 주시면 학생회실에 맡겨 둘게요.</p>',
-    views: 40,
-    replies: [{ author: 'choi-yujin', text: '저 받고 싶어요! 실습복 M 사이즈 필요했어요.', hoursLater: 4 }],
-  },
-  {
-    board: 'free',
-    author: 'jung-hyunwoo',
-    daysAgo: 16,
-    title: '국시 대비 스터디원 구합니다 (4학년, 주 2회)',
-    content:
-      '<p>화·목 저녁 7시에 2시간씩, 과목별로 기출 문제를 풀고 해설을 나누는 스터디입니다. qbank 풀이 모드로 같이 풀고 오답 노트 박스를 공유하려고 해요. 2명 더 구합니다.</p>',
-    views: 35,
-    replies: [],
-  },
-  {
-    board: 'qna',
-    author: 'han-seoyeon',
-    daysAgo: 1,
-    title: '순환기 중간고사 증례 세트 2번 질문',
-    content: '<p>하벽 경색이면 RCA가 답인 건 알겠는데, LCx 우세형인 사람도 있잖아요. 이 문제에서 LCx를 답으로 하면 안 되는 이유가 있을까요?</p>',
-    views: 23,
-    replies: [
-      {
-        author: 'demo-lead',
-        text: '"가능성이 가장 높은" 동맥을 묻는 문제라서 RCA가 정답입니다. 서맥이 동반된 것도 RCA 쪽 단서예요. 해설에 보충해 두었습니다.',
-        hoursLater: 4,
-      },
-    ],
-  },
-  {
-    board: 'qna',
-    author: 'choi-yujin',
-    daysAgo: 3,
-    title: '풀이 모드에서 해설을 바로 보려면 어떻게 하나요?',
-    content: '<p>풀이 모드에서 답을 고르면 정답만 나오고 해설은 안 보이네요. 해설도 같이 보는 방법이 있나요?</p>',
-    views: 31,
-    replies: [
-      {
-        author: 'demo-admin',
-        text: '풀이 화면 위쪽의 해설 보기 스위치를 켜거나 H 키를 누르면 답을 제출할 때 해설도 함께 보입니다. ? 키를 누르면 단축키 도움말이 열려요.',
-        hoursLater: 2,
-      },
-    ],
-  },
-  {
-    board: 'qna',
-    author: 'demo-student',
-    daysAgo: 7,
-    title: '병리학 슬라이드 문제 사진이 작게 보여요',
-    content: '<p>말초혈액도말 슬라이드 문제에서 사진이 작아서 세포가 잘 안 보입니다. 크게 보는 방법이 있을까요?</p>',
-    views: 19,
-    replies: [{ author: 'demo-admin', text: '사진을 누르면 새 창에서 원본 크기로 열립니다. 휴대폰에서는 두 손가락으로 확대해 보세요.', hoursLater: 5 }],
-  },
-  {
-    board: 'qna',
-    author: 'demo-student',
-    daysAgo: 11,
-    title: 'Holliday-Segar 계산에서 20 kg 넘는 경우 질문',
-    content: '<p>25 kg이면 1,600 mL/일인데 4-2-1 법칙으로 하면 65 mL/시간이라 24시간 곱하면 1,560 mL가 나와요. 시험에서는 어느 쪽으로 써야 하나요?</p>',
-    views: 27,
-    replies: [
-      {
-        author: 'jung-hyunwoo',
-        text: '둘 다 근사식이라 문제에서 요구하는 단위대로 쓰면 돼요. 하루 양을 물으면 1,600 mL, 시간당을 물으면 65 mL로 답했어요.',
-        hoursLater: 3,
-      },
-    ],
-  },
-];
-
-const PROBLEM_REPLIES: Array<{ key: string; author: string; text: string; daysAgo: number }> = [
-  {
-    key: 'card-stemi-artery',
-    author: 'demo-student',
-    text: 'II, III, aVF에서 ST가 올라가고 서맥까지 있으면 RCA라고 외우면 편해요. 동방결절·방실결절 가지가 대부분 RCA에서 나오니까요.',
-    daysAgo: 6,
-  },
-  { key: 'card-stemi-artery', author: 'jung-hyunwoo', text: '우심실 경색 동반 여부를 보려면 V4R을 꼭 찍어 보라고 교수님이 강조하셨어요.', daysAgo: 5 },
-  { key: 'card-stemi-tx', author: 'han-seoyeon', text: '하벽 경색에 저혈압이면 니트로글리세린 주의! 해설의 이 부분이 또 나올 것 같아요.', daysAgo: 4 },
-  { key: 'gast-hav', author: 'choi-yujin', text: '그래프 보니까 ALT가 AST보다 높네요. 20~30대 급성 간염이면 A형 간염부터 생각하기.', daysAgo: 8 },
-  { key: 'gast-hav', author: 'demo-lead', text: '해설에 급성 B형 간염 감별(IgM anti-HBc)도 추가해 두었습니다.', daysAgo: 7 },
-  {
-    key: 'prev-sensitivity',
-    author: 'demo-student',
-    text: '표에서 민감도와 특이도는 세로(질병 유무) 기준, 예측도는 가로(검사 결과) 기준으로 보면 안 헷갈려요.',
-    daysAgo: 10,
-  },
-  { key: 'path-smear', author: 'han-seoyeon', text: '과분엽 호중구는 5엽 이상이 5% 넘거나 6엽 이상이 하나라도 있으면이라고 배웠어요.', daysAgo: 12 },
-  { key: 'ped-holliday', author: 'jung-hyunwoo', text: '시간당으로는 4-2-1 법칙: 25 kg이면 40 + 20 + 5 = 65 mL/시간이에요.', daysAgo: 9 },
 ];
 
 /**
@@ -708,7 +513,7 @@ async function insertAll(trx: Trx, ctx: SeedContext): Promise<void> {
   await seedDemoAnswers(trx, { now, passwordHash, currentYear, memberCode: member, exams: demoExams });
 
   // Comments on problems.
-  for (const r of PROBLEM_REPLIES) {
+  for (const r of DEMO_PROBLEM_REPLIES) {
     const time = isoDaysAgo(now, r.daysAgo, 3);
     await trx
       .insertInto('problem_replies')
@@ -796,7 +601,7 @@ async function insertAll(trx: Trx, ctx: SeedContext): Promise<void> {
     boardCodes.set(b.board_id, code);
   }
   // Oldest first, so codes grow with time like real posts.
-  const posts = [...POSTS].sort((a, b) => b.daysAgo - a.daysAgo);
+  const posts = [...DEMO_POSTS].sort((a, b) => b.daysAgo - a.daysAgo);
   for (const [index, post] of posts.entries()) {
     const boardCode = boardCodes.get(post.board);
     if (boardCode === undefined) throw new Error(`unknown demo board ${post.board}`);

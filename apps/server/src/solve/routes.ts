@@ -9,6 +9,7 @@ import {
   solveProgressResponseSchema,
   solveTestParamsSchema,
 } from '@qbank/shared/solve';
+import { recordedResponses, sendRecorded } from '../answers/recorded-reply';
 import { guard, signedInMember } from '../core/auth-guards';
 import { recordAttempt, recordSelfJudgment, restartRun, solveProgress } from './service';
 
@@ -35,14 +36,13 @@ export async function solveRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // 201 for a new record; 200 with the first record when the same client_id was sent before.
   api.post(
     '/v1/solve/attempts',
-    { onRequest: guard('approved'), schema: { body: attemptRequestSchema, response: { 200: attemptResponseSchema, 201: attemptResponseSchema } } },
+    { onRequest: guard('approved'), schema: { body: attemptRequestSchema, response: recordedResponses(attemptResponseSchema) } },
     async (request, reply) => {
       const member = signedInMember(request);
       const { attempt, replayed } = await recordAttempt(ctx, member.code, request.body);
-      return reply.status(replayed ? 200 : 201).send({ attempt });
+      return sendRecorded(reply, replayed, { attempt });
     },
   );
 

@@ -9,6 +9,7 @@ import {
   reviewRatingRequestSchema,
   reviewRatingResponseSchema,
 } from '@qbank/shared/review';
+import { recordedResponses, sendRecorded } from '../answers/recorded-reply';
 import { guard, signedInMember } from '../core/auth-guards';
 import { answerReview, dueReviewCount, rateReview, reviewDeck } from './review-service';
 
@@ -42,17 +43,12 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     '/v1/study/review/:problemUid',
     {
       onRequest: guard('approved'),
-      schema: {
-        params: reviewProblemParamsSchema,
-        body: reviewAnswerRequestSchema,
-        response: { 200: reviewAnswerResponseSchema, 201: reviewAnswerResponseSchema },
-      },
+      schema: { params: reviewProblemParamsSchema, body: reviewAnswerRequestSchema, response: recordedResponses(reviewAnswerResponseSchema) },
     },
-    // 201 for a new record; 200 with the first record when the same client_id was sent before.
     async (request, reply) => {
       const member = signedInMember(request);
       const { result, replayed } = await answerReview(ctx, member.code, request.params.problemUid, request.body);
-      return reply.status(replayed ? 200 : 201).send(result);
+      return sendRecorded(reply, replayed, result);
     },
   );
 

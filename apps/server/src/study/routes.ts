@@ -15,6 +15,7 @@ import {
   sessionsResponseSchema,
   wrongNotesResponseSchema,
 } from '@qbank/shared/study';
+import { recordedResponses, sendRecorded } from '../answers/recorded-reply';
 import { guard, signedInMember } from '../core/auth-guards';
 import {
   answerInStudySession,
@@ -80,17 +81,12 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
     '/v1/study/sessions/:code/answers',
     {
       onRequest: guard('approved'),
-      schema: {
-        params: sessionParamsSchema,
-        body: sessionAnswerRequestSchema,
-        response: { 200: sessionAnswerResponseSchema, 201: sessionAnswerResponseSchema },
-      },
+      schema: { params: sessionParamsSchema, body: sessionAnswerRequestSchema, response: recordedResponses(sessionAnswerResponseSchema) },
     },
-    // 201 for a new record; 200 with the first record when the same client_id was sent before.
     async (request, reply) => {
       const member = signedInMember(request);
       const { answer, replayed } = await answerInStudySession(ctx, member.code, request.params.code, request.body);
-      return reply.status(replayed ? 200 : 201).send({ answer });
+      return sendRecorded(reply, replayed, { answer });
     },
   );
 

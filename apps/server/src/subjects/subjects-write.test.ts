@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, createTestContext, roleCookies, testDialects, type TestContext } from '../testing/harness';
 import { createClass, createProblem, createSubject, createTest } from '../testing/factories';
+import { subjectResponse } from '../testing/fixtures/subjects';
 
 type Method = Parameters<typeof callAs>[1];
 
@@ -23,15 +24,7 @@ describe.each(testDialects)('subject management on %s', (dialect) => {
     const response = await lead('POST', '/v1/subject', { subject_name: '  순환기내과학 ', abbr: ' CARD ', type: 1, cliexam_type: 1, grades: [30, 22, 30] });
     expect(response.statusCode).toBe(201);
     const subject = response.json().subject;
-    expect(subject).toEqual({
-      subject_code: expect.any(Number),
-      subject_name: '순환기내과학',
-      abbr: 'CARD',
-      type: 1,
-      cliexam_type: 1,
-      grades: [22, 30],
-      positions: [{ grade: 22 }, { grade: 30 }],
-    });
+    expect(subject).toEqual(subjectResponse(expect.any(Number), { subject_name: '순환기내과학', abbr: 'CARD', type: 1, cliexam_type: 1, grades: [22, 30] }));
     expect((await send('GET', '/v1/subject/subjects?grade=22')).json().subjects).toEqual([subject]);
     expect((await send('GET', '/v1/subject/names')).json().subject_names).toContainEqual({ subject_code: subject.subject_code, subject_name: '순환기내과학' });
 
@@ -86,15 +79,7 @@ describe.each(testDialects)('subject management on %s', (dialect) => {
     const code = await createSubject(t.db, { subject_name: '약리학', abbr: 'PHAR', grades: [12, 13] });
     const response = await lead('PUT', '/v1/subject', { code, subject_name: '임상약리학', type: 1, cliexam_type: 1 });
     expect(response.statusCode).toBe(200);
-    expect(response.json().subject).toEqual({
-      subject_code: code,
-      subject_name: '임상약리학',
-      abbr: 'PHAR',
-      type: 1,
-      cliexam_type: 1,
-      grades: [12, 13],
-      positions: [{ grade: 12 }, { grade: 13 }],
-    });
+    expect(response.json().subject).toEqual(subjectResponse(code, { subject_name: '임상약리학', abbr: 'PHAR', type: 1, cliexam_type: 1, grades: [12, 13] }));
     expect((await lead('PUT', '/v1/subject', { code, ...valid, abbr: null, grades: [40, 14] })).json().subject).toMatchObject({ abbr: null, grades: [14, 40] });
     expect((await lead('PUT', '/v1/subject', { code, ...valid, grades: [] })).json().subject.grades).toEqual([]);
     expect(await subjectOf(code)).toMatchObject({ subject_name: '병리학', grades: [] });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
 import { createClass, createProblem, createSubject, createTest } from '../testing/factories';
+import { subjectResponse } from '../testing/fixtures/subjects';
 
 describe.each(testDialects)('subject and class reads on %s', (dialect) => {
   let t: TestContext;
@@ -36,15 +37,7 @@ describe.each(testDialects)('subject and class reads on %s', (dialect) => {
   it('lists subjects with grades and positions, filtered by type, grade and search', async () => {
     const all = (await get('/v1/subject/subjects')).json();
     expect(all).toMatchObject({ total: 3, page: 1, limit: 200 });
-    expect(all.subjects.find((s: { subject_code: number }) => s.subject_code === anatomy)).toEqual({
-      subject_code: anatomy,
-      subject_name: '해부학',
-      abbr: 'ANAT',
-      type: 0,
-      cliexam_type: 0,
-      grades: [11, 12],
-      positions: [{ grade: 11 }, { grade: 12 }],
-    });
+    expect(all.subjects.find((s: { subject_code: number }) => s.subject_code === anatomy)).toEqual(subjectResponse(anatomy, { grades: [11, 12] }));
     expect((await get('/v1/subject/subjects?subject_type=1')).json().subjects.map((s: { subject_name: string }) => s.subject_name)).toEqual(['순환기내과학']);
     expect((await get('/v1/subject/subjects?subject_type=0')).json().total).toBe(2);
     expect((await get('/v1/subject/subjects?grade=12')).json().subjects.map((s: { subject_code: number }) => s.subject_code)).toEqual([anatomy]);
