@@ -1,12 +1,13 @@
 import { Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { problemFullLabel } from '@qbank/shared/problem-labels';
-import { IconFolderPlus, IconStar, IconStarFilled } from '@tabler/icons-react';
+import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNegationEmphasis } from '../../lib/use-negation-emphasis';
 import { useAnnotationSync } from '../../annotations/api';
 import { answeringMessages as m } from '../messages';
 import type { AnswerResult } from '../answer-model';
 import { ProblemDisputeBar } from '../../disputes/dispute-bar';
+import { AddToBoxButton } from './add-to-box-button';
 import { ResultView, type ResultViewProps } from './result-view';
 import { HighlightableStem } from './highlightable-stem';
 import { ProblemTools } from './problem-tools';
@@ -78,15 +79,7 @@ export function ProblemView({
                 {m.important}
               </Button>
             )}
-            <Button
-              variant="default"
-              className="qbank-solve-target"
-              aria-haspopup="dialog"
-              onClick={onOpenBoxes}
-              leftSection={<IconFolderPlus size={18} aria-hidden />}
-            >
-              {m.addToBox}
-            </Button>
+            <AddToBoxButton onClick={onOpenBoxes} />
           </Group>
         </Group>
 
