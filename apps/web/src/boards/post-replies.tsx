@@ -31,6 +31,7 @@ export function PostReplies({ target, replies }: { target: Target; replies: Boar
   const approved = user !== null && isApproved(user);
   const [confirming, setConfirming] = useState<BoardReply | null>(null);
   const remove = useDeleteReply(target.board, target.content);
+  const update = useUpdateReply(target.board, target.content);
 
   function confirmDelete() {
     if (!confirming) return;
@@ -51,13 +52,20 @@ export function PostReplies({ target, replies }: { target: Target; replies: Boar
         ) : (
           <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
             {replies.map((reply) => (
-              <BoardReplyItem
+              <ReplyItem
                 key={reply.code}
-                target={target}
+                look="board"
+                author={reply.author_id ?? messages.boards.deletedAuthor}
                 reply={reply}
-                editable={approved && canEdit(user, reply.author_id)}
-                deletable={approved && canDelete(user, reply.author_id)}
+                canEdit={approved && canEdit(user, reply.author_id)}
+                canDelete={approved && canDelete(user, reply.author_id)}
                 onDelete={() => setConfirming(reply)}
+                onSave={sendReply(
+                  (body) => update.mutateAsync({ replyCode: reply.code, body }),
+                  (err) => showFailure(m.editFailed, err),
+                )}
+                saveDisabled={(text) => text.trim() === ''}
+                labels={m}
               />
             ))}
           </Stack>
@@ -81,41 +89,6 @@ export function PostReplies({ target, replies }: { target: Target; replies: Boar
         onClose={() => setConfirming(null)}
       />
     </section>
-  );
-}
-
-function BoardReplyItem({
-  target,
-  reply,
-  editable,
-  deletable,
-  onDelete,
-}: {
-  target: Target;
-  reply: BoardReply;
-  editable: boolean;
-  deletable: boolean;
-  onDelete: () => void;
-}) {
-  const update = useUpdateReply(target.board, target.content);
-
-  function save(text: string, done: () => void) {
-    update.mutate({ replyCode: reply.code, body: { reply_text: text } }, { onSuccess: done, onError: (err) => showFailure(m.editFailed, err) });
-  }
-
-  return (
-    <ReplyItem
-      look="board"
-      author={reply.author_id ?? messages.boards.deletedAuthor}
-      reply={reply}
-      canEdit={editable}
-      canDelete={deletable}
-      onDelete={onDelete}
-      onSave={save}
-      saving={update.isPending}
-      saveDisabled={(text) => update.isPending || text.trim() === ''}
-      labels={m}
-    />
   );
 }
 

@@ -30,9 +30,8 @@ export interface ReplyItemProps {
   canEdit: boolean;
   canDelete: boolean;
   onDelete: () => void;
-  /** Save the edited text (already checked by the request's schema); call `done` when it succeeded to leave edit mode. */
-  onSave: (text: string, done: () => void) => void;
-  saving: boolean;
+  /** Sends the edited text (already checked by the request's schema); resolves true when it was saved (edit mode then ends). */
+  onSave: (text: string) => Promise<boolean>;
   /** Whether the save button is disabled for the current text. */
   saveDisabled: (text: string) => boolean;
   labels: ReplyItemLabels;
@@ -92,16 +91,22 @@ export function ReplyItem(props: ReplyItemProps) {
 function EditReplyForm({
   text: initial,
   onSave,
-  saving,
   saveDisabled,
   labels,
   onDone,
-}: Pick<ReplyItemProps, 'onSave' | 'saving' | 'saveDisabled' | 'labels'> & { text: string; onDone: () => void }) {
+}: Pick<ReplyItemProps, 'onSave' | 'saveDisabled' | 'labels'> & { text: string; onDone: () => void }) {
   const form = useReplyForm(initial);
-  const submit = form.onSubmit((values) => onSave(replyRequestSchema.parse(values).reply_text, onDone));
+  // Each item's edit keeps its own saving state, so one save does not spin another item's button.
+  const [saving, setSaving] = useState(false);
+  const submit = form.onSubmit(async (values) => {
+    setSaving(true);
+    const saved = await onSave(replyRequestSchema.parse(values).reply_text);
+    setSaving(false);
+    if (saved) onDone();
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="xs" mt="xs">
         <ReplyTextarea label={labels.editLabel} form={form} autoFocus />
         <Group justify="flex-end" gap="xs">
@@ -148,7 +153,7 @@ function ReplyTextarea({
   );
 }
 
-/** A composer's onCreate for a create mutation: true once saved, or the failure handed to `onFailed`. */
+/** A composer's onCreate (or an item's onSave) for a mutation: true once saved, or the failure handed to `onFailed`. */
 export function sendReply(
   mutateAsync: (body: { reply_text: string }) => Promise<unknown>,
   onFailed: (err: unknown) => void,

@@ -35,6 +35,22 @@ function setup(summary: ProblemDisputeSummary, disputes: Dispute[], keyShown: bo
   renderElement('/p', '/p', <ProblemDisputeBar problemUid={41} label="4번" problemKey="②" keyShown={keyShown} />);
 }
 
+/** Problem 41 whose accepted correction ② → ① (for this reason) was later edited back to ②. */
+function setupEditedBack(reason: string, keyShown: boolean) {
+  const time = '2026-11-27T03:00:00.000Z';
+  setup(
+    {
+      problem_uid: 41,
+      open_count: 0,
+      backer_count: 0,
+      corrected: { time, reason, answer: '①', previous_answer: '②', superseded: true },
+      voided: null,
+    },
+    [dispute({ status: 'accepted', ruling: { reason, answer: '①', previous_answer: '②', superseded: true, lead_nickname: '준영', time } })],
+    keyShown,
+  );
+}
+
 describe('the dispute bar', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -58,18 +74,7 @@ describe('the dispute bar', () => {
   });
 
   it("leaves an accepted ruling's keys out until the key is revealed", async () => {
-    const time = '2026-11-27T03:00:00.000Z';
-    setup(
-      {
-        problem_uid: 41,
-        open_count: 0,
-        backer_count: 0,
-        corrected: { time, reason: '정정', answer: '①', previous_answer: '②', superseded: true },
-        voided: null,
-      },
-      [dispute({ status: 'accepted', ruling: { reason: '정정', answer: '①', previous_answer: '②', superseded: true, lead_nickname: '준영', time } })],
-      false,
-    );
+    setupEditedBack('정정', false);
     expect((await screen.findByTestId('dispute-correction-history')).textContent).not.toContain('②');
     fireEvent.click(screen.getByRole('button', { name: '이의제기' }));
     const dialog = await screen.findByRole('dialog', { name: '4번 정답 이의제기' });
@@ -82,18 +87,7 @@ describe('the dispute bar', () => {
   });
 
   it('shows an accepted correction edited back as history beside the current key, not as the key', async () => {
-    const time = '2026-11-27T03:00:00.000Z';
-    setup(
-      {
-        problem_uid: 41,
-        open_count: 0,
-        backer_count: 0,
-        corrected: { time, reason: '①로 정정', answer: '①', previous_answer: '②', superseded: true },
-        voided: null,
-      },
-      [dispute({ status: 'accepted', ruling: { reason: '①로 정정', answer: '①', previous_answer: '②', superseded: true, lead_nickname: '준영', time } })],
-      true,
-    );
+    setupEditedBack('①로 정정', true);
     const history = await screen.findByTestId('dispute-correction-history');
     expect(history.textContent).toContain('② → ①(으)로 정정했으나(사유: ①로 정정), 이후 정답이 다시 수정되었습니다. 현재 정답: ②');
     expect(screen.getByText('정정 후 정답 다시 수정됨')).toBeTruthy();

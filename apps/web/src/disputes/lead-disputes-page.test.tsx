@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Dispute } from '@qbank/shared/disputes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
+import { keyConflictVersions } from '../testing/fixtures/key-conflicts';
 import { renderRoutes } from '../testing/render';
 
 const dispute = (overrides: Partial<Dispute> = {}): Dispute => ({
@@ -43,10 +44,7 @@ describe('lead dispute queue', () => {
           key_conflicts: [
             {
               problem_uid: 41,
-              versions: [
-                { uid: 12, test_code: 3, test_name: '2024 순환기내과학 중간고사', year: 2024, no: 2, answer: '②' },
-                { uid: 41, test_code: 7, test_name: '2026 순환기내과학 중간고사', year: 2026, no: 4, answer: '③' },
-              ],
+              versions: keyConflictVersions('순환기내과학 중간고사', 2024, 7),
             },
           ],
           total: 2,

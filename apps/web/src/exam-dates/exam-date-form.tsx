@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, MultiSelect, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { isLeadRole } from '@qbank/shared/roles';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormCard } from '../components/form-card';
 import { showFailure, showSuccess } from '../components/toasts';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { useLoginSession } from '../lib/login-session';
@@ -63,17 +64,7 @@ export function ExamDateForm() {
   };
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      component="form"
-      aria-labelledby="exam-date-form-title"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <FormCard aria-labelledby="exam-date-form-title" onSubmit={submit}>
       <Stack gap="sm">
         <Title order={2} fz="lg" id="exam-date-form-title">
           {m.title}
@@ -144,6 +135,6 @@ export function ExamDateForm() {
           {m.submit}
         </Button>
       </Stack>
-    </Paper>
+    </FormCard>
   );
 }

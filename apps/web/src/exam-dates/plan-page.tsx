@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Sk
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { FormCard } from '../components/form-card';
 import { showFailure, showSuccess } from '../components/toasts';
 import { parsePositiveId } from '../lib/parse-positive-id';
 import { paths } from '../lib/paths';
@@ -21,19 +22,14 @@ function SettingsForm() {
   const currentMinutes = minutes ?? settings.data.daily_minutes;
   const currentTarget = target ?? Math.round(settings.data.target_recall * 100);
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      component="form"
+    <FormCard
       aria-label={m.settings}
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() =>
         save.mutate(
           { daily_minutes: currentMinutes, target_recall: currentTarget / 100 },
           { onSuccess: () => showSuccess(m.saved), onError: (error) => showFailure(m.saveFailed, error) },
-        );
-      }}
+        )
+      }
     >
       <Group align="flex-end" gap="sm" wrap="wrap">
         <NumberInput
@@ -57,7 +53,7 @@ function SettingsForm() {
           {m.save}
         </Button>
       </Group>
-    </Paper>
+    </FormCard>
   );
 }
 

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LineageSuggestion } from '@qbank/shared/lineage';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
+import { keyConflictVersions } from '../testing/fixtures/key-conflicts';
 import { problemRow } from '../testing/fixtures/problems';
 import { renderRoutes } from '../testing/render';
 import { problemUidFrom } from './lineage-lead-page';
@@ -36,10 +37,7 @@ function setup(overrides: { progress?: { waiting: number; total: number; last_fi
         conflicts: [
           {
             lineage_code: 12,
-            versions: [
-              { uid: 12, test_code: 3, test_name: '2023 순환기학 기말고사', year: 2023, no: 2, answer: '②' },
-              { uid: 41, test_code: 5, test_name: '2025 순환기학 기말고사', year: 2025, no: 4, answer: '③' },
-            ],
+            versions: keyConflictVersions('순환기학 기말고사', 2023, 5),
           },
         ],
         total: 1,

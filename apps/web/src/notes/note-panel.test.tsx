@@ -47,6 +47,16 @@ describe('note panel', () => {
     expect(document.activeElement).toBe(await screen.findByRole('textbox', { name: '내 메모' }));
   });
 
+  it('Esc leaves the memo (the answering shortcuts work again) and keeps what was typed', async () => {
+    showPanel('');
+    fireEvent.click(await memoButton('메모 쓰기'));
+    const memo = await screen.findByRole('textbox', { name: '내 메모' });
+    fireEvent.change(memo, { target: { value: '다시 볼 것' } });
+    fireEvent.keyDown(memo, { key: 'Escape' });
+    expect(document.activeElement).not.toBe(memo);
+    expect((memo as HTMLTextAreaElement).value).toBe('다시 볼 것');
+  });
+
   it('메모 고치기 puts the focus after the memo’s text', async () => {
     const text = '좌심실 비대는 고혈압에서';
     showPanel(text);

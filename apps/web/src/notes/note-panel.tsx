@@ -4,6 +4,7 @@ import { NOTE_MAX_LENGTH } from '@qbank/shared/notes';
 import { IconLock, IconNote, IconPencil } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../lib/api-client';
+import { blurOnEscape } from '../lib/blur-on-escape';
 import { useOnline } from '../lib/use-online';
 import { useNote, useSaveNote, useSetConfused } from './api';
 import { notesMessages as m } from './messages';
@@ -121,9 +122,7 @@ export function NotePanel({ problemUid, startEditing = false }: { problemUid: nu
                 placeholder={m.placeholder}
                 value={draft}
                 onChange={(event) => setDraft(event.currentTarget.value)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Escape') event.currentTarget.blur();
-                }}
+                onKeyDown={blurOnEscape}
                 maxLength={NOTE_MAX_LENGTH}
                 autosize
                 minRows={3}

@@ -66,6 +66,7 @@ function ThreadBody({ problemUid }: { problemUid: number }) {
   const user = session.user;
   const [confirming, setConfirming] = useState<ProblemReply | null>(null);
   const remove = useDeleteReply(problemUid);
+  const update = useUpdateReply(problemUid);
 
   async function confirmDelete() {
     if (!confirming) return;
@@ -100,13 +101,21 @@ function ThreadBody({ problemUid }: { problemUid: number }) {
       ) : (
         <Stack component="ul" gap="xs" aria-label={m.listLabel} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {replies.data.map((reply) => (
-            <ThreadReplyItem
+            <ReplyItem
               key={reply.reply_code}
-              problemUid={problemUid}
+              look="thread"
+              author={reply.member_nickname || reply.member_name || m.deletedAuthor}
+              authorGone={reply.member_code === null}
               reply={reply}
               canEdit={user !== null && mayEditAuthored(reply.member_code === user.code)}
               canDelete={user !== null && mayDeleteAuthored(user.role, reply.member_code === user.code)}
               onDelete={() => setConfirming(reply)}
+              onSave={sendReply(
+                (body) => update.mutateAsync({ replyCode: reply.reply_code, body }),
+                (err) => notifications.show({ color: 'red', title: m.updateFailed, message: failure(err) }),
+              )}
+              saveDisabled={(text) => text.length === 0}
+              labels={m}
             />
           ))}
         </Stack>
@@ -123,49 +132,6 @@ function ThreadBody({ problemUid }: { problemUid: number }) {
         onClose={() => setConfirming(null)}
       />
     </Stack>
-  );
-}
-
-function ThreadReplyItem({
-  problemUid,
-  reply,
-  canEdit,
-  canDelete,
-  onDelete,
-}: {
-  problemUid: number;
-  reply: ProblemReply;
-  canEdit: boolean;
-  canDelete: boolean;
-  onDelete: () => void;
-}) {
-  const update = useUpdateReply(problemUid);
-
-  function save(text: string, done: () => void) {
-    void (async () => {
-      try {
-        await update.mutateAsync({ replyCode: reply.reply_code, body: { reply_text: text } });
-        done();
-      } catch (err) {
-        notifications.show({ color: 'red', title: m.updateFailed, message: failure(err) });
-      }
-    })();
-  }
-
-  return (
-    <ReplyItem
-      look="thread"
-      author={reply.member_nickname || reply.member_name || m.deletedAuthor}
-      authorGone={reply.member_code === null}
-      reply={reply}
-      canEdit={canEdit}
-      canDelete={canDelete}
-      onDelete={onDelete}
-      onSave={save}
-      saving={update.isPending}
-      saveDisabled={(text) => text.length === 0}
-      labels={m}
-    />
   );
 }
 

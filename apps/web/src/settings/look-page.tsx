@@ -6,6 +6,37 @@ import { useSaveSettings } from './api';
 import { useLook } from './look';
 import { messages as m } from './messages';
 
+/** One setting of the look: its label, the choices side by side, and an optional hint below. */
+function LookChoice({
+  id,
+  label,
+  value,
+  onChange,
+  data,
+  hint,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  data: { value: string; label: string }[];
+  hint?: string;
+}) {
+  return (
+    <Stack gap={6}>
+      <Text component="label" id={id} fw={600}>
+        {label}
+      </Text>
+      <SegmentedControl aria-labelledby={id} fullWidth value={value} onChange={onChange} data={data} />
+      {hint && (
+        <Text size="sm" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** 화면 설정: 라이트 / 다크 / 시스템 and three type sizes, kept on the server (decision 166). */
 export function LookPage() {
   const look = useLook();
@@ -18,33 +49,21 @@ export function LookPage() {
   return (
     <Stack gap="lg" maw={560}>
       <PageHeader title={m.title} intro={m.intro} />
-      <Stack gap={6}>
-        <Text component="label" id="look-theme" fw={600}>
-          {m.theme}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="look-theme"
-          fullWidth
-          value={look.theme}
-          onChange={(value) => change({ theme: value as Settings['theme'], type_size: look.type_size })}
-          data={THEMES.map((theme) => ({ value: theme, label: m.themes[theme] }))}
-        />
-        <Text size="sm" c="dimmed">
-          {m.systemHint}
-        </Text>
-      </Stack>
-      <Stack gap={6}>
-        <Text component="label" id="look-size" fw={600}>
-          {m.typeSize}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="look-size"
-          fullWidth
-          value={look.type_size}
-          onChange={(value) => change({ theme: look.theme, type_size: value as Settings['type_size'] })}
-          data={TYPE_SIZES.map((size) => ({ value: size, label: m.typeSizes[size] }))}
-        />
-      </Stack>
+      <LookChoice
+        id="look-theme"
+        label={m.theme}
+        value={look.theme}
+        onChange={(value) => change({ theme: value as Settings['theme'], type_size: look.type_size })}
+        data={THEMES.map((theme) => ({ value: theme, label: m.themes[theme] }))}
+        hint={m.systemHint}
+      />
+      <LookChoice
+        id="look-size"
+        label={m.typeSize}
+        value={look.type_size}
+        onChange={(value) => change({ theme: look.theme, type_size: value as Settings['type_size'] })}
+        data={TYPE_SIZES.map((size) => ({ value: size, label: m.typeSizes[size] }))}
+      />
       <Paper withBorder p="md">
         <Text>{m.preview}</Text>
       </Paper>

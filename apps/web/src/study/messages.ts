@@ -91,7 +91,6 @@ export const studyMessages = {
     queuedHint: '오프라인이라 이 답은 이 기기에 보관했습니다. 연결되면 자동으로 보내고, 서버의 채점 결과로 바뀝니다.',
     finishOffline: '인터넷 연결이 없어 지금은 끝낼 수 없습니다. 답은 이 기기에 보관되어 있으니 계속 풀고, 연결되면 끝내세요.',
     finish: '세션 끝내기',
-    addToBox: '박스에 담기',
     finishConfirmTitle: '세션을 끝낼까요?',
     finishConfirm: (unanswered: number) =>
       unanswered > 0

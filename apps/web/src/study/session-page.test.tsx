@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionDetail } from '@qbank/shared/study';
 import { answerStore, claimOfflineData, type QueuedSessionAnswer } from '../lib/offline-data';
 import { problemRow } from '../testing/fixtures/problems';
 import { answered, detail } from '../testing/fixtures/study-sessions';
@@ -46,6 +47,30 @@ const SELF_JUDGED = {
   },
   review_due_at: null,
 };
+
+/**
+ * Session 5 before and after 끝내기: GET answers `before` until POST …/finish is called, then
+ * `after`, whose result the finish call also returns. `finishes()` counts the finish calls.
+ */
+function finishingSession(before: SessionDetail, after: SessionDetail) {
+  let finishes = 0;
+  return {
+    handlers: {
+      'GET /v1/study/sessions/5': () => json(200, finishes > 0 ? after : before),
+      'POST /v1/study/sessions/5/finish': () => {
+        finishes += 1;
+        return json(200, { result: after.result });
+      },
+    },
+    finishes: () => finishes,
+  };
+}
+
+/** Presses 세션 끝내기 and returns the confirmation dialog it opens. */
+async function openFinishDialog() {
+  fireEvent.click((await screen.findAllByRole('button', { name: '세션 끝내기' }))[0]!);
+  return screen.findByRole('dialog', { name: '세션을 끝낼까요?' });
+}
 
 describe('study session screen', () => {
   it('tutor mode: resumes at the first unanswered problem and shows the verdict and explanation at once', async () => {
@@ -136,36 +161,25 @@ describe('study session screen', () => {
 
   it('timed mode hands in from 제출 전 확인 with one press: the unanswered problem listed, then the result', async () => {
     const endsAt = new Date(Date.now() + 5 * 60_000).toISOString();
-    let finishes = 0;
     const problems = [
       { ...mc1, answer: '', comments: '' },
       { ...mc2, answer: '', comments: '' },
     ];
+    const timed = { mode: 'timed', minutes: 5, ends_at: endsAt } as const;
+    const session = finishingSession(
+      detail(timed, problems, [answered(11, '②')]),
+      detail({ ...timed, finish_time: '2026-11-24T09:10:00.000Z', correct: 1 }, [mc1, mc2], [answered(11, '②', true)], {
+        total: 2,
+        answered: 1,
+        correct: 1,
+        pending: 0,
+        seconds: 120,
+      }),
+    );
     mockFetch({
       'GET /v1/auth/me': meHandler(member()),
       'GET /v1/annotations': () => json(200, { annotations: [] }),
-      'GET /v1/study/sessions/5': () =>
-        json(
-          200,
-          finishes > 0
-            ? detail(
-                { mode: 'timed', minutes: 5, ends_at: endsAt, finish_time: '2026-11-24T09:10:00.000Z', correct: 1 },
-                [mc1, mc2],
-                [answered(11, '②', true)],
-                {
-                  total: 2,
-                  answered: 1,
-                  correct: 1,
-                  pending: 0,
-                  seconds: 120,
-                },
-              )
-            : detail({ mode: 'timed', minutes: 5, ends_at: endsAt }, problems, [answered(11, '②')]),
-        ),
-      'POST /v1/study/sessions/5/finish': () => {
-        finishes += 1;
-        return json(200, { result: { total: 2, answered: 1, correct: 1, pending: 0, seconds: 120 } });
-      },
+      ...session.handlers,
     });
     renderRoutes('/study/sessions/5');
     fireEvent.click((await screen.findAllByRole('button', { name: '세션 끝내기' }))[0]!);
@@ -174,32 +188,26 @@ describe('study session screen', () => {
     expect(within(review).getByRole('button', { name: '2번 문제로 돌아가기' })).toBeTruthy();
     fireEvent.click(within(review).getByRole('button', { name: '그대로 제출' }));
     expect((await screen.findByTestId('result-score')).textContent).toContain('2문제 중 1문제 정답');
-    expect(finishes).toBe(1);
+    expect(session.finishes()).toBe(1);
     expect(screen.queryByRole('dialog', { name: '세션을 끝낼까요?' })).toBeNull();
   });
 
   it('finishing shows the result; 틀린 문제 다시 풀기 opens the new session', async () => {
-    let finished = false;
     const retried = vi.fn();
+    const answers = [answered(11, '②', true), answered(12, '①', false)];
+    const session = finishingSession(
+      detail({}, [mc1, mc2, mc3], answers),
+      detail({ finish_time: '2026-11-24T09:10:00.000Z', correct: 1 }, [mc1, mc2, mc3], answers, {
+        total: 3,
+        answered: 2,
+        correct: 1,
+        pending: 0,
+        seconds: 600,
+      }),
+    );
     mockFetch({
       'GET /v1/auth/me': meHandler(member()),
-      'GET /v1/study/sessions/5': () =>
-        json(
-          200,
-          finished
-            ? detail({ finish_time: '2026-11-24T09:10:00.000Z', correct: 1 }, [mc1, mc2, mc3], [answered(11, '②', true), answered(12, '①', false)], {
-                total: 3,
-                answered: 2,
-                correct: 1,
-                pending: 0,
-                seconds: 600,
-              })
-            : detail({}, [mc1, mc2, mc3], [answered(11, '②', true), answered(12, '①', false)]),
-        ),
-      'POST /v1/study/sessions/5/finish': () => {
-        finished = true;
-        return json(200, { result: { total: 3, answered: 2, correct: 1, pending: 0, seconds: 600 } });
-      },
+      ...session.handlers,
       'POST /v1/study/sessions/5/retry': () => {
         retried();
         return json(201, { session: { code: 6, mode: 'tutor', problem_uids: [12, 13], ends_at: null } });
@@ -207,8 +215,7 @@ describe('study session screen', () => {
       'GET /v1/study/sessions/6': () => json(200, detail({ code: 6, filter: 'retry', retry_of: 5 }, [mc2, mc3])),
     });
     const { router } = renderRoutes('/study/sessions/5');
-    fireEvent.click((await screen.findAllByRole('button', { name: '세션 끝내기' }))[0]!);
-    const dialog = await screen.findByRole('dialog', { name: '세션을 끝낼까요?' });
+    const dialog = await openFinishDialog();
     expect(dialog.textContent).toContain('아직 답하지 않은 문제가 1개');
     fireEvent.click(within(dialog).getByRole('button', { name: '끝내기' }));
     expect((await screen.findByTestId('result-score')).textContent).toContain('3문제 중 1문제 정답');
@@ -221,26 +228,16 @@ describe('study session screen', () => {
 
   it('a voided problem takes no answer and has no verdict, in the session, its grid and its result (decision 079)', async () => {
     const voided = { ...mc2, is_voided: 1 };
-    let finished = false;
-    mockFetch({
-      'GET /v1/auth/me': meHandler(member()),
-      'GET /v1/study/sessions/5': () =>
-        json(
-          200,
-          finished
-            ? detail(
-                { finish_time: '2026-11-24T09:10:00.000Z', correct: 1, total: 2 },
-                [mc1, voided, mc3],
-                [answered(11, '②', true), answered(12, '①', false), answered(13, '②', false)],
-                { total: 2, answered: 2, correct: 1, pending: 0, seconds: 60 },
-              )
-            : detail({ total: 2 }, [mc1, voided, mc3], [answered(11, '②', true), answered(12, '①', false)]),
-        ),
-      'POST /v1/study/sessions/5/finish': () => {
-        finished = true;
-        return json(200, { result: { total: 2, answered: 2, correct: 1, seconds: 60 } });
-      },
-    });
+    const session = finishingSession(
+      detail({ total: 2 }, [mc1, voided, mc3], [answered(11, '②', true), answered(12, '①', false)]),
+      detail(
+        { finish_time: '2026-11-24T09:10:00.000Z', correct: 1, total: 2 },
+        [mc1, voided, mc3],
+        [answered(11, '②', true), answered(12, '①', false), answered(13, '②', false)],
+        { total: 2, answered: 2, correct: 1, pending: 0, seconds: 60 },
+      ),
+    );
+    mockFetch({ 'GET /v1/auth/me': meHandler(member()), ...session.handlers });
     renderRoutes('/study/sessions/5');
     // It resumes past the voided problem, and counts it nowhere.
     expect(await screen.findByRole('heading', { level: 2, name: '3번' })).toBeTruthy();
@@ -251,8 +248,7 @@ describe('study session screen', () => {
     expect(screen.queryByTestId('session-verdict')).toBeNull();
     expect(screen.queryByRole('group', { name: '보기' })).toBeNull();
 
-    fireEvent.click((await screen.findAllByRole('button', { name: '세션 끝내기' }))[0]!);
-    fireEvent.click(within(await screen.findByRole('dialog', { name: '세션을 끝낼까요?' })).getByRole('button', { name: '끝내기' }));
+    fireEvent.click(within(await openFinishDialog()).getByRole('button', { name: '끝내기' }));
     expect((await screen.findByTestId('result-score')).textContent).toContain('2문제 중 1문제 정답');
     // The retry set is the one miss (problem 3), not the voided problem.
     expect(screen.getByRole('button', { name: '틀린 문제 다시 풀기 (1)' })).toBeTruthy();
@@ -288,8 +284,7 @@ describe('study session screen', () => {
     expect(Math.abs(Date.parse(kept[0]!.answered_at) - Date.now())).toBeLessThan(60_000);
     expect(screen.getByText('2/3 답함')).toBeTruthy();
     // Finishing needs the connection: said so, and the button waits.
-    fireEvent.click(screen.getAllByRole('button', { name: '세션 끝내기' })[0]!);
-    const dialog = await screen.findByRole('dialog', { name: '세션을 끝낼까요?' });
+    const dialog = await openFinishDialog();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     act(() => void window.dispatchEvent(new Event('offline')));
     expect(within(dialog).getByText(/인터넷 연결이 없어 지금은 끝낼 수 없습니다/)).toBeTruthy();
@@ -409,32 +404,21 @@ describe('study session screen', () => {
   });
 
   it('after 끝내기 the page is at its top with the focus on the result’s heading', async () => {
-    let finished = false;
     const scrolled = vi.fn();
     vi.stubGlobal('scrollTo', scrolled);
-    mockFetch({
-      'GET /v1/auth/me': meHandler(member()),
-      'GET /v1/study/sessions/5': () =>
-        json(
-          200,
-          finished
-            ? detail({ finish_time: '2026-11-24T09:10:00.000Z', correct: 1, pending: 0 }, [mc1], [answered(11, '②', true)], {
-                total: 1,
-                answered: 1,
-                correct: 1,
-                pending: 0,
-                seconds: 60,
-              })
-            : detail({}, [mc1], [answered(11, '②', true)]),
-        ),
-      'POST /v1/study/sessions/5/finish': () => {
-        finished = true;
-        return json(200, { result: { total: 1, answered: 1, correct: 1, pending: 0, seconds: 60 } });
-      },
-    });
+    const session = finishingSession(
+      detail({}, [mc1], [answered(11, '②', true)]),
+      detail({ finish_time: '2026-11-24T09:10:00.000Z', correct: 1, pending: 0 }, [mc1], [answered(11, '②', true)], {
+        total: 1,
+        answered: 1,
+        correct: 1,
+        pending: 0,
+        seconds: 60,
+      }),
+    );
+    mockFetch({ 'GET /v1/auth/me': meHandler(member()), ...session.handlers });
     renderRoutes('/study/sessions/5');
-    fireEvent.click((await screen.findAllByRole('button', { name: '세션 끝내기' }))[0]!);
-    fireEvent.click(within(await screen.findByRole('dialog', { name: '세션을 끝낼까요?' })).getByRole('button', { name: '끝내기' }));
+    fireEvent.click(within(await openFinishDialog()).getByRole('button', { name: '끝내기' }));
     const heading = await screen.findByRole('heading', { level: 2, name: '세션 결과' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(scrolled).toHaveBeenCalledWith({ top: 0 });

@@ -1,7 +1,7 @@
 import { Alert, Button, Grid, Group, Modal, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { SessionDetail } from '@qbank/shared/study';
-import { IconArrowLeft, IconCloudUpload, IconFlag, IconFolderPlus, IconWifiOff } from '@tabler/icons-react';
+import { IconCloudUpload, IconFlag, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BookmarkModal } from '../boxes/bookmark-modal';
@@ -13,6 +13,8 @@ import { paths } from '../lib/paths';
 import { commonMessages as messages } from '../common/messages';
 import { choiceOptions } from '../answering/answer-model';
 import { StatusGridColumn } from '../answering/components/answer-grid';
+import { BackLinkButton } from '../answering/components/back-link-button';
+import { AddToBoxButton } from '../answering/components/add-to-box-button';
 import { AnswerArea } from '../answering/components/answer-area';
 import { HighlightableStem } from '../answering/components/highlightable-stem';
 import { ProblemNavigation } from '../answering/components/problem-navigation';
@@ -96,16 +98,9 @@ function Header({ detail }: { detail: SessionDetail }) {
     <Paper component="header" withBorder radius="md" p="sm">
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 14rem' }}>
-          <Button
-            component={Link}
-            to={paths.studySessions.getHref()}
-            variant="default"
-            className="qbank-solve-target"
-            leftSection={<IconArrowLeft size={18} aria-hidden />}
-            style={{ flexShrink: 0 }}
-          >
+          <BackLinkButton to={paths.studySessions.getHref()} iconSize={18} style={{ flexShrink: 0 }}>
             {m.exit}
-          </Button>
+          </BackLinkButton>
           <Title order={1} size="h3" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
             {m.heading(session.mode, session.total)}
           </Title>
@@ -256,16 +251,7 @@ function RunningSession({ detail, queued, memberCode }: { detail: SessionDetail;
                       {m.examLine(problem.test_name, problem.no)}
                     </Text>
                   </Stack>
-                  <Button
-                    variant="default"
-                    className="qbank-solve-target"
-                    aria-haspopup="dialog"
-                    style={{ flexShrink: 0 }}
-                    leftSection={<IconFolderPlus size={18} aria-hidden />}
-                    onClick={() => setBoxesOpen(true)}
-                  >
-                    {m.addToBox}
-                  </Button>
+                  <AddToBoxButton style={{ flexShrink: 0 }} onClick={() => setBoxesOpen(true)} />
                 </Group>
                 <ProblemTools markUid={problem.uid} />
                 <HighlightableStem key={problem.uid} problem={problem} position={position} />

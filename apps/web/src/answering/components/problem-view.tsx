@@ -1,15 +1,14 @@
 import { Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
-import type { ChoiceOption } from '@qbank/shared/answers';
 import { problemFullLabel } from '@qbank/shared/problem-labels';
-import type { Problem } from '@qbank/shared/problems';
-import { IconFolderPlus, IconStar, IconStarFilled } from '@tabler/icons-react';
-import type { Ref, ReactNode } from 'react';
+import { IconStar, IconStarFilled } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useNegationEmphasis } from '../../lib/use-negation-emphasis';
 import { useAnnotationSync } from '../../annotations/api';
 import { answeringMessages as m } from '../messages';
 import type { AnswerResult } from '../answer-model';
 import { ProblemDisputeBar } from '../../disputes/dispute-bar';
-import { ResultView } from './result-view';
+import { AddToBoxButton } from './add-to-box-button';
+import { ResultView, type ResultViewProps } from './result-view';
 import { HighlightableStem } from './highlightable-stem';
 import { ProblemTools } from './problem-tools';
 import { AnswerArea } from './answer-area';
@@ -22,44 +21,33 @@ export interface ImportantToggle {
   onToggle: () => void;
 }
 
+/** What ProblemView hands on to ResultView once the problem is answered (documented there). */
+type ResultShown = Pick<ResultViewProps, 'problem' | 'position' | 'options' | 'explanation' | 'onRetry' | 'onJudgeSelf' | 'resultRef'>;
+
 /** One problem as solve mode and the review deck show it: passage, question, the answer area or, once answered, the result. */
 export function ProblemView({
-  problem,
-  position,
-  options,
   result,
   answering,
-  explanation,
   important,
   onAnswer,
-  onRetry,
-  onJudgeSelf,
   onOpenBoxes,
-  resultRef,
   resultActions,
   footer,
-}: {
-  problem: Problem;
-  position: number;
-  options: ChoiceOption[] | null;
+  ...shown
+}: ResultShown & {
   result: AnswerResult | undefined;
   /** The answer area is shown (not answered yet, or 다시 풀기 pressed). */
   answering: boolean;
-  explanation: boolean;
   /** The ★ 중요 switch; left out where the screen has none (review: 박스에 담기 covers it). */
   important?: ImportantToggle;
   onAnswer: (answer: string) => void;
-  /** 다시 풀기 after the verdict; left out where a screen does not offer it (review). */
-  onRetry?: () => void;
-  /** The member's own verdict on an essay or slide answer. */
-  onJudgeSelf?: (correct: boolean) => void;
   onOpenBoxes: () => void;
-  resultRef: Ref<HTMLDivElement>;
   /** Shown under the verdict (review: the self-rating). */
   resultActions?: ReactNode;
   /** Shown under the problem (the member's private note). */
   footer?: ReactNode;
 }) {
+  const { problem, position, options } = shown;
   const [emphasis] = useNegationEmphasis();
   // Highlights made offline (here or on another answering screen) go to the server when it answers.
   useAnnotationSync();
@@ -91,15 +79,7 @@ export function ProblemView({
                 {m.important}
               </Button>
             )}
-            <Button
-              variant="default"
-              className="qbank-solve-target"
-              aria-haspopup="dialog"
-              onClick={onOpenBoxes}
-              leftSection={<IconFolderPlus size={18} aria-hidden />}
-            >
-              {m.addToBox}
-            </Button>
+            <AddToBoxButton onClick={onOpenBoxes} />
           </Group>
         </Group>
 
@@ -111,19 +91,7 @@ export function ProblemView({
         ) : answering ? (
           <AnswerArea problem={problem} options={options} onAnswer={onAnswer} />
         ) : (
-          result && (
-            <ResultView
-              problem={problem}
-              position={position}
-              options={options}
-              result={result}
-              explanation={explanation}
-              onRetry={onRetry}
-              onJudgeSelf={onJudgeSelf}
-              resultRef={resultRef}
-              actions={resultActions}
-            />
-          )
+          result && <ResultView {...shown} result={result} actions={resultActions} />
         )}
         <ProblemDisputeBar
           problemUid={problem.uid}

@@ -36,18 +36,7 @@ function VerdictBadge({ awaiting, correct }: { awaiting: boolean; correct: boole
   );
 }
 
-/** An answered problem: the verdict, the answers side by side, the explanation when switched on. */
-export function ResultView({
-  problem,
-  position,
-  options,
-  result,
-  explanation,
-  onRetry,
-  onJudgeSelf,
-  resultRef,
-  actions,
-}: {
+export interface ResultViewProps {
   problem: Problem;
   position: number;
   options: ChoiceOption[] | null;
@@ -59,7 +48,10 @@ export function ResultView({
   onJudgeSelf?: ((correct: boolean) => void) | undefined;
   resultRef: Ref<HTMLDivElement>;
   actions?: ReactNode;
-}) {
+}
+
+/** An answered problem: the verdict, the answers side by side, the explanation when switched on. */
+export function ResultView({ problem, position, options, result, explanation, onRetry, onJudgeSelf, resultRef, actions }: ResultViewProps) {
   const awaiting = awaitsSelfJudgment(problem, result);
   const selfJudged = isSelfJudgedType(problem.type);
   return (

@@ -1,5 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { blurOnEscape } from '../../lib/blur-on-escape';
 import { answeringMessages as m } from '../messages';
 import '../answering.css';
 
@@ -25,10 +26,7 @@ export function TextAnswer({ initial = '', busy = false, onAnswer }: { initial?:
           placeholder={m.answerPlaceholder}
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            // Esc leaves the field, so the shortcuts work again without reaching for the mouse.
-            if (event.key === 'Escape') event.currentTarget.blur();
-          }}
+          onKeyDown={blurOnEscape}
           maxLength={500}
           autoComplete="off"
           style={{ flex: '1 1 14rem' }}

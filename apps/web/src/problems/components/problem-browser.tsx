@@ -22,6 +22,20 @@ const m = messages.problems;
 type ProblemsPage = z.infer<typeof problemsResponseSchema>;
 type Tab = 'problems' | 'answers';
 
+export interface ProblemBrowserProps {
+  query: UseInfiniteQueryResult<InfiniteData<ProblemsPage>>;
+  /** The applied search ('' for none). */
+  q: string;
+  view: ViewMode;
+  onViewChange: (view: ViewMode) => void;
+  rootMargin: string;
+  threshold?: number;
+  showTestColumn?: boolean;
+  /** What an empty list says when no search emptied it (반복 출제만 with nothing recurring). */
+  emptyText?: string;
+  renderProblems: (problems: Problem[], highlightedUid: number | null) => ReactNode;
+}
+
 /**
  * What both viewers share below their info card: the search summary, the 문제 / 정답 tabs,
  * the view switch, the chunked list with its hint and end message, the empty states and the
@@ -37,19 +51,7 @@ export function ProblemBrowser({
   showTestColumn = false,
   emptyText,
   renderProblems,
-}: {
-  query: UseInfiniteQueryResult<InfiniteData<ProblemsPage>>;
-  /** The applied search ('' for none). */
-  q: string;
-  view: ViewMode;
-  onViewChange: (view: ViewMode) => void;
-  rootMargin: string;
-  threshold?: number;
-  showTestColumn?: boolean;
-  /** What an empty list says when no search emptied it (반복 출제만 with nothing recurring). */
-  emptyText?: string;
-  renderProblems: (problems: Problem[], highlightedUid: number | null) => ReactNode;
-}) {
+}: ProblemBrowserProps) {
   const [tab, setTab] = useState<Tab>('problems');
   const { data, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
   // The cards come from a deferred copy of the pages, which React renders in slices it can

@@ -1,9 +1,7 @@
-import type { Problem } from '@qbank/shared/problems';
-import type { ReactNode } from 'react';
 import { messages } from '../messages';
 import type { useViewerParams } from '../use-viewer-params';
 import { ListOrderControl } from './list-order-control';
-import { ProblemBrowser } from './problem-browser';
+import { ProblemBrowser, type ProblemBrowserProps } from './problem-browser';
 import { ProblemSearch } from './problem-search';
 
 const m = messages.problems;
@@ -14,35 +12,16 @@ const m = messages.problems;
  */
 export function SearchedProblemBrowser({
   viewer,
-  query,
-  rootMargin,
-  threshold,
-  showTestColumn,
-  renderProblems,
-}: {
+  ...shown
+}: Pick<ProblemBrowserProps, 'query' | 'rootMargin' | 'threshold' | 'showTestColumn' | 'renderProblems'> & {
   viewer: ReturnType<typeof useViewerParams>;
-  query: Parameters<typeof ProblemBrowser>[0]['query'];
-  rootMargin: string;
-  threshold?: number;
-  showTestColumn?: boolean;
-  renderProblems: (problems: Problem[], highlightedUid: number | null) => ReactNode;
 }) {
   const { view, setView, q, setQ, order, setOrder } = viewer;
   return (
     <>
       <ProblemSearch value={q} onSearch={setQ} />
       <ListOrderControl value={order} onChange={setOrder} />
-      <ProblemBrowser
-        query={query}
-        q={q}
-        view={view}
-        onViewChange={setView}
-        rootMargin={rootMargin}
-        emptyText={order.recurring ? m.listOrder.noRecurring : undefined}
-        threshold={threshold}
-        showTestColumn={showTestColumn}
-        renderProblems={renderProblems}
-      />
+      <ProblemBrowser {...shown} q={q} view={view} onViewChange={setView} emptyText={order.recurring ? m.listOrder.noRecurring : undefined} />
     </>
   );
 }
