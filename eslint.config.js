@@ -131,7 +131,8 @@ const webFeatures = {
   auth: ['members', 'answering', 'annotations'],
   solve: ['answering', 'boxes', 'problems', 'stats', 'notes'],
   boards: [],
-  study: ['answering', 'annotations', 'ratings', 'boxes', 'notes', 'subjects', 'exams', 'offline'],
+  // The review deck reads each of its problems as the problem viewers do (decision 205).
+  study: ['answering', 'annotations', 'ratings', 'boxes', 'notes', 'subjects', 'exams', 'offline', 'problems'],
   imports: ['authoring'],
 };
 

@@ -1,5 +1,6 @@
 // The few direct API calls the bench makes around the load runs: sign in, make bookmark boxes
-// for the write scenario, and time the Word export.
+// for the write scenario, read the review deck's problems for their scenario, and time the Word
+// export.
 import { median, round } from './util.mjs';
 
 async function json(response, what) {
@@ -33,6 +34,12 @@ export async function createBoxes(base, token, count) {
     codes.push((await json(response, 'create box')).box.code);
   }
   return codes;
+}
+
+/** The problems of the member's review deck (GET /v1/study/review, card data only: decision 205). */
+export async function reviewDeckUids(base, token) {
+  const response = await fetch(`${base}/v1/study/review`, { headers: bearer(token) });
+  return (await json(response, 'review deck')).problems.map((card) => card.problem_uid);
 }
 
 /** Entries under word/media/ in a .docx (zip): each name appears in a local and a central header.

@@ -20,9 +20,10 @@ const pages = (count, size) => Array.from({ length: Math.max(1, Math.ceil(count 
 
 /**
  * summary: the seed:large summary; token: an approved student's bearer token; boxCodes: boxes of
- * that student; load: { read, write, login } autocannon settings.
+ * that student; load: { read, write, login } autocannon settings; reviewUids: the problems of
+ * that student's review deck, as its first read gave them (bench/api.mjs `reviewDeckUids`).
  */
-export function buildScenarios({ summary, token, boxCodes, base, load, statsTokens = null }) {
+export function buildScenarios({ summary, token, boxCodes, base, load, statsTokens = null, reviewUids = [] }) {
   const auth = bearer(token);
   const get = (path) => ({ method: 'GET', path, headers: auth });
   const exam = summary.exam120.test_code;
@@ -168,20 +169,22 @@ export function buildScenarios({ summary, token, boxCodes, base, load, statsToke
       next: () => get('/v1/study/sessions/count?filter=unseen'),
     },
     {
-      // The deck is rebuilt from the student's answers before each read (lazy sync, decision 097).
+      // The student's due cards (card data only, decision 205), from the member cache while their
+      // answers and cards are unchanged (decisions 061, 200).
       name: 'review deck (due problems)',
       kind: 'read',
       ...load.read,
       next: () => get('/v1/study/review'),
     },
     {
-      // As the web app asks for it: the deck is 50 whole problems (~87 kB at scale 1, for offline
-      // use), stored gzipped once with the cached body (read-caches/response-cache.ts).
+      // As the web app asks for it: the cached body is stored gzipped once with it
+      // (read-caches/response-cache.ts).
       name: 'review deck, gzip',
       kind: 'read',
       ...load.read,
       next: () => ({ ...get('/v1/study/review'), headers: { ...auth, 'accept-encoding': BROWSER_ENCODINGS } }),
     },
+    ...reviewProblemScenarios({ reviewUids, get, load }),
     {
       name: 'review due count (/home)',
       kind: 'read',
@@ -256,6 +259,24 @@ export function buildSearchTermScenarios({ summary, token, load }) {
 
 /** Leads open an exam's item analysis one or a few at a time, not by the hundred. */
 const ANALYSIS_CONNECTIONS = 10;
+
+/**
+ * The review screen's second read (decision 205): each problem of the deck from the content cache
+ * every member shares, GET /v1/problem?uid=N, in rotation over the deck. None without a deck.
+ */
+function reviewProblemScenarios({ reviewUids, get, load }) {
+  if (reviewUids.length === 0) return [];
+  const uid = rotate(reviewUids);
+  return [
+    {
+      name: "review deck's problems",
+      kind: 'read',
+      cachedPublic: true,
+      ...load.read,
+      next: () => get(`/v1/problem?uid=${uid()}`),
+    },
+  ];
+}
 
 /**
  * Issue 14's three statistics reads on the seeded answers (seed:large's `stats` summary): the

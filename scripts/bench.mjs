@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createBoxes, login, timeExport } from '../bench/api.mjs';
+import { createBoxes, login, reviewDeckUids, timeExport } from '../bench/api.mjs';
 import { measureCeiling } from '../bench/ceiling.mjs';
 import { FLOOR_SCENARIOS, measureFloor } from '../bench/floor.mjs';
 import { captureReads, measureSameBytes } from '../bench/same-bytes.mjs';
@@ -166,13 +166,14 @@ async function benchServer({ dialect, env, summary, lighthouse, floor, extraIdle
   try {
     token = await login(base, summary.accounts.student, summary.password);
     const boxCodes = [summary.studentBoxId, ...(await createBoxes(base, token, 29))];
+    const reviewUids = await reviewDeckUids(base, token);
     // The statistics scenarios sign in as the student with the most answers and as a lead.
     const statsTokens = summary.stats
       ? { student: await login(base, summary.stats.student, summary.password), lead: await login(base, summary.accounts.lead, summary.password) }
       : null;
     const sampler = rssSampler(server.pid);
     run.scenarios = [];
-    for (const scenario of buildScenarios({ summary, token, boxCodes, base, load, statsTokens })) {
+    for (const scenario of buildScenarios({ summary, token, boxCodes, base, load, statsTokens, reviewUids })) {
       log(
         `${dialect}: ${scenario.name} (${scenario.connections} connections, ${scenario.amount ? `${scenario.amount} requests` : `${scenario.duration} s after ${scenario.warmup} s warm-up`})`,
       );
@@ -210,10 +211,10 @@ async function benchServer({ dialect, env, summary, lighthouse, floor, extraIdle
     if (lighthouse) await lighthouse(token);
     // The same-bytes ceiling replays these responses once qbank has stopped (it needs the cores).
     if (!opts['no-same-bytes']) {
-      readScenarios = buildScenarios({ summary, token, boxCodes, base, load, statsTokens }).filter((s) => s.kind === 'read');
+      readScenarios = buildScenarios({ summary, token, boxCodes, base, load, statsTokens, reviewUids }).filter((s) => s.kind === 'read');
       capture = await captureReads(
         base,
-        buildScenarios({ summary, token, boxCodes, base, load, statsTokens }).filter((s) => s.kind === 'read'),
+        buildScenarios({ summary, token, boxCodes, base, load, statsTokens, reviewUids }).filter((s) => s.kind === 'read'),
       );
     }
   } finally {

@@ -267,9 +267,10 @@ function pwa() {
       runtimeCaching: [
         {
           // An exam's reads: the member (for the session offline), the exam, its type counts, its
-          // problem pages, the member's progress; a study session, the list of them and the review
-          // deck (decision 054); the member's strikes, highlights and marks of the problems on
-          // screen (decision 197). Cleared when the member leaves (lib/offline-data).
+          // problem pages, the member's progress; a study session, the list of them, the review
+          // deck and each of its problems, /v1/problem?uid=N (decisions 054, 205); the member's
+          // strikes, highlights and marks of the problems on screen (decision 197). Cleared when
+          // the member leaves (lib/offline-data).
           urlPattern: ({ url, request, sameOrigin }) =>
             sameOrigin &&
             request.method === 'GET' &&

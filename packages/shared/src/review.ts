@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from './messages';
 import { idParam } from './paging';
-import { problemSchema } from './problems';
 import { answerClientIdSchema } from './solve';
 import { defineSchema } from './define-schema';
 
@@ -16,7 +15,7 @@ export const REVIEW_RATINGS = ['again', 'hard', 'good', 'easy'] as const;
 export const reviewRatingSchema = defineSchema(() => z.enum(REVIEW_RATINGS, { error: ratingMessage }));
 export type ReviewRating = z.infer<typeof reviewRatingSchema>;
 
-/** At most this many due problems are sent at once (the count says how many are due in all). */
+/** At most this many due cards are sent at once (the count says how many are due in all). */
 export const REVIEW_PAGE_SIZE = 50;
 
 export const reviewProblemParamsSchema = defineSchema(() => z.strictObject({ problemUid: idParam }));
@@ -52,9 +51,14 @@ export type ReviewRatingRequest = z.infer<typeof reviewRatingRequestSchema>;
 /** due_at is null while the rated answer waits for the member's 맞음 / 틀림 (decision 075). */
 export const reviewRatingResponseSchema = defineSchema(() => z.object({ due_at: z.string().nullable() }));
 
+/**
+ * A due card: the member's own data alone. The problem is read from GET /v1/problem?uid=N, the
+ * shared content cache's entry every member reads, so the member's cached deck stays small
+ * (decision 205).
+ */
 export const reviewDueProblemSchema = defineSchema(() =>
   z.object({
-    problem: problemSchema,
+    problem_uid: z.number().int(),
     /** When it fell due (ISO time): the most overdue come first. */
     due_at: z.string(),
     /** The member's latest answer to it, anywhere, and whether it was right. */

@@ -107,7 +107,7 @@ describe.each(testDialects)('a voided problem on %s', (dialect) => {
     await call('GET', '/v1/study/review', cookie);
     await t.db.updateTable('review_cards').set({ due: '2000-01-01T00:00:00.000Z' }).where('member_code', '=', member.code).execute();
     const deck = (await call('GET', '/v1/study/review', cookie)).json();
-    expect(deck.problems.map((item: { problem: { uid: number } }) => item.problem.uid)).toEqual([wrong]);
+    expect(deck.problems.map((item: { problem_uid: number }) => item.problem_uid)).toEqual([wrong]);
     expect(deck.due_count).toBe(1);
 
     const days = (await call('GET', '/v1/stats/me', cookie)).json().by_day;

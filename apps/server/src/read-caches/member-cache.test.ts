@@ -197,7 +197,7 @@ describe.each(testDialects)('per-member caches on %s', (dialect) => {
         .execute(),
     );
     expect(after.due.due_count).toBe(before.due.due_count + 1);
-    expect(after.deck.problems.map((row) => row.problem.uid)).toContain(p[1]);
+    expect(after.deck.problems.map((row) => row.problem_uid)).toContain(p[1]);
 
     // Answered right in the review: not due any more.
     const reviewed = await around(student, () => write('POST', `/v1/study/review/${p[1]}`, student.onA, { answer: '③' }));
@@ -303,7 +303,7 @@ describe.each(testDialects)('per-member caches on %s', (dialect) => {
       .where('member_code', '=', student.member.code)
       .where('problem_uid', '=', p[8]!)
       .executeTakeFirstOrThrow();
-    const uids = (deck: { problems: Array<{ problem: { uid: number } }> }) => deck.problems.map((row) => row.problem.uid);
+    const uids = (deck: { problems: Array<{ problem_uid: number }> }) => deck.problems.map((row) => row.problem_uid);
     const settled = async () => {
       const due = await read(READS.due, student.onB);
       const deck = await read(READS.deck, student.onB);

@@ -40,7 +40,7 @@ describe.each(testDialects)('study with lineages on %s', (dialect) => {
       })
       .execute();
   const deck = async () =>
-    (await callAs(t.app, 'GET', '/v1/study/review', student.cookie)).json() as { due_count: number; problems: { problem: { uid: number } }[] };
+    (await callAs(t.app, 'GET', '/v1/study/review', student.cookie)).json() as { due_count: number; problems: { problem_uid: number }[] };
 
   beforeAll(async () => {
     t = await createTestContext(dialect);
@@ -101,7 +101,7 @@ describe.each(testDialects)('study with lineages on %s', (dialect) => {
     await createDetectedLink(t.db, { problem_a: singles[0]!, problem_b: singles[1]!, relation: 'same', similarity: 0.6 });
 
     const before = await deck();
-    const shown = before.problems.map((row) => row.problem.uid);
+    const shown = before.problems.map((row) => row.problem_uid);
     expect(shown.filter((uid) => three.includes(uid))).toHaveLength(1);
     expect(shown).toEqual(expect.arrayContaining([two[0], two[1], singles[0], singles[1]]));
     expect(shown).toHaveLength(5);
@@ -110,7 +110,7 @@ describe.each(testDialects)('study with lineages on %s', (dialect) => {
     // Reviewed today, the first keeps its partner out of today's deck.
     const first = shown.find((uid) => three.includes(uid))!;
     expect((await callAs(t.app, 'POST', `/v1/study/review/${first}`, student.cookie, { answer: '③', rating: 'good' })).statusCode).toBe(201);
-    const after = (await deck()).problems.map((row) => row.problem.uid);
+    const after = (await deck()).problems.map((row) => row.problem_uid);
     expect(after.filter((uid) => three.includes(uid))).toEqual([]);
     expect(after).toHaveLength(4);
     // Each problem keeps its own card (stats and item analysis count it as before).

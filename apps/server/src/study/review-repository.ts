@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../core/db';
-import { problemColumns, replyCount } from '../problems/repository';
 import type { CardState } from './review-scheduler';
 import { visibleProblems } from '../visibility/visible-problems';
-import { withExamAndSubject } from '../problems/problem-joins';
 import { answerColumn } from '../answers/query-parts';
 
 // SQL of the review deck's cards, a cache of the answers (answers/review-cards-repository.ts).
@@ -74,14 +72,14 @@ export async function nextDueAfter(db: DbOrTx, memberCode: number, now: string):
   return row?.due ?? undefined;
 }
 
-/** The due problems, most overdue first, whole (as the problem viewer shows them), with the latest answer. */
+/**
+ * The due cards, most overdue first, with the latest answer: card data only. The problems
+ * themselves are read by the web app from GET /v1/problem?uid=N, one shared cache entry per
+ * problem for every member (decision 205).
+ */
 export async function listDue(db: DbOrTx, memberCode: number, now: string, limit: number) {
-  const rows = await dueCards(db, memberCode, now)
-    .$call(withExamAndSubject)
-    .leftJoin('set_headers', 'set_headers.code', 'problems.set_header_code')
-    .select(problemColumns)
-    .select((eb) => replyCount(eb))
-    .select(['review_cards.due', 'review_cards.reps', 'review_cards.lapses'])
+  return dueCards(db, memberCode, now)
+    .select(['review_cards.problem_uid', 'review_cards.due', 'review_cards.reps', 'review_cards.lapses'])
     .select((eb) => [
       answerColumn(db, eb.ref('review_cards.synced_attempt_code'), 'answer').as('last_answer'),
       answerColumn(db, eb.ref('review_cards.synced_attempt_code'), 'is_correct').as('last_is_correct'),
@@ -90,7 +88,6 @@ export async function listDue(db: DbOrTx, memberCode: number, now: string, limit
     .orderBy('review_cards.problem_uid')
     .limit(limit)
     .execute();
-  return rows;
 }
 
 /** Which of `problemUids` the member last reviewed at or after `since` (ISO). */

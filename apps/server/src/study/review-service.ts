@@ -15,7 +15,6 @@ import { messages } from '../messages';
 import { findLatestAnswer, listJudgedAnswers, setReviewRating, type StoredAnswer } from '../answers/repository';
 import { listProblemsWithStaleCards } from '../answers/review-cards-repository';
 import { recordAnswer } from '../answers/service';
-import { presentProblem } from '../problems/presenter';
 import { refuseVoided, requireVisibleProblem } from '../problems/visibility';
 import { visibleSamePairs } from '../lineage/service';
 import { countDue, listDue, listReviewedSince, nextDueAfter, upsertCards } from './review-repository';
@@ -112,7 +111,7 @@ async function heldBackToday(ctx: AppContext, memberCode: number, dueUids: numbe
   return held;
 }
 
-/** The due problems (the first page, most overdue first) and their count. */
+/** The due cards (the first page, most overdue first; card data only, decision 205) and their count. */
 export function reviewDeck(ctx: AppContext, memberCode: number, now: Date): Promise<MemberAnswer> {
   return deckRead(ctx, memberCode, now, (at) => syncedDeck(ctx, memberCode, at, now));
 }
@@ -127,15 +126,15 @@ async function syncedDeck(ctx: AppContext, memberCode: number, at: string, now: 
   const held = await heldBackToday(
     ctx,
     memberCode,
-    due.map((row) => row.uid),
+    due.map((row) => row.problem_uid),
     now,
   );
-  const rows = due.filter((row) => !held.has(row.uid));
+  const rows = due.filter((row) => !held.has(row.problem_uid));
   const body: ReviewDeck = {
     // The count is of the cards due; those held back on this page are not counted as waiting today.
     due_count: dueCount - held.size,
     problems: rows.map((row) => ({
-      problem: presentProblem(row),
+      problem_uid: row.problem_uid,
       due_at: row.due,
       last_answer: row.last_answer ?? '',
       last_is_correct: row.last_is_correct === 1,

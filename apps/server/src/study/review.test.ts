@@ -67,8 +67,10 @@ describe.each(testDialects)('review deck on %s', (dialect) => {
     await dropReviewCards(t.db, p[0]!);
     const deck = (await call('GET', '/v1/study/review', student.cookie)).json();
     expect(deck.due_count).toBe(1);
-    expect(deck.problems[0]).toMatchObject({ last_answer: '②', last_is_correct: false, reps: 1 });
-    expect(deck.problems[0].problem).toMatchObject({ uid: p[0], answer: '③', test_code: exam, no: 1 });
+    // Card data only; the problem is the shared read every member makes (decision 205).
+    expect(deck.problems[0]).toEqual({ problem_uid: p[0], due_at: expect.any(String), last_answer: '②', last_is_correct: false, reps: 1, lapses: 0 });
+    const problem = (await call('GET', `/v1/problem?uid=${p[0]}`, student.cookie)).json().problem;
+    expect(problem).toEqual([expect.objectContaining({ uid: p[0], answer: '③', test_code: exam, no: 1 })]);
   });
 
   it('lists the due problems of every source, most overdue first, and leaves out those not due', async () => {
@@ -76,7 +78,7 @@ describe.each(testDialects)('review deck on %s', (dialect) => {
     await pastAnswer(student.code, p[2]!, false, daysAgo(4), 'review');
     await pastAnswer(student.code, p[3]!, true, daysAgo(1), 'solve'); // a right answer: due in days
     const deck = (await call('GET', '/v1/study/review', student.cookie)).json();
-    expect(deck.problems.map((item: { problem: { uid: number } }) => item.problem.uid)).toEqual([p[1], p[2], p[0]]);
+    expect(deck.problems.map((item: { problem_uid: number }) => item.problem_uid)).toEqual([p[1], p[2], p[0]]);
     expect(deck.due_count).toBe(3);
     const dues = deck.problems.map((item: { due_at: string }) => item.due_at);
     expect([...dues].sort()).toEqual(dues);
@@ -102,7 +104,7 @@ describe.each(testDialects)('review deck on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ source: 'review', answer: '3', is_correct: 1, run_code: null, review_rating: null });
     const deck = (await call('GET', '/v1/study/review', student.cookie)).json();
-    expect(deck.problems.map((item: { problem: { uid: number } }) => item.problem.uid)).toEqual([p[0]]);
+    expect(deck.problems.map((item: { problem_uid: number }) => item.problem_uid)).toEqual([p[0]]);
   });
 
   it('uses the self-rating, given with the answer or after the verdict, instead of the machine verdict', async () => {
@@ -135,7 +137,7 @@ describe.each(testDialects)('review deck on %s', (dialect) => {
   it("keeps each member's deck their own", async () => {
     await pastAnswer(other.code, p[0]!, false, daysAgo(3));
     const theirs = (await call('GET', '/v1/study/review', other.cookie)).json();
-    expect(theirs.problems.map((item: { problem: { uid: number } }) => item.problem.uid)).toEqual([p[0]]);
+    expect(theirs.problems.map((item: { problem_uid: number }) => item.problem_uid)).toEqual([p[0]]);
     expect(theirs.problems[0].last_answer).toBe('①');
     // Rating the student's review answer as the other member finds no answer of theirs.
     expect((await call('PUT', `/v1/study/review/${p[4]}/rating`, other.cookie, { rating: 'hard' })).statusCode).toBe(404);
@@ -179,7 +181,7 @@ describe.each(testDialects)('review deck on %s', (dialect) => {
     await t.db.updateTable('problems').set({ is_vacant: 1 }).where('uid', '=', slot).execute();
     const deck = (await call('GET', '/v1/study/review', other.cookie)).json();
     expect(deck.due_count).toBe(1);
-    expect(deck.problems.map((item: { problem: { uid: number } }) => item.problem.uid)).toEqual([p[0]]);
+    expect(deck.problems.map((item: { problem_uid: number }) => item.problem_uid)).toEqual([p[0]]);
     expect((await call('POST', `/v1/study/review/${slot}`, other.cookie, { answer: '①' })).statusCode).toBe(404);
   });
 

@@ -66,10 +66,11 @@ export async function saveExamForOffline(testCode: number, listPageSize: number)
 /**
  * A study session or the review deck, read online, keeps itself for the subway (decision 054):
  * every picture its problems show goes into the picture cache (the screen shows one problem at a
- * time, so the worker alone would keep only those seen), and its own read into the API cache when
- * no service worker answered it (the first visit, before the worker controls the page).
+ * time, so the worker alone would keep only those seen), and its own reads (the review deck: the
+ * deck and each problem's, decision 205) into the API cache when no service worker answered them
+ * (the first visit, before the worker controls the page).
  */
-export async function keepForOffline(read: string, problems: readonly Problem[]): Promise<void> {
+export async function keepForOffline(reads: string | readonly string[], problems: readonly Problem[]): Promise<void> {
   if (typeof caches === 'undefined') return;
   const uploads = await caches.open(OFFLINE_CACHES.uploads);
   const named = problems.flatMap((problem) => [problem.question_pic_path, problem.answer_pic_path, problem.comment_pic_path, problem.set_header?.pic_path]);
@@ -79,5 +80,7 @@ export async function keepForOffline(read: string, problems: readonly Problem[])
   ]);
   const missing = (await Promise.all([...pictures].map(async (url) => ((await uploads.match(url!)) ? null : url!)))).filter((url) => url !== null);
   await inBatches(missing, 4, (url) => fetchInto(uploads, url, {}));
-  if (!navigator.serviceWorker?.controller) await fetchInto(await caches.open(OFFLINE_CACHES.api), read, { headers: { Accept: 'application/json' } });
+  if (navigator.serviceWorker?.controller) return;
+  const api = await caches.open(OFFLINE_CACHES.api);
+  await inBatches(typeof reads === 'string' ? [reads] : reads, 4, (url) => fetchInto(api, url, { headers: { Accept: 'application/json' } }));
 }

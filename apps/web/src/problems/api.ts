@@ -4,7 +4,7 @@ import { PROBLEM_TYPES } from '@qbank/shared/problems';
 import { testInfoResponseSchema, testMetaResponseSchema } from '@qbank/shared/exams';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../lib/api-client';
+import { apiRequest, withQuery } from '../lib/api-client';
 import { startEarlyRead } from '../lib/early-reads';
 import { isUsualOrder, USUAL_ORDER, type ProblemListOrder } from './list-order';
 
@@ -27,6 +27,7 @@ export const problemKeys = {
   classMeta: (classCode: number) => [...problemKeys.all, 'class-meta', classCode] as const,
   list: (scope: ProblemScope, q: string, limit: number, order: ProblemListOrder = USUAL_ORDER) =>
     [...problemKeys.all, 'list', scope, isUsualOrder(order) ? { q, limit } : { q, limit, ...order }] as const,
+  one: (uid: number) => [...problemKeys.all, 'one', uid] as const,
 };
 
 // The reads below are built once each: the queries and the early start (startTestProblemsReads)
@@ -77,6 +78,20 @@ export const problemsInfiniteOptions = (scope: ProblemScope, q: string, limit: n
       apiRequest('/v1/problem', { query: problemsQuery(scope, q, pageParam, limit, order), schema: problemsResponseSchema, signal }),
     initialPageParam: 1,
     getNextPageParam: nextProblemsPage,
+  });
+
+/**
+ * One problem by uid, as GET /v1/problem?uid=N answers it: the same URL for every member, so the
+ * server's content cache and the service worker's API cache each keep it once. The review deck
+ * reads its problems this way (decision 205).
+ */
+export const problemRead = (uid: number) => withQuery('/v1/problem', { uid });
+
+/** The problem, or null when the server has none to show (deleted, or no longer visible). */
+export const problemQueryOptions = (uid: number) =>
+  queryOptions({
+    queryKey: problemKeys.one(uid),
+    queryFn: ({ signal }) => apiRequest(problemRead(uid), { schema: problemsResponseSchema, signal }).then((data) => data.problem[0] ?? null),
   });
 
 export function useTestInfo(testCode: number | null) {

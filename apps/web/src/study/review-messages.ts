@@ -9,6 +9,10 @@ export const reviewMessages = {
   countFailed: '복습할 문제 수를 불러오지 못했습니다.',
   exit: '나가기',
   loadFailed: '복습할 문제를 불러오지 못했습니다',
+  /** One problem of the deck (each is read on its own, decision 205). */
+  problemLoadFailed: '이 문제를 불러오지 못했습니다',
+  problemGone: '이 문제는 삭제되었거나 더 이상 볼 수 없어 복습에서 건너뜁니다.',
+  problemWaitsForConnection: '이 문제는 아직 이 기기에 저장되지 않았습니다. 연결되면 불러옵니다.',
   reload: '다시 시도',
   empty: '지금 복습할 문제가 없습니다. 문제를 더 풀어 보세요!',
   done: (count: number) => `복습을 마쳤습니다. ${count}문제를 다시 풀었습니다.`,

@@ -1,15 +1,17 @@
 import { isCorrectAnswer } from '@qbank/shared/answers';
 import type { Annotation } from '@qbank/shared/annotations';
+import type { Problem } from '@qbank/shared/problems';
 import type { ReviewDueProblem } from '@qbank/shared/review';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answerStore, type QueuedReviewAnswer } from '../lib/offline-data';
-import { problemRow } from '../testing/fixtures/problems';
+import { problemRow, problemsPage } from '../testing/fixtures/problems';
 import { json, meHandler, member, mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
 
 // The review screen against a canned API judged like the real server: the answer is recorded
-// first, the optional self-rating after the verdict, then on to the next due problem.
+// first, the optional self-rating after the verdict, then on to the next due problem. The deck
+// holds card data; each problem is read from GET /v1/problem?uid=N (decision 205).
 
 const first = problemRow({
   uid: 31,
@@ -20,16 +22,25 @@ const first = problemRow({
   question: '<p>첫째 복습 문제</p>',
 });
 const second = problemRow({ uid: 32, no: 8, illustration: '① 하나\n② 둘\n③ 셋', answer: '①, ③', question: '<p>둘째 복습 문제</p>' });
-const due = (problem: typeof first, lastAnswer: string): ReviewDueProblem => ({
+/** A due problem: the deck's card and the problem its own read answers. */
+interface Due {
+  problem: Problem;
+  card: ReviewDueProblem;
+}
+const due = (problem: Problem, lastAnswer: string): Due => ({
   problem,
-  due_at: '2026-11-20T00:00:00.000Z',
-  last_answer: lastAnswer,
-  last_is_correct: false,
-  reps: 1,
-  lapses: 0,
+  card: { problem_uid: problem.uid, due_at: '2026-11-20T00:00:00.000Z', last_answer: lastAnswer, last_is_correct: false, reps: 1, lapses: 0 },
 });
 
-function setup(problems: ReviewDueProblem[], network = { online: true }, annotations: Annotation[] = []) {
+/** `answerProblem` answers a problem's read in place of the canned problem (undefined: the problem). */
+function setup(
+  entries: Due[],
+  network = { online: true },
+  annotations: Annotation[] = [],
+  answerProblem: (uid: number) => Response | Promise<Response> | undefined = () => undefined,
+) {
+  const problems = entries.map((entry) => entry.problem);
+  const reads: string[] = [];
   const answers: unknown[] = [];
   const sends: Array<{ client_id: string; rating?: string }> = [];
   const ratings: unknown[] = [];
@@ -38,13 +49,19 @@ function setup(problems: ReviewDueProblem[], network = { online: true }, annotat
   const later = new Date(Date.now() + 9 * 86_400_000).toISOString();
   const handlers = {
     'GET /v1/auth/me': meHandler(member()),
-    'GET /v1/study/review': () => json(200, { due_count: problems.length, problems }),
+    // Both answered offline too, as the service worker does from its cache.
+    'GET /v1/study/review': () => json(200, { due_count: entries.length, problems: entries.map((entry) => entry.card) }),
+    'GET /v1/problem': ({ url }) => {
+      reads.push(url);
+      const uid = Number(new URL(url, 'http://localhost').searchParams.get('uid'));
+      return answerProblem(uid) ?? json(200, problemsPage(problems.filter((problem) => problem.uid === uid)));
+    },
     'GET /v1/study/review/count': () => json(200, { due_count: problems.length - answers.length }),
     'GET /v1/notes': () => json(200, { notes: [], total: 0, page: 1, limit: 100 }),
     'GET /v1/box': () => json(200, { boxes: [] }),
     'GET /v1/annotations': () => json(200, { annotations }),
   } as Parameters<typeof mockFetch>[0];
-  for (const { problem } of problems) {
+  for (const problem of problems) {
     handlers[`POST /v1/study/review/${problem.uid}`] = ({ init }) => {
       if (!network.online) throw new TypeError('Failed to fetch');
       const body = JSON.parse(String(init?.body)) as { answer: string; client_id: string; rating?: string };
@@ -68,7 +85,7 @@ function setup(problems: ReviewDueProblem[], network = { online: true }, annotat
   }
   mockFetch(handlers);
   renderRoutes('/study/review');
-  return { answers, ratings, verdicts, sends };
+  return { answers, ratings, verdicts, sends, reads };
 }
 
 afterEach(() => answerStore.clear());
@@ -209,6 +226,53 @@ describe('review screen', () => {
     fireEvent.keyDown(document.body, { key: '?' });
     const help = await screen.findByRole('dialog', { name: /단축키/ });
     expect(within(help).getByText(/기억한 정도 평가/)).toBeTruthy();
+  });
+
+  it('reads every problem of the deck as soon as it arrives, each from its own shared URL (decision 205)', async () => {
+    const third = problemRow({ uid: 35, no: 9, illustration: '① 하나\n② 둘', answer: '①', question: '<p>셋째 복습 문제</p>' });
+    const { reads } = setup([due(first, '③'), due(second, '①'), due(third, '②')]);
+    expect(await screen.findByText('첫째 복습 문제')).toBeTruthy();
+    // All three before the member moves on: the worker keeps the whole deck for the subway.
+    await waitFor(() => expect([...reads].sort()).toEqual(['/v1/problem?uid=31', '/v1/problem?uid=32', '/v1/problem?uid=35']));
+    fireEvent.click(screen.getByRole('button', { name: /다음 문제/ }));
+    expect(await screen.findByText('둘째 복습 문제')).toBeTruthy();
+    expect(reads).toHaveLength(3);
+  });
+
+  it('skips a problem deleted since the deck was built, and does not count it as left', async () => {
+    const { answers } = setup([due(first, '③'), due(second, '①')], { online: true }, [], (uid) => (uid === 31 ? json(200, problemsPage([])) : undefined));
+    expect((await screen.findByTestId('review-problem-notice')).textContent).toBe('이 문제는 삭제되었거나 더 이상 볼 수 없어 복습에서 건너뜁니다.');
+    expect(screen.getByText('1 / 2')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: '보기' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /다음 문제/ }));
+    expect(await screen.findByText('둘째 복습 문제')).toBeTruthy();
+    fireEvent.keyDown(document.body, { key: '1' });
+    fireEvent.keyDown(document.body, { key: '3' });
+    fireEvent.keyDown(document.body, { key: 'Enter' });
+    await waitFor(() => expect(answers).toEqual([{ uid: 32, answer: '①, ③' }]));
+    fireEvent.click(screen.getByRole('button', { name: /복습 마치기/ }));
+    expect((await screen.findByTestId('review-end')).textContent).toBe('복습을 마쳤습니다. 1문제를 다시 풀었습니다.');
+    expect(screen.queryByText(/더 남아 있습니다/)).toBeNull();
+  });
+
+  it('shows the loader in place of a problem still loading, and lets the member go on', async () => {
+    setup([due(first, '③'), due(second, '①')], { online: true }, [], (uid) => (uid === 32 ? new Promise<Response>(() => {}) : undefined));
+    expect(await screen.findByText('첫째 복습 문제')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /다음 문제/ }));
+    expect(await screen.findByTestId('page-skeleton')).toBeTruthy();
+    expect(screen.getByText('2 / 2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /이전/ }));
+    expect(await screen.findByText('첫째 복습 문제')).toBeTruthy();
+  });
+
+  it('says when a problem failed to load, and reads it again on 다시 시도', async () => {
+    let failing = true;
+    setup([due(first, '③')], { online: true }, [], () => (failing ? json(500, { message: '서버 오류', code: 'INTERNAL' }) : undefined));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('이 문제를 불러오지 못했습니다')).toBeTruthy();
+    failing = false;
+    fireEvent.click(within(alert).getByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByText('첫째 복습 문제')).toBeTruthy();
   });
 
   it('says so when nothing is due', async () => {

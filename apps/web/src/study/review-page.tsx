@@ -6,7 +6,7 @@ import { ERROR_CODES } from '@qbank/shared/error-codes';
 import { REVIEW_RATINGS, type ReviewDueProblem, type ReviewRating } from '@qbank/shared/review';
 import { isSelfJudgedType } from '@qbank/shared/solve';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { BookmarkModal } from '../boxes/bookmark-modal';
 import { PageLoader } from '../components/page-loader';
 import { errorMessage } from '../lib/api-client';
@@ -30,7 +30,9 @@ import { useAnswerRecording, type Slot } from '../answering/use-answer-recording
 import { handleShortcut, useAnswerShortcuts } from '../answering/use-answer-shortcuts';
 import { useDeckScreen } from '../answering/use-deck-screen';
 import { useQueuedAnswersWhere } from '../answering/use-queued-answers';
-import { reviewKeys, useRateReview, useReviewDeck } from './review-api';
+import { problemRead } from '../problems/api';
+import { reviewKeys, useRateReview, useReviewDeck, useReviewProblems, type DeckProblem } from './review-api';
+import { ProblemNotShown } from './review-problem-notice';
 import { reviewMessages as m } from './review-messages';
 import { ReviewRatingBar } from './review-rating-bar';
 import '../answering/answering.css';
@@ -58,7 +60,7 @@ export function ReviewPage() {
   ) : (
     <ReviewRound
       key={deck.dataUpdatedAt}
-      items={deck.data.problems}
+      cards={deck.data.problems}
       dueCount={deck.data.due_count}
       queued={queued}
       memberCode={memberCode}
@@ -68,10 +70,10 @@ export function ReviewPage() {
 }
 
 /** Answers an earlier visit left waiting, shown as answered (token 0), with the screen's verdict. */
-function waitingResults(items: ReviewDueProblem[], queued: QueuedAnswer[]): Map<number, ReviewResult> {
+function waitingResults(cards: ReviewDueProblem[], queued: QueuedAnswer[]): Map<number, ReviewResult> {
   const results = new Map<number, ReviewResult>();
   for (const answer of queued) {
-    if (answer.kind !== 'review' || !items.some((entry) => entry.problem.uid === answer.problem_uid)) continue;
+    if (answer.kind !== 'review' || !cards.some((card) => card.problem_uid === answer.problem_uid)) continue;
     const { problem_uid, local_correct, rating } = answer;
     results.set(problem_uid, {
       answer: answer.answer,
@@ -88,22 +90,25 @@ function waitingResults(items: ReviewDueProblem[], queued: QueuedAnswer[]): Map<
 }
 
 interface RoundProps {
-  items: ReviewDueProblem[];
+  /** The deck's cards; their problems are read one by one (decision 205). */
+  cards: ReviewDueProblem[];
   dueCount: number;
   queued: QueuedAnswer[];
   memberCode: number | null;
   onMore: () => void;
 }
 
-function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps) {
+function ReviewRound({ cards, dueCount, queued, memberCode, onMore }: RoundProps) {
   const queryClient = useQueryClient();
   const rateReview = useRateReview();
   const selfJudgment = useSelfJudgment();
-  const [results, setResults] = useState<ReadonlyMap<number, ReviewResult>>(() => waitingResults(items, queued));
+  const uids = useMemo(() => cards.map((card) => card.problem_uid), [cards]);
+  const reads = useReviewProblems(uids);
+  const [results, setResults] = useState<ReadonlyMap<number, ReviewResult>>(() => waitingResults(cards, queued));
   const [index, setIndex] = useState(() =>
     Math.max(
       0,
-      items.findIndex((entry) => !results.has(entry.problem.uid)),
+      cards.findIndex((card) => !results.has(card.problem_uid)),
     ),
   );
   const { explanation, setExplanation, helpOpen, setHelpOpen, boxesOpen, setBoxesOpen, announcement, setAnnouncement, tokenRef, resultRef, articleRef } =
@@ -111,16 +116,20 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
 
   // Problems voided while this round was open: the server refused their answer (decision 079).
   const [voidedNow, setVoidedNow] = useState<ReadonlySet<number>>(new Set());
-  const finished = index >= items.length;
-  const problems = useMemo(
-    () => items.map((entry) => (voidedNow.has(entry.problem.uid) ? { ...entry.problem, is_voided: 1 } : entry.problem)),
-    [items, voidedNow],
+  const finished = index >= cards.length;
+  // Each problem as loaded (undefined until then, or when it is gone), with a voiding seen meanwhile.
+  const loaded = useMemo(
+    () => reads.map((read) => (read.state !== 'ready' ? undefined : voidedNow.has(read.problem.uid) ? { ...read.problem, is_voided: 1 } : read.problem)),
+    [reads, voidedNow],
   );
-  const item = useMemo(() => (finished || !items[index] ? undefined : { ...items[index], problem: problems[index]! }), [finished, items, index, problems]);
+  const problems = useMemo(() => loaded.filter((problem) => problem !== undefined), [loaded]);
+  const card = finished ? undefined : cards[index];
+  const read: DeckProblem | undefined = card ? reads[index] : undefined;
+  const item = useMemo(() => (card && loaded[index] ? { ...card, problem: loaded[index] } : undefined), [card, loaded, index]);
   const options = useMemo(() => (item ? choiceOptions(item.problem) : null), [item]);
   const result = item ? results.get(item.problem.uid) : undefined;
   const answering = item !== undefined && (!result || result.save === 'failed');
-  const position = Math.min(index, items.length - 1) + 1;
+  const position = Math.min(index, cards.length - 1) + 1;
 
   function change(uid: number, token: number, patch: Partial<ReviewResult>) {
     setResults((prev) => {
@@ -149,7 +158,7 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
     'review',
     memberCode,
     queued,
-    (slot) => ({ kind: 'review', test_code: items.find((entry) => entry.problem.uid === slot.uid)?.problem.test_code ?? 0 }),
+    (slot) => ({ kind: 'review', test_code: problems.find((problem) => problem.uid === slot.uid)?.test_code ?? 0 }),
     {
       onRecorded: (slot, _local, saved, laterVerdict, sent) => {
         const recorded = { save: 'saved' as const, dueAt: saved.due_at, attemptCode: saved.attempt_code };
@@ -231,7 +240,7 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
   }
 
   function go(next: number) {
-    setIndex(Math.max(0, Math.min(items.length, next)));
+    setIndex(Math.max(0, Math.min(cards.length, next)));
   }
 
   const onShortcut = (shortcut: Shortcut) =>
@@ -264,17 +273,37 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
 
   // Kept offline counts as reviewed: it will reach the server.
   const reviewed = [...results.values()].filter((entry) => entry.save === 'saved' || entry.save === 'queued').length;
+  // Problems deleted since the deck was built: skipped, and no longer due.
+  const gone = reads.filter((entry) => entry.state === 'gone').length;
 
-  // Read online, the deck keeps its pictures for the subway (decision 054).
+  // Read online, the deck keeps its problems' reads and pictures for the subway once they have all
+  // come (decision 054); the service worker keeps each read as it passes.
+  const settled = reads.every((entry) => entry.state !== 'loading');
+  const keptOffline = useRef(false);
   useEffect(() => {
-    if (navigator.onLine && items.length > 0) void keepForOffline('/v1/study/review', problems).catch(() => undefined);
-  }, [items.length, problems]);
+    if (keptOffline.current || !settled || !navigator.onLine || problems.length === 0) return;
+    keptOffline.current = true;
+    void keepForOffline(['/v1/study/review', ...problems.map((problem) => problemRead(problem.uid))], problems).catch(() => undefined);
+  }, [settled, problems]);
+
+  const navigation = (
+    <ProblemNavigation
+      position={position}
+      total={cards.length}
+      onPrevious={() => go(index - 1)}
+      onNext={() => go(index + 1)}
+      pastEnd
+      nextLabel={index + 1 >= cards.length ? m.finish : m.next}
+      nextVariant={result || read?.state === 'gone' ? 'filled' : 'default'}
+      wrap="nowrap"
+    />
+  );
 
   let content;
-  if (items.length === 0) {
+  if (cards.length === 0) {
     content = <EndCard text={m.empty} />;
-  } else if (finished || !item) {
-    const left = dueCount - reviewed;
+  } else if (finished || !read) {
+    const left = dueCount - reviewed - gone;
     content = (
       <EndCard text={m.done(reviewed)}>
         {left > 0 && reviewed > 0 && (
@@ -286,6 +315,13 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
           </>
         )}
       </EndCard>
+    );
+  } else if (!item) {
+    content = (
+      <Stack gap="md" ref={articleRef} style={{ scrollMarginTop: '1rem' }}>
+        <ProblemNotShown read={read} />
+        {navigation}
+      </Stack>
     );
   } else {
     const saved = result?.save === 'saved';
@@ -319,16 +355,7 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
           }
           footer={<NotePanel key={item.problem.uid} problemUid={item.problem.uid} />}
         />
-        <ProblemNavigation
-          position={position}
-          total={items.length}
-          onPrevious={() => go(index - 1)}
-          onNext={() => go(index + 1)}
-          pastEnd
-          nextLabel={index + 1 >= items.length ? m.finish : m.next}
-          nextVariant={result ? 'filled' : 'default'}
-          wrap="nowrap"
-        />
+        {navigation}
       </Stack>
     );
   }
@@ -338,8 +365,8 @@ function ReviewRound({ items, dueCount, queued, memberCode, onMore }: RoundProps
       <AnswerTopBar
         title={m.title}
         exitHref={paths.home.getHref()}
-        position={items.length > 0 && !finished ? position : 0}
-        total={finished ? 0 : items.length}
+        position={cards.length > 0 && !finished ? position : 0}
+        total={finished ? 0 : cards.length}
         score={finished ? null : score(results, problems)}
         explanation={explanation}
         onToggleExplanation={() => setExplanation((on) => !on)}
