@@ -175,9 +175,19 @@ export const lineageSuggestionSchema = defineSchema(() =>
 );
 export type LineageSuggestion = z.infer<typeof lineageSuggestionSchema>;
 
+/** The suggestion queue counts this far: a bank of 100,000 problems can hold hundreds of thousands. */
+export const LINEAGE_SUGGESTION_COUNT_CAP = 1000;
+
 /** GET /v1/lineage/suggestions?subject_code&page&limit (leads): the bank's undecided suggestions, most similar first. */
 export const lineageSuggestionsResponseSchema = defineSchema(() =>
-  z.object({ suggestions: z.array(lineageSuggestionSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+  z.object({
+    suggestions: z.array(lineageSuggestionSchema),
+    total: z.number().int(),
+    /** True when counting stopped at total (LINEAGE_SUGGESTION_COUNT_CAP): more suggestions wait, past the pages (decision 206). */
+    total_capped: z.boolean(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
 );
 export type LineageSuggestionsResponse = z.infer<typeof lineageSuggestionsResponseSchema>;
 

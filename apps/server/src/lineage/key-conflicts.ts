@@ -1,7 +1,7 @@
 import type { KeyConflictVersion } from '@qbank/shared/lineage';
 import type { DbOrTx } from '../core/db';
 import { isVisibleLink } from './detect';
-import { keyVersionRows, lineageCodesOf, linksOf, membersOfLineages } from './repository';
+import { keyVersionRows, lineageCodesOf, sameLinksKeyedApartIn } from './repository';
 
 // Keys that disagree (issue 28 item 7): a lineage holding `same` problems keyed to different
 // answers. Detection marks such a pair keys_agree = 0 by answer text, so the same answer under
@@ -12,16 +12,14 @@ import { keyVersionRows, lineageCodesOf, linksOf, membersOfLineages } from './re
 export async function keyConflictsOf(db: DbOrTx, uids: number[]): Promise<Map<number, KeyConflictVersion[]>> {
   const codes = await lineageCodesOf(db, uids);
   if (codes.size === 0) return new Map();
-  const members = await membersOfLineages(db, [...new Set(codes.values())]);
-  const codeOf = await lineageCodesOf(db, members);
   const ends = new Map<number, Set<number>>();
-  for (const link of await linksOf(db, members)) {
-    if (link.relation !== 'same' || link.keys_agree !== 0 || !isVisibleLink(link)) continue;
-    const code = codeOf.get(link.problem_a);
-    if (code === undefined || code !== codeOf.get(link.problem_b)) continue;
-    const set = ends.get(code) ?? new Set<number>();
+  // From the few links keyed apart (a partial index), not from every link of the lineages: an
+  // exam's lineages at 100,000 problems hold thousands of links (decision 206).
+  for (const link of await sameLinksKeyedApartIn(db, [...new Set(codes.values())])) {
+    if (!isVisibleLink(link)) continue;
+    const set = ends.get(link.lineage_code) ?? new Set<number>();
     set.add(link.problem_a).add(link.problem_b);
-    ends.set(code, set);
+    ends.set(link.lineage_code, set);
   }
   if (ends.size === 0) return new Map();
   const rows = await keyVersionRows(db, [...new Set([...ends.values()].flatMap((set) => [...set]))]);

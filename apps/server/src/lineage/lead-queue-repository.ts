@@ -1,39 +1,47 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
+import { LINEAGE_SUGGESTION_COUNT_CAP } from '@qbank/shared/lineage';
 import type { DbOrTx } from '../core/db';
 import { countGroups, onePage } from '../core/paging';
-import type { Database } from '../db/schema';
-import { visibleProblems } from '../visibility/visible-problems';
+import { VACANCY } from '../visibility/visible-problems';
 import { STRONG_LINK } from './compare';
-import type { LinkRow } from './repository';
+import { sameKeyedApart, type LinkRow, type Links } from './repository';
 
 // SQL of the lead's 출제 이력 관리 screen (decision 203): the bank's undecided suggestions, the
 // lineages whose `same` problems are keyed differently, undoing a decision, and when the queue
 // last drained. Both ends of a listed pair are problems readers see: a vacant or withheld slot
 // is nothing to decide yet.
 
-type Links = ExpressionBuilder<Database & { l: Database['lineage_links'] }, 'l'>;
+// The first predicate of each is the WHERE of a partial index (migration 2026-12-06-206), written
+// with literal values: a bound parameter hides the match from both planners.
 
 /** A link students do not see and no lead decided: what isVisibleLink (detect.ts) leaves out. */
-const undecidedSuggestion = (eb: Links) => eb.and([eb('l.decision', 'is', null), eb.or([eb('l.detected', '=', 0), eb('l.similarity', '<', STRONG_LINK)])]);
+const undecidedSuggestion = (eb: Links) =>
+  eb.and([eb('l.decision', 'is', null), eb.or([eb('l.detected', '=', sql.lit(0)), eb('l.similarity', '<', sql.lit(STRONG_LINK))])]);
 
 /** A `same` pair keyed differently that students see (confirmed, or strong and undecided). */
 const disagreeingSame = (eb: Links) =>
   eb.and([
-    eb('l.relation', '=', 'same'),
-    eb('l.keys_agree', '=', 0),
+    ...sameKeyedApart(eb),
     eb.or([eb('l.decision', '=', 'confirmed'), eb.and([eb('l.decision', 'is', null), eb('l.detected', '=', 1), eb('l.similarity', '>=', STRONG_LINK)])]),
   ]);
 
+/**
+ * Links whose two problems readers see, of one subject when asked. Each end is read by a
+ * correlated scalar subquery on its key, so the planners walk the links in the queue's order (the
+ * partial indexes of migration 2026-12-06-206) and stop at the page. Joined, SQLite started from
+ * the 100,000 problems and sorted every suggestion; as EXISTS, it built a Bloom filter over them
+ * first (decision 206). A deleted problem reads NULL, which matches nothing, as the join did.
+ */
 function linksBetweenVisible(db: DbOrTx, subjectCode: number | undefined) {
+  const vacancyOf = (end: 'l.problem_a' | 'l.problem_b') => (eb: Links) => eb.selectFrom('problems as p').select('p.is_vacant').whereRef('p.uid', '=', end);
+  const subjectOf = (end: 'l.problem_a' | 'l.problem_b') => (eb: Links) =>
+    eb.selectFrom('problems as p').innerJoin('tests as t', 't.code', 'p.test_code').select('t.subject_code').whereRef('p.uid', '=', end);
   return db
     .selectFrom('lineage_links as l')
-    .innerJoin('problems as pa', 'pa.uid', 'l.problem_a')
-    .innerJoin('tests as ta', 'ta.code', 'pa.test_code')
-    .innerJoin('problems as pb', 'pb.uid', 'l.problem_b')
-    .innerJoin('tests as tb', 'tb.code', 'pb.test_code')
-    .where(visibleProblems('pa'))
-    .where(visibleProblems('pb'))
-    .$if(subjectCode !== undefined, (qb) => qb.where((eb) => eb.or([eb('ta.subject_code', '=', subjectCode!), eb('tb.subject_code', '=', subjectCode!)])));
+    .where((eb) => eb.and([eb(vacancyOf('l.problem_a')(eb), '=', sql.lit(VACANCY.written)), eb(vacancyOf('l.problem_b')(eb), '=', sql.lit(VACANCY.written))]))
+    .$if(subjectCode !== undefined, (qb) =>
+      qb.where((eb) => eb.or([eb(subjectOf('l.problem_a')(eb), '=', subjectCode!), eb(subjectOf('l.problem_b')(eb), '=', subjectCode!)])),
+    );
 }
 
 export interface QueuePage {
@@ -53,9 +61,20 @@ export async function suggestionPage(db: DbOrTx, query: QueuePage) {
       .orderBy('l.problem_b')
       .$call(onePage(query))
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    // Counted only up to the cap: an exact count joins every suggestion's two problems (a second
+    // at 320,000 suggestions), and a lead works from the top of the list (decision 206).
+    db
+      .selectFrom(
+        base
+          .select(sql.lit(1).as('one'))
+          .limit(LINEAGE_SUGGESTION_COUNT_CAP + 1)
+          .as('s'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  const counted = Number(count.n);
+  return { rows, total: Math.min(counted, LINEAGE_SUGGESTION_COUNT_CAP), capped: counted > LINEAGE_SUGGESTION_COUNT_CAP };
 }
 
 /** A page of lineages holding `same` problems keyed differently (by code), each with one such problem. */

@@ -1,3 +1,4 @@
+import { LINEAGE_SUGGESTION_COUNT_CAP } from '@qbank/shared/lineage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProblem, createSubject, createTest } from '../testing/factories';
 import { callAs, createTestContext, roleCookies, testDialects, type TestContext } from '../testing/harness';
@@ -97,7 +98,13 @@ describe.each(testDialects)('lineage lead queues on %s', (dialect) => {
     });
     // The strong, visible links are no suggestion.
     expect(body.suggestions.every((s: { similarity: number }) => s.similarity < 0.9)).toBe(true);
-    expect((await get(`/v1/lineage/suggestions?subject_code=${otherSubject}`)).json()).toEqual({ suggestions: [], total: 0, page: 1, limit: 20 });
+    expect((await get(`/v1/lineage/suggestions?subject_code=${otherSubject}`)).json()).toEqual({
+      suggestions: [],
+      total: 0,
+      total_capped: false,
+      page: 1,
+      limit: 20,
+    });
   });
 
   it('confirming takes a suggestion off the queue and shows it to students; resetting gives it back', async () => {
@@ -165,5 +172,26 @@ describe.each(testDialects)('lineage lead queues on %s', (dialect) => {
     const after = (await get('/v1/lineages/progress')).json();
     expect(after.waiting).toBe(0);
     expect(Date.parse(after.last_finished_at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  // Last: it adds problems the progress counts above do not expect.
+  it('counts the suggestions up to the cap and says that more wait (decision 206)', async () => {
+    const exam = await createTest(t.db, { subject_code: otherSubject, year: 2025, test_name: '2025 기말고사' });
+    const uids: number[] = [];
+    for (let no = 1; no <= 46; no += 1) uids.push(await createProblem(t.db, { test_code: exam, no, question: `<p>문항 ${no}</p>`, answer: '①' }));
+    const links = uids.flatMap((a, i) =>
+      uids.slice(i + 1).map((b) => ({ problem_a: a, problem_b: b, relation: 'variant' as const, similarity: 0.5, keys_agree: 1, detected: 1 })),
+    );
+    expect(links.length).toBeGreaterThan(LINEAGE_SUGGESTION_COUNT_CAP);
+    for (let i = 0; i < links.length; i += 200)
+      await t.db
+        .insertInto('lineage_links')
+        .values(links.slice(i, i + 200))
+        .execute();
+    const body = (await get(`/v1/lineage/suggestions?subject_code=${otherSubject}&limit=10`)).json();
+    expect(body).toMatchObject({ total: LINEAGE_SUGGESTION_COUNT_CAP, total_capped: true, page: 1, limit: 10 });
+    expect(body.suggestions).toHaveLength(10);
+    await t.db.deleteFrom('lineage_links').where('problem_a', 'in', uids).execute();
+    expect((await get(`/v1/lineage/suggestions?subject_code=${otherSubject}`)).json()).toMatchObject({ total: 0, total_capped: false });
   });
 });

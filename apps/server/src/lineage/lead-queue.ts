@@ -37,7 +37,7 @@ export async function noteDrainFinished(db: DbOrTx): Promise<void> {
 }
 
 export async function lineageSuggestions(ctx: AppContext, query: QueuePage & { subject_code?: number | undefined }): Promise<LineageSuggestionsResponse> {
-  const { rows, total } = await suggestionPage(ctx.db, query);
+  const { rows, total, capped } = await suggestionPage(ctx.db, query);
   const problems = new Map(
     (
       await queueProblemRows(
@@ -50,7 +50,7 @@ export async function lineageSuggestions(ctx: AppContext, query: QueuePage & { s
     const [a, b] = [problems.get(row.problem_a), problems.get(row.problem_b)];
     return a && b ? [{ problems: [a, b] as [typeof a, typeof b], relation: row.relation, similarity: row.similarity, keys_agree: row.keys_agree === 1 }] : [];
   });
-  return { suggestions, total, page: query.page, limit: query.limit };
+  return { suggestions, total, total_capped: capped, page: query.page, limit: query.limit };
 }
 
 export async function keyConflictList(ctx: AppContext, query: QueuePage): Promise<KeyConflictListResponse> {

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { DbOrTx } from '../core/db';
 import { countGroups, onePage } from '../core/paging';
-import type { LineageLinksTable } from '../db/schema';
+import type { Database, LineageLinksTable } from '../db/schema';
 import { visibleProblems } from '../visibility/visible-problems';
 import { recursForReaders } from '../visibility/visible-lineages';
 import type { LinkVerdict } from './compare';
@@ -61,6 +61,29 @@ export type LinkRow = Pick<LineageLinksTable, 'problem_a' | 'problem_b' | 'relat
 export const otherEnd = (link: Pick<LinkRow, 'problem_a' | 'problem_b'>, uid: number) => (link.problem_a === uid ? link.problem_b : link.problem_a);
 
 const LINK_COLUMNS = ['problem_a', 'problem_b', 'relation', 'similarity', 'keys_agree', 'detected', 'decision'] as const;
+
+/** A query's lineage links under the alias `l`. */
+export type Links = ExpressionBuilder<Database & { l: Database['lineage_links'] }, 'l'>;
+
+/**
+ * `same` links keyed apart: the WHERE of the partial index lineage_links_same_keyed_apart
+ * (migration 2026-12-06-206), with literal values so that both planners use it.
+ */
+export const sameKeyedApart = (eb: Links) => [eb('l.relation', '=', sql.lit('same')), eb('l.keys_agree', '=', sql.lit(0))];
+
+/** The `same` links keyed apart with both ends in one of the lineages `codes`, each with its lineage. */
+export async function sameLinksKeyedApartIn(db: DbOrTx, codes: number[]) {
+  if (codes.length === 0) return [];
+  return db
+    .selectFrom('lineage_links as l')
+    .innerJoin('problem_lineages as la', 'la.problem_uid', 'l.problem_a')
+    .innerJoin('problem_lineages as lb', 'lb.problem_uid', 'l.problem_b')
+    .whereRef('la.lineage_code', '=', 'lb.lineage_code')
+    .where((eb) => eb.and(sameKeyedApart(eb)))
+    .where('la.lineage_code', 'in', codes)
+    .select(['l.problem_a', 'l.problem_b', 'l.relation', 'l.similarity', 'l.keys_agree', 'l.detected', 'l.decision', 'la.lineage_code'])
+    .execute();
+}
 
 export async function linksOf(db: DbOrTx, uids: number[]): Promise<LinkRow[]> {
   if (uids.length === 0) return [];

@@ -31,7 +31,7 @@ function setup(overrides: { progress?: { waiting: number; total: number; last_fi
     'GET /v1/subject/names': () => json(200, { subject_names: [{ subject_code: 4, subject_name: '순환기학' }] }),
     'GET /v1/lineages/progress': () => json(200, progress),
     'POST /v1/lineages/run': () => json(200, { waiting: 120, total: 120, last_finished_at: progress.last_finished_at }),
-    'GET /v1/lineage/suggestions': () => json(200, { suggestions: undecided, total: undecided.length, page: 1, limit: 10 }),
+    'GET /v1/lineage/suggestions': () => json(200, { suggestions: undecided, total: undecided.length, total_capped: false, page: 1, limit: 10 }),
     'GET /v1/lineage/key-conflicts': () =>
       json(200, {
         conflicts: [

@@ -97,7 +97,7 @@ export const lineageMessages = {
       neverFinished: '아직 끝난 적이 없습니다.',
     },
     suggestions: {
-      title: (total: number) => `확인이 필요한 비슷한 문제 ${total}쌍`,
+      title: (total: number, capped = false) => `확인이 필요한 비슷한 문제 ${total.toLocaleString('ko-KR')}쌍${capped ? ' 이상' : ''}`,
       hint: '같은 문제로 확인하면 학생에게도 출제 이력으로 보입니다. 아님으로 고르면 다시 제안되지 않습니다.',
       loadFailed: '제안 목록을 불러오지 못했습니다.',
       empty: '결정할 제안이 없습니다.',

@@ -53,7 +53,7 @@ export function SuggestionQueue({ subjectCode, onDecided }: { subjectCode: numbe
       ? decide.variables.decision
       : null;
   return (
-    <SectionCard titleId="lineage-suggestions-title" title={m.suggestions.title(query.data?.total ?? 0)}>
+    <SectionCard titleId="lineage-suggestions-title" title={m.suggestions.title(query.data?.total ?? 0, query.data?.total_capped)}>
       <Text size="sm" c="dimmed">
         {m.suggestions.hint}
       </Text>
