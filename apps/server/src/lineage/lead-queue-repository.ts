@@ -26,19 +26,23 @@ const disagreeingSame = (eb: Links) =>
   ]);
 
 /**
- * Links whose two problems readers see, of one subject when asked. Each end is read by a
- * correlated scalar subquery on its key, so the planners walk the links in the queue's order (the
- * partial indexes of migration 2026-12-06-206) and stop at the page. Joined, SQLite started from
- * the 100,000 problems and sorted every suggestion; as EXISTS, it built a Bloom filter over them
- * first (decision 206). A deleted problem reads NULL, which matches nothing, as the join did.
+ * Links whose two problems readers see, of one subject when asked. Written on the links alone,
+ * each end tested by NOT EXISTS against the few problems readers do not see (the partial index
+ * problems_unreadable), so both planners walk the links in the queue's order (the partial indexes
+ * of migration 2026-12-06-206) and stop at the page (decision 206). A deleted problem's links go
+ * with it (removeProblem in repository.ts).
  */
 function linksBetweenVisible(db: DbOrTx, subjectCode: number | undefined) {
-  const vacancyOf = (end: 'l.problem_a' | 'l.problem_b') => (eb: Links) => eb.selectFrom('problems as p').select('p.is_vacant').whereRef('p.uid', '=', end);
+  const readable = (end: 'l.problem_a' | 'l.problem_b') => (eb: Links) =>
+    eb.not(
+      eb.exists(eb.selectFrom('problems as p').select(sql.lit(1).as('one')).whereRef('p.uid', '=', end).where('p.is_vacant', '<>', sql.lit(VACANCY.written))),
+    );
   const subjectOf = (end: 'l.problem_a' | 'l.problem_b') => (eb: Links) =>
     eb.selectFrom('problems as p').innerJoin('tests as t', 't.code', 'p.test_code').select('t.subject_code').whereRef('p.uid', '=', end);
   return db
     .selectFrom('lineage_links as l')
-    .where((eb) => eb.and([eb(vacancyOf('l.problem_a')(eb), '=', sql.lit(VACANCY.written)), eb(vacancyOf('l.problem_b')(eb), '=', sql.lit(VACANCY.written))]))
+    .where(readable('l.problem_a'))
+    .where(readable('l.problem_b'))
     .$if(subjectCode !== undefined, (qb) =>
       qb.where((eb) => eb.or([eb(subjectOf('l.problem_a')(eb), '=', subjectCode!), eb(subjectOf('l.problem_b')(eb), '=', subjectCode!)])),
     );

@@ -1,0 +1,98 @@
+// Latency of the 출제 이력 reads on the seed:large data (issue 28 item 9), one request at a time
+// through the app (not under load; the bench's 100-connection scenarios measure throughput):
+// `tsx bench/lineage-latency.ts DATA_DIR [DATABASE_URL]`. Every URL is asked once per round with
+// `cache-control: no-cache` where a response cache could answer, so each request does the work.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from '../apps/server/src/app';
+import { openDatabase } from '../apps/server/src/core/db';
+import { configFromEnv, parseEnv } from '../apps/server/src/env';
+import { LARGE_PASSWORD } from '../apps/server/src/seed/large/large-data';
+
+/** Issue 28 item 9's targets, and this repo's for the lead's queue (decision 206). */
+const BUDGET_P95_MS = { lineage: 20, similar: 50, search: 30, suggestions: 50 } as const;
+const RUNS = 100;
+
+const [dataDir, databaseUrl] = process.argv.slice(2);
+if (!dataDir) throw new Error('usage: tsx bench/lineage-latency.ts DATA_DIR [DATABASE_URL]');
+const summary = JSON.parse(readFileSync(path.join(dataDir, 'summary.json'), 'utf8')) as { accounts: { student: string; lead: string }; searchTerms: string[] };
+const handle = openDatabase({ dataDir, databaseUrl });
+const config = configFromEnv(
+  parseEnv({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  }),
+);
+const app = await buildApp({ config, db: handle.db, dialect: handle.dialect });
+await app.ready();
+
+async function cookieOf(id: string) {
+  const login = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { id, email: id, password: LARGE_PASSWORD } });
+  return `token=${login.cookies.find((c) => c.name === 'token')!.value}`;
+}
+const student = await cookieOf(summary.accounts.student);
+const lead = await cookieOf(summary.accounts.lead);
+
+// Problems in lineages of every size, spread over the bank; stems of real problems as typed.
+const inLineages = await handle.db.selectFrom('problem_lineages').select('problem_uid').orderBy('problem_uid').execute();
+const step = Math.max(1, Math.floor(inLineages.length / RUNS));
+const lineageUids = inLineages.filter((_, i) => i % step === 0).map((row) => row.problem_uid);
+const stems = (await handle.db.selectFrom('problems').select('question_text').where('uid', 'in', lineageUids.slice(0, 40)).execute()).map((row) =>
+  row.question_text.replace(/<[^>]+>/g, ' ').slice(0, 120),
+);
+
+async function measure(urls: string[], cookie: string) {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS + 5; i += 1) {
+    const url = urls[i % urls.length]!;
+    const start = performance.now();
+    const response = await app.inject({ method: 'GET', url, headers: { cookie, 'cache-control': 'no-cache' } });
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    if (i >= 5) times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1));
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+const results = {
+  lineage: await measure(
+    lineageUids.map((uid) => `/v1/problem/${uid}/lineage`),
+    student,
+  ),
+  similar: await measure(
+    stems.map((text) => `/v1/problem/similar?text=${encodeURIComponent(text)}`),
+    lead,
+  ),
+  search: await measure(
+    summary.searchTerms.map((q) => `/v1/search?q=${encodeURIComponent(q)}&page=1&limit=20`),
+    student,
+  ),
+  suggestions: await measure(
+    [1, 2, 3, 4, 5].map((page) => `/v1/lineage/suggestions?page=${page}&limit=10`),
+    lead,
+  ),
+};
+const links = await handle.db
+  .selectFrom('lineage_links')
+  .select((eb) => eb.fn.countAll<number>().as('n'))
+  .executeTakeFirstOrThrow();
+console.log(
+  JSON.stringify({
+    dialect: handle.dialect,
+    problems_in_lineages: inLineages.length,
+    links: Number(links.n),
+    ...Object.fromEntries(
+      Object.entries(results).map(([name, r]) => [
+        name,
+        { ...r, budget_p95_ms: BUDGET_P95_MS[name as keyof typeof BUDGET_P95_MS], pass: r.p95 <= BUDGET_P95_MS[name as keyof typeof BUDGET_P95_MS] },
+      ]),
+    ),
+  }),
+);
+await app.close();
+await handle.db.destroy();
