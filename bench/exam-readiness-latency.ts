@@ -2,27 +2,12 @@
 // time through the app (not under load): `tsx bench/exam-readiness-latency.ts DATA_DIR [DATABASE_URL]`.
 // Picks the student with the most answers, publishes nothing: the student's own entry over the
 // subject they answered most (the whole subject in scope), three days ahead.
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { buildApp } from '../apps/server/src/app';
-import { openDatabase } from '../apps/server/src/core/db';
-import { configFromEnv, parseEnv } from '../apps/server/src/env';
 import { LARGE_PASSWORD } from '../apps/server/src/seed/large/large-data';
+import { inProcessApp } from './in-process-app';
 
 const [dataDir, databaseUrl] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: tsx bench/exam-readiness-latency.ts DATA_DIR [DATABASE_URL]');
-const handle = openDatabase({ dataDir, databaseUrl });
-const config = configFromEnv(
-  parseEnv({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  }),
-);
-const app = await buildApp({ config, db: handle.db, dialect: handle.dialect });
-await app.ready();
+const { app, handle } = await inProcessApp(dataDir, databaseUrl);
 
 const busiest = await handle.db
   .selectFrom('solve_attempts as a')

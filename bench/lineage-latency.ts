@@ -2,13 +2,10 @@
 // through the app (not under load; the bench's 100-connection scenarios measure throughput):
 // `tsx bench/lineage-latency.ts DATA_DIR [DATABASE_URL]`. Every URL is asked once per round with
 // `cache-control: no-cache` where a response cache could answer, so each request does the work.
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp } from '../apps/server/src/app';
-import { openDatabase } from '../apps/server/src/core/db';
-import { configFromEnv, parseEnv } from '../apps/server/src/env';
 import { LARGE_PASSWORD } from '../apps/server/src/seed/large/large-data';
+import { inProcessApp } from './in-process-app';
 
 /** Issue 28 item 9's targets, and this repo's for the lead's queue (decision 206). */
 const BUDGET_P95_MS = { lineage: 20, similar: 50, search: 30, suggestions: 50 } as const;
@@ -17,18 +14,7 @@ const RUNS = 100;
 const [dataDir, databaseUrl] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: tsx bench/lineage-latency.ts DATA_DIR [DATABASE_URL]');
 const summary = JSON.parse(readFileSync(path.join(dataDir, 'summary.json'), 'utf8')) as { accounts: { student: string; lead: string }; searchTerms: string[] };
-const handle = openDatabase({ dataDir, databaseUrl });
-const config = configFromEnv(
-  parseEnv({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  }),
-);
-const app = await buildApp({ config, db: handle.db, dialect: handle.dialect });
-await app.ready();
+const { app, handle } = await inProcessApp(dataDir, databaseUrl);
 
 async function cookieOf(id: string) {
   const login = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { id, email: id, password: LARGE_PASSWORD } });
