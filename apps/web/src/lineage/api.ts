@@ -1,7 +1,6 @@
 import type {
   BankSearchResponse,
   KeyConflictListResponse,
-  LineageCount,
   LineageLinkRequest,
   LineageProgressResponse,
   LineageRelation,
@@ -11,28 +10,7 @@ import type {
 import type { Problem } from '@qbank/shared/problems';
 import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
-import { createUidBatcher } from '../lib/batch-by-uid';
-
-// The schemas come through loaders (lib/api-client.ts, decision 050): the card's 출제 N회 badge and
-// a class's recurrence line are drawn by the shell's card slots (app/providers.tsx), so this module
-// is part of the first screen, and a static import here put zod and the lineage schemas in the
-// shell's entry chunk (~35 kB gzip over the 150 kB first-screen budget, bench/web-assets.mjs).
-
-// 출제 이력 (issue 28). Query keys come only from `lineageKeys`; a lead's decision refetches every
-// lineage read (it changes the badges of every member at once).
-export const lineageKeys = {
-  all: ['lineage'] as const,
-  summary: (uid: number) => [...lineageKeys.all, 'summary', uid] as const,
-  problem: (uid: number) => [...lineageKeys.all, 'problem', uid] as const,
-  content: (uid: number) => [...lineageKeys.all, 'content', uid] as const,
-  search: (q: string, subjectCode: number | undefined, year: number | undefined, page: number) =>
-    [...lineageKeys.all, 'search', q, subjectCode ?? null, year ?? null, page] as const,
-  progress: () => [...lineageKeys.all, 'progress'] as const,
-  suggestions: (subjectCode: number | undefined, page: number) => [...lineageKeys.all, 'suggestions', subjectCode ?? null, page] as const,
-  keyConflicts: (subjectCode: number | undefined, page: number) => [...lineageKeys.all, 'key-conflicts', subjectCode ?? null, page] as const,
-  similar: (text: string, subjectCode: number | undefined) => [...lineageKeys.all, 'similar', text, subjectCode ?? null] as const,
-  classRecurrence: (classCode: number) => [...lineageKeys.all, 'class', classCode] as const,
-};
+import { lineageKeys } from './card-api';
 
 /** A stem shorter than this finds too little to be worth asking about (similar-problems-panel.tsx). */
 export const SIMILAR_MIN_CHARS = 10;
@@ -70,19 +48,6 @@ export function fetchProblemContent(queryClient: QueryClient, problemUid: number
     .then((data) => data.problem);
 }
 
-/** How much of a lecture class recurs (decision 190): its problems and those asked twice or more. */
-export const classRecurrenceQueryOptions = (classCode: number) =>
-  queryOptions({
-    queryKey: lineageKeys.classRecurrence(classCode),
-    queryFn: ({ signal }) =>
-      apiRequest(`/v1/lineages/class/${classCode}`, { schema: () => import('@qbank/shared/lineage').then((m) => m.classRecurrenceResponseSchema), signal }),
-    staleTime: 60_000,
-  });
-
-export function useClassRecurrence(classCode: number) {
-  return useQuery(classRecurrenceQueryOptions(classCode));
-}
-
 export const BANK_SEARCH_PAGE_SIZE = 20;
 
 /** The whole bank's search, grouped by lineage, a page of groups at a time. */
@@ -99,44 +64,6 @@ export function useBankSearch(q: string, subjectCode: number | undefined, year: 
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
-}
-
-// The badges of a list's chunk go out as one call (decision 068), like the notes and dispute badges.
-const SUMMARY_BATCH_MAX = 200;
-const loadSummary = createUidBatcher<LineageCount>(SUMMARY_BATCH_MAX, async (uids) => {
-  const { summaries } = await apiRequest('/v1/lineages/summary', {
-    query: { uids: uids.join(',') },
-    schema: () => import('@qbank/shared/lineage').then((m) => m.lineageCountsResponseSchema),
-  });
-  return new Map(summaries.map((summary) => [summary.uid, summary]));
-});
-
-export const lineageSummaryQueryOptions = (problemUid: number) =>
-  queryOptions({ queryKey: lineageKeys.summary(problemUid), queryFn: () => loadSummary(problemUid), staleTime: 60_000 });
-
-/** The badge's figures; null when the problem appeared once. */
-export function useLineageSummary(problemUid: number) {
-  return useQuery(lineageSummaryQueryOptions(problemUid));
-}
-
-/**
- * The badges of the problems the server draws (app/server-paint.tsx), in one call of this drawing's
- * own: the batcher's queue is shared by the process, and two members' drawings must not share it.
- * A problem asked once gets null, so the card knows it has no badge instead of asking again.
- */
-export async function fetchLineageSummariesInto(queryClient: QueryClient, problemUids: readonly number[]): Promise<void> {
-  if (problemUids.length === 0) return;
-  const { summaries } = await apiRequest('/v1/lineages/summary', {
-    query: { uids: problemUids.join(',') },
-    schema: () => import('@qbank/shared/lineage').then((m) => m.lineageCountsResponseSchema),
-  });
-  const byUid = new Map(summaries.map((summary) => [summary.uid, summary]));
-  for (const uid of problemUids) queryClient.setQueryData(lineageKeys.summary(uid), byUid.get(uid) ?? null);
-}
-
-/** A list's chunk of problems asks for all its badges at once, before its cards are drawn. */
-export function prefetchLineageSummaries(queryClient: QueryClient, problemUids: readonly number[]): void {
-  for (const uid of problemUids) void queryClient.prefetchQuery(lineageSummaryQueryOptions(uid));
 }
 
 export const problemLineageQueryOptions = (problemUid: number) =>
