@@ -49,22 +49,42 @@ const BARRELS: Record<string, string> = {
   '@mantine/core': '/node_modules/@mantine/core/esm/index.mjs',
   '@mantine/hooks': '/node_modules/@mantine/hooks/esm/index.mjs',
   '@tabler/icons-react': '/node_modules/@tabler/icons-react/dist/esm/tabler-icons-react.mjs',
+  // `import { X } from './x.js'` then `export { X }`, and query-core's names through `export *`. Without
+  // these, /home's use of useQuery took every hook and observer (useQueries, useMutation…) into
+  // home-screen, ~2 kB gzip of the first screen for the lazy pages' code.
+  '@tanstack/react-query': '/node_modules/@tanstack/react-query/build/modern/index.js',
+  '@tanstack/query-core': '/node_modules/@tanstack/query-core/build/modern/index.js',
 };
+
+/** The key of a barrel's `export * from` target in barrelExports' map. */
+const STAR_EXPORT = '*';
 
 /** The modules a barrel's names come from: name → module id (`importedIds`: the barrel's, for a package it re-exports). */
 function barrelExports(id: string, code: string, importedIds: readonly string[]): Map<string, string> {
   const targets = new Map<string, string>();
-  for (const [, names, from] of code.matchAll(/export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
-    const target = from!.startsWith('.') ? path.resolve(path.dirname(id), from!) : importedIds.find((imported) => imported.includes(`/node_modules/${from}/`));
+  const resolve = (from: string) =>
+    from.startsWith('.') ? path.resolve(path.dirname(id), from) : importedIds.find((imported) => imported.includes(`/node_modules/${from}/`));
+  // `export { A } from './a'`, or `import { A } from './a'` and a plain `export { A }` (the name as exported).
+  for (const [, , names, from] of code.matchAll(/(export|import)\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
+    const target = resolve(from!);
     if (!target) continue;
     for (const name of names!.split(',')) {
-      const exported = name
-        .trim()
-        .split(/\s+as\s+/)
-        .pop();
-      if (exported) targets.set(exported, target);
+      const parts = name.trim().split(/\s+as\s+/);
+      const local = parts.pop();
+      if (local) targets.set(local, target);
     }
   }
+  for (const [, names] of code.matchAll(/export\s*\{([^}]*)\}\s*;/g)) {
+    for (const name of names!.split(',')) {
+      const [local, exported] = name.trim().split(/\s+as\s+/);
+      const target = local && targets.get(local);
+      if (target && exported) targets.set(exported, target);
+    }
+  }
+  // `export * from 'package'`: a name found nowhere else comes from there (STAR_EXPORT).
+  const star = /export\s*\*\s*from\s*['"]([^'"]+)['"]/.exec(code)?.[1];
+  const starTarget = star ? resolve(star) : undefined;
+  if (starTarget) targets.set(STAR_EXPORT, starTarget);
   return targets;
 }
 
@@ -156,7 +176,18 @@ export function lazyChunkGroups() {
               continue;
             }
             for (const name of namedImports(module?.code ?? '', barrel.specifier)) {
-              const target = barrel.exports.get(name);
+              // Through an `export *` into another barrel (react-query's query-core names) to the name's module.
+              let through = barrel;
+              let target = through.exports.get(name);
+              while (!target && through.exports.has(STAR_EXPORT)) {
+                const next = barrels.get(through.exports.get(STAR_EXPORT)!);
+                if (!next) {
+                  target = through.exports.get(STAR_EXPORT);
+                  break;
+                }
+                through = next;
+                target = next.exports.get(name);
+              }
               if (!target) this.error(`${id} imports ${name} from ${barrel.specifier}, which its index does not re-export`);
               pending.push(target);
             }

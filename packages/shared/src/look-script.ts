@@ -1,9 +1,9 @@
 // The document's first script (issue 30 item 5, decision 166): before anything is drawn it puts
-// the member's look on <html> from the look cookie (settings.ts, LOOK_COOKIE): Mantine's colour
+// the member's look on <html> from the look cookie (look.ts, LOOK_COOKIE): Mantine's colour
 // scheme attribute (the system's scheme for 'system') and the root font size of the type size. The
 // web build writes it inline into every document's head; the server allows exactly this text by
 // its hash in the Content-Security-Policy, so no other inline script runs.
-import { LOOK_COOKIE, TYPE_SIZE_ROOT } from './settings';
+import { LOOK_COOKIE, TYPE_SIZE_ROOT } from './look';
 
 // Plain ES5 in a string: it runs before any bundle, in every browser that loads the page.
 export const LOOK_SCRIPT =

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineSchema } from './define-schema';
+import { THEMES, TYPE_SIZES } from './look';
 
 // A member's look of the app (issue 30 item 5, decision 166): light, dark or the system's
 // scheme, and one of three type sizes. Kept on the server so every device shows the same; a
@@ -10,31 +11,8 @@ export const settingsMessages = {
   typeSizeInvalid: '글자 크기는 작게, 보통, 크게 중에서 고르세요.',
 } as const;
 
-export const THEMES = ['light', 'dark', 'system'] as const;
-export type Theme = (typeof THEMES)[number];
-export const TYPE_SIZES = ['small', 'medium', 'large'] as const;
-export type TypeSize = (typeof TYPE_SIZES)[number];
-
-export const DEFAULT_SETTINGS = { theme: 'light', type_size: 'medium' } as const satisfies { theme: Theme; type_size: TypeSize };
-
-/** The root font size of each type size (14, 16 and 19 px of the browser's 16): Mantine's rem scale follows it. */
-export const TYPE_SIZE_ROOT: Readonly<Record<TypeSize, string>> = { small: '87.5%', medium: '', large: '118.75%' };
-
-/** The cookie the server and the document's head script read: `<theme>.<type size>`. */
-export const LOOK_COOKIE = 'qbank_look';
-
-export function lookCookieValue(settings: { theme: Theme; type_size: TypeSize }): string {
-  return `${settings.theme}.${settings.type_size}`;
-}
-
-/** The look a cookie names, or null when it names none (absent, altered, an old format). */
-export function parseLookCookie(value: string | undefined): { theme: Theme; type_size: TypeSize } | null {
-  const [theme, typeSize] = (value ?? '').split('.');
-  const knownTheme = THEMES.find((t) => t === theme);
-  const knownSize = TYPE_SIZES.find((s) => s === typeSize);
-  return knownTheme && knownSize ? { theme: knownTheme, type_size: knownSize } : null;
-}
-
+// The look's values without zod live in look.ts, for the web shell; they stay importable from here.
+export { DEFAULT_SETTINGS, LOOK_COOKIE, lookCookieValue, parseLookCookie, THEMES, TYPE_SIZE_ROOT, TYPE_SIZES, type Theme, type TypeSize } from './look';
 export const settingsSchema = defineSchema(() =>
   z.strictObject({
     theme: z.enum(THEMES, { error: settingsMessages.themeInvalid }),

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ProblemCardSlotsProvider, type ProblemCardSlots } from '../problems/components/problem-card-slots';
 import { configureApiClient, isApiRequestError } from '../lib/api-client';
-import { prefetchLineageSummaries } from '../lineage/api';
+import { prefetchLineageSummaries } from '../lineage/card-api';
 import { LineageBadge } from '../lineage/lineage-badge';
 import { ClassRecurrence } from '../lineage/class-recurrence';
 import { endLoginSession, loginSessionQueryKey } from '../lib/login-session';

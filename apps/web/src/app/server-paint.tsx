@@ -11,7 +11,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { setHtmlCleanerWithoutDom, type HtmlCleaner } from '../components/safe-html';
 import { apiRequest, configureApiClient } from '../lib/api-client';
 import { DrawnByServerContext } from '../lib/server-paint';
-import { fetchLineageSummariesInto } from '../lineage/api';
+import { fetchLineageSummariesInto } from '../lineage/card-api';
 import { loginSessionQueryKey } from '../lib/login-session';
 import { problemsInfiniteOptions, testInfoQueryOptions, testTypeCountsQueryOptions, TEST_PROBLEMS_PAGE_SIZE } from '../problems/api';
 import { solveProblemsQueryOptions, solveProgressQueryOptions, solveTestQueryOptions } from '../solve/api';

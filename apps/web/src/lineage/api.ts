@@ -1,37 +1,16 @@
-import {
-  bankSearchResponseSchema,
-  classRecurrenceResponseSchema,
-  keyConflictListResponseSchema,
-  lineageCountsResponseSchema,
-  lineageProgressResponseSchema,
-  lineageSuggestionsResponseSchema,
-  problemLineageResponseSchema,
-  similarProblemsResponseSchema,
-  type LineageCount,
-  type LineageLinkRequest,
-  type LineageProgressResponse,
-  type LineageRelation,
+import type {
+  BankSearchResponse,
+  KeyConflictListResponse,
+  LineageLinkRequest,
+  LineageProgressResponse,
+  LineageRelation,
+  LineageSuggestionsResponse,
+  SimilarProblemsResponse,
 } from '@qbank/shared/lineage';
-import { problemResponseSchema, type Problem } from '@qbank/shared/problems';
+import type { Problem } from '@qbank/shared/problems';
 import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
-import { createUidBatcher } from '../lib/batch-by-uid';
-
-// 출제 이력 (issue 28). Query keys come only from `lineageKeys`; a lead's decision refetches every
-// lineage read (it changes the badges of every member at once).
-export const lineageKeys = {
-  all: ['lineage'] as const,
-  summary: (uid: number) => [...lineageKeys.all, 'summary', uid] as const,
-  problem: (uid: number) => [...lineageKeys.all, 'problem', uid] as const,
-  content: (uid: number) => [...lineageKeys.all, 'content', uid] as const,
-  search: (q: string, subjectCode: number | undefined, year: number | undefined, page: number) =>
-    [...lineageKeys.all, 'search', q, subjectCode ?? null, year ?? null, page] as const,
-  progress: () => [...lineageKeys.all, 'progress'] as const,
-  suggestions: (subjectCode: number | undefined, page: number) => [...lineageKeys.all, 'suggestions', subjectCode ?? null, page] as const,
-  keyConflicts: (subjectCode: number | undefined, page: number) => [...lineageKeys.all, 'key-conflicts', subjectCode ?? null, page] as const,
-  similar: (text: string, subjectCode: number | undefined) => [...lineageKeys.all, 'similar', text, subjectCode ?? null] as const,
-  classRecurrence: (classCode: number) => [...lineageKeys.all, 'class', classCode] as const,
-};
+import { lineageKeys } from './card-api';
 
 /** A stem shorter than this finds too little to be worth asking about (similar-problems-panel.tsx). */
 export const SIMILAR_MIN_CHARS = 10;
@@ -44,7 +23,12 @@ export const SIMILAR_MIN_CHARS = 10;
 export function useSimilarProblems(text: string, subjectCode: number | undefined) {
   return useQuery({
     queryKey: lineageKeys.similar(text, subjectCode),
-    queryFn: ({ signal }) => apiRequest('/v1/problem/similar', { query: { text, subject_code: subjectCode }, schema: similarProblemsResponseSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<SimilarProblemsResponse>('/v1/problem/similar', {
+        query: { text, subject_code: subjectCode },
+        schema: () => import('@qbank/shared/lineage').then((m) => m.similarProblemsResponseSchema),
+        signal,
+      }),
     enabled: text.length >= SIMILAR_MIN_CHARS,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
@@ -57,22 +41,11 @@ export function fetchProblemContent(queryClient: QueryClient, problemUid: number
   return queryClient
     .fetchQuery({
       queryKey: lineageKeys.content(problemUid),
-      queryFn: ({ signal }) => apiRequest(`/v1/problem/${problemUid}`, { schema: problemResponseSchema, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(`/v1/problem/${problemUid}`, { schema: () => import('@qbank/shared/problems').then((m) => m.problemResponseSchema), signal }),
       staleTime: 60_000,
     })
     .then((data) => data.problem);
-}
-
-/** How much of a lecture class recurs (decision 190): its problems and those asked twice or more. */
-export const classRecurrenceQueryOptions = (classCode: number) =>
-  queryOptions({
-    queryKey: lineageKeys.classRecurrence(classCode),
-    queryFn: ({ signal }) => apiRequest(`/v1/lineages/class/${classCode}`, { schema: classRecurrenceResponseSchema, signal }),
-    staleTime: 60_000,
-  });
-
-export function useClassRecurrence(classCode: number) {
-  return useQuery(classRecurrenceQueryOptions(classCode));
 }
 
 export const BANK_SEARCH_PAGE_SIZE = 20;
@@ -82,49 +55,22 @@ export function useBankSearch(q: string, subjectCode: number | undefined, year: 
   return useQuery({
     queryKey: lineageKeys.search(q, subjectCode, year, page),
     queryFn: ({ signal }) =>
-      apiRequest('/v1/search', { query: { q, page, limit: BANK_SEARCH_PAGE_SIZE, subject_code: subjectCode, year }, schema: bankSearchResponseSchema, signal }),
+      apiRequest<BankSearchResponse>('/v1/search', {
+        query: { q, page, limit: BANK_SEARCH_PAGE_SIZE, subject_code: subjectCode, year },
+        schema: () => import('@qbank/shared/lineage').then((m) => m.bankSearchResponseSchema),
+        signal,
+      }),
     enabled: q.trim() !== '',
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
 }
 
-// The badges of a list's chunk go out as one call (decision 068), like the notes and dispute badges.
-const SUMMARY_BATCH_MAX = 200;
-const loadSummary = createUidBatcher<LineageCount>(SUMMARY_BATCH_MAX, async (uids) => {
-  const { summaries } = await apiRequest('/v1/lineages/summary', { query: { uids: uids.join(',') }, schema: lineageCountsResponseSchema });
-  return new Map(summaries.map((summary) => [summary.uid, summary]));
-});
-
-export const lineageSummaryQueryOptions = (problemUid: number) =>
-  queryOptions({ queryKey: lineageKeys.summary(problemUid), queryFn: () => loadSummary(problemUid), staleTime: 60_000 });
-
-/** The badge's figures; null when the problem appeared once. */
-export function useLineageSummary(problemUid: number) {
-  return useQuery(lineageSummaryQueryOptions(problemUid));
-}
-
-/**
- * The badges of the problems the server draws (app/server-paint.tsx), in one call of this drawing's
- * own: the batcher's queue is shared by the process, and two members' drawings must not share it.
- * A problem asked once gets null, so the card knows it has no badge instead of asking again.
- */
-export async function fetchLineageSummariesInto(queryClient: QueryClient, problemUids: readonly number[]): Promise<void> {
-  if (problemUids.length === 0) return;
-  const { summaries } = await apiRequest('/v1/lineages/summary', { query: { uids: problemUids.join(',') }, schema: lineageCountsResponseSchema });
-  const byUid = new Map(summaries.map((summary) => [summary.uid, summary]));
-  for (const uid of problemUids) queryClient.setQueryData(lineageKeys.summary(uid), byUid.get(uid) ?? null);
-}
-
-/** A list's chunk of problems asks for all its badges at once, before its cards are drawn. */
-export function prefetchLineageSummaries(queryClient: QueryClient, problemUids: readonly number[]): void {
-  for (const uid of problemUids) void queryClient.prefetchQuery(lineageSummaryQueryOptions(uid));
-}
-
 export const problemLineageQueryOptions = (problemUid: number) =>
   queryOptions({
     queryKey: lineageKeys.problem(problemUid),
-    queryFn: ({ signal }) => apiRequest(`/v1/problem/${problemUid}/lineage`, { schema: problemLineageResponseSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(`/v1/problem/${problemUid}/lineage`, { schema: () => import('@qbank/shared/lineage').then((m) => m.problemLineageResponseSchema), signal }),
     select: (data) => data.lineage,
   });
 
@@ -137,7 +83,8 @@ export function useLineageContents(problemUids: readonly number[]) {
   return useQueries({
     queries: problemUids.map((uid) => ({
       queryKey: lineageKeys.content(uid),
-      queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest(`/v1/problem/${uid}`, { schema: problemResponseSchema, signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        apiRequest(`/v1/problem/${uid}`, { schema: () => import('@qbank/shared/problems').then((m) => m.problemResponseSchema), signal }),
       select: (data: { problem: Problem }) => data.problem,
       staleTime: 60_000,
     })),
@@ -153,7 +100,11 @@ export function useDecideLink() {
   const refetch = useRefetchLineages();
   return useMutation({
     mutationFn: ({ decision, ...body }: LineageLinkRequest & { decision: 'confirm' | 'reject' }) =>
-      apiRequest(`/v1/lineage/links/${decision}`, { method: 'POST', body, schema: problemLineageResponseSchema }),
+      apiRequest(`/v1/lineage/links/${decision}`, {
+        method: 'POST',
+        body,
+        schema: () => import('@qbank/shared/lineage').then((m) => m.problemLineageResponseSchema),
+      }),
     onSuccess: refetch,
   });
 }
@@ -161,7 +112,11 @@ export function useDecideLink() {
 export function useSplitProblem() {
   const refetch = useRefetchLineages();
   return useMutation({
-    mutationFn: (problemUid: number) => apiRequest(`/v1/problem/${problemUid}/lineage/split`, { method: 'POST', schema: problemLineageResponseSchema }),
+    mutationFn: (problemUid: number) =>
+      apiRequest(`/v1/problem/${problemUid}/lineage/split`, {
+        method: 'POST',
+        schema: () => import('@qbank/shared/lineage').then((m) => m.problemLineageResponseSchema),
+      }),
     onSuccess: refetch,
   });
 }
@@ -176,7 +131,8 @@ const PROGRESS_POLL_MS = 2_000;
 export function useLineageProgress() {
   return useQuery({
     queryKey: lineageKeys.progress(),
-    queryFn: ({ signal }) => apiRequest('/v1/lineages/progress', { schema: lineageProgressResponseSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/v1/lineages/progress', { schema: () => import('@qbank/shared/lineage').then((m) => m.lineageProgressResponseSchema), signal }),
     refetchInterval: (query) => ((query.state.data?.waiting ?? 0) > 0 ? PROGRESS_POLL_MS : false),
   });
 }
@@ -184,7 +140,8 @@ export function useLineageProgress() {
 export function useRunWholeBank() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('/v1/lineages/run', { method: 'POST', schema: lineageProgressResponseSchema }),
+    mutationFn: () =>
+      apiRequest('/v1/lineages/run', { method: 'POST', schema: () => import('@qbank/shared/lineage').then((m) => m.lineageProgressResponseSchema) }),
     onSuccess: (progress: LineageProgressResponse) => queryClient.setQueryData(lineageKeys.progress(), progress),
   });
 }
@@ -193,9 +150,9 @@ export function useLineageSuggestions(subjectCode: number | undefined, page: num
   return useQuery({
     queryKey: lineageKeys.suggestions(subjectCode, page),
     queryFn: ({ signal }) =>
-      apiRequest('/v1/lineage/suggestions', {
+      apiRequest<LineageSuggestionsResponse>('/v1/lineage/suggestions', {
         query: { subject_code: subjectCode, page, limit: LINEAGE_QUEUE_PAGE_SIZE },
-        schema: lineageSuggestionsResponseSchema,
+        schema: () => import('@qbank/shared/lineage').then((m) => m.lineageSuggestionsResponseSchema),
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -206,9 +163,9 @@ export function useKeyConflictList(subjectCode: number | undefined, page: number
   return useQuery({
     queryKey: lineageKeys.keyConflicts(subjectCode, page),
     queryFn: ({ signal }) =>
-      apiRequest('/v1/lineage/key-conflicts', {
+      apiRequest<KeyConflictListResponse>('/v1/lineage/key-conflicts', {
         query: { subject_code: subjectCode, page, limit: LINEAGE_QUEUE_PAGE_SIZE },
-        schema: keyConflictListResponseSchema,
+        schema: () => import('@qbank/shared/lineage').then((m) => m.keyConflictListResponseSchema),
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -220,7 +177,11 @@ export function useResetDecision() {
   const refetch = useRefetchLineages();
   return useMutation({
     mutationFn: (body: { problem_a: number; problem_b: number }) =>
-      apiRequest('/v1/lineage/links/reset', { method: 'POST', body, schema: problemLineageResponseSchema }),
+      apiRequest('/v1/lineage/links/reset', {
+        method: 'POST',
+        body,
+        schema: () => import('@qbank/shared/lineage').then((m) => m.problemLineageResponseSchema),
+      }),
     onSuccess: refetch,
   });
 }
@@ -229,7 +190,7 @@ export function useMergeLineages() {
   const refetch = useRefetchLineages();
   return useMutation({
     mutationFn: (body: { problem_a: number; problem_b: number; relation: LineageRelation }) =>
-      apiRequest('/v1/lineages/merge', { method: 'POST', body, schema: problemLineageResponseSchema }),
+      apiRequest('/v1/lineages/merge', { method: 'POST', body, schema: () => import('@qbank/shared/lineage').then((m) => m.problemLineageResponseSchema) }),
     onSuccess: refetch,
   });
 }

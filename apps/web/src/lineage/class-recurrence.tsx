@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
-import { useClassRecurrence } from './api';
-import { lineageMessages as m } from './messages';
+import { useClassRecurrence } from './card-api';
+import { lineageCardMessages as m } from './card-messages';
 
 // One line that keeps its height while it loads (and stays empty when the figure cannot be read),
 // so the class's search and list below it never move.

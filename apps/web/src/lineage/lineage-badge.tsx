@@ -1,7 +1,7 @@
 import { Badge, UnstyledButton } from '@mantine/core';
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
-import { useLineageSummary } from './api';
-import { lineageMessages as m } from './messages';
+import { useLineageSummary } from './card-api';
+import { lineageCardMessages as m } from './card-messages';
 
 // The panel (a modal with the word diffs) is its own chunk, loaded on the first click.
 const LineagePanel = lazy(() => import('./lineage-panel').then((module) => ({ default: module.LineagePanel })));

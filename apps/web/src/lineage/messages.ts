@@ -1,16 +1,9 @@
 // Korean texts of 출제 이력 (issue 28): the badge on a problem card and its panel.
 import type { LineageRelation } from '@qbank/shared/lineage';
+import { lineageCardMessages } from './card-messages';
 
 export const lineageMessages = {
-  /** The badge's two parts: the years give way on a narrow card (lineage-badge.tsx). */
-  badgeCount: (count: number) => `출제 ${count}회`,
-  badgeYears: (years: readonly number[]) => ` · ${years.join('·')}`,
-  /** The badge's visible text first (WCAG 2.5.3), then what the button does. */
-  badgeLabel: (count: number, years: readonly number[]) => `출제 ${count}회 · ${years.join('·')}, 출제 이력 보기`,
-  /** How much of a lecture class recurs (decision 190). */
-  classRecurrence: (total: number, recurring: number) =>
-    `이 수업 문제 ${total}개 중 ${recurring}개(${total === 0 ? 0 : Math.round((recurring / total) * 100)}%)가 반복 출제`,
-  classRecurrenceLoading: '반복 출제 비율을 세는 중…',
+  ...lineageCardMessages,
   panelTitle: '출제 이력',
   loading: '출제 이력을 불러오는 중…',
   failed: '출제 이력을 불러오지 못했습니다.',

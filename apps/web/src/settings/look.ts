@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_SETTINGS, LOOK_COOKIE, lookCookieValue, parseLookCookie, TYPE_SIZE_ROOT, type Theme, type TypeSize } from '@qbank/shared/settings';
+import { DEFAULT_SETTINGS, LOOK_COOKIE, lookCookieValue, parseLookCookie, TYPE_SIZE_ROOT, type Theme, type TypeSize } from '@qbank/shared/look';
 
 // The member's look in force on this page (decision 166). The document's look script drew the
 // first paint from the look cookie; this module keeps <html> and Mantine in step with later
