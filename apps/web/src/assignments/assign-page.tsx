@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { Member } from '@qbank/shared/auth';
 import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
@@ -42,6 +42,14 @@ const m = messages.assign;
 const LIST_MAX_HEIGHT = 600;
 const EMPTY_MAP: AssignmentMap = {};
 const NO_SELECTION: ReadonlySet<number> = new Set();
+
+/** The address's choices, each resetting what follows it. */
+interface Picks {
+  year: number | null;
+  subject: number | null;
+  test: number | null;
+  grade: number | null;
+}
 
 function roundRobinMessage(error: RoundRobinError): string {
   if (error.kind === 'noStudents') return m.errors.noStudents;
@@ -83,6 +91,7 @@ export function AssignPage() {
   const [seen, setSeen] = useState<ReadonlyMap<number, KnownMember>>(new Map());
   const [start, setStart] = useState<number | string>(1);
   const [notice, setNotice] = useState<string | null>(null);
+  const lastPick = useRef<{ from: string; value: Picks } | null>(null);
 
   const saved = assignments.data?.assignments ?? EMPTY_MAP;
   const current = draft !== null && draft.test === activeTest ? draft.map : saved;
@@ -103,8 +112,13 @@ export function AssignPage() {
   const unsavable = unsavablePairs(current, members);
 
   // ---- picks (a change resets what follows)
-  const pick = (next: { year?: number | null; subject?: number | null; test?: number | null; grade?: number | null }) => {
-    const value = { year, subject: subjectCode, test: testCode, grade, ...next };
+  // Two picks before the page renders the first (a quick hand, a slow phone) build on the first:
+  // the values of this render would put back what the first pick changed.
+  const pick = (next: Partial<Picks>) => {
+    const from = params.toString();
+    const base = lastPick.current?.from === from ? lastPick.current.value : { year, subject: subjectCode, test: testCode, grade };
+    const value = { ...base, ...next };
+    lastPick.current = { from, value };
     const out: Record<string, string> = {};
     for (const [k, v] of Object.entries(value)) if (v !== null && v !== undefined) out[k] = String(v);
     setParams(out, { replace: true });
