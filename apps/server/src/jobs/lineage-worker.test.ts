@@ -28,4 +28,27 @@ describe.each(testDialects)('the lineage worker on %s', (dialect) => {
     await db.updateTable('problems').set({ answer: '②' }).where('uid', '=', second).execute();
     expect(await drainLineageQueue(db, 'p3', new FingerprintCache())).toBe(1);
   });
+
+  it('leaves the server its turns while it drains a long queue', async () => {
+    const { db } = database;
+    const test = await createTest(db, { subject_code: await createSubject(db) });
+    for (let no = 1; no <= 40; no++) {
+      const question = `<p>${no}번 환자에서 가장 가능성이 높은 진단은 무엇인가? 증례 ${no * 7}</p>`;
+      await createProblem(db, { test_code: test, no, question, illustration: `① 심근경색 ${no}\n② 폐색전증\n③ 대동맥박리\n④ 기흉\n⑤ 심낭염`, answer: '①' });
+    }
+    // A timer stands for a request: on SQLite every query answers synchronously, and a drain
+    // that never let the event loop turn would run it only once the whole queue was done.
+    const queued = await db
+      .selectFrom('lineage_queue')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    let draining = true;
+    let timerRanWhileDraining = false;
+    setTimeout(() => (timerRanWhileDraining = draining), 0);
+    // p3 holds the lease since the test above.
+    expect(await drainAll(db, 'p3')).toBe(Number(queued.n));
+    draining = false;
+    expect(Number(queued.n)).toBeGreaterThanOrEqual(40);
+    expect(timerRanWhileDraining).toBe(true);
+  });
 });
