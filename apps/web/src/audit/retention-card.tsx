@@ -1,7 +1,8 @@
-import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Text } from '@mantine/core';
 import { AUDIT_RETENTION_MAX_DAYS, AUDIT_RETENTION_MIN_DAYS } from '@qbank/shared/audit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SectionCard } from '../components/section-card';
 import { showFailure, showSuccess } from '../components/toasts';
 import { auditSettingsQueryOptions, useSaveAuditSettings } from './api';
 import { auditMessages as messages } from './messages';
@@ -18,44 +19,39 @@ export function RetentionCard({ canChange }: { canChange: boolean }) {
   const value = days === '' ? current : days;
 
   return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          {a.retentionTitle}
-        </Title>
-        <Text size="sm">{a.retentionText(current)}</Text>
-        {canChange ? (
-          <Group
-            component="form"
-            align="end"
-            gap="xs"
-            onSubmit={(event) => {
-              event.preventDefault();
-              save.mutate(
-                { retention_days: Number(value) },
-                { onSuccess: () => showSuccess(a.retentionSaved), onError: (error) => showFailure(a.retentionFailed, error) },
-              );
-            }}
-          >
-            <NumberInput
-              label={a.retentionLabel}
-              min={AUDIT_RETENTION_MIN_DAYS}
-              max={AUDIT_RETENTION_MAX_DAYS}
-              value={value}
-              onChange={setDays}
-              w={160}
-              allowDecimal={false}
-            />
-            <Button type="submit" size="sm" loading={save.isPending}>
-              {a.retentionSave}
-            </Button>
-          </Group>
-        ) : (
-          <Text size="sm" c="gray.7">
-            {a.retentionSuperadminOnly}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+    <SectionCard titleId="audit-retention-title" title={a.retentionTitle}>
+      <Text size="sm">{a.retentionText(current)}</Text>
+      {canChange ? (
+        <Group
+          component="form"
+          align="end"
+          gap="xs"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate(
+              { retention_days: Number(value) },
+              { onSuccess: () => showSuccess(a.retentionSaved), onError: (error) => showFailure(a.retentionFailed, error) },
+            );
+          }}
+        >
+          <NumberInput
+            label={a.retentionLabel}
+            min={AUDIT_RETENTION_MIN_DAYS}
+            max={AUDIT_RETENTION_MAX_DAYS}
+            value={value}
+            onChange={setDays}
+            w={160}
+            allowDecimal={false}
+          />
+          <Button type="submit" size="sm" loading={save.isPending}>
+            {a.retentionSave}
+          </Button>
+        </Group>
+      ) : (
+        <Text size="sm" c="gray.7">
+          {a.retentionSuperadminOnly}
+        </Text>
+      )}
+    </SectionCard>
   );
 }

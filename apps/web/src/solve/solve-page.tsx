@@ -88,7 +88,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
   const [results, setResults] = useState<ReadonlyMap<number, AnswerResult>>(new Map());
   const [index, setIndex] = useState(0);
   const [retrying, setRetrying] = useState<ReadonlySet<number>>(new Set());
-  const { explanation, setExplanation, helpOpen, setHelpOpen, boxesOpen, setBoxesOpen, announcement, setAnnouncement, tokenRef, resultRef, articleRef } =
+  const { explanation, setExplanation, helpOpen, setHelpOpen, boxesOpen, setBoxesOpen, announcement, setAnnouncement, tokenRef, resultRef, articleRef, view } =
     useDeckScreen(false);
   const focusResultNext = useRef(false);
   const queued = useQueuedAnswers(memberCode, testCode);
@@ -304,18 +304,16 @@ function SolveScreen({ testCode }: { testCode: number }) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md" ref={articleRef} style={{ scrollMarginTop: '1rem' }}>
             <ProblemView
+              {...view}
               problem={current}
               position={position}
               options={options}
               result={currentResult}
               answering={answering}
-              explanation={explanation}
               important={boxes.important}
               onAnswer={(value) => answer(current, value, true)}
               onRetry={() => retry(current.uid)}
               onJudgeSelf={(correct) => judgeSelf(current, correct)}
-              onOpenBoxes={() => setBoxesOpen(true)}
-              resultRef={resultRef}
               footer={<NotePanel key={current.uid} problemUid={current.uid} />}
             />
             <ProblemNavigation position={position} total={problems.length} onPrevious={() => go(index - 1)} onNext={() => go(index + 1)} />

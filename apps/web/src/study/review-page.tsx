@@ -111,7 +111,7 @@ function ReviewRound({ cards, dueCount, queued, memberCode, onMore }: RoundProps
       cards.findIndex((card) => !results.has(card.problem_uid)),
     ),
   );
-  const { explanation, setExplanation, helpOpen, setHelpOpen, boxesOpen, setBoxesOpen, announcement, setAnnouncement, tokenRef, resultRef, articleRef } =
+  const { explanation, setExplanation, helpOpen, setHelpOpen, boxesOpen, setBoxesOpen, announcement, setAnnouncement, tokenRef, articleRef, view } =
     useDeckScreen(true);
 
   // Problems voided while this round was open: the server refused their answer (decision 079).
@@ -333,16 +333,14 @@ function ReviewRound({ cards, dueCount, queued, memberCode, onMore }: RoundProps
           {item.problem.test_name}
         </Text>
         <ProblemView
+          {...view}
           problem={item.problem}
           position={position}
           options={options}
           result={result}
           answering={answering}
-          explanation={explanation}
           onAnswer={answer}
           onJudgeSelf={kept ? judgeSelf : undefined}
-          onOpenBoxes={() => setBoxesOpen(true)}
-          resultRef={resultRef}
           resultActions={
             result && (
               <>
