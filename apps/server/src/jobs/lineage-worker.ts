@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../core/db';
 import { FingerprintCache } from '../lineage/detect';
 import { noteDrainFinished } from '../lineage/lead-queue';
-import { detectQueued, releaseLease } from '../lineage/service';
+import { detectQueued, hasQueuedWork, releaseLease } from '../lineage/service';
 import { tryTakeLease } from './repository';
 import { countJobRun } from '../metrics/registry';
 
@@ -21,6 +21,9 @@ const BATCH = 200;
 
 /** Detects up to `limit` queued problems if this process holds the lease; returns how many it did. */
 export async function drainLineageQueue(db: Db, owner: string, cache: FingerprintCache, limit = BATCH): Promise<number> {
+  // Taking the lease is a write (a WAL commit every tick on SQLite, in every process on
+  // PostgreSQL); with nothing queued there is nothing to guard.
+  if (!(await hasQueuedWork(db))) return 0;
   if (!(await tryTakeLease(db, LINEAGE_LEASE, owner, LEASE_MS))) return 0;
   return detectQueued(db, cache, limit);
 }
