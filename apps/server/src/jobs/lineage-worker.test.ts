@@ -51,4 +51,11 @@ describe.each(testDialects)('the lineage worker on %s', (dialect) => {
     expect(Number(queued.n)).toBeGreaterThanOrEqual(40);
     expect(timerRanWhileDraining).toBe(true);
   });
+
+  it('reads, and writes no lease, while nothing is queued', async () => {
+    const { db } = database;
+    expect(await db.selectFrom('lineage_queue').select('problem_uid').execute()).toEqual([]);
+    expect(await drainLineageQueue(db, 'p5', new FingerprintCache())).toBe(0);
+    expect(await db.selectFrom('job_leases').select('name').where('owner', '=', 'p5').execute()).toEqual([]);
+  });
 });

@@ -296,6 +296,10 @@ export async function writeLineages(
 
 // ---------------------------------------------------------------- the queue
 
+export async function hasQueuedProblems(db: DbOrTx): Promise<boolean> {
+  return (await db.selectFrom('lineage_queue').select('problem_uid').limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function queuedProblems(db: DbOrTx, limit: number): Promise<{ problem_uid: number; version: number }[]> {
   return db.selectFrom('lineage_queue').select(['problem_uid', 'version']).orderBy('problem_uid').limit(limit).execute();
 }

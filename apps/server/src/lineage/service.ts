@@ -22,6 +22,7 @@ import {
   dequeue,
   enqueue,
   findLink,
+  hasQueuedProblems,
   lineageCodesOf,
   lineageCounts,
   lineagePage,
@@ -51,6 +52,11 @@ export async function detectQueued(db: Db, cache: FingerprintCache, limit: numbe
     });
   }
   return queued.length;
+}
+
+/** Whether any problem waits for detection (a read: the worker's idle ticks write nothing). */
+export function hasQueuedWork(db: Db): Promise<boolean> {
+  return hasQueuedProblems(db);
 }
 
 export function releaseLease(db: Db, name: string, owner: string): Promise<void> {
