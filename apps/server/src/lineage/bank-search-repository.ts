@@ -44,8 +44,9 @@ export async function bankSearchMatches(
   const rows = await filtered(db, dialect, { q: query.q })
     .$if(query.subject_code !== undefined, (qb) => qb.where('tests.subject_code', '=', query.subject_code!))
     .$if(query.year !== undefined, (qb) => qb.where('tests.year', '=', query.year!))
-    // On the exam, like the subject and the year: the planner keeps to the search's own index.
-    .$if(query.test_codes !== undefined, (qb) => qb.where('tests.code', 'in', query.test_codes!))
+    // On the search row's own test_code: the search's index still leads (SQLite checks the code in
+    // its covering listing index, PostgreSQL on the row or, for one exam, with the exam index).
+    .$if(query.test_codes !== undefined, (qb) => qb.where('problems.test_code', 'in', query.test_codes!))
     .leftJoin('problem_lineages', 'problem_lineages.problem_uid', 'problems.uid')
     .select([
       'problems.uid',
