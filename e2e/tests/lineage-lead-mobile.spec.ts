@@ -3,7 +3,7 @@ import { expectNoHorizontalScroll } from '../support/phone';
 import { signIn } from '../support/sign-in';
 
 // Decision 203 on a 375 px phone: 출제 이력 관리 stacks the two problems of a suggestion and its
-// buttons fit the screen; the whole-bank search's subject and year selects fit beside each other.
+// buttons fit the screen; the whole-bank search's subject, year and exam-type selects fit the screen.
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -23,6 +23,9 @@ test('출제 이력 관리 and the search filters fit a phone', async ({ page })
   await expect(page).toHaveURL(/[?&]subject=\d+/);
   await expect(page).toHaveURL(/q=%EB%B9%88%EB%A7%A5/);
   await expect(page.getByTestId('bank-search-group').first()).toContainText('순환기내과학');
+  await page.getByRole('combobox', { name: '시험 종류' }).selectOption({ label: '중간고사' });
+  await expect(page).toHaveURL(/[?&]subject=\d+&type=midterm$/);
+  await expect(page.getByTestId('bank-search-group').first()).toContainText('중간고사');
   await expectNoHorizontalScroll(page);
   if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/bank-search-375.png` });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { validationMessages as m } from './messages';
 import { idParam, optionalId, pagingQuery, searchText } from './paging';
 import { defineSchema } from './define-schema';
+import { EXAM_TYPES } from './exam-types';
 
 // 출제 이력 (issue 28): the problems that are one question across years (decisions 129, 130).
 
@@ -10,6 +11,7 @@ export type LineageRelation = (typeof LINEAGE_RELATIONS)[number];
 
 const relationChoice = '관계는 same, variant, inverted 중 하나여야 합니다.';
 const sortChoice = '정렬은 frequency만 지원합니다.';
+const examTypeChoice = `시험 종류는 ${EXAM_TYPES.join(', ')} 중 하나여야 합니다.`;
 const twoDifferentProblems = '서로 다른 두 문제를 지정하세요.';
 
 /** Which problem, and where it was asked: the fields every list of problems in this file opens with. */
@@ -194,7 +196,7 @@ export type LineageSuggestionsResponse = z.infer<typeof lineageSuggestionsRespon
 const searchRequired = '검색어를 입력하세요.';
 
 /**
- * GET /v1/search?q&subject_code&year : the whole bank (issue 28 item 5), every exam a member reads,
+ * GET /v1/search?q&subject_code&year&exam_type : the whole bank (issue 28 item 5), every exam a member reads,
  * with the per-exam search's matching (words, 초성, stem, options, answers, explanations). Results
  * come grouped by lineage, the largest groups first; a page is a page of groups.
  */
@@ -204,6 +206,11 @@ export const bankSearchQuerySchema = defineSchema(() =>
     subject_code: optionalId,
     year: z
       .union([z.literal(''), z.coerce.number({ error: m.invalidInput }).int(m.invalidInput).min(1900, m.invalidInput).max(2999, m.invalidInput)])
+      .optional()
+      .transform((value) => (value === '' ? undefined : value)),
+    /** The exam's kind as its name says it (exam-types.ts examTypeOf, decision 207); empty is any. */
+    exam_type: z
+      .union([z.literal(''), z.enum(EXAM_TYPES, { error: examTypeChoice })], { error: examTypeChoice })
       .optional()
       .transform((value) => (value === '' ? undefined : value)),
     ...pagingQuery(20, 50),

@@ -16,19 +16,37 @@ export interface BankSearchMatch {
   lineage_size: number | null;
 }
 
+export interface BankExamFilters {
+  subject_code?: number | undefined;
+  year?: number | undefined;
+}
+
+/** The code and name of every exam (of a subject, of a year): ~1,000 short rows at 100,000 problems. */
+export async function examNames(db: DbOrTx, filters: BankExamFilters): Promise<{ code: number; test_name: string }[]> {
+  return db
+    .selectFrom('tests')
+    .select(['code', 'test_name'])
+    .$if(filters.subject_code !== undefined, (qb) => qb.where('subject_code', '=', filters.subject_code!))
+    .$if(filters.year !== undefined, (qb) => qb.where('year', '=', filters.year!))
+    .execute();
+}
+
 /**
- * Up to `limit` problems matching `q` in every exam (of a subject, of a year), each with its
+ * Up to `limit` problems matching `q` in every exam (of a subject, of a year, of `test_codes`), each with its
  * lineage. In the order the index hands them out: the caller groups and sorts them.
  */
 export async function bankSearchMatches(
   db: DbOrTx,
   dialect: Dialect,
-  query: { q: string; subject_code?: number | undefined; year?: number | undefined },
+  query: BankExamFilters & { q: string; test_codes?: number[] | undefined },
   limit: number,
 ): Promise<BankSearchMatch[]> {
   const rows = await filtered(db, dialect, { q: query.q })
     .$if(query.subject_code !== undefined, (qb) => qb.where('tests.subject_code', '=', query.subject_code!))
     .$if(query.year !== undefined, (qb) => qb.where('tests.year', '=', query.year!))
+    // On the search row's own test_code: the search's index still leads (SQLite checks the code in
+    // its covering listing index, PostgreSQL on the row or, for one exam, with the exam index).
+    .$if(query.test_codes !== undefined, (qb) => qb.where('problems.test_code', 'in', query.test_codes!))
     .leftJoin('problem_lineages', 'problem_lineages.problem_uid', 'problems.uid')
     .select([
       'problems.uid',

@@ -1,4 +1,6 @@
+import { examTypeOf } from '@qbank/shared/exam-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXAM_KINDS } from '../seed/large/catalog';
 import { createTest } from '../testing/factories';
 import type { roleCookies } from '../testing/harness';
 import { callAs, testDialects, type TestContext } from '../testing/harness';
@@ -45,6 +47,14 @@ describe.each(testDialects)('whole-bank search on %s', (dialect) => {
       '보건의료체계',
       '소득',
     ]);
+    // One more term in exams of other kinds (decision 207): the kind is read from the name.
+    const named = async (test_name: string) => createTest(t.db, { subject_code: cardio, year: 2023, test_name });
+    const aorta = (detail: string) => `대동맥박리 환자에서 ${detail} 가장 적절한 것은?`;
+    const aortaOptions = ['CT 혈관조영술', '흉부 X선', '심전도', '혈액배양', '복부 초음파'];
+    uid.formative = await put((await named('2023 순환기학 형성 평가 1차'))!, 1, aorta('처음 시행할 검사로'), aortaOptions);
+    uid.retake = await put((await named('2023 순환기학 중간고사 재시험'))!, 1, aorta('혈압 조절 목표로'), ['120', '100', '140', '160', '180']);
+    uid.other = await put((await named('2023 순환기학 땡시'))!, 1, aorta('수술이 필요한 유형으로'), ['A형', 'B형', 'C형', 'D형', 'E형']);
+    uid.midterm = await put(e2024!, 12, aorta('위험 인자로'), ['고혈압', '저혈압', '빈혈', '저체온', '저혈당']);
     await bank.detectAll();
   });
   afterAll(async () => t?.close());
@@ -79,15 +89,45 @@ describe.each(testDialects)('whole-bank search on %s', (dialect) => {
     expect(initials.groups.map((g: { problems: { uid: number }[] }) => g.problems[0]!.uid)).toEqual([uid.none]);
   });
 
+  it('filters by exam type as the exam names say it, with the other filters and `other`', async () => {
+    const uids = (body: { groups: { problems: { uid: number }[] }[] }) => body.groups.flatMap((g) => g.problems.map((p) => p.uid)).sort();
+    const aorta = async (extra: string) => (await search(`q=${encodeURIComponent('대동맥박리')}${extra}`)).json();
+    expect(uids(await aorta(''))).toEqual([uid.formative, uid.retake, uid.other, uid.midterm].sort());
+    expect(uids(await aorta('&exam_type=formative'))).toEqual([uid.formative]);
+    // '중간고사 재시험' is a retake, not a midterm.
+    expect(uids(await aorta('&exam_type=retake'))).toEqual([uid.retake]);
+    expect(uids(await aorta('&exam_type=midterm'))).toEqual([uid.midterm]);
+    expect(uids(await aorta('&exam_type=other'))).toEqual([uid.other]);
+    expect(uids(await aorta('&exam_type='))).toHaveLength(4);
+    expect(await aorta('&exam_type=final')).toMatchObject({ groups: [], total_problems: 0, total_groups: 0, capped: false });
+    expect(uids(await aorta('&exam_type=midterm&year=2023'))).toEqual([]);
+    // The 중간고사 of every subject, with the lineage grouping unchanged.
+    const mi = (await search(`q=${encodeURIComponent('심근경색')}&exam_type=midterm`)).json();
+    expect(mi).toMatchObject({ total_problems: 5, total_groups: 3 });
+    expect((await search(`q=${encodeURIComponent('심근경색')}&exam_type=midterm&subject_code=${cardio}`)).json().total_problems).toBe(4);
+  });
+
+  it('gives every kind the large seed writes a type of its own', () => {
+    for (const kind of EXAM_KINDS) expect(examTypeOf(`2025 해부학 ${kind}`), kind).not.toBe('other');
+  });
+
   it('pages groups, and refuses a missing term or a bad filter in Korean', async () => {
     const second = (await search(`q=${encodeURIComponent('심근경색')}&page=2&limit=2`)).json();
     expect(second.groups).toHaveLength(1);
     expect(second.total_groups).toBe(3);
-    for (const query of ['q=', 'q=%20', `q=a&year=abc`, `q=a&subject_code=-1`]) {
+    for (const query of [
+      'q=',
+      'q=%20',
+      `q=a&year=abc`,
+      `q=a&subject_code=-1`,
+      'q=a&exam_type=midterms',
+      'q=a&exam_type=%EC%A4%91%EA%B0%84%EA%B3%A0%EC%82%AC',
+    ]) {
       const response = await search(query);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().message).toMatch(/[가-힣]/);
     }
+    expect((await search('q=a&exam_type=midterms')).json().message).toContain('시험 종류는 midterm, final,');
     expect((await callAs(t.app, 'GET', '/v1/search?q=a', undefined)).statusCode).toBe(401);
   });
 });

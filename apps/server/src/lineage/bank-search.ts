@@ -1,7 +1,8 @@
+import { examTypeOf, type ExamType } from '@qbank/shared/exam-types';
 import type { BankSearchGroup, BankSearchResponse } from '@qbank/shared/lineage';
 import type { AppContext } from '../core/context';
 import { SEARCH_COUNT_CAP } from '../problems/search-page';
-import { bankSearchMatches, lineageYears, questionTexts, type BankSearchMatch } from './bank-search-repository';
+import { bankSearchMatches, examNames, lineageYears, questionTexts, type BankExamFilters, type BankSearchMatch } from './bank-search-repository';
 
 // The whole-bank search (issue 28 item 5): "심근경색: 14 lineages, 31 problems". The matches are
 // gathered as the per-exam search gathers them (at most SEARCH_COUNT_CAP, decision 042: past that
@@ -13,11 +14,19 @@ function newestFirst(a: BankSearchMatch, b: BankSearchMatch): number {
   return b.year - a.year || b.test_code - a.test_code || a.type - b.type || a.no - b.no;
 }
 
+async function examsOfType(ctx: AppContext, type: ExamType, filters: BankExamFilters): Promise<number[]> {
+  const exams = await examNames(ctx.db, filters);
+  return exams.filter((exam) => examTypeOf(exam.test_name) === type).map((exam) => exam.code);
+}
+
 export async function searchBank(
   ctx: AppContext,
-  query: { q: string; subject_code?: number | undefined; year?: number | undefined; page: number; limit: number },
+  query: BankExamFilters & { q: string; exam_type?: ExamType | undefined; page: number; limit: number },
 ): Promise<BankSearchResponse> {
-  const matches = await bankSearchMatches(ctx.db, ctx.dialect, query, SEARCH_COUNT_CAP + 1);
+  // An exam's kind is in its name only (decision 207): the exams of that kind are picked from the
+  // small tests table first, and the search keeps to them.
+  const testCodes = query.exam_type === undefined ? undefined : await examsOfType(ctx, query.exam_type, query);
+  const matches = testCodes?.length === 0 ? [] : await bankSearchMatches(ctx.db, ctx.dialect, { ...query, test_codes: testCodes }, SEARCH_COUNT_CAP + 1);
   const capped = matches.length > SEARCH_COUNT_CAP;
   const kept = matches.slice(0, SEARCH_COUNT_CAP).sort(newestFirst);
 

@@ -10,7 +10,7 @@ import type {
 import type { Problem } from '@qbank/shared/problems';
 import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
-import { lineageKeys } from './card-api';
+import { lineageKeys, type BankSearchFilters } from './card-api';
 
 /** A stem shorter than this finds too little to be worth asking about (similar-problems-panel.tsx). */
 export const SIMILAR_MIN_CHARS = 10;
@@ -51,12 +51,12 @@ export function fetchProblemContent(queryClient: QueryClient, problemUid: number
 export const BANK_SEARCH_PAGE_SIZE = 20;
 
 /** The whole bank's search, grouped by lineage, a page of groups at a time. */
-export function useBankSearch(q: string, subjectCode: number | undefined, year: number | undefined, page: number) {
+export function useBankSearch(q: string, filters: BankSearchFilters, page: number) {
   return useQuery({
-    queryKey: lineageKeys.search(q, subjectCode, year, page),
+    queryKey: lineageKeys.search(q, filters, page),
     queryFn: ({ signal }) =>
       apiRequest<BankSearchResponse>('/v1/search', {
-        query: { q, page, limit: BANK_SEARCH_PAGE_SIZE, subject_code: subjectCode, year },
+        query: { q, page, limit: BANK_SEARCH_PAGE_SIZE, subject_code: filters.subjectCode, year: filters.year, exam_type: filters.examType },
         schema: () => import('@qbank/shared/lineage').then((m) => m.bankSearchResponseSchema),
         signal,
       }),

@@ -94,7 +94,7 @@ describe('the whole-bank search page', () => {
     expect(router.state.location.state).toEqual({ highlightUid: 7 });
   });
 
-  it('asks nothing without a term, and puts a new term, subject and year in the address', async () => {
+  it('asks nothing without a term, and puts a new term, subject, year and exam type in the address', async () => {
     const { fetch, router } = setup('/search');
     expect(searchCalls(fetch)).toEqual([]);
     fireEvent.change(screen.getByRole('textbox', { name: '검색어' }), { target: { value: 'ㅅㄱㄱㅅ' } });
@@ -106,6 +106,36 @@ describe('the whole-bank search page', () => {
     const year = new Date().getFullYear() - 2;
     expect(router.state.location.search).toBe(`?q=%E3%85%85%E3%84%B1%E3%84%B1%E3%85%85&subject=4&year=${year}`);
     await waitFor(() => expect(searchCalls(fetch).at(-1)).toContain(`subject_code=4&year=${year}`));
+    // The exam type keeps the other filters; 모든 종류 leaves it out again.
+    fireEvent.change(screen.getByRole('combobox', { name: '시험 종류' }), { target: { value: 'formative' } });
+    expect(router.state.location.search).toBe(`?q=%E3%85%85%E3%84%B1%E3%84%B1%E3%85%85&subject=4&year=${year}&type=formative`);
+    await waitFor(() => expect(searchCalls(fetch).at(-1)).toContain(`subject_code=4&year=${year}&exam_type=formative`));
+    fireEvent.change(screen.getByRole('combobox', { name: '연도' }), { target: { value: '' } });
+    expect(router.state.location.search).toBe('?q=%E3%85%85%E3%84%B1%E3%84%B1%E3%85%85&subject=4&type=formative');
+    fireEvent.change(screen.getByRole('combobox', { name: '시험 종류' }), { target: { value: '' } });
+    expect(router.state.location.search).toBe('?q=%E3%85%85%E3%84%B1%E3%84%B1%E3%85%85&subject=4');
+    await waitFor(() => expect(searchCalls(fetch).at(-1)).not.toContain('exam_type'));
+  });
+
+  it('offers every exam type in Korean and reads it from the address, ignoring an unknown one', async () => {
+    const { fetch } = setup('/search?q=%EC%8B%AC&type=retake');
+    await screen.findByRole('heading', { name: '심: 2개 계열, 3문항' });
+    expect(searchCalls(fetch)[0]).toContain('&exam_type=retake');
+    const select = screen.getByRole('combobox', { name: '시험 종류' }) as HTMLSelectElement;
+    expect(select.value).toBe('retake');
+    expect([...select.options].map((option) => option.text)).toEqual([
+      '모든 종류',
+      '중간고사',
+      '기말고사',
+      '형성평가',
+      '모의고사',
+      '재시험',
+      '쪽지시험',
+      '기타',
+    ]);
+    const unknown = setup('/search?q=%EC%8B%AC&type=weekly');
+    await waitFor(() => expect(searchCalls(unknown.fetch)).toHaveLength(1));
+    expect(searchCalls(unknown.fetch)[0]).not.toContain('exam_type');
   });
 
   it('reads the filters from the address and offers a year outside the usual range', async () => {

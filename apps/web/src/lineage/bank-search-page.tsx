@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { EXAM_TYPES, type ExamType } from '@qbank/shared/exam-types';
 import type { BankSearchGroup } from '@qbank/shared/lineage';
 import { EmptyState } from '../components/empty-state';
 import { ListPagination } from '../components/list-pagination';
@@ -23,32 +24,41 @@ const positiveInt = (value: string | null) => {
   return Number.isInteger(number) && number > 0 ? number : undefined;
 };
 
+const examType = (value: string | null) => EXAM_TYPES.find((type) => type === value);
+
+/** The filters as the address holds them; an empty one is left out. */
+type Wanted = Record<'q' | 'subject' | 'year' | 'type', string>;
+
 /**
- * `/search?q=…&subject=…&year=…`: the whole bank's search (issue 28 item 5), grouped by lineage.
- * The subject and year selects change the address at once, so a filtered search can be shared.
+ * `/search?q=…&subject=…&year=…&type=…`: the whole bank's search (issue 28 item 5), grouped by
+ * lineage. The subject, year and exam-type selects change the address at once, so a filtered
+ * search can be shared; the type is the exam's kind as its name says it (decision 207).
  */
 export function BankSearchPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
   const subjectCode = positiveInt(params.get('subject'));
   const year = positiveInt(params.get('year'));
+  const type = examType(params.get('type'));
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState(q);
-  const search = useBankSearch(q, subjectCode, year, page);
+  const search = useBankSearch(q, { subjectCode, year, examType: type }, page);
   const subjects = useQuery(subjectNamesQueryOptions());
   // Read once: the offered years do not move while the page is open.
   const [thisYear] = useState(() => new Date().getFullYear());
   const years = [...new Set([...Array.from({ length: YEARS_OFFERED }, (_, i) => thisYear - i), ...(year ? [year] : [])])].sort((a, b) => b - a);
 
   /** A new search from page 1; empty values leave their parameter out. */
-  const go = (wanted: Record<'q' | 'subject' | 'year', string>) => {
+  const current: Wanted = { q, subject: subjectCode ? String(subjectCode) : '', year: year ? String(year) : '', type: type ?? '' };
+  const go = (changed: Partial<Wanted>) => {
+    const wanted = { ...current, q: draft.trim() || q, ...changed };
     const next = new URLSearchParams();
-    for (const key of ['q', 'subject', 'year'] as const) if (wanted[key]) next.set(key, wanted[key]);
+    for (const key of ['q', 'subject', 'year', 'type'] as const) if (wanted[key]) next.set(key, wanted[key]);
     setParams(next);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    go({ q: draft.trim(), subject: subjectCode ? String(subjectCode) : '', year: year ? String(year) : '' });
+    go({ q: draft.trim() });
   };
   const goTo = (nextPage: number) => {
     const next = new URLSearchParams(params);
@@ -69,20 +79,28 @@ export function BankSearchPage() {
             leftSection={<IconSearch size={16} aria-hidden />}
             style={{ flex: '1 1 14rem' }}
           />
-          <Group gap="xs" wrap="nowrap" align="flex-end" style={{ flex: '1 1 16rem' }} aria-label={m.filters} role="group">
+          {/* Subject and year side by side; the type joins them when the row is wide enough (not at 375 px). */}
+          <Group gap="xs" wrap="wrap" align="flex-end" style={{ flex: '1 1 24rem' }} aria-label={m.filters} role="group">
             <NativeSelect
               label={m.subject}
               value={subjectCode ? String(subjectCode) : ''}
-              onChange={(event) => go({ q: draft.trim() || q, subject: event.currentTarget.value, year: year ? String(year) : '' })}
+              onChange={(event) => go({ subject: event.currentTarget.value })}
               data={[{ value: '', label: m.anySubject }, ...(subjects.data ?? []).map((s) => ({ value: String(s.subject_code), label: s.subject_name }))]}
               style={{ flex: '1 1 9rem', minWidth: 0 }}
             />
             <NativeSelect
               label={m.year}
               value={year ? String(year) : ''}
-              onChange={(event) => go({ q: draft.trim() || q, subject: subjectCode ? String(subjectCode) : '', year: event.currentTarget.value })}
+              onChange={(event) => go({ year: event.currentTarget.value })}
               data={[{ value: '', label: m.anyYear }, ...years.map((value) => ({ value: String(value), label: String(value) }))]}
               style={{ flex: '0 1 7rem', minWidth: 0 }}
+            />
+            <NativeSelect
+              label={m.examType}
+              value={type ?? ''}
+              onChange={(event) => go({ type: event.currentTarget.value })}
+              data={[{ value: '', label: m.anyExamType }, ...EXAM_TYPES.map((value: ExamType) => ({ value, label: m.examTypes[value] }))]}
+              style={{ flex: '1 1 7rem', minWidth: 0 }}
             />
           </Group>
           <Button type="submit">{m.submit}</Button>

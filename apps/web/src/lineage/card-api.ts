@@ -1,3 +1,4 @@
+import type { ExamType } from '@qbank/shared/exam-types';
 import type { LineageCount } from '@qbank/shared/lineage';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
@@ -10,6 +11,13 @@ import { createUidBatcher } from '../lib/batch-by-uid';
 // (bench/web-assets.mjs). The schemas come through loaders (lib/api-client.ts, decision 050), so
 // zod stays out of the shell as well.
 
+/** The whole-bank search's filters (bank-search-page.tsx); each absent one is any. */
+export interface BankSearchFilters {
+  subjectCode?: number | undefined;
+  year?: number | undefined;
+  examType?: ExamType | undefined;
+}
+
 // 출제 이력 (issue 28). Query keys come only from `lineageKeys`; a lead's decision refetches every
 // lineage read (it changes the badges of every member at once).
 export const lineageKeys = {
@@ -17,8 +25,8 @@ export const lineageKeys = {
   summary: (uid: number) => [...lineageKeys.all, 'summary', uid] as const,
   problem: (uid: number) => [...lineageKeys.all, 'problem', uid] as const,
   content: (uid: number) => [...lineageKeys.all, 'content', uid] as const,
-  search: (q: string, subjectCode: number | undefined, year: number | undefined, page: number) =>
-    [...lineageKeys.all, 'search', q, subjectCode ?? null, year ?? null, page] as const,
+  search: (q: string, filters: BankSearchFilters, page: number) =>
+    [...lineageKeys.all, 'search', q, filters.subjectCode ?? null, filters.year ?? null, filters.examType ?? null, page] as const,
   progress: () => [...lineageKeys.all, 'progress'] as const,
   suggestions: (subjectCode: number | undefined, page: number) => [...lineageKeys.all, 'suggestions', subjectCode ?? null, page] as const,
   keyConflicts: (subjectCode: number | undefined, page: number) => [...lineageKeys.all, 'key-conflicts', subjectCode ?? null, page] as const,

@@ -1,4 +1,5 @@
 // Korean texts of 출제 이력 (issue 28): the badge on a problem card and its panel.
+import type { ExamType } from '@qbank/shared/exam-types';
 import type { LineageRelation } from '@qbank/shared/lineage';
 import { lineageCardMessages } from './card-messages';
 
@@ -57,6 +58,18 @@ export const lineageMessages = {
     anySubject: '모든 과목',
     year: '연도',
     anyYear: '모든 연도',
+    examType: '시험 종류',
+    anyExamType: '모든 종류',
+    /** The kinds as exam names write them (@qbank/shared/exam-types, decision 207). */
+    examTypes: {
+      midterm: '중간고사',
+      final: '기말고사',
+      formative: '형성평가',
+      mock: '모의고사',
+      retake: '재시험',
+      quiz: '쪽지시험',
+      other: '기타',
+    } satisfies Record<ExamType, string>,
     filters: '검색 조건',
     loading: '검색하는 중…',
     failed: '검색하지 못했습니다. 다시 시도하세요.',

@@ -322,7 +322,7 @@ export const REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   'GET /v1/lineages': (w) => get('/v1/lineages', undefined, { subject_code: String(w.fx.subject), min_size: '2', sort: 'frequency', page: '1', limit: '20' }),
   'GET /v1/lineages/summary': (w) => get('/v1/lineages/summary', undefined, { uids: `${w.fx.problem},${w.fx.problem2}` }),
   'GET /v1/lineages/class/:code': (w) => get('/v1/lineages/class/:code', { code: w.fx.classUid }),
-  'GET /v1/search': (w) => get('/v1/search', undefined, { q: '환자', subject_code: String(w.fx.subject), page: '1', limit: '20' }),
+  'GET /v1/search': (w) => get('/v1/search', undefined, { q: '환자', subject_code: String(w.fx.subject), exam_type: 'midterm', page: '1', limit: '20' }),
   'GET /v1/problem/similar': (w) =>
     get('/v1/problem/similar', undefined, { text: '65세 남자가 가슴 통증으로 응급실에 왔다. 가장 적절한 치료는?', subject_code: String(w.fx.subject) }),
   'GET /v1/lineages/progress': () => get('/v1/lineages/progress'),
