@@ -79,16 +79,20 @@ const positive = (name, { integer = false } = {}) => {
 /** The scenarios `bench/scenarios.mjs` builds for a summary, signed-in tokens and a review deck. */
 const profiledScenarios = (args) => buildScenarios(args).filter((s) => PROFILED_KINDS.has(s.kind));
 
-if (opts.scenario === 'list') {
-  // Enough of a seed summary for every scenario to be named (no request is built): with stats and
-  // a review deck, so the scenarios that need them are listed too.
+/** Every scenario name, from a stand-in summary with stats and a review deck (no request is built). */
+function scenarioNames() {
   const naming = { exam120: { problems: 1 }, classWithProblems: { problems: 1 }, problemIds: [1], searchTerms: ['-'], students: ['-'], stats: {} };
   const load = { read: {}, write: {}, login: {} };
-  for (const s of profiledScenarios({ summary: naming, token: '', boxCodes: [], base: '', load, statsTokens: {}, reviewUids: [1] })) console.log(s.name);
+  return profiledScenarios({ summary: naming, token: '', boxCodes: [], base: '', load, statsTokens: {}, reviewUids: [1] }).map((s) => s.name);
+}
+
+if (opts.scenario === 'list') {
+  for (const name of scenarioNames()) console.log(name);
   process.exit(0);
 }
 if (!opts['data-dir']) usageError('--data-dir is required');
 if (!opts.scenario) usageError('--scenario is required (--scenario list prints the names)');
+if (!scenarioNames().includes(opts.scenario)) usageError(`no read scenario "${opts.scenario}" (--scenario list prints the names)`);
 const seconds = positive('seconds');
 const warmup = positive('warmup');
 const connections = positive('connections', { integer: true });
