@@ -78,14 +78,22 @@ export async function runScenario(baseUrl, scenario, sampler) {
   };
 }
 
-/** CPU seconds a process has used (utime + stime from /proc, in clock ticks of 1/100 s). */
-function cpuSeconds(pid) {
+/** User and system CPU seconds of a process, or of its thread `tid` (utime, stime from /proc, in clock ticks of 1/100 s). */
+export function cpuTimes(pid, tid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    const fields = readFileSync(`/proc/${pid}${tid ? `/task/${tid}` : ''}/stat`, 'utf8')
+      .split(') ')[1]
+      .split(' ');
+    return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
   } catch {
-    return 0;
+    return { user: 0, system: 0 };
   }
+}
+
+/** CPU seconds a process has used. */
+function cpuSeconds(pid) {
+  const { user, system } = cpuTimes(pid);
+  return user + system;
 }
 
 /**

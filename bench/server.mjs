@@ -6,6 +6,23 @@ import { round, sleep } from './util.mjs';
 
 const HEALTH_TIMEOUT_MS = 120_000;
 
+/** The server gets a clean environment: only what a process needs from the script's `env`, plus its own settings. */
+export const passThroughEnv = (env) => Object.fromEntries(['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'].filter((k) => env[k]).map((k) => [k, env[k]]));
+
+/** The environment the bench starts the built server with on `port`, plus `extra` (DATA_DIR, DATABASE_URL, ...). */
+export const serverEnv = (passThrough, port, extra) => ({
+  ...passThrough,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: '0',
+  // Login is measured at the real cost (scrypt N=2^17), not the tests' low cost.
+  PASSWORD_HASH_COST: 'production',
+  // No proxy polls /healthz here: a stopped process closes at once instead of draining.
+  SHUTDOWN_DRAIN_MS: '0',
+  ...extra,
+});
+
 /** Resident set size of a process in MB, from /proc (Linux only); null once it has exited. */
 export function readRssMb(pid) {
   try {
@@ -75,11 +92,14 @@ export async function startProcess({ args, env, healthUrl, label, timeoutMs }) {
   }
 }
 
-/** SIGTERM, then SIGKILL if the process has not exited after `graceMs`. */
-export async function stopProcess(child, graceMs = 10_000) {
+/**
+ * `signal` (SIGTERM), then SIGKILL if the process has not exited after `graceMs`. A profiled
+ * server gets SIGINT: it exits on its own (apps/server/src/ops/shutdown.ts), so --cpu-prof writes.
+ */
+export async function stopProcess(child, graceMs = 10_000, signal = 'SIGTERM') {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
+  child.kill(signal);
   const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);

@@ -19,7 +19,7 @@ import { drain, runScenario } from '../bench/load.mjs';
 import { evaluateBudgets, printReport, writeResults } from '../bench/report.mjs';
 import { buildScenarios, buildSearchTermScenarios } from '../bench/scenarios.mjs';
 import { activeQueries, copyDataDir, createDatabase, databaseSize, dropDatabase, readSummary, runLineage, runSeed, SUMMARY_FILE } from '../bench/seed.mjs';
-import { readRssMb, rssSampler, startProcess, stopProcess } from '../bench/server.mjs';
+import { passThroughEnv, readRssMb, rssSampler, serverEnv, startProcess, stopProcess } from '../bench/server.mjs';
 import { log, round } from '../bench/util.mjs';
 import { measureWebAssets, servedEncoding } from '../bench/web-assets.mjs';
 
@@ -120,20 +120,7 @@ for (const [dist, sources] of [
     log(`warning: ${dist} is older than its sources; run \`npm run build\` to measure the current code`);
 }
 
-// The server gets a clean environment: only what a process needs, plus its own settings.
-const passThrough = Object.fromEntries(['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'].filter((k) => process.env[k]).map((k) => [k, process.env[k]]));
-const serverEnv = (extra) => ({
-  ...passThrough,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: '0',
-  // Login is measured at the real cost (scrypt N=2^17), not the tests' low cost.
-  PASSWORD_HASH_COST: 'production',
-  // No proxy polls /healthz here: a stopped process closes at once instead of draining.
-  SHUTDOWN_DRAIN_MS: '0',
-  ...extra,
-});
+const passThrough = passThroughEnv(process.env);
 // The seed decides the database from its flags only, never from an inherited DATABASE_URL; its
 // DATA_DIR is set per run, so its config (jwt-secret) lands in the temp dir, not in ./data.
 const seedEnv = { ...process.env };
@@ -253,7 +240,7 @@ async function benchSqlite(web) {
             port: port + 2,
             env: passThrough,
           });
-    Object.assign(run, await benchServer({ dialect: 'sqlite', env: serverEnv({ DATA_DIR: dataDir }), summary, lighthouse, floor }));
+    Object.assign(run, await benchServer({ dialect: 'sqlite', env: serverEnv(passThrough, port, { DATA_DIR: dataDir }), summary, lighthouse, floor }));
   } catch (error) {
     run.error = error instanceof Error ? error.message : String(error);
     log(`sqlite: FAILED ${run.error}`);
@@ -294,7 +281,10 @@ async function benchPostgres() {
     };
     run.lineage_run = runLineage({ ...seedEnv, DATA_DIR: dataDir, DATABASE_URL: url });
     const extraIdle = async () => activeQueries(url, BENCH_DB) === 0;
-    Object.assign(run, await benchServer({ dialect: 'postgres', env: serverEnv({ DATA_DIR: dataDir, DATABASE_URL: url }), summary, extraIdle }));
+    Object.assign(
+      run,
+      await benchServer({ dialect: 'postgres', env: serverEnv(passThrough, port, { DATA_DIR: dataDir, DATABASE_URL: url }), summary, extraIdle }),
+    );
     if (!opts['no-two-process']) run.two_process = await benchTwoProcesses({ url, dataDir, summary, single: run.scenarios ?? [], extraIdle });
   } catch (error) {
     run.error = error instanceof Error ? error.message : String(error);
@@ -329,7 +319,7 @@ async function benchTwoProcesses({ url, dataDir, summary, single, extraIdle }) {
       servers.push(
         await startProcess({
           args: [serverDist],
-          env: { ...serverEnv(shared), PORT: String(p) },
+          env: serverEnv(passThrough, p, shared),
           healthUrl: `http://127.0.0.1:${p}/healthz`,
           label: `postgres server :${p}`,
         }),
