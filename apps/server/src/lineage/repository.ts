@@ -4,7 +4,7 @@ import { countGroups, onePage } from '../core/paging';
 import type { Database, LineageLinksTable } from '../db/schema';
 import { visibleProblems } from '../visibility/visible-problems';
 import { recursForReaders } from '../visibility/visible-lineages';
-import type { LinkVerdict } from './compare';
+import { STRONG_LINK, type LinkVerdict } from './compare';
 import type { LineageSource } from './fingerprint';
 
 // SQL of lineages (decision 130). Detection writes keys, links (its own columns only) and the
@@ -84,6 +84,10 @@ export async function sameLinksKeyedApartIn(db: DbOrTx, codes: number[]) {
     .select(['l.problem_a', 'l.problem_b', 'l.relation', 'l.similarity', 'l.keys_agree', 'l.detected', 'l.decision', 'la.lineage_code'])
     .execute();
 }
+
+/** A link students see (isVisibleLink in detect.ts): a lead confirmed it, or it is detected strong and undecided. */
+export const visibleLink = (eb: Links) =>
+  eb.or([eb('l.decision', '=', 'confirmed'), eb.and([eb('l.decision', 'is', null), eb('l.detected', '=', 1), eb('l.similarity', '>=', STRONG_LINK)])]);
 
 export async function linksOf(db: DbOrTx, uids: number[]): Promise<LinkRow[]> {
   if (uids.length === 0) return [];
@@ -333,16 +337,98 @@ export async function queueProgress(db: DbOrTx): Promise<{ waiting: number; tota
   return { waiting: Number(waiting.n), total: Number(total.n) };
 }
 
-/** The written problems among `uids` with their exam, as a lineage lists its members. */
-export async function lineageMemberRows(db: DbOrTx, uids: number[]) {
-  if (uids.length === 0) return [];
-  return db
+// ---------------------------------------------------------------- a problem's lineage, as read
+
+// GET /v1/problem/{id}/lineage reads only what its answer shows (issue 28 item 9): a lineage's
+// member reaches each link touching it through the links' primary key (problem_a) or
+// lineage_links_b, so a read costs the lineage's links, not the ~28 links per problem of the bank.
+
+/** A lineage member or suggestion as the read lists it: its exam, or null when readers do not see it. */
+export interface LineageRow {
+  uid: number;
+  shown: { test_code: number; test_name: string; year: number; no: number } | null;
+}
+
+type ShownColumns = { test_code: number | null; test_name: string | null; year: number | null; no: number | null };
+const shownOf = (row: ShownColumns): LineageRow['shown'] =>
+  row.test_code === null || row.test_name === null || row.year === null || row.no === null
+    ? null
+    : { test_code: row.test_code, test_name: row.test_name, year: row.year, no: row.no };
+
+/**
+ * The problem as its lineage lists it, with its lineage's code (null when in none); undefined when
+ * readers do not see it.
+ */
+export async function visibleProblemLineage(db: DbOrTx, uid: number): Promise<(LineageRow & { code: number | null }) | undefined> {
+  const row = await db
     .selectFrom('problems as p')
     .innerJoin('tests as t', 't.code', 'p.test_code')
-    .select(['p.uid', 'p.test_code', 't.test_name', 't.year', 'p.no'])
-    .where('p.uid', 'in', uids)
-    .where('p.is_vacant', '=', 0)
+    .leftJoin('problem_lineages as pl', 'pl.problem_uid', 'p.uid')
+    .select(['p.uid', 'p.test_code', 't.test_name', 't.year', 'p.no', 'pl.lineage_code'])
+    .where('p.uid', '=', uid)
+    .where(visibleProblems('p'))
+    .executeTakeFirst();
+  return row && { uid: row.uid, shown: shownOf(row), code: row.lineage_code };
+}
+
+/** Every member of the lineage `code`, each with its exam when it is a written problem. */
+export async function lineageMembersShown(db: DbOrTx, code: number): Promise<LineageRow[]> {
+  const rows = await db
+    .selectFrom('problem_lineages as pl')
+    .leftJoin('problems as p', (join) => join.onRef('p.uid', '=', 'pl.problem_uid').on(visibleProblems('p')))
+    .leftJoin('tests as t', 't.code', 'p.test_code')
+    .select(['pl.problem_uid as uid', 'p.test_code', 't.test_name', 't.year', 'p.no'])
+    .where('pl.lineage_code', '=', code)
     .execute();
+  return rows.map((row) => ({ uid: row.uid, shown: shownOf(row) }));
+}
+
+/**
+ * The links students see from the members of the lineage `code` to a problem above them: each link
+ * inside the lineage once, from its smaller end (a link leaving it, only where a lineage was cut at
+ * its size, is for the caller to drop). Joined member first, through the links' primary key: a
+ * join on both ends let SQLite probe every pair of members.
+ */
+export async function visibleLinksFromLineage(db: DbOrTx, code: number): Promise<LinkRow[]> {
+  return db
+    .selectFrom('problem_lineages as m')
+    .innerJoin('lineage_links as l', 'l.problem_a', 'm.problem_uid')
+    .select(['l.problem_a', 'l.problem_b', 'l.relation', 'l.similarity', 'l.keys_agree', 'l.detected', 'l.decision'])
+    .where('m.lineage_code', '=', code)
+    .where(visibleLink)
+    .execute();
+}
+
+/**
+ * Every link of `uid` (a few dozen at most), each with the problem at its other end as a lineage
+ * lists it. No filter on the links: one naming the suggestions' partial index
+ * (lineage_links_suggestions) made SQLite, on stale statistics, scan the bank's every suggestion.
+ */
+export async function linksAround(db: DbOrTx, uid: number): Promise<(LinkRow & LineageRow)[]> {
+  const rows = await db
+    .selectFrom('lineage_links as l')
+    .leftJoin('problems as p', (join) =>
+      join
+        .on((eb) => eb('p.uid', '=', eb.case().when('l.problem_a', '=', uid).then(eb.ref('l.problem_b')).else(eb.ref('l.problem_a')).end()))
+        .on(visibleProblems('p')),
+    )
+    .leftJoin('tests as t', 't.code', 'p.test_code')
+    .select([
+      'l.problem_a',
+      'l.problem_b',
+      'l.relation',
+      'l.similarity',
+      'l.keys_agree',
+      'l.detected',
+      'l.decision',
+      'p.test_code',
+      't.test_name',
+      't.year',
+      'p.no',
+    ])
+    .where((eb) => eb.or([eb('l.problem_a', '=', uid), eb('l.problem_b', '=', uid)]))
+    .execute();
+  return rows.map(({ test_code, test_name, year, no, ...link }) => ({ ...link, uid: otherEnd(link, uid), shown: shownOf({ test_code, test_name, year, no }) }));
 }
 
 /** Every problem's uid (the whole-bank run queues them all). */

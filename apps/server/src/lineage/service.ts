@@ -24,13 +24,16 @@ import {
   findLink,
   lineageCodesOf,
   lineageCounts,
+  lineageMembersShown,
+  linksAround,
   lineagePage,
-  lineageMemberRows,
   linksOf,
-  membersOfLineages,
+  visibleLinksFromLineage,
+  visibleProblemLineage,
   queuedProblems,
   releaseLease as releaseLeaseRow,
   otherEnd,
+  type LineageRow,
   type LinkRow,
 } from './repository';
 
@@ -66,53 +69,42 @@ export async function queueWholeBank(ctx: Pick<AppContext, 'db'>): Promise<void>
 /**
  * The lineage of a problem. Students: the members of its lineage, each with the link that joins it
  * (the strongest to any member). Leads: also the undecided weak suggestions linked to the problem,
- * `confirmed: false`.
+ * `confirmed: false`. Reads the links inside the lineage and the suggestions around the problem
+ * only, never every link of every member (issue 28 item 9).
  */
 export async function problemLineage(ctx: AppContext, uid: number, lead: boolean): Promise<ProblemLineageResponse> {
-  await requireVisibleProblem(ctx.db, uid);
-  const code = (await lineageCodesOf(ctx.db, [uid])).get(uid);
-  const members = code === undefined ? [uid] : await membersOfLineages(ctx.db, [code]);
-  const links = await linksOf(ctx.db, members);
+  const asked = await visibleProblemLineage(ctx.db, uid);
+  if (!asked) throw notFound(messages.problemNotFound);
+  const { code } = asked;
+  const members: LineageRow[] = code === null ? [asked] : await lineageMembersShown(ctx.db, code);
+  const inLineage = new Set(members.map((member) => member.uid));
+  const suggestions = lead ? (await linksAround(ctx.db, uid)).filter((link) => link.decision === null && !isVisibleLink(link) && !inLineage.has(link.uid)) : [];
+  if (members.length === 1 && suggestions.length === 0) return { lineage: null };
   const best = new Map<number, LinkRow>();
-  const suggestions = new Set<number>();
-  const inLineage = new Set(members);
-  for (const link of links) {
-    const visible = isVisibleLink(link);
-    if (!visible) {
-      if (lead && link.decision === null && (link.problem_a === uid || link.problem_b === uid)) suggestions.add(otherEnd(link, uid));
-      continue;
-    }
+  const touchesAsked = (link: LinkRow) => link.problem_a === uid || link.problem_b === uid;
+  for (const link of code === null ? [] : await visibleLinksFromLineage(ctx.db, code)) {
+    if (!inLineage.has(link.problem_b)) continue;
     for (const end of [link.problem_a, link.problem_b]) {
-      if (end === uid || !inLineage.has(end)) continue;
+      if (end === uid) continue;
       // The link to the problem asked about wins; otherwise the most similar.
       const current = best.get(end);
-      const touchesAsked = link.problem_a === uid || link.problem_b === uid;
-      const currentTouches = current && (current.problem_a === uid || current.problem_b === uid);
-      if (!current || (touchesAsked && !currentTouches) || (touchesAsked === currentTouches && link.similarity > current.similarity)) best.set(end, link);
+      if (!current || (touchesAsked(link) && !touchesAsked(current)) || (touchesAsked(link) === touchesAsked(current) && link.similarity > current.similarity))
+        best.set(end, link);
     }
   }
-  for (const member of members) suggestions.delete(member);
-  if (members.length === 1 && suggestions.size === 0) return { lineage: null };
-  const suggestionLinks = new Map(
-    links
-      .filter((link) => suggestions.has(otherEnd(link, uid)) && (link.problem_a === uid || link.problem_b === uid))
-      .map((link) => [otherEnd(link, uid), link]),
-  );
-  const rows = await lineageMemberRows(ctx.db, [...members, ...suggestions]);
-  const present = (row: (typeof rows)[number], link: LinkRow | undefined, confirmed: boolean): LineageMember => ({
+  const present = (row: LineageRow & { shown: NonNullable<LineageRow['shown']> }, link: LinkRow | undefined, confirmed: boolean): LineageMember => ({
     uid: row.uid,
-    test_code: row.test_code,
-    test_name: row.test_name,
-    year: row.year,
-    no: row.no,
+    ...row.shown,
     relation: link?.relation ?? null,
     similarity: link ? link.similarity : null,
     confirmed,
     keys_agree: link ? link.keys_agree === 1 : true,
   });
-  const out = rows
-    .map((row) => (suggestions.has(row.uid) ? present(row, suggestionLinks.get(row.uid), false) : present(row, best.get(row.uid), true)))
-    .sort((a, b) => a.year - b.year || a.test_code - b.test_code || a.no - b.no);
+  const shown = <R extends LineageRow>(row: R): row is R & { shown: NonNullable<LineageRow['shown']> } => row.shown !== null;
+  const out = [
+    ...members.filter(shown).map((row) => present(row, best.get(row.uid), true)),
+    ...suggestions.filter(shown).map((row) => present(row, row, false)),
+  ].sort((a, b) => a.year - b.year || a.test_code - b.test_code || a.no - b.no);
   return { lineage: { code: code ?? uid, members: out } };
 }
 
