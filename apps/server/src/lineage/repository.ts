@@ -399,36 +399,17 @@ export async function visibleLinksFromLineage(db: DbOrTx, code: number): Promise
     .execute();
 }
 
-/**
- * Every link of `uid` (a few dozen at most), each with the problem at its other end as a lineage
- * lists it. No filter on the links: one naming the suggestions' partial index
- * (lineage_links_suggestions) made SQLite, on stale statistics, scan the bank's every suggestion.
- */
-export async function linksAround(db: DbOrTx, uid: number): Promise<(LinkRow & LineageRow)[]> {
+/** The written problems among `uids` as a lineage lists them (a lead's suggestions). */
+export async function shownProblems(db: DbOrTx, uids: number[]): Promise<LineageRow[]> {
+  if (uids.length === 0) return [];
   const rows = await db
-    .selectFrom('lineage_links as l')
-    .leftJoin('problems as p', (join) =>
-      join
-        .on((eb) => eb('p.uid', '=', eb.case().when('l.problem_a', '=', uid).then(eb.ref('l.problem_b')).else(eb.ref('l.problem_a')).end()))
-        .on(visibleProblems('p')),
-    )
-    .leftJoin('tests as t', 't.code', 'p.test_code')
-    .select([
-      'l.problem_a',
-      'l.problem_b',
-      'l.relation',
-      'l.similarity',
-      'l.keys_agree',
-      'l.detected',
-      'l.decision',
-      'p.test_code',
-      't.test_name',
-      't.year',
-      'p.no',
-    ])
-    .where((eb) => eb.or([eb('l.problem_a', '=', uid), eb('l.problem_b', '=', uid)]))
+    .selectFrom('problems as p')
+    .innerJoin('tests as t', 't.code', 'p.test_code')
+    .select(['p.uid', 'p.test_code', 't.test_name', 't.year', 'p.no'])
+    .where('p.uid', 'in', uids)
+    .where(visibleProblems('p'))
     .execute();
-  return rows.map(({ test_code, test_name, year, no, ...link }) => ({ ...link, uid: otherEnd(link, uid), shown: shownOf({ test_code, test_name, year, no }) }));
+  return rows.map((row) => ({ uid: row.uid, shown: shownOf(row) }));
 }
 
 /** Every problem's uid (the whole-bank run queues them all). */

@@ -25,12 +25,12 @@ import {
   lineageCodesOf,
   lineageCounts,
   lineageMembersShown,
-  linksAround,
   lineagePage,
   linksOf,
   visibleLinksFromLineage,
   visibleProblemLineage,
   queuedProblems,
+  shownProblems,
   releaseLease as releaseLeaseRow,
   otherEnd,
   type LineageRow,
@@ -78,8 +78,11 @@ export async function problemLineage(ctx: AppContext, uid: number, lead: boolean
   const { code } = asked;
   const members: LineageRow[] = code === null ? [asked] : await lineageMembersShown(ctx.db, code);
   const inLineage = new Set(members.map((member) => member.uid));
-  const suggestions = lead ? (await linksAround(ctx.db, uid)).filter((link) => link.decision === null && !isVisibleLink(link) && !inLineage.has(link.uid)) : [];
-  if (members.length === 1 && suggestions.length === 0) return { lineage: null };
+  // A lead's suggestions: the problem's own undecided links students do not see, to a non-member.
+  const suggested = new Map<number, LinkRow>();
+  if (lead) for (const link of await linksOf(ctx.db, [uid])) if (link.decision === null && !isVisibleLink(link)) suggested.set(otherEnd(link, uid), link);
+  for (const member of inLineage) suggested.delete(member);
+  if (members.length === 1 && suggested.size === 0) return { lineage: null };
   const best = new Map<number, LinkRow>();
   const touchesAsked = (link: LinkRow) => link.problem_a === uid || link.problem_b === uid;
   for (const link of code === null ? [] : await visibleLinksFromLineage(ctx.db, code)) {
@@ -103,7 +106,7 @@ export async function problemLineage(ctx: AppContext, uid: number, lead: boolean
   const shown = <R extends LineageRow>(row: R): row is R & { shown: NonNullable<LineageRow['shown']> } => row.shown !== null;
   const out = [
     ...members.filter(shown).map((row) => present(row, best.get(row.uid), true)),
-    ...suggestions.filter(shown).map((row) => present(row, row, false)),
+    ...(await shownProblems(ctx.db, [...suggested.keys()])).filter(shown).map((row) => present(row, suggested.get(row.uid), false)),
   ].sort((a, b) => a.year - b.year || a.test_code - b.test_code || a.no - b.no);
   return { lineage: { code: code ?? uid, members: out } };
 }
