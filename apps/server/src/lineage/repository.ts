@@ -384,19 +384,15 @@ export async function lineageMembersShown(db: DbOrTx, code: number): Promise<Lin
 }
 
 /**
- * The links students see from the members of the lineage `code` to a problem above them: each link
+ * The links students see from `uids` (a lineage's members) to a problem above them: each link
  * inside the lineage once, from its smaller end (a link leaving it, only where a lineage was cut at
- * its size, is for the caller to drop). Joined member first, through the links' primary key: a
- * join on both ends let SQLite probe every pair of members.
+ * its size, is for the caller to drop). Looked up by the links' primary key, whatever the
+ * statistics say: a join from the lineage let PostgreSQL, on statistics taken before a whole-bank
+ * run, scan every link, and SQLite, on fresh ones, probe every pair of members.
  */
-export async function visibleLinksFromLineage(db: DbOrTx, code: number): Promise<LinkRow[]> {
-  return db
-    .selectFrom('problem_lineages as m')
-    .innerJoin('lineage_links as l', 'l.problem_a', 'm.problem_uid')
-    .select(['l.problem_a', 'l.problem_b', 'l.relation', 'l.similarity', 'l.keys_agree', 'l.detected', 'l.decision'])
-    .where('m.lineage_code', '=', code)
-    .where(visibleLink)
-    .execute();
+export async function visibleLinksFrom(db: DbOrTx, uids: number[]): Promise<LinkRow[]> {
+  if (uids.length === 0) return [];
+  return db.selectFrom('lineage_links as l').select(LINK_COLUMNS).where('l.problem_a', 'in', uids).where(visibleLink).execute();
 }
 
 /** The written problems among `uids` as a lineage lists them (a lead's suggestions). */

@@ -27,7 +27,7 @@ import {
   lineageMembersShown,
   lineagePage,
   linksOf,
-  visibleLinksFromLineage,
+  visibleLinksFrom,
   visibleProblemLineage,
   queuedProblems,
   shownProblems,
@@ -85,7 +85,7 @@ export async function problemLineage(ctx: AppContext, uid: number, lead: boolean
   if (members.length === 1 && suggested.size === 0) return { lineage: null };
   const best = new Map<number, LinkRow>();
   const touchesAsked = (link: LinkRow) => link.problem_a === uid || link.problem_b === uid;
-  for (const link of code === null ? [] : await visibleLinksFromLineage(ctx.db, code)) {
+  for (const link of code === null ? [] : await visibleLinksFrom(ctx.db, [...inLineage])) {
     if (!inLineage.has(link.problem_b)) continue;
     for (const end of [link.problem_a, link.problem_b]) {
       if (end === uid) continue;
