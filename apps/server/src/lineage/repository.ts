@@ -339,48 +339,19 @@ export async function queueProgress(db: DbOrTx): Promise<{ waiting: number; tota
 
 // ---------------------------------------------------------------- a problem's lineage, as read
 
-// GET /v1/problem/{id}/lineage reads only what its answer shows (issue 28 item 9): a lineage's
-// member reaches each link touching it through the links' primary key (problem_a) or
-// lineage_links_b, so a read costs the lineage's links, not the ~28 links per problem of the bank.
+// GET /v1/problem/{id}/lineage reads only what its answer shows (issue 28 item 9), in statements
+// on one table each but the last: on PostgreSQL a join of three tables took longer to plan and run
+// than two simple statements (bench/lineage-latency.ts).
 
-/** A lineage member or suggestion as the read lists it: its exam, or null when readers do not see it. */
-export interface LineageRow {
-  uid: number;
-  shown: { test_code: number; test_name: string; year: number; no: number } | null;
-}
-
-type ShownColumns = { test_code: number | null; test_name: string | null; year: number | null; no: number | null };
-const shownOf = (row: ShownColumns): LineageRow['shown'] =>
-  row.test_code === null || row.test_name === null || row.year === null || row.no === null
-    ? null
-    : { test_code: row.test_code, test_name: row.test_name, year: row.year, no: row.no };
-
-/**
- * The problem as its lineage lists it, with its lineage's code (null when in none); undefined when
- * readers do not see it.
- */
-export async function visibleProblemLineage(db: DbOrTx, uid: number): Promise<(LineageRow & { code: number | null }) | undefined> {
+/** The problem's lineage: its code, null when in none, or undefined when readers do not see the problem. */
+export async function visibleProblemLineage(db: DbOrTx, uid: number): Promise<number | null | undefined> {
   const row = await db
     .selectFrom('problems as p')
-    .innerJoin('tests as t', 't.code', 'p.test_code')
-    .leftJoin('problem_lineages as pl', 'pl.problem_uid', 'p.uid')
-    .select(['p.uid', 'p.test_code', 't.test_name', 't.year', 'p.no', 'pl.lineage_code'])
+    .select((eb) => eb.selectFrom('problem_lineages as pl').select('pl.lineage_code').whereRef('pl.problem_uid', '=', 'p.uid').as('lineage_code'))
     .where('p.uid', '=', uid)
     .where(visibleProblems('p'))
     .executeTakeFirst();
-  return row && { uid: row.uid, shown: shownOf(row), code: row.lineage_code };
-}
-
-/** Every member of the lineage `code`, each with its exam when it is a written problem. */
-export async function lineageMembersShown(db: DbOrTx, code: number): Promise<LineageRow[]> {
-  const rows = await db
-    .selectFrom('problem_lineages as pl')
-    .leftJoin('problems as p', (join) => join.onRef('p.uid', '=', 'pl.problem_uid').on(visibleProblems('p')))
-    .leftJoin('tests as t', 't.code', 'p.test_code')
-    .select(['pl.problem_uid as uid', 'p.test_code', 't.test_name', 't.year', 'p.no'])
-    .where('pl.lineage_code', '=', code)
-    .execute();
-  return rows.map((row) => ({ uid: row.uid, shown: shownOf(row) }));
+  return row === undefined ? undefined : row.lineage_code;
 }
 
 /**
@@ -395,17 +366,16 @@ export async function visibleLinksFrom(db: DbOrTx, uids: number[]): Promise<Link
   return db.selectFrom('lineage_links as l').select(LINK_COLUMNS).where('l.problem_a', 'in', uids).where(visibleLink).execute();
 }
 
-/** The written problems among `uids` as a lineage lists them (a lead's suggestions). */
-export async function shownProblems(db: DbOrTx, uids: number[]): Promise<LineageRow[]> {
+/** The written problems among `uids` with their exam, as a lineage lists its members. */
+export async function lineageMemberRows(db: DbOrTx, uids: number[]) {
   if (uids.length === 0) return [];
-  const rows = await db
+  return db
     .selectFrom('problems as p')
     .innerJoin('tests as t', 't.code', 'p.test_code')
     .select(['p.uid', 'p.test_code', 't.test_name', 't.year', 'p.no'])
     .where('p.uid', 'in', uids)
-    .where(visibleProblems('p'))
+    .where('p.is_vacant', '=', 0)
     .execute();
-  return rows.map((row) => ({ uid: row.uid, shown: shownOf(row) }));
 }
 
 /** Every problem's uid (the whole-bank run queues them all). */

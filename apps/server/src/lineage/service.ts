@@ -24,16 +24,15 @@ import {
   findLink,
   lineageCodesOf,
   lineageCounts,
-  lineageMembersShown,
+  lineageMemberRows,
+  membersOfLineages,
   lineagePage,
   linksOf,
   visibleLinksFrom,
   visibleProblemLineage,
   queuedProblems,
-  shownProblems,
   releaseLease as releaseLeaseRow,
   otherEnd,
-  type LineageRow,
   type LinkRow,
 } from './repository';
 
@@ -69,23 +68,22 @@ export async function queueWholeBank(ctx: Pick<AppContext, 'db'>): Promise<void>
 /**
  * The lineage of a problem. Students: the members of its lineage, each with the link that joins it
  * (the strongest to any member). Leads: also the undecided weak suggestions linked to the problem,
- * `confirmed: false`. Reads the links inside the lineage and the suggestions around the problem
- * only, never every link of every member (issue 28 item 9).
+ * `confirmed: false`. Reads the links students see inside the lineage and, for a lead, the
+ * problem's own links, never every link of every member (issue 28 item 9).
  */
 export async function problemLineage(ctx: AppContext, uid: number, lead: boolean): Promise<ProblemLineageResponse> {
-  const asked = await visibleProblemLineage(ctx.db, uid);
-  if (!asked) throw notFound(messages.problemNotFound);
-  const { code } = asked;
-  const members: LineageRow[] = code === null ? [asked] : await lineageMembersShown(ctx.db, code);
-  const inLineage = new Set(members.map((member) => member.uid));
+  const code = await visibleProblemLineage(ctx.db, uid);
+  if (code === undefined) throw notFound(messages.problemNotFound);
+  const members = code === null ? [uid] : await membersOfLineages(ctx.db, [code]);
+  const inLineage = new Set(members);
   // A lead's suggestions: the problem's own undecided links students do not see, to a non-member.
-  const suggested = new Map<number, LinkRow>();
-  if (lead) for (const link of await linksOf(ctx.db, [uid])) if (link.decision === null && !isVisibleLink(link)) suggested.set(otherEnd(link, uid), link);
-  for (const member of inLineage) suggested.delete(member);
-  if (members.length === 1 && suggested.size === 0) return { lineage: null };
+  const suggestions = new Map<number, LinkRow>();
+  if (lead) for (const link of await linksOf(ctx.db, [uid])) if (link.decision === null && !isVisibleLink(link)) suggestions.set(otherEnd(link, uid), link);
+  for (const member of members) suggestions.delete(member);
+  if (members.length === 1 && suggestions.size === 0) return { lineage: null };
   const best = new Map<number, LinkRow>();
   const touchesAsked = (link: LinkRow) => link.problem_a === uid || link.problem_b === uid;
-  for (const link of code === null ? [] : await visibleLinksFrom(ctx.db, [...inLineage])) {
+  for (const link of code === null ? [] : await visibleLinksFrom(ctx.db, members)) {
     if (!inLineage.has(link.problem_b)) continue;
     for (const end of [link.problem_a, link.problem_b]) {
       if (end === uid) continue;
@@ -95,19 +93,21 @@ export async function problemLineage(ctx: AppContext, uid: number, lead: boolean
         best.set(end, link);
     }
   }
-  const present = (row: LineageRow & { shown: NonNullable<LineageRow['shown']> }, link: LinkRow | undefined, confirmed: boolean): LineageMember => ({
+  const rows = await lineageMemberRows(ctx.db, [...members, ...suggestions.keys()]);
+  const present = (row: (typeof rows)[number], link: LinkRow | undefined, confirmed: boolean): LineageMember => ({
     uid: row.uid,
-    ...row.shown,
+    test_code: row.test_code,
+    test_name: row.test_name,
+    year: row.year,
+    no: row.no,
     relation: link?.relation ?? null,
     similarity: link ? link.similarity : null,
     confirmed,
     keys_agree: link ? link.keys_agree === 1 : true,
   });
-  const shown = <R extends LineageRow>(row: R): row is R & { shown: NonNullable<LineageRow['shown']> } => row.shown !== null;
-  const out = [
-    ...members.filter(shown).map((row) => present(row, best.get(row.uid), true)),
-    ...(await shownProblems(ctx.db, [...suggested.keys()])).filter(shown).map((row) => present(row, suggested.get(row.uid), false)),
-  ].sort((a, b) => a.year - b.year || a.test_code - b.test_code || a.no - b.no);
+  const out = rows
+    .map((row) => (suggestions.has(row.uid) ? present(row, suggestions.get(row.uid), false) : present(row, best.get(row.uid), true)))
+    .sort((a, b) => a.year - b.year || a.test_code - b.test_code || a.no - b.no);
   return { lineage: { code: code ?? uid, members: out } };
 }
 
