@@ -4,7 +4,7 @@ import type { DbOrTx } from '../core/db';
 import { countGroups, onePage } from '../core/paging';
 import { VACANCY } from '../visibility/visible-problems';
 import { STRONG_LINK } from './compare';
-import { sameKeyedApart, type LinkRow, type Links } from './repository';
+import { sameKeyedApart, visibleLink, type LinkRow, type Links } from './repository';
 
 // SQL of the lead's 출제 이력 관리 screen (decision 203): the bank's undecided suggestions, the
 // lineages whose `same` problems are keyed differently, undoing a decision, and when the queue
@@ -19,11 +19,7 @@ const undecidedSuggestion = (eb: Links) =>
   eb.and([eb('l.decision', 'is', null), eb.or([eb('l.detected', '=', sql.lit(0)), eb('l.similarity', '<', sql.lit(STRONG_LINK))])]);
 
 /** A `same` pair keyed differently that students see (confirmed, or strong and undecided). */
-const disagreeingSame = (eb: Links) =>
-  eb.and([
-    ...sameKeyedApart(eb),
-    eb.or([eb('l.decision', '=', 'confirmed'), eb.and([eb('l.decision', 'is', null), eb('l.detected', '=', 1), eb('l.similarity', '>=', STRONG_LINK)])]),
-  ]);
+const disagreeingSame = (eb: Links) => eb.and([...sameKeyedApart(eb), visibleLink(eb)]);
 
 /**
  * Links whose two problems readers see, of one subject when asked. Written on the links alone,

@@ -4,7 +4,7 @@ import { countGroups, onePage } from '../core/paging';
 import type { Database, LineageLinksTable } from '../db/schema';
 import { visibleProblems } from '../visibility/visible-problems';
 import { recursForReaders } from '../visibility/visible-lineages';
-import type { LinkVerdict } from './compare';
+import { STRONG_LINK, type LinkVerdict } from './compare';
 import type { LineageSource } from './fingerprint';
 
 // SQL of lineages (decision 130). Detection writes keys, links (its own columns only) and the
@@ -84,6 +84,10 @@ export async function sameLinksKeyedApartIn(db: DbOrTx, codes: number[]) {
     .select(['l.problem_a', 'l.problem_b', 'l.relation', 'l.similarity', 'l.keys_agree', 'l.detected', 'l.decision', 'la.lineage_code'])
     .execute();
 }
+
+/** A link students see (isVisibleLink in detect.ts): a lead confirmed it, or it is detected strong and undecided. */
+export const visibleLink = (eb: Links) =>
+  eb.or([eb('l.decision', '=', 'confirmed'), eb.and([eb('l.decision', 'is', null), eb('l.detected', '=', 1), eb('l.similarity', '>=', STRONG_LINK)])]);
 
 export async function linksOf(db: DbOrTx, uids: number[]): Promise<LinkRow[]> {
   if (uids.length === 0) return [];
@@ -335,6 +339,35 @@ export async function queueProgress(db: DbOrTx): Promise<{ waiting: number; tota
       .executeTakeFirstOrThrow(),
   ]);
   return { waiting: Number(waiting.n), total: Number(total.n) };
+}
+
+// ---------------------------------------------------------------- a problem's lineage, as read
+
+// GET /v1/problem/{id}/lineage reads only what its answer shows (issue 28 item 9), in statements
+// on one table each but the last: on PostgreSQL a join of three tables took longer to plan and run
+// than two simple statements (bench/lineage-latency.ts).
+
+/** The problem's lineage: its code, null when in none, or undefined when readers do not see the problem. */
+export async function visibleProblemLineage(db: DbOrTx, uid: number): Promise<number | null | undefined> {
+  const row = await db
+    .selectFrom('problems as p')
+    .select((eb) => eb.selectFrom('problem_lineages as pl').select('pl.lineage_code').whereRef('pl.problem_uid', '=', 'p.uid').as('lineage_code'))
+    .where('p.uid', '=', uid)
+    .where(visibleProblems('p'))
+    .executeTakeFirst();
+  return row === undefined ? undefined : row.lineage_code;
+}
+
+/**
+ * The links students see from `uids` (a lineage's members) to a problem above them: each link
+ * inside the lineage once, from its smaller end (a link leaving it, only where a lineage was cut at
+ * its size, is for the caller to drop). Looked up by the links' primary key, whatever the
+ * statistics say: a join from the lineage let PostgreSQL, on statistics taken before a whole-bank
+ * run, scan every link, and SQLite, on fresh ones, probe every pair of members.
+ */
+export async function visibleLinksFrom(db: DbOrTx, uids: number[]): Promise<LinkRow[]> {
+  if (uids.length === 0) return [];
+  return db.selectFrom('lineage_links as l').select(LINK_COLUMNS).where('l.problem_a', 'in', uids).where(visibleLink).execute();
 }
 
 /** The written problems among `uids` with their exam, as a lineage lists its members. */

@@ -25,10 +25,12 @@ import {
   hasQueuedProblems,
   lineageCodesOf,
   lineageCounts,
-  lineagePage,
   lineageMemberRows,
-  linksOf,
   membersOfLineages,
+  lineagePage,
+  linksOf,
+  visibleLinksFrom,
+  visibleProblemLineage,
   queuedProblems,
   releaseLease as releaseLeaseRow,
   otherEnd,
@@ -72,39 +74,32 @@ export async function queueWholeBank(ctx: Pick<AppContext, 'db'>): Promise<void>
 /**
  * The lineage of a problem. Students: the members of its lineage, each with the link that joins it
  * (the strongest to any member). Leads: also the undecided weak suggestions linked to the problem,
- * `confirmed: false`.
+ * `confirmed: false`. Reads the links students see inside the lineage and, for a lead, the
+ * problem's own links, never every link of every member (issue 28 item 9).
  */
 export async function problemLineage(ctx: AppContext, uid: number, lead: boolean): Promise<ProblemLineageResponse> {
-  await requireVisibleProblem(ctx.db, uid);
-  const code = (await lineageCodesOf(ctx.db, [uid])).get(uid);
-  const members = code === undefined ? [uid] : await membersOfLineages(ctx.db, [code]);
-  const links = await linksOf(ctx.db, members);
-  const best = new Map<number, LinkRow>();
-  const suggestions = new Set<number>();
+  const code = await visibleProblemLineage(ctx.db, uid);
+  if (code === undefined) throw notFound(messages.problemNotFound);
+  const members = code === null ? [uid] : await membersOfLineages(ctx.db, [code]);
   const inLineage = new Set(members);
-  for (const link of links) {
-    const visible = isVisibleLink(link);
-    if (!visible) {
-      if (lead && link.decision === null && (link.problem_a === uid || link.problem_b === uid)) suggestions.add(otherEnd(link, uid));
-      continue;
-    }
-    for (const end of [link.problem_a, link.problem_b]) {
-      if (end === uid || !inLineage.has(end)) continue;
-      // The link to the problem asked about wins; otherwise the most similar.
-      const current = best.get(end);
-      const touchesAsked = link.problem_a === uid || link.problem_b === uid;
-      const currentTouches = current && (current.problem_a === uid || current.problem_b === uid);
-      if (!current || (touchesAsked && !currentTouches) || (touchesAsked === currentTouches && link.similarity > current.similarity)) best.set(end, link);
-    }
-  }
+  // A lead's suggestions: the problem's own undecided links students do not see, to a non-member.
+  const suggestions = new Map<number, LinkRow>();
+  if (lead) for (const link of await linksOf(ctx.db, [uid])) if (link.decision === null && !isVisibleLink(link)) suggestions.set(otherEnd(link, uid), link);
   for (const member of members) suggestions.delete(member);
   if (members.length === 1 && suggestions.size === 0) return { lineage: null };
-  const suggestionLinks = new Map(
-    links
-      .filter((link) => suggestions.has(otherEnd(link, uid)) && (link.problem_a === uid || link.problem_b === uid))
-      .map((link) => [otherEnd(link, uid), link]),
-  );
-  const rows = await lineageMemberRows(ctx.db, [...members, ...suggestions]);
+  const best = new Map<number, LinkRow>();
+  const touchesAsked = (link: LinkRow) => link.problem_a === uid || link.problem_b === uid;
+  for (const link of code === null ? [] : await visibleLinksFrom(ctx.db, members)) {
+    if (!inLineage.has(link.problem_b)) continue;
+    for (const end of [link.problem_a, link.problem_b]) {
+      if (end === uid) continue;
+      // The link to the problem asked about wins; otherwise the most similar.
+      const current = best.get(end);
+      if (!current || (touchesAsked(link) && !touchesAsked(current)) || (touchesAsked(link) === touchesAsked(current) && link.similarity > current.similarity))
+        best.set(end, link);
+    }
+  }
+  const rows = await lineageMemberRows(ctx.db, [...members, ...suggestions.keys()]);
   const present = (row: (typeof rows)[number], link: LinkRow | undefined, confirmed: boolean): LineageMember => ({
     uid: row.uid,
     test_code: row.test_code,
@@ -117,7 +112,7 @@ export async function problemLineage(ctx: AppContext, uid: number, lead: boolean
     keys_agree: link ? link.keys_agree === 1 : true,
   });
   const out = rows
-    .map((row) => (suggestions.has(row.uid) ? present(row, suggestionLinks.get(row.uid), false) : present(row, best.get(row.uid), true)))
+    .map((row) => (suggestions.has(row.uid) ? present(row, suggestions.get(row.uid), false) : present(row, best.get(row.uid), true)))
     .sort((a, b) => a.year - b.year || a.test_code - b.test_code || a.no - b.no);
   return { lineage: { code: code ?? uid, members: out } };
 }
