@@ -1,17 +1,17 @@
 import type { DbOrTx } from '../core/db';
-import { compareFingerprints, STRONG_LINK } from './compare';
+import { compareFingerprints, STRONG_LINK, type LinkVerdict } from './compare';
 import { fingerprint, type Fingerprint } from './fingerprint';
 import { lineageKeys } from './minhash';
 import {
   candidateUids,
-  forgetDetectedLink,
+  forgetDetectedLinks,
   lineageCodesOf,
   linksOf,
   loadSources,
   membersOfLineages,
   removeProblem,
   replaceKeys,
-  upsertDetectedLink,
+  upsertDetectedLinks,
   writeLineages,
   otherEnd,
   type LinkRow,
@@ -74,17 +74,22 @@ export async function detectProblem(db: DbOrTx, uid: number, cache: FingerprintC
     await replaceKeys(db, uid, keys);
     const candidates = new Set(await candidateUids(db, uid, keys, MIN_SHARED_KEYS, MAX_CANDIDATES));
     for (const link of existing) candidates.add(otherEnd(link, uid));
-    const found = new Set<number>();
+    const found: { other: number; verdict: LinkVerdict }[] = [];
     for (const candidate of await loadSources(db, [...candidates])) {
       if (candidate.is_vacant) continue;
       const verdict = compareFingerprints(print, cache.get(candidate));
       if (!verdict) continue;
       if (candidate.subject_code !== source.subject_code && verdict.similarity < CROSS_SUBJECT_LINK) continue;
-      await upsertDetectedLink(db, uid, candidate.uid, verdict, now);
-      found.add(candidate.uid);
+      found.push({ other: candidate.uid, verdict });
       touched.add(candidate.uid);
     }
-    for (const link of existing) if (!found.has(otherEnd(link, uid))) await forgetDetectedLink(db, uid, otherEnd(link, uid));
+    await upsertDetectedLinks(db, uid, found, now);
+    const stillFound = new Set(found.map(({ other }) => other));
+    await forgetDetectedLinks(
+      db,
+      uid,
+      existing.map((link) => otherEnd(link, uid)).filter((other) => !stillFound.has(other)),
+    );
   }
   await redrawLineages(db, [...touched], [...before.values()]);
 }

@@ -100,29 +100,61 @@ export async function linksOf(db: DbOrTx, uids: number[]): Promise<LinkRow[]> {
 
 /** Records what detection found for a pair; a lead's decision on it stays as it was. */
 export async function upsertDetectedLink(db: DbOrTx, a: number, b: number, verdict: LinkVerdict, now: string): Promise<void> {
-  const [problem_a, problem_b] = a < b ? [a, b] : [b, a];
-  const values = { relation: verdict.relation, similarity: verdict.similarity, keys_agree: verdict.keysAgree ? 1 : 0, detected: 1, update_time: now };
+  await upsertDetectedLinks(db, a, [{ other: b, verdict }], now);
+}
+
+/**
+ * What detection found for `uid` and each of `found`, in one statement: a whole-bank run on
+ * PostgreSQL waited on a round trip per link (~28 a problem at scale 1). A lead's decision stays.
+ */
+export async function upsertDetectedLinks(db: DbOrTx, uid: number, found: { other: number; verdict: LinkVerdict }[], now: string): Promise<void> {
+  if (found.length === 0) return;
+  const rows = found.map(({ other, verdict }) => {
+    const [problem_a, problem_b] = uid < other ? [uid, other] : [other, uid];
+    return {
+      problem_a,
+      problem_b,
+      decision: null,
+      decided_by: null,
+      decided_at: null,
+      relation: verdict.relation,
+      similarity: verdict.similarity,
+      keys_agree: verdict.keysAgree ? 1 : 0,
+      detected: 1,
+      update_time: now,
+    };
+  });
   await db
     .insertInto('lineage_links')
-    .values({ problem_a, problem_b, decision: null, decided_by: null, decided_at: null, ...values })
-    .onConflict((oc) => oc.columns(['problem_a', 'problem_b']).doUpdateSet(values))
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['problem_a', 'problem_b']).doUpdateSet((eb) => ({
+        relation: eb.ref('excluded.relation'),
+        similarity: eb.ref('excluded.similarity'),
+        keys_agree: eb.ref('excluded.keys_agree'),
+        detected: eb.ref('excluded.detected'),
+        update_time: eb.ref('excluded.update_time'),
+      })),
+    )
     .execute();
 }
 
 /**
- * Detection no longer finds the pair: an undecided link goes; a decided one, or one a problem was
- * started from (decision 187), stays, marked undetected.
+ * Detection no longer finds `uid` with any of `others`: an undecided link goes; a decided one, or
+ * one a problem was started from (decision 187), stays, marked undetected.
  */
-export async function forgetDetectedLink(db: DbOrTx, a: number, b: number): Promise<void> {
-  const [problem_a, problem_b] = a < b ? [a, b] : [b, a];
-  await db
-    .deleteFrom('lineage_links')
-    .where('problem_a', '=', problem_a)
-    .where('problem_b', '=', problem_b)
-    .where('decision', 'is', null)
-    .where('started_from', 'is', null)
-    .execute();
-  await db.updateTable('lineage_links').set({ detected: 0 }).where('problem_a', '=', problem_a).where('problem_b', '=', problem_b).execute();
+export async function forgetDetectedLinks(db: DbOrTx, uid: number, others: number[]): Promise<void> {
+  if (others.length === 0) return;
+  const pairs = (eb: ExpressionBuilder<Database, 'lineage_links'>) => {
+    const above = others.filter((other) => other > uid);
+    const below = others.filter((other) => other < uid);
+    return eb.or([
+      ...(above.length > 0 ? [eb.and([eb('problem_a', '=', uid), eb('problem_b', 'in', above)])] : []),
+      ...(below.length > 0 ? [eb.and([eb('problem_b', '=', uid), eb('problem_a', 'in', below)])] : []),
+    ]);
+  };
+  await db.deleteFrom('lineage_links').where(pairs).where('decision', 'is', null).where('started_from', 'is', null).execute();
+  await db.updateTable('lineage_links').set({ detected: 0 }).where(pairs).execute();
 }
 
 /**
