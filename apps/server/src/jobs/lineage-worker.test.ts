@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FingerprintCache } from '../lineage/detect';
 import { createProblem, createSubject, createTest } from '../testing/factories';
 import { openTestDatabase, testDialects, type TestDatabase } from '../testing/harness';
+import { lineageStatisticsKeeper } from '../lineage/service';
 import { drainAll, drainLineageQueue } from './lineage-worker';
 
 describe.each(testDialects)('the lineage worker on %s', (dialect) => {
@@ -57,5 +59,34 @@ describe.each(testDialects)('the lineage worker on %s', (dialect) => {
     expect(await db.selectFrom('lineage_queue').select('problem_uid').execute()).toEqual([]);
     expect(await drainLineageQueue(db, 'p5', new FingerprintCache())).toBe(0);
     expect(await db.selectFrom('job_leases').select('name').where('owner', '=', 'p5').execute()).toEqual([]);
+  });
+
+  it("refreshes the lineage tables' planner statistics each time a drain doubles what it detected", async () => {
+    const { db } = database;
+    // PostgreSQL's own row estimate for lineage_keys, which ANALYZE sets (SQLite keeps none here).
+    const estimate = async () =>
+      dialect === 'postgres'
+        ? Number((await sql<{ n: number }>`select reltuples as n from pg_class where relname = 'lineage_keys'`.execute(db)).rows[0]!.n)
+        : null;
+    await sql`delete from lineage_keys`.execute(db);
+    await db
+      .insertInto('lineage_keys')
+      .values(Array.from({ length: 30 }, (_, i) => ({ key: i, problem_uid: 1 })))
+      .execute();
+    const keep = lineageStatisticsKeeper(db, 10);
+    const before = await estimate();
+    await keep(9);
+    expect(await estimate()).toBe(before);
+    await keep(10);
+    if (dialect === 'postgres') expect(await estimate()).toBe(30);
+    await db
+      .insertInto('lineage_keys')
+      .values(Array.from({ length: 30 }, (_, i) => ({ key: 100 + i, problem_uid: 1 })))
+      .execute();
+    await keep(19);
+    if (dialect === 'postgres') expect(await estimate()).toBe(30);
+    await keep(20);
+    if (dialect === 'postgres') expect(await estimate()).toBe(60);
+    await sql`delete from lineage_keys`.execute(db);
   });
 });

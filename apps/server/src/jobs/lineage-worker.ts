@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../core/db';
 import { FingerprintCache } from '../lineage/detect';
 import { noteDrainFinished } from '../lineage/lead-queue';
-import { detectQueued, hasQueuedWork, releaseLease } from '../lineage/service';
+import { detectQueued, hasQueuedWork, lineageStatisticsKeeper, releaseLease } from '../lineage/service';
 import { tryTakeLease } from './repository';
 import { countJobRun } from '../metrics/registry';
 
@@ -31,7 +31,11 @@ export async function drainLineageQueue(db: Db, owner: string, cache: Fingerprin
 /** Drains until the queue is empty (tests, the whole-bank run from a script). */
 export async function drainAll(db: Db, owner = `drain:${process.pid}`, cache = new FingerprintCache()): Promise<number> {
   let total = 0;
-  for (let done = await drainLineageQueue(db, owner, cache); done > 0; done = await drainLineageQueue(db, owner, cache)) total += done;
+  const keepStatistics = lineageStatisticsKeeper(db);
+  for (let done = await drainLineageQueue(db, owner, cache); done > 0; done = await drainLineageQueue(db, owner, cache)) {
+    total += done;
+    await keepStatistics(total);
+  }
   if (total > 0) await noteDrainFinished(db);
   await releaseLease(db, LINEAGE_LEASE, owner);
   return total;
@@ -48,7 +52,11 @@ export function startLineageWorker(db: Db, log: FastifyBaseLogger): () => void {
     running = true;
     try {
       let detected = 0;
-      for (let done = BATCH; !stopped && done === BATCH; detected += done) done = await drainLineageQueue(db, owner, cache);
+      const keepStatistics = lineageStatisticsKeeper(db);
+      for (let done = BATCH; !stopped && done === BATCH; detected += done) {
+        done = await drainLineageQueue(db, owner, cache);
+        await keepStatistics(detected + done);
+      }
       // Drains that detected something and left the queue empty finish a run (the lead's screen shows when).
       if (detected > 0) await noteDrainFinished(db);
       countJobRun(LINEAGE_LEASE, 'ok');

@@ -32,6 +32,7 @@ import {
   visibleLinksFrom,
   visibleProblemLineage,
   queuedProblems,
+  refreshLineageStatistics,
   releaseLease as releaseLeaseRow,
   otherEnd,
   type LinkRow,
@@ -59,6 +60,19 @@ export async function detectQueued(db: Db, cache: FingerprintCache, limit: numbe
 /** Whether any problem waits for detection (a read: the worker's idle ticks write nothing). */
 export function hasQueuedWork(db: Db): Promise<boolean> {
   return hasQueuedProblems(db);
+}
+
+/**
+ * Keeps the lineage tables' planner statistics in step with a drain: refreshed each time what it
+ * detected doubles (500, 1,000, 2,000, …), as the tables grow with it (`refreshLineageStatistics`).
+ */
+export function lineageStatisticsKeeper(db: Db, first = 500): (detected: number) => Promise<void> {
+  let next = first;
+  return async (detected) => {
+    if (detected < next) return;
+    while (next <= detected) next *= 2;
+    await refreshLineageStatistics(db);
+  };
 }
 
 export function releaseLease(db: Db, name: string, owner: string): Promise<void> {
