@@ -8,9 +8,11 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../core/db';
 import { migrateToLatest } from '../db/migrate';
 import { loadConfig } from '../env';
-import { queueWholeBank } from '../lineage/service';
+import { hasQueuedWork, queueWholeBank } from '../lineage/service';
 import { drainAll } from './lineage-worker';
 
+const lineageRunLeaseHeld =
+  'lineage:run: problems are queued but another process holds the lineage queue (a running server drains it; a stopped run frees it within a minute).';
 const usage = 'usage: [DATA_DIR=… | DATABASE_URL=…] npm run lineage:run -- [--all] [--json]';
 
 async function main(): Promise<void> {
@@ -34,6 +36,9 @@ async function main(): Promise<void> {
       ms: Math.round(performance.now() - started),
       rss_peak_mb: Math.round(Math.max(peakRss, process.memoryUsage.rss()) / 2 ** 20),
     };
+    // drainAll detects nothing while another process holds the queue's lease (a server's worker,
+    // or a run stopped less than a minute ago): say so rather than report an empty run.
+    if (problems === 0 && (await hasQueuedWork(db))) console.error(lineageRunLeaseHeld);
     console.log(
       values.json
         ? JSON.stringify(result)
