@@ -1,6 +1,7 @@
 // Budgets, bench/results.json and the compact table on stdout.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { oneAtATimeReads } from './one-at-a-time.mjs';
 
 // Issue 17's targets (at 100 connections, scale 1, figures from one run).
 export const BUDGETS = {
@@ -65,6 +66,9 @@ export function evaluateBudgets(results) {
       if (s.kind === 'search-term') {
         budgets.push(noMoreThan(`${d}: ${s.name} p95 @${s.connections} conn(s), ${problems} problems`, s.p95_ms, BUDGETS.searchTermP95Ms, 'ms', s));
       }
+    }
+    for (const read of oneAtATimeReads(run.one_at_a_time)) {
+      budgets.push(noMoreThan(`${run.dialect}: ${read.name} p95, one request at a time`, read.p95, read.budget_p95_ms, 'ms'));
     }
     if (run.export) {
       budgets.push(noMoreThan(`${run.dialect}: .docx export, slowest of ${run.export.runs}`, run.export.max_ms, BUDGETS.exportMs, 'ms'));

@@ -16,6 +16,7 @@ import { captureReads, measureSameBytes } from '../bench/same-bytes.mjs';
 import { runLighthouse } from '../bench/lighthouse.mjs';
 import { startTlsFront } from '../bench/tls-front.mjs';
 import { drain, runScenario } from '../bench/load.mjs';
+import { measureOneAtATime } from '../bench/one-at-a-time.mjs';
 import { evaluateBudgets, printReport, writeResults } from '../bench/report.mjs';
 import { buildScenarios, buildSearchTermScenarios } from '../bench/scenarios.mjs';
 import { activeQueries, copyDataDir, createDatabase, databaseSize, dropDatabase, readSummary, runLineage, runSeed, SUMMARY_FILE } from '../bench/seed.mjs';
@@ -241,6 +242,7 @@ async function benchSqlite(web) {
             env: passThrough,
           });
     Object.assign(run, await benchServer({ dialect: 'sqlite', env: serverEnv(passThrough, port, { DATA_DIR: dataDir }), summary, lighthouse, floor }));
+    run.one_at_a_time = measureOneAtATime({ dataDir, env: { ...seedEnv, DATA_DIR: dataDir } });
   } catch (error) {
     run.error = error instanceof Error ? error.message : String(error);
     log(`sqlite: FAILED ${run.error}`);
@@ -285,6 +287,7 @@ async function benchPostgres() {
       run,
       await benchServer({ dialect: 'postgres', env: serverEnv(passThrough, port, { DATA_DIR: dataDir, DATABASE_URL: url }), summary, extraIdle }),
     );
+    run.one_at_a_time = measureOneAtATime({ dataDir, databaseUrl: url, env: { ...seedEnv, DATA_DIR: dataDir } });
     if (!opts['no-two-process']) run.two_process = await benchTwoProcesses({ url, dataDir, summary, single: run.scenarios ?? [], extraIdle });
   } catch (error) {
     run.error = error instanceof Error ? error.message : String(error);
