@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { cacheStatements, EventLoopSlices, FifoLock } from './fair-sqlite';
+import { cacheStatements, FifoLock } from './fair-sqlite';
 
 describe('FifoLock', () => {
   it('hands the lock to waiters in arrival order, and a newcomer never jumps the queue', async () => {
@@ -29,32 +29,6 @@ describe('FifoLock', () => {
     let taken = false;
     await lock.lock().then(() => (taken = true));
     expect(taken).toBe(true);
-  });
-});
-
-describe('EventLoopSlices', () => {
-  function busyFor(ms: number): void {
-    const until = performance.now() + ms;
-    while (performance.now() < until);
-  }
-
-  it('lets a timer run inside a long chain of awaits once a slice has passed', async () => {
-    const slices = new EventLoopSlices(5);
-    let timerRanAtStep: number | null = null;
-    setTimeout(() => (timerRanAtStep = step), 0);
-    let step = 0;
-    // Twenty awaited "queries" of 2 ms each: without the slices, one unbroken microtask chain.
-    for (; step < 20; step++) {
-      await slices.pass();
-      busyFor(2);
-    }
-    expect(timerRanAtStep).not.toBeNull();
-    expect(timerRanAtStep!).toBeLessThan(10);
-  });
-
-  it('does not yield within a slice', async () => {
-    const slices = new EventLoopSlices(60_000);
-    for (let step = 0; step < 100; step++) expect(slices.pass()).toBeUndefined();
   });
 });
 

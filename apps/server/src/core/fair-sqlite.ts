@@ -56,49 +56,11 @@ export class FifoLock {
   }
 }
 
-/**
- * better-sqlite3 answers synchronously, so code that awaits query after query resolves every
- * await as a microtask: a job that runs for minutes (the lineage worker detecting a queued whole
- * bank, jobs/lineage-worker.ts) is one unbroken chain in which no socket, timer or request gets a
- * turn, and the server stops answering, /healthz included, until it ends. Once a chain has run
- * for `sliceMs` without the event loop turning, its next query first waits one turn
- * (setImmediate): requests that arrived meanwhile are read and reach the lock ahead of it.
- */
-export class EventLoopSlices {
-  #sliceStarted: number | null = null;
-  readonly #sliceMs: number;
-  readonly #turned = (): void => {
-    this.#sliceStarted = null;
-  };
-
-  constructor(sliceMs = 10) {
-    this.#sliceMs = sliceMs;
-  }
-
-  /** Resolves at once within a slice, after one event-loop turn past its end. */
-  pass(): Promise<void> | undefined {
-    const now = performance.now();
-    if (this.#sliceStarted === null) {
-      this.#sliceStarted = now;
-      setImmediate(this.#turned);
-      return undefined;
-    }
-    if (now - this.#sliceStarted < this.#sliceMs) return undefined;
-    // The turn about to be given starts the next slice: requests read in it go straight to the
-    // lock, ahead of the chain that yielded.
-    this.#sliceStarted = null;
-    return new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
 // Only one caller at a time reaches the inner driver, so its own mutex is never contended.
 class FairSqliteDriver extends SqliteDriver {
   readonly #queue = new FifoLock();
-  readonly #slices = new EventLoopSlices();
 
   override async acquireConnection(): Promise<DatabaseConnection> {
-    const turn = this.#slices.pass();
-    if (turn) await turn;
     await this.#queue.lock();
     return super.acquireConnection();
   }

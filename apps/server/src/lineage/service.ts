@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type {
   ClassRecurrenceResponse,
   LineageCountsResponse,
@@ -53,6 +54,10 @@ export async function detectQueued(db: Db, cache: FingerprintCache, limit: numbe
       await detectProblem(tx, problem_uid, cache);
       await dequeue(tx, problem_uid, version);
     });
+    // better-sqlite3 answers synchronously: without a turn of the event loop between problems, a
+    // drain of a queued bank (~30 minutes at 100,000) is one chain of microtasks and the server
+    // answers nothing, /healthz included, until it ends (decision 209).
+    await setImmediate();
   }
   return queued.length;
 }
