@@ -40,7 +40,7 @@ async function measure(url: string, runs = 40) {
     if (i >= 5) times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+  const at = (q: number) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1));
   return { p50: at(0.5), p95: at(0.95) };
 }
 const plan = (await app.inject({ method: 'GET', url: `/v1/exam-dates/${code}/plan`, headers: { cookie } })).json();
