@@ -31,6 +31,11 @@ export default defineConfig({
   expect: { timeout: 30_000 },
   reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT ?? '../.test-output/e2e.json' }]],
   use: {
+    // A click, a wait for a response or a navigation that never happens is stopped here, well
+    // inside the test's own cap, so a failure names the step that hung (with no cap of its own it
+    // ran into the test's timeout, and the report named the clean-up that ran after it).
+    actionTimeout: 90_000,
+    navigationTimeout: 90_000,
     baseURL: E2E_BASE_URL,
     locale: 'ko-KR',
     timezoneId: 'Asia/Seoul',
