@@ -63,10 +63,11 @@ describe.each(testDialects)('the lineage worker on %s', (dialect) => {
 
   it("refreshes the lineage tables' planner statistics each time a drain doubles what it detected", async () => {
     const { db } = database;
-    // PostgreSQL's own row estimate for lineage_keys, which ANALYZE sets (SQLite keeps none here).
+    // PostgreSQL's own row estimate for lineage_keys, which ANALYZE sets (SQLite keeps none here):
+    // this test's own table, through the search path (other test files have one in their schemas).
     const estimate = async () =>
       dialect === 'postgres'
-        ? Number((await sql<{ n: number }>`select reltuples as n from pg_class where relname = 'lineage_keys'`.execute(db)).rows[0]!.n)
+        ? Number((await sql<{ n: number }>`select reltuples as n from pg_class where oid = 'lineage_keys'::regclass`.execute(db)).rows[0]!.n)
         : null;
     await sql`delete from lineage_keys`.execute(db);
     await db

@@ -423,7 +423,9 @@ describe.each(testDialects)('demo lineages on %s', (dialect) => {
     ctx = await createTestContext(dialect);
     await seedDemoData(ctx.db, { storage: ctx.app.ctx.storage, now: NOW });
     await drainAll(ctx.db);
-  });
+    // The whole demo bank's detection, one transaction a problem: over a minute on PostgreSQL
+    // when the CI machine's two cores are shared with the e2e suite.
+  }, 180_000);
 
   afterAll(async () => ctx?.close());
 

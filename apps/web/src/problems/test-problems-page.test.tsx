@@ -292,9 +292,9 @@ describe('exam problem list', () => {
       },
     });
     // The cards are drawn a few at a time, each step a render of its own; the list's end comes
-    // after the last of them. On a loaded CI machine 20 cards took over 15 s, and the next
+    // after the last of them. On a loaded CI machine 20 cards have taken over 35 s, and the next
     // chunk's 5 over the default second: the waits are long, the test's limit longer.
-    await screen.findByText('Q20', {}, { timeout: 35_000 });
+    await screen.findByText('Q20', {}, { timeout: 80_000 });
     expect(await screen.findByText('스크롤하면 더 불러옵니다')).toBeTruthy();
     // The sentinel is seen several times while the chunk is on its way: one request only.
     act(() => observers.forEach((fire) => fire()));
@@ -305,7 +305,7 @@ describe('exam problem list', () => {
     expect(await screen.findByText('Q25')).toBeTruthy();
     expect(await screen.findByText('모든 문제를 불러왔습니다.')).toBeTruthy();
     expect(screen.queryByText('스크롤하면 더 불러옵니다')).toBeNull();
-  }, 90_000);
+  }, 150_000);
 
   it('goes back to the list that opened it and scrolls to and marks the problem from navigation state', async () => {
     mockFetch({
