@@ -17,7 +17,8 @@ const usage = `usage: npm run seed:large -- [--data-dir DIR] [--database-url URL
   --data-dir DIR      SQLite database and uploads in DIR (default ./data-large)
   --database-url URL  PostgreSQL instead of SQLite (default: DATABASE_URL); uploads still go to DIR
   --scale N           1 = 100,000 problems (default 1; 0.01 = 1,000)
-  --summary FILE      also write the summary JSON to FILE
+  --summary FILE      where the summary JSON goes (default DIR/summary.json, where npm run bench
+                      and npm run bench:profile look for it)
   --questions FILE    KorMedMCQA questions JSON (default: the shared copy, ../shared/data/kormedmcqa)`;
 
 const { values } = parseArgs({
@@ -69,13 +70,12 @@ try {
     log: (line) => console.log(`[seed:large ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`),
   });
   await refreshPlannerStatistics(db, dialect, 'bulk');
-  const json = JSON.stringify(summary, null, 2);
-  if (values.summary) {
-    mkdirSync(path.dirname(path.resolve(values.summary)), { recursive: true });
-    writeFileSync(values.summary, `${json}\n`);
-  }
+  const summaryFile = path.resolve(values.summary ?? path.join(dataDir, 'summary.json'));
+  mkdirSync(path.dirname(summaryFile), { recursive: true });
+  writeFileSync(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);
   const { problemIds, students, ...short } = summary;
   console.log(JSON.stringify({ ...short, students: `${students.length} ids`, problemIds: `${problemIds.length} ids` }, null, 2));
+  console.log(`summary: ${summaryFile}`);
   console.log(`seed:large finished in ${((performance.now() - started) / 1000).toFixed(1)} s (${dialect})`);
   console.log(`start the server on it: DATA_DIR=${dataDir}${databaseUrl ? ` DATABASE_URL=${withoutPassword(databaseUrl)}` : ''} node apps/server/dist/main.js`);
 } catch (error) {
