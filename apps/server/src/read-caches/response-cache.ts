@@ -1,9 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../core/db';
+import { reusedQuery } from '../core/reused-query';
+import type { Database } from '../db/schema';
 import { SingleFlight } from './single-flight';
 
 declare module 'fastify' {
@@ -50,6 +52,9 @@ const gzipNegotiator = new Negotiator({ supportedValues: ['gzip'], cache: new LR
  */
 export const contentVersionSum = sql<number | string | null>`(select sum(version) from content_versions)`;
 
+// Compiled once (../core/reused-query.ts): every public cached read runs it first.
+const readContentVersion = reusedQuery((db: Kysely<Database>) => db.selectNoFrom(contentVersionSum.as('version')));
+
 /** The text form both readers of the version compare. */
 export function versionText(sum: number | string | null | undefined): string {
   return String(sum ?? 'none');
@@ -84,7 +89,7 @@ export class ResponseCache {
   constructor(private readonly db: Db) {}
 
   async version(): Promise<string> {
-    const row = await this.db.selectNoFrom(contentVersionSum.as('version')).executeTakeFirst();
+    const [row] = await readContentVersion(this.db, []);
     return versionText(row?.version);
   }
 

@@ -1,0 +1,31 @@
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+
+// Kysely builds a query's operation tree and compiles it to SQL anew on every call: for the
+// guard's member lookup that was a tenth of a signed-in read's CPU under load (freeze, visitNode,
+// cloneWithSelections in the profile of the due count, docs/performance.md). The statements every
+// request runs (the guard's member row, the response cache's content version) are built and
+// compiled once per database and run again with new values; Kysely has no prepared statements of
+// its own, and the SQLite driver keeps the compiled statement by its SQL text (fair-sqlite.ts).
+
+/**
+ * A query compiled once per database by `build` (with placeholder values), run with `parameters`
+ * in the order the compiled SQL takes them. The count must match the compiled query's, or it throws
+ * (a programming error, found by the first test that runs it).
+ */
+export function reusedQuery<Row, Database>(
+  build: (db: Kysely<Database>) => Compilable<Row>,
+): (db: Kysely<Database>, parameters: readonly unknown[]) => Promise<Row[]> {
+  const compiled = new WeakMap<Kysely<Database>, CompiledQuery<Row>>();
+  return async (db, parameters) => {
+    let query = compiled.get(db);
+    if (!query) {
+      query = build(db).compile();
+      compiled.set(db, query);
+    }
+    if (query.parameters.length !== parameters.length) {
+      throw new Error(`reusedQuery: ${parameters.length} values for ${query.parameters.length} parameters in ${query.sql}`);
+    }
+    const result = await db.executeQuery<Row>({ ...query, parameters });
+    return result.rows;
+  };
+}
