@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, setPasswordCost, verifyPassword } from './password';
+import { availableParallelism } from 'node:os';
+import { hashPassword, passwordHashing, setPasswordCost, verifyPassword } from './password';
 
 describe('scrypt password hashes', () => {
   it('stores the parameters with the hash and verifies only the right password', async () => {
@@ -26,5 +27,22 @@ describe('scrypt password hashes', () => {
     for (const stored of ['', 'plain', 'bcrypt$x', 'scrypt$10$8$1$onlysalt']) {
       expect(await verifyPassword('x', stored)).toBe(false);
     }
+  });
+
+  it('derives no more hashes at once than there are cores; the rest wait, and all finish', async () => {
+    setPasswordCost('low');
+    const cores = Math.max(1, availableParallelism());
+    expect(passwordHashing.concurrency).toBe(cores);
+    let finished = false;
+    const all = Promise.all(Array.from({ length: cores + 3 }, (_, i) => hashPassword(`password-${i}`))).finally(() => (finished = true));
+    let most = 0;
+    while (!finished) {
+      most = Math.max(most, passwordHashing.activeCount);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(cores);
+    expect(new Set(await all).size).toBe(cores + 3);
+    expect(passwordHashing.activeCount + passwordHashing.pendingCount).toBe(0);
   });
 });

@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 
 // Decision 124: scrypt N=2^17, r=8, p=1, 16-byte salt; parameters stored with the hash
 // as `scrypt$<log2N>$<r>$<p>$<salt b64>$<hash b64>` so the cost can rise without breaking old hashes.
@@ -15,12 +17,21 @@ export function setPasswordCost(cost: PasswordCost): void {
   currentLog2N = cost === 'low' ? LOW_COST_LOG2N : PRODUCTION_LOG2N;
 }
 
+// A production hash holds 128 MiB (128·N·r) and one of libuv's four threads for ~300 ms of CPU.
+// More hashes at once than there are cores finish no sooner (scrypt is CPU-bound), yet each adds
+// 128 MiB and takes a thread that file reads and zlib need: four concurrent logins took a process
+// to 728 MB (docs/performance.md). The rest wait their turn, in arrival order.
+export const passwordHashing = pLimit(Math.max(1, availableParallelism()));
+
 function derive(password: string, salt: Buffer, log2N: number, r: number, p: number): Promise<Buffer> {
   const N = 2 ** log2N;
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+  return passwordHashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)));
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {
