@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { DbOrTx } from '../core/db';
+import type { ResponseCache } from './response-cache';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The lineage version, when the route's guard read it with the member (guard(…, { lineageVersion: true })). */
+    lineageVersion?: string;
+  }
+}
+
+// Decision 211: the 출제 이력 reads (a problem's lineage, the 출제 N회 badges, a class's
+// recurrence, 빈출순 lists, the whole-bank search) derive from the content tables and from the
+// lineage tables, which the detection worker writes all the time without raising the content
+// version. Their bodies are kept in ctx.lineageCache under both versions: the lineage version is
+// the sum of the rows of lineage_versions, raised by triggers on every write that changes a
+// lineage row (migration 2026-12-07-211). Like the content version it is read before the data
+// (in the guard's statement, or here), so a stored body is never older than its version.
+
+/** The lineage version as a select expression (see contentVersionSum in ./response-cache.ts). */
+export const lineageVersionSum = sql<number | string | null>`(select sum(version) from lineage_versions)`;
+
+/** The lineage version the guard read, else read now (still before the body's data). */
+export async function lineageVersionOf(request: FastifyRequest, db: DbOrTx): Promise<string> {
+  if (request.lineageVersion !== undefined) return request.lineageVersion;
+  const row = await db.selectNoFrom(lineageVersionSum.as('version')).executeTakeFirst();
+  return String(row?.version ?? 'none');
+}
+
+/** The data-version text a cached read depending on lineages passes on (MemberCache, ResponseCache). */
+export async function lineageDataVersion(request: FastifyRequest, db: DbOrTx): Promise<string> {
+  return `lineage ${await lineageVersionOf(request, db)}`;
+}
+
+/**
+ * Answers a lineage read from `cache` while the content and lineage versions are unchanged.
+ * `viewer`: the kind of reader the body differs by (a lead's lineage adds the suggestions), part
+ * of the key; none when every approved member gets the same body.
+ */
+export async function replyWithLineages(
+  cache: ResponseCache,
+  db: DbOrTx,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  compute: () => Promise<unknown>,
+  viewer?: string,
+): Promise<FastifyReply> {
+  return cache.reply(request, reply, compute, await lineageDataVersion(request, db), viewer);
+}
