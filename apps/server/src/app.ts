@@ -152,9 +152,15 @@ export async function buildApp({ logStream, ...parts }: AppParts): Promise<Fasti
   });
   // So is a configured Redis (REDIS_URL) that does not answer.
   const redis = parts.redis !== undefined ? parts.redis : config.redisUrl ? await SharedRedis.connect(config.redisUrl, app.log) : null;
-  const ctx: AppContext = { ...parts, storage, redis, contentCache: new ResponseCache(parts.db),
+  const ctx: AppContext = {
+    ...parts,
+    storage,
+    redis,
+    contentCache: new ResponseCache(parts.db),
     lineageCache: new ResponseCache(parts.db),
-    memberCache: new MemberCache(), health: new Health() };
+    memberCache: new MemberCache(),
+    health: new Health(),
+  };
   app.decorate('ctx', ctx);
   // First of all hooks, so that even an answer an early hook sends carries the id.
   app.addHook('onRequest', (request, reply, done) => {

@@ -40,7 +40,15 @@ describe.each(testDialects)('cached 출제 이력 reads on %s', (dialect) => {
     expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
     return response;
   };
-  const lineageVersion = async () => String((await database.db.selectFrom('lineage_versions').select((eb) => eb.fn.sum('version').as('v')).executeTakeFirst())?.v);
+  const lineageVersion = async () =>
+    String(
+      (
+        await database.db
+          .selectFrom('lineage_versions')
+          .select((eb) => eb.fn.sum('version').as('v'))
+          .executeTakeFirst()
+      )?.v,
+    );
   async function detect() {
     const cache = new FingerprintCache();
     while ((await detectQueued(database.db, cache, 100)) > 0);
@@ -94,7 +102,13 @@ describe.each(testDialects)('cached 출제 이력 reads on %s', (dialect) => {
       '내시경 역행 담췌관 조영술 없이 퇴원',
       '복부 초음파 추적',
     ]);
-    uid.lone = await put(exam2024, 5, '표준예방지침에서 손위생을 해야 하는 시점이 아닌 것은?', ['환자 접촉 전', '무균 처치 전', '체액 노출 후', '환자 접촉 후', '병원 출근 전']);
+    uid.lone = await put(exam2024, 5, '표준예방지침에서 손위생을 해야 하는 시점이 아닌 것은?', [
+      '환자 접촉 전',
+      '무균 처치 전',
+      '체액 노출 후',
+      '환자 접촉 후',
+      '병원 출근 전',
+    ]);
     klass = await createClass(database.db, { subject_code: subject, problems: [uid.y2024, uid.weak, uid.lone] });
     await detect();
   });
@@ -160,7 +174,10 @@ describe.each(testDialects)('cached 출제 이력 reads on %s', (dialect) => {
     const detected = await around(async () => {
       await database.db
         .updateTable('problems')
-        .set({ question: '<p>소아의 예방접종 일정에서 생후 2개월에 접종하지 않는 것은?</p>', question_text: '소아의 예방접종 일정에서 생후 2개월에 접종하지 않는 것은?' })
+        .set({
+          question: '<p>소아의 예방접종 일정에서 생후 2개월에 접종하지 않는 것은?</p>',
+          question_text: '소아의 예방접종 일정에서 생후 2개월에 접종하지 않는 것은?',
+        })
         .where('uid', '=', uid.y2020)
         .execute();
       await detect();

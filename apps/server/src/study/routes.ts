@@ -38,7 +38,10 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
   // The builder's live count, from ctx.memberCache while the member's version is unchanged (decision 061).
   api.get(
     '/v1/study/sessions/count',
-    { onRequest: guard('approved', { contentVersion: true, lineageVersion: true }), schema: { querystring: sessionCountQuerySchema, response: { 200: sessionCountResponseSchema } } },
+    {
+      onRequest: guard('approved', { contentVersion: true, lineageVersion: true }),
+      schema: { querystring: sessionCountQuerySchema, response: { 200: sessionCountResponseSchema } },
+    },
     async (request, reply) => {
       const member = signedInMember(request);
       const { filter, scope, one_per_lineage } = request.query;
