@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   bankSearchQuerySchema,
@@ -37,8 +37,6 @@ const withVersions = { contentVersion: true, lineageVersion: true } as const;
 export async function lineageRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const cached = (request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>, viewer?: string) =>
-    replyWithLineages(ctx.lineageCache, ctx.db, request, reply, compute, viewer);
 
   // A lead's body adds the problem's undecided suggestions: leads and readers are kept apart.
   api.get(
@@ -46,7 +44,7 @@ export async function lineageRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: guard('approved', withVersions), schema: { params: lineageParamsSchema, response: { 200: problemLineageResponseSchema } } },
     async (request, reply) => {
       const lead = isLeadRole(roleOf(signedInMember(request)));
-      return cached(request, reply, () => problemLineage(ctx, request.params.id, lead), lead ? 'lead' : 'reader');
+      return replyWithLineages(ctx, request, reply, () => problemLineage(ctx, request.params.id, lead), lead ? 'lead' : 'reader');
     },
   );
 
@@ -54,7 +52,7 @@ export async function lineageRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v1/search',
     { onRequest: guard('approved', withVersions), schema: { querystring: bankSearchQuerySchema, response: { 200: bankSearchResponseSchema } } },
-    async (request, reply) => cached(request, reply, () => searchBank(ctx, { ...request.query, q: request.query.q! })),
+    async (request, reply) => replyWithLineages(ctx, request, reply, () => searchBank(ctx, { ...request.query, q: request.query.q! })),
   );
 
   // The editor's suggestions while a stem is written (issue 28 item 6).
@@ -67,20 +65,20 @@ export async function lineageRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v1/lineages',
     { onRequest: guard('approved', withVersions), schema: { querystring: lineagesQuerySchema, response: { 200: lineagesResponseSchema } } },
-    async (request, reply) => cached(request, reply, () => listLineages(ctx, request.query)),
+    async (request, reply) => replyWithLineages(ctx, request, reply, () => listLineages(ctx, request.query)),
   );
 
   api.get(
     '/v1/lineages/summary',
     { onRequest: guard('approved', withVersions), schema: { querystring: lineageCountsQuerySchema, response: { 200: lineageCountsResponseSchema } } },
-    async (request, reply) => cached(request, reply, () => lineageSummaries(ctx, request.query.uids)),
+    async (request, reply) => replyWithLineages(ctx, request, reply, () => lineageSummaries(ctx, request.query.uids)),
   );
 
   // How much of a lecture class recurs (issue 28 item 3, decision 190).
   api.get(
     '/v1/lineages/class/:code',
     { onRequest: guard('approved', withVersions), schema: { params: classRecurrenceParamsSchema, response: { 200: classRecurrenceResponseSchema } } },
-    async (request, reply) => cached(request, reply, () => classRecurrence(ctx, request.params.code)),
+    async (request, reply) => replyWithLineages(ctx, request, reply, () => classRecurrence(ctx, request.params.code)),
   );
 
   api.get('/v1/lineages/progress', { onRequest: guard('lead'), schema: { response: { 200: lineageProgressResponseSchema } } }, async () =>

@@ -37,7 +37,7 @@ export async function problemRoutes(app: FastifyInstance): Promise<void> {
       };
       // 빈출순 and 반복 출제만 read the lineages too, which raise the lineage version, not the
       // content version (decision 211): kept in ctx.lineageCache under both.
-      if (sort !== undefined || recurring !== undefined) return replyWithLineages(ctx.lineageCache, ctx.db, request, reply, read);
+      if (sort !== undefined || recurring !== undefined) return replyWithLineages(ctx, request, reply, read);
       return ctx.contentCache.reply(request, reply, read);
     },
   );

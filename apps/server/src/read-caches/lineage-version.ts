@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import type { AppContext } from '../core/context';
 import type { DbOrTx } from '../core/db';
-import type { ResponseCache } from './response-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,22 +29,21 @@ export async function lineageVersionOf(request: FastifyRequest, db: DbOrTx): Pro
 }
 
 /** The data-version text a cached read depending on lineages passes on (MemberCache, ResponseCache). */
-export async function lineageDataVersion(request: FastifyRequest, db: DbOrTx): Promise<string> {
-  return `lineage ${await lineageVersionOf(request, db)}`;
+export async function lineageDataVersion(ctx: Pick<AppContext, 'db'>, request: FastifyRequest): Promise<string> {
+  return `lineage ${await lineageVersionOf(request, ctx.db)}`;
 }
 
 /**
- * Answers a lineage read from `cache` while the content and lineage versions are unchanged.
+ * Answers a lineage read from ctx.lineageCache while the content and lineage versions are unchanged.
  * `viewer`: the kind of reader the body differs by (a lead's lineage adds the suggestions), part
  * of the key; none when every approved member gets the same body.
  */
 export async function replyWithLineages(
-  cache: ResponseCache,
-  db: DbOrTx,
+  ctx: Pick<AppContext, 'db' | 'lineageCache'>,
   request: FastifyRequest,
   reply: FastifyReply,
   compute: () => Promise<unknown>,
   viewer?: string,
 ): Promise<FastifyReply> {
-  return cache.reply(request, reply, compute, await lineageDataVersion(request, db), viewer);
+  return ctx.lineageCache.reply(request, reply, compute, await lineageDataVersion(ctx, request), viewer);
 }

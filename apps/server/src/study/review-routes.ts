@@ -27,7 +27,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: guard('approved', { contentVersion: true, lineageVersion: true }), schema: { response: { 200: reviewDeckResponseSchema } } },
     async (request, reply) => {
       const member = signedInMember(request);
-      return ctx.memberCache.reply(request, reply, (now) => reviewDeck(ctx, member.code, now), await lineageDataVersion(request, ctx.db));
+      return ctx.memberCache.reply(request, reply, (now) => reviewDeck(ctx, member.code, now), await lineageDataVersion(ctx, request));
     },
   );
 

@@ -51,7 +51,7 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
           request,
           reply,
           async () => ({ body: { count: await countStudySessionProblems(ctx, member.code, filter, scope, { onePerLineage: true }) } }),
-          await lineageDataVersion(request, ctx.db),
+          await lineageDataVersion(ctx, request),
         );
       return ctx.memberCache.reply(request, reply, async () => ({
         body: { count: await countStudySessionProblems(ctx, member.code, filter, scope) },
