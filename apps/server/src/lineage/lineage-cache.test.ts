@@ -77,7 +77,7 @@ describe.each(testDialects)('cached 출제 이력 reads on %s', (dialect) => {
     database = await openTestDatabase(dialect);
     [a, b] = await twoProcessApps(database);
     const lead = await createMember(database.db, { role: 'lead' });
-    [leadOnA, leadOnB] = await Promise.all([a, b].map((app) => loginCookie(app, lead.id)));
+    [leadOnA, leadOnB] = (await Promise.all([a, b].map((app) => loginCookie(app, lead.id)))) as [string, string];
     studentOnB = await loginCookie(b, (await createMember(database.db)).id);
     const subject = await createSubject(database.db, { subject_name: '소화기학' });
     const exam = async (year: number) => createTest(database.db, { subject_code: subject, year, test_name: `${year} 기말고사` });
