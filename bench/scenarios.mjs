@@ -121,8 +121,8 @@ export function buildScenarios({ summary, token, boxCodes, base, load, statsToke
       })(),
     },
     {
-      // A class list sorted 빈출순 (issue 28 item 3, decision 190): ranked by its lineages on every
-      // request, never from the shared cache.
+      // A class list sorted 빈출순 (issue 28 item 3, decision 190): ranked by its lineages, from the
+      // lineage cache while no lineage or content write came in between (decision 211).
       name: 'class problem list, 빈출순',
       kind: 'read',
       ...load.read,

@@ -117,7 +117,7 @@ function checkOrigin(ctx: AppContext, allowedOrigins: Set<string>) {
 }
 
 /** The app's parts; the file store and the shared Redis are made from the configuration when not given. */
-export type AppParts = Omit<AppContext, 'storage' | 'redis' | 'contentCache' | 'memberCache' | 'health'> &
+export type AppParts = Omit<AppContext, 'storage' | 'redis' | 'contentCache' | 'lineageCache' | 'memberCache' | 'health'> &
   Partial<Pick<AppContext, 'storage' | 'redis'>> & {
     /** Where log lines go instead of stdout (a test reads them). */
     logStream?: { write(line: string): void };
@@ -152,7 +152,15 @@ export async function buildApp({ logStream, ...parts }: AppParts): Promise<Fasti
   });
   // So is a configured Redis (REDIS_URL) that does not answer.
   const redis = parts.redis !== undefined ? parts.redis : config.redisUrl ? await SharedRedis.connect(config.redisUrl, app.log) : null;
-  const ctx: AppContext = { ...parts, storage, redis, contentCache: new ResponseCache(parts.db), memberCache: new MemberCache(), health: new Health() };
+  const ctx: AppContext = {
+    ...parts,
+    storage,
+    redis,
+    contentCache: new ResponseCache(parts.db),
+    lineageCache: new ResponseCache(parts.db),
+    memberCache: new MemberCache(),
+    health: new Health(),
+  };
   app.decorate('ctx', ctx);
   // First of all hooks, so that even an answer an early hook sends carries the id.
   app.addHook('onRequest', (request, reply, done) => {

@@ -4,6 +4,7 @@ import type { Actor } from '@qbank/shared/policies';
 import { ADMIN_ROLES, LEAD_ROLES, roleOfAuthority, type Role } from '@qbank/shared/roles';
 import type { Database, MemberRow } from '../db/schema';
 import { forbidden, notApproved, unauthenticated } from '../errors';
+import { lineageVersionSum } from '../read-caches/lineage-version';
 import { contentVersionSum, versionText } from '../read-caches/response-cache';
 import { reusedQuery } from './reused-query';
 import { TOKEN_COOKIE, verifyToken } from './tokens';
@@ -23,24 +24,40 @@ export function tokenFromRequest(request: FastifyRequest): { token: string; via:
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
-// The guard's two statements, compiled once (./reused-query.ts): every signed-in request runs one.
+// The guard's three statements, compiled once (./reused-query.ts): every signed-in request runs one.
 const memberByCode = reusedQuery((db: Kysely<Database>) => db.selectFrom('members').selectAll().where('code', '=', 0));
 const memberAndContentVersionByCode = reusedQuery((db: Kysely<Database>) =>
   db.selectFrom('members').selectAll().select(contentVersionSum.as('content_version')).where('code', '=', 0),
 );
+const memberAndBothVersionsByCode = reusedQuery((db: Kysely<Database>) =>
+  db
+    .selectFrom('members')
+    .selectAll()
+    .select([contentVersionSum.as('content_version'), lineageVersionSum.as('lineage_version')])
+    .where('code', '=', 0),
+);
 
 // Every request loads the member from the database: the token's role claim is never trusted,
 // and a demoted, unapproved, deleted or logged-out member loses access at once.
-// `withContentVersion`: the same statement reads the response cache's content version
-// (request.contentVersion), one round trip instead of two for a guarded cached read.
-async function lookupMember(request: FastifyRequest, withContentVersion: boolean): Promise<MemberRow | null> {
+// `versions`: the same statement reads the response caches' content version (request.contentVersion)
+// and, for the 출제 이력 reads, the lineage version (request.lineageVersion, decision 211): one
+// round trip instead of two or three for a guarded cached read.
+async function lookupMember(request: FastifyRequest, versions: GuardVersions): Promise<MemberRow | null> {
   const found = tokenFromRequest(request);
   if (!found) return null;
   const { config, db } = request.server.ctx;
   const claims = await verifyToken(found.token, config.jwtSecret);
   if (!claims) return null;
   let member: MemberRow | undefined;
-  if (withContentVersion) {
+  if (versions.lineageVersion) {
+    const [row] = await memberAndBothVersionsByCode(db, [claims.memberCode]);
+    if (row) {
+      const { content_version: version, lineage_version: lineage, ...rest } = row;
+      request.contentVersion = versionText(version);
+      request.lineageVersion = versionText(lineage);
+      member = rest;
+    }
+  } else if (versions.contentVersion) {
     const [row] = await memberAndContentVersionByCode(db, [claims.memberCode]);
     if (row) {
       const { content_version: version, ...rest } = row;
@@ -54,8 +71,14 @@ async function lookupMember(request: FastifyRequest, withContentVersion: boolean
   return member;
 }
 
-export function currentMember(request: FastifyRequest, withContentVersion = false): Promise<MemberRow | null> {
-  request.memberLookup ??= lookupMember(request, withContentVersion);
+/** The versions a guard reads with the member: the content version, and with it the lineage version. */
+export interface GuardVersions {
+  contentVersion?: boolean;
+  lineageVersion?: boolean;
+}
+
+export function currentMember(request: FastifyRequest, versions: GuardVersions = {}): Promise<MemberRow | null> {
+  request.memberLookup ??= lookupMember(request, versions);
   return request.memberLookup;
 }
 
@@ -69,21 +92,21 @@ export function actorOf(member: Pick<MemberRow, 'code' | 'authority'>): Actor {
 }
 
 /** Signed in, approved or not: for /v1/auth/* calls. */
-export async function requireMember(request: FastifyRequest, withContentVersion = false): Promise<MemberRow> {
-  const member = await currentMember(request, withContentVersion);
+export async function requireMember(request: FastifyRequest, versions: GuardVersions = {}): Promise<MemberRow> {
+  const member = await currentMember(request, versions);
   if (!member) throw unauthenticated();
   return member;
 }
 
 /** Signed in and approved by an admin: for everything beyond the public reads. */
-export async function requireApprovedMember(request: FastifyRequest, withContentVersion = false): Promise<MemberRow> {
-  const member = await requireMember(request, withContentVersion);
+export async function requireApprovedMember(request: FastifyRequest, versions: GuardVersions = {}): Promise<MemberRow> {
+  const member = await requireMember(request, versions);
   if (member.validated !== 1) throw notApproved();
   return member;
 }
 
-export async function requireRole(request: FastifyRequest, roles: readonly Role[], withContentVersion = false): Promise<MemberRow> {
-  const member = await requireApprovedMember(request, withContentVersion);
+export async function requireRole(request: FastifyRequest, roles: readonly Role[], versions: GuardVersions = {}): Promise<MemberRow> {
+  const member = await requireApprovedMember(request, versions);
   if (!roles.includes(roleOf(member))) throw forbidden();
   return member;
 }
@@ -95,11 +118,11 @@ export async function requireRole(request: FastifyRequest, roles: readonly Role[
  */
 export type Access = 'signedIn' | 'approved' | 'lead' | 'admin';
 
-const ACCESS: Record<Access, (request: FastifyRequest, withContentVersion: boolean) => Promise<MemberRow>> = {
+const ACCESS: Record<Access, (request: FastifyRequest, versions: GuardVersions) => Promise<MemberRow>> = {
   signedIn: requireMember,
   approved: requireApprovedMember,
-  lead: (request, withContentVersion) => requireRole(request, LEAD_ROLES, withContentVersion),
-  admin: (request, withContentVersion) => requireRole(request, ADMIN_ROLES, withContentVersion),
+  lead: (request, versions) => requireRole(request, LEAD_ROLES, versions),
+  admin: (request, versions) => requireRole(request, ADMIN_ROLES, versions),
 };
 
 /**
@@ -107,11 +130,10 @@ const ACCESS: Record<Access, (request: FastifyRequest, withContentVersion: boole
  * body (up to 30 MB of pictures) is read or validated, so a caller without access gets 401/403
  * without the server parsing anything; the handler reads the admitted member with signedInMember().
  */
-export function guard(access: Access, options: { contentVersion?: boolean } = {}): (request: FastifyRequest) => Promise<void> {
+export function guard(access: Access, versions: GuardVersions = {}): (request: FastifyRequest) => Promise<void> {
   const check = ACCESS[access];
-  const withContentVersion = options.contentVersion ?? false;
   return async (request) => {
-    request.guardedMember = await check(request, withContentVersion);
+    request.guardedMember = await check(request, versions);
   };
 }
 

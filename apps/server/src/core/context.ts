@@ -17,6 +17,8 @@ export interface AppContext {
   redis: SharedRedis | null;
   /** Serialized public content reads, checked against the content version (migration 070). */
   contentCache: ResponseCache;
+  /** Serialized 출제 이력 reads, checked against the content and lineage versions (decision 211). */
+  lineageCache: ResponseCache;
   /** Serialized answers of a member's own aggregate reads, checked against the content and member activity versions. */
   memberCache: MemberCache;
   /** Draining after SIGTERM and the store's last check: what /readyz reports besides the database. */

@@ -29,6 +29,7 @@ import * as annotationTimes from './migrations/2026-12-06-197-annotation-times';
 import * as reviewCardsFittedWeights from './migrations/2026-12-06-200-review-cards-fitted-weights';
 import * as lineageLead from './migrations/2026-12-06-203-lineage-lead';
 import * as lineageQueuePartialIndexes from './migrations/2026-12-06-206-lineage-queue-partial-indexes';
+import * as lineageVersion from './migrations/2026-12-07-211-lineage-version';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from disk, so the bundled server carries them.
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-200-review-cards-fitted-weights': reviewCardsFittedWeights,
   '2026-12-06-203-lineage-lead': lineageLead,
   '2026-12-06-206-lineage-queue-partial-indexes': lineageQueuePartialIndexes,
+  '2026-12-07-211-lineage-version': lineageVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -379,6 +379,12 @@ export interface ContentVersionsTable {
   version: ColumnType<number | string, number, number>;
 }
 
+/** Rows lineage-0… bumped by triggers on every write that changes what the 출제 이력 reads show (migration 2026-12-07-211); the version is their sum. */
+export interface LineageVersionsTable {
+  name: string;
+  version: ColumnType<number | string, number, number>;
+}
+
 /** Raised by triggers whenever the class's first answers to the problem can change (migration 2026-11-26-020). */
 export interface ProblemAnswerVersionsTable {
   problem_uid: number;
@@ -538,6 +544,7 @@ export interface Database {
   notifications: NotificationsTable;
   submission_reviews: SubmissionReviewsTable;
   content_versions: ContentVersionsTable;
+  lineage_versions: LineageVersionsTable;
   problem_answer_versions: ProblemAnswerVersionsTable;
   job_leases: JobLeasesTable;
   job_runs: JobRunsTable;

@@ -152,6 +152,14 @@ describe.each(testDialects)('lineages on the problem lists on %s', (dialect) => 
     expect(all - each).toBe(3);
     expect(await count('one_per_lineage=false')).toBe(all);
     expect(await count(`test_codes=${exam2024}&one_per_lineage=true`)).toBe(5);
+    // Kept in the member cache, the count follows a lead's merge and split at once (decision 211).
+    await merge(singles[0]!, singles[1]!, 'variant');
+    try {
+      expect(await count('one_per_lineage=true')).toBe(each - 1);
+    } finally {
+      expect((await callAs(t.app, 'POST', `/v1/problem/${singles[0]}/lineage/split`, lead)).statusCode).toBe(200);
+    }
+    expect(await count('one_per_lineage=true')).toBe(each);
     // A session drawn with it takes exactly that many.
     const session = await callAs(t.app, 'POST', '/v1/study/sessions', student, {
       filter: 'all',

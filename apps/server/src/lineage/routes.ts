@@ -23,28 +23,36 @@ import {
 } from '@qbank/shared/lineage';
 import { isLeadRole } from '@qbank/shared/roles';
 import { guard, roleOf, signedInMember } from '../core/auth-guards';
+import { replyWithLineages } from '../read-caches/lineage-version';
 import { searchBank } from './bank-search';
 import { keyConflictList, lineageProgress, lineageSuggestions, resetDecision } from './lead-queue';
 import { similarProblems } from './similar';
 import { classRecurrence, decideDetectedLink, lineageSummaries, listLineages, mergeLineages, problemLineage, queueWholeBank, splitProblem } from './service';
 
 // 출제 이력 (issue 28 items 2 and 8, decision 130): approved members read lineages; leads see the
-// suggestions too and decide them.
+// suggestions too and decide them. The reads answer from ctx.lineageCache while the content and
+// lineage versions are unchanged (decision 211); the guard reads both with the member.
+const withVersions = { contentVersion: true, lineageVersion: true } as const;
+
 export async function lineageRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  // A lead's body adds the problem's undecided suggestions: leads and readers are kept apart.
   api.get(
     '/v1/problem/:id/lineage',
-    { onRequest: guard('approved'), schema: { params: lineageParamsSchema, response: { 200: problemLineageResponseSchema } } },
-    async (request) => problemLineage(ctx, request.params.id, isLeadRole(roleOf(signedInMember(request)))),
+    { onRequest: guard('approved', withVersions), schema: { params: lineageParamsSchema, response: { 200: problemLineageResponseSchema } } },
+    async (request, reply) => {
+      const lead = isLeadRole(roleOf(signedInMember(request)));
+      return replyWithLineages(ctx, request, reply, () => problemLineage(ctx, request.params.id, lead), lead ? 'lead' : 'reader');
+    },
   );
 
   // The whole bank's search, grouped by lineage (issue 28 item 5).
   api.get(
     '/v1/search',
-    { onRequest: guard('approved'), schema: { querystring: bankSearchQuerySchema, response: { 200: bankSearchResponseSchema } } },
-    async (request) => searchBank(ctx, { ...request.query, q: request.query.q! }),
+    { onRequest: guard('approved', withVersions), schema: { querystring: bankSearchQuerySchema, response: { 200: bankSearchResponseSchema } } },
+    async (request, reply) => replyWithLineages(ctx, request, reply, () => searchBank(ctx, { ...request.query, q: request.query.q! })),
   );
 
   // The editor's suggestions while a stem is written (issue 28 item 6).
@@ -56,21 +64,21 @@ export async function lineageRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/v1/lineages',
-    { onRequest: guard('approved'), schema: { querystring: lineagesQuerySchema, response: { 200: lineagesResponseSchema } } },
-    async (request) => listLineages(ctx, request.query),
+    { onRequest: guard('approved', withVersions), schema: { querystring: lineagesQuerySchema, response: { 200: lineagesResponseSchema } } },
+    async (request, reply) => replyWithLineages(ctx, request, reply, () => listLineages(ctx, request.query)),
   );
 
   api.get(
     '/v1/lineages/summary',
-    { onRequest: guard('approved'), schema: { querystring: lineageCountsQuerySchema, response: { 200: lineageCountsResponseSchema } } },
-    async (request) => lineageSummaries(ctx, request.query.uids),
+    { onRequest: guard('approved', withVersions), schema: { querystring: lineageCountsQuerySchema, response: { 200: lineageCountsResponseSchema } } },
+    async (request, reply) => replyWithLineages(ctx, request, reply, () => lineageSummaries(ctx, request.query.uids)),
   );
 
-  // How much of a lecture class recurs (issue 28 item 3, decision 190): uncached, like the badges.
+  // How much of a lecture class recurs (issue 28 item 3, decision 190).
   api.get(
     '/v1/lineages/class/:code',
-    { onRequest: guard('approved'), schema: { params: classRecurrenceParamsSchema, response: { 200: classRecurrenceResponseSchema } } },
-    async (request) => classRecurrence(ctx, request.params.code),
+    { onRequest: guard('approved', withVersions), schema: { params: classRecurrenceParamsSchema, response: { 200: classRecurrenceResponseSchema } } },
+    async (request, reply) => replyWithLineages(ctx, request, reply, () => classRecurrence(ctx, request.params.code)),
   );
 
   api.get('/v1/lineages/progress', { onRequest: guard('lead'), schema: { response: { 200: lineageProgressResponseSchema } } }, async () =>

@@ -11,13 +11,14 @@ export function appRegistry(ctx: AppContext): Registry {
 
   new Counter({
     name: 'qbank_response_cache_requests_total',
-    help: 'Cached reads by cache (content: public reads; member: a member’s own aggregates) and result (hit; miss: computed; shared: waited for another request’s computation).',
+    help: 'Cached reads by cache (content: public reads; lineage: the 출제 이력 reads; member: a member’s own aggregates) and result (hit; miss: computed; shared: waited for another request’s computation).',
     labelNames: ['cache', 'result'] as const,
     registers,
     collect() {
       this.reset();
       for (const [cache, stats] of [
         ['content', ctx.contentCache.stats],
+        ['lineage', ctx.lineageCache.stats],
         ['member', ctx.memberCache.stats],
       ] as const) {
         this.inc({ cache, result: 'hit' }, stats.hits);

@@ -180,7 +180,7 @@ describe.skipIf(!testDialects.includes('postgres'))('db:move from SQLite to Post
       expect(moved[table], table).toBe(rows);
     }
     expect(report.sourceOnly).toContain('problems_fts');
-    expect(report.targetOwn.map((t) => t.name)).toEqual(['content_versions']);
+    expect(report.targetOwn.map((t) => t.name)).toEqual(['content_versions', 'lineage_versions']);
     expect(report.generated).toEqual(expect.arrayContaining(['problems.choseong_text', 'problem_search.choseong_key']));
 
     await expect(moveDatabase({ dataDir, targetUrl: target.url })).rejects.toThrow(

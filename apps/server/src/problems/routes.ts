@@ -9,6 +9,7 @@ import {
   problemsResponseSchema,
 } from '@qbank/shared/problems';
 import { guard } from '../core/auth-guards';
+import { replyWithLineages } from '../read-caches/lineage-version';
 import { notFound } from '../errors';
 import { messages } from '../messages';
 import { getTestInfo } from '../exams/service';
@@ -34,9 +35,9 @@ export async function problemRoutes(app: FastifyInstance): Promise<void> {
         ]);
         return { problem: rows.map(presentProblem), problem_count: total, problem_count_capped: capped, page, limit, test };
       };
-      // 빈출순 and 반복 출제만 read the lineages, which raise no content version (decision 130):
-      // they are computed on every request, and the usual lists stay cached (decision 190).
-      if (sort !== undefined || recurring !== undefined) return read();
+      // 빈출순 and 반복 출제만 read the lineages too, which raise the lineage version, not the
+      // content version (decision 211): kept in ctx.lineageCache under both.
+      if (sort !== undefined || recurring !== undefined) return replyWithLineages(ctx, request, reply, read);
       return ctx.contentCache.reply(request, reply, read);
     },
   );

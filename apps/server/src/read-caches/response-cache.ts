@@ -97,10 +97,11 @@ export class ResponseCache {
    * Answers from the cache when the stored body is current, else from `compute`, serialized by
    * the route's response schema exactly as an uncached answer would be. Errors are not cached.
    * `dataVersion`: a version of other data the body derives from (a problem's answers version),
-   * read before the body's data like the content version.
+   * read before the body's data like the content version. `viewer`: the kind of reader the body
+   * differs by, kept apart in the key (a lead's and a student's lineage of one problem).
    */
-  async reply(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>, dataVersion?: string): Promise<FastifyReply> {
-    const key = request.url;
+  async reply(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>, dataVersion?: string, viewer?: string): Promise<FastifyReply> {
+    const key = viewer === undefined ? request.url : `${viewer} ${request.url}`;
     // Read by the guard before this request's data, like our own read: still never newer than the data.
     const version = withDataVersion(request.contentVersion ?? (await this.version()), dataVersion);
     const entry = this.entries.get(key);

@@ -116,5 +116,14 @@ describe.each(testDialects)('study with lineages on %s', (dialect) => {
     // Each problem keeps its own card (stats and item analysis count it as before).
     const cards = await t.db.selectFrom('review_cards').select('problem_uid').where('member_code', '=', student.code).execute();
     expect(cards.map((card) => card.problem_uid)).toEqual(expect.arrayContaining([three[0], three[1]]));
+
+    // The deck comes from the member cache; a lead confirming the weak pair changes no card, and the
+    // deck holds one of the two back at once (the lineage version, decision 211).
+    const hits = t.app.ctx.memberCache.stats.hits;
+    expect((await deck()).problems).toHaveLength(4);
+    expect(t.app.ctx.memberCache.stats.hits).toBe(hits + 1);
+    expect((await callAs(t.app, 'POST', '/v1/lineage/links/confirm', lead, { problem_a: singles[0], problem_b: singles[1] })).statusCode).toBe(200);
+    const confirmed = (await deck()).problems.map((row) => row.problem_uid);
+    expect(confirmed.filter((uid) => uid === singles[0] || uid === singles[1])).toHaveLength(1);
   });
 });

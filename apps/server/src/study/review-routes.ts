@@ -11,6 +11,7 @@ import {
 } from '@qbank/shared/review';
 import { recordedResponses, sendRecorded } from '../answers/recorded-reply';
 import { guard, signedInMember } from '../core/auth-guards';
+import { lineageDataVersion } from '../read-caches/lineage-version';
 import { answerReview, dueReviewCount, rateReview, reviewDeck } from './review-service';
 
 // The member's own review deck: nobody can name another member's.
@@ -19,13 +20,14 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Both reads answer from ctx.memberCache while the member's version is unchanged and no card
-  // has fallen due since (decision 061).
+  // has fallen due since (decision 061); the deck also while the lineages are as they were: it holds
+  // back a problem whose same question was reviewed today (decision 173; lineage version, decision 211).
   api.get(
     '/v1/study/review',
-    { onRequest: guard('approved', { contentVersion: true }), schema: { response: { 200: reviewDeckResponseSchema } } },
+    { onRequest: guard('approved', { contentVersion: true, lineageVersion: true }), schema: { response: { 200: reviewDeckResponseSchema } } },
     async (request, reply) => {
       const member = signedInMember(request);
-      return ctx.memberCache.reply(request, reply, (now) => reviewDeck(ctx, member.code, now));
+      return ctx.memberCache.reply(request, reply, (now) => reviewDeck(ctx, member.code, now), await lineageDataVersion(ctx, request));
     },
   );
 

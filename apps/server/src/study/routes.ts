@@ -17,6 +17,7 @@ import {
 } from '@qbank/shared/study';
 import { recordedResponses, sendRecorded } from '../answers/recorded-reply';
 import { guard, signedInMember } from '../core/auth-guards';
+import { lineageDataVersion } from '../read-caches/lineage-version';
 import {
   answerInStudySession,
   countStudySessionProblems,
@@ -37,13 +38,21 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
   // The builder's live count, from ctx.memberCache while the member's version is unchanged (decision 061).
   api.get(
     '/v1/study/sessions/count',
-    { onRequest: guard('approved', { contentVersion: true }), schema: { querystring: sessionCountQuerySchema, response: { 200: sessionCountResponseSchema } } },
+    {
+      onRequest: guard('approved', { contentVersion: true, lineageVersion: true }),
+      schema: { querystring: sessionCountQuerySchema, response: { 200: sessionCountResponseSchema } },
+    },
     async (request, reply) => {
       const member = signedInMember(request);
       const { filter, scope, one_per_lineage } = request.query;
-      // Counted by lineage, it reads the lineages, which raise no version (decision 130): computed
-      // on every request (decision 190).
-      if (one_per_lineage) return { count: await countStudySessionProblems(ctx, member.code, filter, scope, { onePerLineage: true }) };
+      // Counted by lineage, it reads the lineages too: kept under the lineage version as well (decision 211).
+      if (one_per_lineage)
+        return ctx.memberCache.reply(
+          request,
+          reply,
+          async () => ({ body: { count: await countStudySessionProblems(ctx, member.code, filter, scope, { onePerLineage: true }) } }),
+          await lineageDataVersion(ctx, request),
+        );
       return ctx.memberCache.reply(request, reply, async () => ({
         body: { count: await countStudySessionProblems(ctx, member.code, filter, scope) },
       }));
