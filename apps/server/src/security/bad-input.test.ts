@@ -1,53 +1,20 @@
 import { readdirSync } from 'node:fs';
 import fc from 'fast-check';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlToPlainText } from '@qbank/shared/html-text';
 import { testDialects } from '../testing/harness';
 import { errorFormatProblems } from '../testing/security/error-format';
-import { applyMutation, describeMutation, mutationArbitrary, objectKeys, type RouteShape } from '../testing/security/fuzz-request';
 import { activeContentIn } from '../testing/security/html-inert';
-import { POLICY, type Actor } from '../testing/security/policy';
+import type { Actor } from '../testing/security/policy';
+import { callerOf } from '../testing/security/route-fuzz';
 import { REQUESTS, toInject } from '../testing/security/requests';
-import { buildWorld, dataUrl, PNG_1PX, type SignedInActor, type World } from '../testing/security/world';
+import { buildWorld, dataUrl, PNG_1PX, type World } from '../testing/security/world';
 
 // Issue 7 item 4: malformed, oversized, wrongly typed and hostile requests to every route never
 // get a 5xx, a stack trace or anything but the error format of decision 121; stored text fields
 // keep no executable markup; lying or oversized uploads are refused; SQL metacharacters and
-// Korean/emoji text come back unchanged.
-
-// FUZZ_RUNS, FUZZ_ROUTE_MS and FUZZ_SEED (tests may read the environment) make a run longer or
-// repeatable: `FUZZ_RUNS=1000 FUZZ_ROUTE_MS=60000 npx vitest run --project server apps/server/src/security`.
-const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 40);
-const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
-/** A route's property stops early after this long, so the file stays within its time budget. */
-const ROUTE_TIME_LIMIT_MS = Number(process.env.FUZZ_ROUTE_MS ?? 4_000);
-const fcOptions = (numRuns: number) => ({ numRuns, interruptAfterTimeLimit: ROUTE_TIME_LIMIT_MS, ...(SEED === undefined ? {} : { seed: SEED }) });
-
-/** The least privileged actor the policy allows, so the fuzzed request reaches the handler. */
-const CALLER_ORDER: Actor[] = ['student', 'lead', 'admin', 'superadmin', 'unapproved', 'anonymous'];
-const callerOf = (key: string): Actor => CALLER_ORDER.find((actor) => POLICY[key]![actor] === '2xx') ?? 'superadmin';
-
-// Calls that can remove or demote the fixtures' members run last, so the others meet them intact.
-const destructive = (key: string) => key.startsWith('DELETE ') || /\/v1\/member\/:code|retain-grade/.test(key);
-const FUZZ_ORDER = Object.keys(POLICY).sort((a, b) => Number(destructive(a)) - Number(destructive(b)));
-
-// Routes whose success is a file, not JSON: their refusals are still JSON.
-const FILE_ROUTES = new Set([
-  'GET /v1/test/:id/export',
-  'GET /v1/test/:id/item-analysis/xlsx',
-  'GET /boards/:id/contents/:contentId/attachment',
-  'GET /v1/test/import-template',
-  'GET /v1/box/:id/export',
-]);
-
-function responseProblems(key: string, response: LightMyRequestResponse): string[] {
-  const problems = errorFormatProblems(response);
-  if (response.statusCode < 300 && !FILE_ROUTES.has(key) && !String(response.headers['content-type']).startsWith('application/json')) {
-    problems.push(`2xx without JSON: ${response.headers['content-type']}`);
-  }
-  return problems;
-}
+// Korean/emoji text come back unchanged. Every route's fuzzing: route-fuzz-*.test.ts.
 
 const XSS_PAYLOADS: readonly string[] = [
   '<script>alert(1)</script>',
@@ -558,39 +525,6 @@ describe.each(testDialects)('bad input on %s', (dialect) => {
           expect(boards.statusCode).toBe(200);
         }),
         { numRuns: 60 },
-      );
-    });
-  });
-
-  // Last: fuzzed deletions and member changes may remove the rows the focused tests above use.
-  describe('every route', () => {
-    it('fuzzes exactly the routes of the route table', () => {
-      expect([...FUZZ_ORDER].sort()).toEqual(w.routes.map((route) => route.key).sort());
-    });
-
-    it.each(FUZZ_ORDER)('%s', async (key) => {
-      const route = w.routes.find((candidate) => candidate.key === key);
-      if (!route) throw new Error(`${key} is not registered`);
-      const shape: RouteShape = { queryKeys: objectKeys(route.schema?.querystring), bodyKeys: objectKeys(route.schema?.body) };
-      const actor = callerOf(key);
-      for (const signedIn of Object.keys(w.members) as SignedInActor[]) await w.restoreActor(signedIn);
-      const sample = await REQUESTS[key]!(w, actor);
-      const runs = FILE_ROUTES.has(key) ? Math.ceil(RUNS_PER_ROUTE / 4) : RUNS_PER_ROUTE;
-
-      await fc.assert(
-        fc.asyncProperty(mutationArbitrary(sample, shape), async (mutation) => {
-          const plan = await REQUESTS[key]!(w, actor);
-          const request = applyMutation(plan, shape, mutation);
-          const response = await as(actor, request);
-          if (plan.endsLogin && actor !== 'anonymous') await w.relogin(actor);
-          const problems = responseProblems(key, response);
-          if (problems.length > 0) {
-            throw new Error(
-              `${request.method} ${request.url.slice(0, 200)} as ${actor} with ${describeMutation(mutation)}: ${response.statusCode} ${problems.join('; ')}`,
-            );
-          }
-        }),
-        fcOptions(runs),
       );
     });
   });
