@@ -49,8 +49,8 @@ describe.each(testDialects)('first-seen answers before a cut-off on %s', (dialec
   it("counts the class's first answers given before the cut-off only", async () => {
     const byUid = (rows: Awaited<ReturnType<typeof listFirstSeenRates>>) =>
       Object.fromEntries(rows.map((row) => [row.problem_uid, [row.answered, row.correct]]));
-    expect(byUid(await listFirstSeenRates(t.db, uids, asker))).toEqual({ [uids[0]!]: [2, 1], [uids[1]!]: [1, 1] });
-    expect(byUid(await listFirstSeenRates(t.db, uids, asker, cutoff))).toEqual({ [uids[0]!]: [1, 0], [uids[1]!]: [1, 1] });
+    expect(byUid(await listFirstSeenRates(t.db, dialect, uids, asker))).toEqual({ [uids[0]!]: [2, 1], [uids[1]!]: [1, 1] });
+    expect(byUid(await listFirstSeenRates(t.db, dialect, uids, asker, cutoff))).toEqual({ [uids[0]!]: [1, 0], [uids[1]!]: [1, 1] });
   });
 
   it("keeps the member's own first answers before the cut-off only", async () => {
@@ -114,7 +114,7 @@ describe.each(testDialects)("the class's first-seen answers on %s", (dialect) =>
   afterAll(async () => t?.close());
 
   const rates = async () =>
-    Object.fromEntries((await listFirstSeenRates(t.db, [choice, essay, waitingOnly], asker)).map((row) => [row.problem_uid, [row.answered, row.correct]]));
+    Object.fromEntries((await listFirstSeenRates(t.db, dialect, [choice, essay, waitingOnly], asker)).map((row) => [row.problem_uid, [row.answered, row.correct]]));
 
   it('counts first answers only, without the asker and without answers awaiting a verdict', async () => {
     // choice: m1 first wrong, m2 right (the asker's left out); essay: m1's self-judged right only

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import type { DbOrTx } from '../core/db';
+import type { DbOrTx, Dialect } from '../core/db';
 import { hasVerdict, machineWrong, selfJudgedProblem } from './verdict-sql';
 
 // The answers the exam calendar reads (issue 29, decisions 152 and 153): first-seen accuracy of the
@@ -21,39 +21,49 @@ export interface FirstSeenRate {
 }
 
 /**
- * Per problem, how the class did when they first met it: each other member's first judged answer.
- * One ordered pass over the problems' answers (index solve_attempts_problem_first_idx: problem,
- * member, code, with the verdict columns beside the key) numbers each member's answers to a problem,
- * and the first ones are counted per problem; the problem's type, needed to tell an answer still
- * awaiting its member's verdict (verdict-sql.ts), is joined once per problem, not once per answer.
- * (A correlated min(code) per answer and a problem lookup per answer made three index descents for
- * each of the ~15,000 answers of a subject: ~100 ms of PostgreSQL's time, docs/performance.md.)
- * `before` (an ISO instant) keeps only first answers given before it: the backtest predicts as of
- * a past day (bench/readiness-backtest.ts).
+ * Each member's first answer to each of the problems, with its verdict columns (and its time when
+ * `withTime`), read in one ordered pass over index solve_attempts_problem_first_idx (problem, member,
+ * code, with the verdict columns beside the key): PostgreSQL keeps each (problem, member) group's
+ * first row (distinct on); SQLite's min(code) gives the other columns of the row it picks
+ * (https://sqlite.org/lang_select.html#bare_columns_in_an_aggregate_query), without a sort.
  */
-export async function listFirstSeenRates(db: DbOrTx, problemUids: readonly number[], exceptMember: number, before?: string): Promise<FirstSeenRate[]> {
+function firstAnswers(db: DbOrTx, dialect: Dialect, problemUids: readonly number[], withTime: boolean) {
+  const base = db
+    .selectFrom('solve_attempts as a')
+    .select(['a.problem_uid', 'a.member_code', 'a.is_correct', 'a.judged_by'])
+    .$if(withTime, (q) => q.select('a.creation_time'))
+    .where('a.problem_uid', 'in', problemUids);
+  if (dialect === 'postgres') return base.distinctOn(['a.problem_uid', 'a.member_code']).orderBy('a.problem_uid').orderBy('a.member_code').orderBy('a.code');
+  return base.select((eb) => eb.fn.min('a.code').as('first_code')).groupBy(['a.problem_uid', 'a.member_code']);
+}
+
+/**
+ * Per problem, how the class did when they first met it: each other member's first judged answer.
+ * The first answers come from one ordered pass over the problems' answers (firstAnswers), are
+ * counted per problem, and the problem's type, needed to tell an answer still awaiting its
+ * member's verdict (verdict-sql.ts), is joined once per problem, not once per answer. (A correlated
+ * min(code) and a problem lookup per answer made three index descents for each of the ~15,000
+ * answers to a subject: 73,000 buffer hits and half of PostgreSQL's time for the read; see
+ * docs/performance.md.) `before` (an ISO instant) keeps only first answers given before it: the
+ * backtest predicts as of a past day (bench/readiness-backtest.ts).
+ */
+export async function listFirstSeenRates(
+  db: DbOrTx,
+  dialect: Dialect,
+  problemUids: readonly number[],
+  exceptMember: number,
+  before?: string,
+): Promise<FirstSeenRate[]> {
   const out: FirstSeenRate[] = [];
   for (const part of chunks(problemUids)) {
-    const numbered = db
-      .selectFrom('solve_attempts as a')
-      .select([
-        'a.problem_uid',
-        'a.member_code',
-        'a.is_correct',
-        'a.judged_by',
-        sql<number>`row_number() over (partition by ${sql.ref('a.problem_uid')}, ${sql.ref('a.member_code')} order by ${sql.ref('a.code')})`.as('nth'),
-      ])
-      .$if(before !== undefined, (q) => q.select('a.creation_time'))
-      .where('a.problem_uid', 'in', part);
     const perProblem = db
-      .selectFrom(numbered.as('f'))
+      .selectFrom(firstAnswers(db, dialect, part, before !== undefined).as('f'))
       .select((eb) => [
         'f.problem_uid',
         eb.fn.countAll<number | string>().as('first_answers'),
         eb.fn.sum<number | string | null>('f.is_correct').as('correct'),
         eb.fn.sum<number | string | null>(sql`case when ${machineWrong('f')} then 1 else 0 end`).as('machine_wrong'),
       ])
-      .where('f.nth', '=', 1)
       .where('f.member_code', '<>', exceptMember)
       .$if(before !== undefined, (q) => q.where(sql.ref('f.creation_time'), '<', before!))
       .groupBy('f.problem_uid');
