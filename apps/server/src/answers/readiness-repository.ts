@@ -23,18 +23,28 @@ export interface FirstSeenRate {
 /**
  * Each member's first answer to each of the problems, with its verdict columns (and its time when
  * `withTime`), read in one ordered pass over index solve_attempts_problem_first_idx (problem, member,
- * code, with the verdict columns beside the key): PostgreSQL keeps each (problem, member) group's
- * first row (distinct on); SQLite's min(code) gives the other columns of the row it picks
- * (https://sqlite.org/lang_select.html#bare_columns_in_an_aggregate_query), without a sort.
+ * code, with the verdict columns beside the key). PostgreSQL keeps each (problem, member) group's
+ * first row (distinct on) and takes the problems as one array parameter: a whole subject as IN
+ * lists of a thousand parameters cost it a round trip and a parse and plan per list. SQLite gives
+ * the other columns of the row min(code) picks (its documented rule for bare columns beside a
+ * single min()), streaming the index's groups without a sort.
  */
 function firstAnswers(db: DbOrTx, dialect: Dialect, problemUids: readonly number[], withTime: boolean) {
   const base = db
     .selectFrom('solve_attempts as a')
     .select(['a.problem_uid', 'a.member_code', 'a.is_correct', 'a.judged_by'])
-    .$if(withTime, (q) => q.select('a.creation_time'))
-    .where('a.problem_uid', 'in', problemUids);
-  if (dialect === 'postgres') return base.distinctOn(['a.problem_uid', 'a.member_code']).orderBy('a.problem_uid').orderBy('a.member_code').orderBy('a.code');
-  return base.select((eb) => eb.fn.min('a.code').as('first_code')).groupBy(['a.problem_uid', 'a.member_code']);
+    .$if(withTime, (q) => q.select('a.creation_time'));
+  if (dialect === 'postgres')
+    return base
+      .where(sql<SqlBool>`${sql.ref('a.problem_uid')} = any(${sql.val(problemUids)}::integer[])`)
+      .distinctOn(['a.problem_uid', 'a.member_code'])
+      .orderBy('a.problem_uid')
+      .orderBy('a.member_code')
+      .orderBy('a.code');
+  return base
+    .where('a.problem_uid', 'in', problemUids)
+    .select((eb) => eb.fn.min('a.code').as('first_code'))
+    .groupBy(['a.problem_uid', 'a.member_code']);
 }
 
 /**
@@ -43,9 +53,9 @@ function firstAnswers(db: DbOrTx, dialect: Dialect, problemUids: readonly number
  * counted per problem, and the problem's type, needed to tell an answer still awaiting its
  * member's verdict (verdict-sql.ts), is joined once per problem, not once per answer. (A correlated
  * min(code) and a problem lookup per answer made three index descents for each of the ~15,000
- * answers to a subject: 73,000 buffer hits and half of PostgreSQL's time for the read; see
- * docs/performance.md.) `before` (an ISO instant) keeps only first answers given before it: the
- * backtest predicts as of a past day (bench/readiness-backtest.ts).
+ * answers to a subject: 73,000 buffer hits, ~25 of the ~44 ms of CPU PostgreSQL spent on the
+ * read; docs/performance.md.) `before` (an ISO instant) keeps only first answers given before it:
+ * the backtest predicts as of a past day (bench/readiness-backtest.ts).
  */
 export async function listFirstSeenRates(
   db: DbOrTx,
@@ -55,7 +65,7 @@ export async function listFirstSeenRates(
   before?: string,
 ): Promise<FirstSeenRate[]> {
   const out: FirstSeenRate[] = [];
-  for (const part of chunks(problemUids)) {
+  for (const part of dialect === 'postgres' ? [problemUids] : chunks(problemUids)) {
     const perProblem = db
       .selectFrom(firstAnswers(db, dialect, part, before !== undefined).as('f'))
       .select((eb) => [
