@@ -114,7 +114,9 @@ describe.each(testDialects)("the class's first-seen answers on %s", (dialect) =>
   afterAll(async () => t?.close());
 
   const rates = async () =>
-    Object.fromEntries((await listFirstSeenRates(t.db, dialect, [choice, essay, waitingOnly], asker)).map((row) => [row.problem_uid, [row.answered, row.correct]]));
+    Object.fromEntries(
+      (await listFirstSeenRates(t.db, dialect, [choice, essay, waitingOnly], asker)).map((row) => [row.problem_uid, [row.answered, row.correct]]),
+    );
 
   it('counts first answers only, without the asker and without answers awaiting a verdict', async () => {
     // choice: m1 first wrong, m2 right (the asker's left out); essay: m1's self-judged right only
