@@ -89,7 +89,7 @@ async function predict(handle: DbOrTx, subject: number, member: number, before: 
   const memberFirst = await listMemberFirstAnswers(handle, member, subject, before);
   const [cards, classRates, classNames] = await Promise.all([
     cardsAt(handle, member, uids, before),
-    listFirstSeenRates(handle, [...new Set([...uids, ...memberFirst.map((first) => first.problem_uid)])], member, before),
+    listFirstSeenRates(handle, dialect, [...new Set([...uids, ...memberFirst.map((first) => first.problem_uid)])], member, before),
     listClassNames(handle, [...new Set(problems.flatMap((problem) => (problem.class_uid === null ? [] : [problem.class_uid])))]),
   ]);
   const result = predictReadiness({

@@ -1,5 +1,6 @@
-import type { DbOrTx } from '../core/db';
-import { hasVerdict } from './verdict-sql';
+import { sql, type SqlBool } from 'kysely';
+import type { DbOrTx, Dialect } from '../core/db';
+import { hasVerdict, machineWrong, selfJudgedProblem } from './verdict-sql';
 
 // The answers the exam calendar reads (issue 29, decisions 152 and 153): first-seen accuracy of the
 // class and of the member for the readiness, and a member's whole history for the memory-model fit.
@@ -20,35 +21,73 @@ export interface FirstSeenRate {
 }
 
 /**
- * Per problem, how the class did when they first met it: each other member's first judged answer
- * (index solve_attempts (member_code, problem_uid, code)). `before` (an ISO instant) keeps only
- * first answers given before it: the backtest predicts as of a past day (bench/readiness-backtest.ts).
+ * Each member's first answer to each of the problems, with its verdict columns (and its time when
+ * `withTime`), read in one ordered pass over index solve_attempts_problem_first_idx (problem, member,
+ * code, with the verdict columns beside the key). PostgreSQL keeps each (problem, member) group's
+ * first row (distinct on) and takes the problems as one array parameter: a whole subject as IN
+ * lists of a thousand parameters cost it a round trip and a parse and plan per list. SQLite gives
+ * the other columns of the row min(code) picks (its documented rule for bare columns beside a
+ * single min()), streaming the index's groups without a sort.
  */
-export async function listFirstSeenRates(db: DbOrTx, problemUids: readonly number[], exceptMember: number, before?: string): Promise<FirstSeenRate[]> {
+function firstAnswers(db: DbOrTx, dialect: Dialect, problemUids: readonly number[], withTime: boolean) {
+  const base = db
+    .selectFrom('solve_attempts as a')
+    .select(['a.problem_uid', 'a.member_code', 'a.is_correct', 'a.judged_by'])
+    .$if(withTime, (q) => q.select('a.creation_time'));
+  if (dialect === 'postgres')
+    return base
+      .where(sql<SqlBool>`${sql.ref('a.problem_uid')} = any(${sql.val(problemUids)}::integer[])`)
+      .distinctOn(['a.problem_uid', 'a.member_code'])
+      .orderBy('a.problem_uid')
+      .orderBy('a.member_code')
+      .orderBy('a.code');
+  return base
+    .where('a.problem_uid', 'in', problemUids)
+    .select((eb) => eb.fn.min('a.code').as('first_code'))
+    .groupBy(['a.problem_uid', 'a.member_code']);
+}
+
+/**
+ * Per problem, how the class did when they first met it: each other member's first judged answer.
+ * The first answers come from one ordered pass over the problems' answers (firstAnswers), are
+ * counted per problem, and the problem's type, needed to tell an answer still awaiting its
+ * member's verdict (verdict-sql.ts), is joined once per problem, not once per answer. (A correlated
+ * min(code) and a problem lookup per answer made three index descents for each of the ~15,000
+ * answers to a subject: 73,000 buffer hits, ~25 of the ~44 ms of CPU PostgreSQL spent on the
+ * read; docs/performance.md.) `before` (an ISO instant) keeps only first answers given before it:
+ * the backtest predicts as of a past day (bench/readiness-backtest.ts).
+ */
+export async function listFirstSeenRates(
+  db: DbOrTx,
+  dialect: Dialect,
+  problemUids: readonly number[],
+  exceptMember: number,
+  before?: string,
+): Promise<FirstSeenRate[]> {
   const out: FirstSeenRate[] = [];
-  for (const part of chunks(problemUids)) {
+  for (const part of dialect === 'postgres' ? [problemUids] : chunks(problemUids)) {
+    const perProblem = db
+      .selectFrom(firstAnswers(db, dialect, part, before !== undefined).as('f'))
+      .select((eb) => [
+        'f.problem_uid',
+        eb.fn.countAll<number | string>().as('first_answers'),
+        eb.fn.sum<number | string | null>('f.is_correct').as('correct'),
+        eb.fn.sum<number | string | null>(sql`case when ${machineWrong('f')} then 1 else 0 end`).as('machine_wrong'),
+      ])
+      .where('f.member_code', '<>', exceptMember)
+      .$if(before !== undefined, (q) => q.where(sql.ref('f.creation_time'), '<', before!))
+      .groupBy('f.problem_uid');
     const rows = await db
-      .selectFrom('solve_attempts as a')
-      .innerJoin('problems as p', 'p.uid', 'a.problem_uid')
-      .select((eb) => ['a.problem_uid', eb.fn.countAll<number | string>().as('answered'), eb.fn.sum<number | string | null>('a.is_correct').as('correct')])
-      .where('a.problem_uid', 'in', part)
-      .where('a.member_code', '<>', exceptMember)
-      .where(hasVerdict('a', 'p'))
-      .$if(before !== undefined, (q) => q.where('a.creation_time', '<', before!))
-      .where((eb) =>
-        eb(
-          'a.code',
-          '=',
-          eb
-            .selectFrom('solve_attempts as b')
-            .select((inner) => inner.fn.min('b.code').as('first'))
-            .whereRef('b.member_code', '=', 'a.member_code')
-            .whereRef('b.problem_uid', '=', 'a.problem_uid'),
-        ),
-      )
-      .groupBy('a.problem_uid')
+      .selectFrom(perProblem.as('g'))
+      .innerJoin('problems as p', 'p.uid', 'g.problem_uid')
+      .select(['g.problem_uid', 'g.first_answers', 'g.correct', 'g.machine_wrong', sql<SqlBool>`${selfJudgedProblem('p')}`.as('self_judged')])
       .execute();
-    for (const row of rows) out.push({ problem_uid: row.problem_uid, answered: Number(row.answered), correct: Number(row.correct ?? 0) });
+    for (const row of rows) {
+      // A wrong machine verdict on an essay or slide problem awaits the member's own: not counted.
+      const waiting = row.self_judged ? Number(row.machine_wrong ?? 0) : 0;
+      const answered = Number(row.first_answers) - waiting;
+      if (answered > 0) out.push({ problem_uid: row.problem_uid, answered, correct: Number(row.correct ?? 0) });
+    }
   }
   return out;
 }

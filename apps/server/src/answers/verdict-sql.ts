@@ -8,8 +8,18 @@ import { SELF_JUDGED_TYPES } from '@qbank/shared/solve';
  * member's 맞음 / 틀림 turns it into judged_by 'self'.
  */
 export function awaitingVerdict(answer: string, problem: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${machineWrong(answer)} and ${selfJudgedProblem(problem)})`;
+}
+
+/** The answer's half of awaitingVerdict: the key did not match it (wrong by the machine). */
+export function machineWrong(answer: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(`${answer}.judged_by`)} = 'machine' and ${sql.ref(`${answer}.is_correct`)} = 0`;
+}
+
+/** The problem's half of awaitingVerdict: an essay or slide problem, whose unmatched answers wait for the member. */
+export function selfJudgedProblem(problem: string): RawBuilder<SqlBool> {
   const types = sql.join(SELF_JUDGED_TYPES.map((type) => sql.lit(type)));
-  return sql<SqlBool>`(${sql.ref(`${answer}.judged_by`)} = 'machine' and ${sql.ref(`${answer}.is_correct`)} = 0 and ${sql.ref(`${problem}.type`)} in (${types}))`;
+  return sql<SqlBool>`${sql.ref(`${problem}.type`)} in (${types})`;
 }
 
 /** The opposite: the answer has a verdict (the machine's on a match or any choice answer, or the member's). */

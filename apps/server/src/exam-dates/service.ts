@@ -231,7 +231,7 @@ export async function readinessOf(ctx: AppContext, member: Member, code: number)
   const memberFirst = await listMemberFirstAnswers(ctx.db, member.code, row.subject_code);
   const uids = unique([...state.problems.map((problem) => problem.uid), ...memberFirst.map((first) => first.problem_uid)]);
   const classUids = unique(state.problems.flatMap((problem) => (problem.class_uid === null ? [] : [problem.class_uid])));
-  const [classRates, classNames] = await Promise.all([listFirstSeenRates(ctx.db, uids, member.code), listClassNames(ctx.db, classUids)]);
+  const [classRates, classNames] = await Promise.all([listFirstSeenRates(ctx.db, ctx.dialect, uids, member.code), listClassNames(ctx.db, classUids)]);
   const result = predictReadiness({
     examDay: row.exam_date,
     problems: state.problems,
