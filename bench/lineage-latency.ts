@@ -28,6 +28,10 @@ const lead = await cookieOf(summary.accounts.lead);
 
 // Problems in lineages of every size, spread over the bank; stems of real problems as typed.
 const inLineages = await handle.db.selectFrom('problem_lineages').select('problem_uid').orderBy('problem_uid').execute();
+if (inLineages.length === 0) {
+  console.error(`no problem is in a lineage in ${dataDir}: run the whole-bank detection first (DATA_DIR=… npm run lineage:run -- --all)`);
+  process.exit(2);
+}
 const step = Math.max(1, Math.floor(inLineages.length / RUNS));
 const lineageUids = inLineages.filter((_, i) => i % step === 0).map((row) => row.problem_uid);
 const stems = (await handle.db.selectFrom('problems').select('question_text').where('uid', 'in', lineageUids.slice(0, 40)).execute()).map((row) =>
