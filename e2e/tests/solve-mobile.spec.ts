@@ -30,6 +30,11 @@ test('solve mode fits a phone and its controls are easy to tap', async ({ page }
   // Tap an option, then the explanation switch.
   await page.getByRole('group', { name: '보기' }).getByRole('button').first().tap();
   await expect(page.getByTestId('solve-verdict')).toBeVisible();
+  // A wrong answer goes into 오답 노트 after two requests, and the first one of a page says so in a
+  // toast: wait for it to come, or it may fade in while axe judges its colours half-transparent.
+  if ((await page.getByTestId('solve-verdict').innerText()).includes('오답')) {
+    await expect(page.getByText('오답 노트에 추가되었습니다')).toBeVisible();
+  }
   await page.getByRole('button', { name: '해설 보기' }).tap();
   await expect(page.getByRole('region', { name: '해설' })).toBeVisible();
   // Toasts fade in and out; axe must not judge one half-transparent. They close by themselves.
