@@ -4,6 +4,7 @@ import type { AppContext } from '../core/context';
 import type { DbOrTx } from '../core/db';
 import { reusedQuery } from '../core/reused-query';
 import type { Database } from '../db/schema';
+import { versionText } from './response-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,7 +31,7 @@ const readLineageVersion = reusedQuery((db: Kysely<Database>) => db.selectNoFrom
 export async function lineageVersionOf(request: FastifyRequest, db: DbOrTx): Promise<string> {
   if (request.lineageVersion !== undefined) return request.lineageVersion;
   const [row] = await readLineageVersion(db, []);
-  return String(row?.version ?? 'none');
+  return versionText(row?.version);
 }
 
 /** The data-version text a cached read depending on lineages passes on (MemberCache, ResponseCache). */
