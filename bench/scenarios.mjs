@@ -279,11 +279,6 @@ function reviewProblemScenarios({ reviewUids, get, load }) {
 }
 
 /**
- * Issue 14's three statistics reads on the seeded answers (seed:large's `stats` summary): the
- * stats student's own figures, the class's first answers to the most answered exam's first
- * problem, and a lead's item analysis of that exam. Skipped for a summary written before them.
- */
-/**
  * The lead's 출제 이력 관리 reads (decision 203), as the lead of the statistics scenarios: the first
  * page of the bank's undecided suggestions and of the lineages keyed differently, and the run's
  * progress the screen polls.
@@ -298,6 +293,11 @@ function lineageLeadScenarios({ statsTokens, load }) {
   ];
 }
 
+/**
+ * Issue 14's three statistics reads on the seeded answers (seed:large's `stats` summary): the
+ * stats student's own figures, the class's first answers to the most answered exam's first
+ * problem, and a lead's item analysis of that exam. Skipped for a summary written before them.
+ */
 function statsScenarios({ summary, statsTokens, load }) {
   if (!summary.stats || !statsTokens) return [];
   const { test_code: exam, problem_uid: problem } = summary.stats;

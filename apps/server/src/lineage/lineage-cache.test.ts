@@ -35,6 +35,9 @@ describe.each(testDialects)('cached 출제 이력 reads on %s', (dialect) => {
     lineages: '/v1/lineages?min_size=2',
     search: `/v1/search?q=${encodeURIComponent('담도 배액')}`,
   });
+  // The lead's 출제 이력 관리 screen: read by leads only.
+  const leadUrls = { suggestions: '/v1/lineage/suggestions', conflicts: '/v1/lineage/key-conflicts' };
+  const urlsOf = (cookie: string) => (cookie === leadOnB ? { ...urls(), ...leadUrls } : urls());
   const read = async (url: string, cookie: string, fresh = false) => {
     const response = await b.inject({ method: 'GET', url, headers: { cookie, ...(fresh ? { 'cache-control': 'no-cache' } : {}) } });
     expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
@@ -55,11 +58,11 @@ describe.each(testDialects)('cached 출제 이력 reads on %s', (dialect) => {
   }
   /** Every read, cached on B for both roles, then `change`; B's answers after it must equal fresh ones. Returns the student's after it. */
   async function around(change: () => Promise<unknown>): Promise<Record<string, unknown>> {
-    for (const cookie of [studentOnB, leadOnB]) for (const url of Object.values(urls())) await read(url, cookie);
+    for (const cookie of [studentOnB, leadOnB]) for (const url of Object.values(urlsOf(cookie))) await read(url, cookie);
     await change();
     const after: Record<string, unknown> = {};
     for (const cookie of [leadOnB, studentOnB]) {
-      for (const [name, url] of Object.entries(urls())) {
+      for (const [name, url] of Object.entries(urlsOf(cookie))) {
         const cached = await read(url, cookie);
         expect(cached.body, `${name} after the change`).toBe((await read(url, cookie, true)).body);
         after[name] = cached.json();
@@ -135,6 +138,11 @@ describe.each(testDialects)('cached 출제 이력 reads on %s', (dialect) => {
     const before = b.ctx.lineageCache.stats.hits;
     for (const other of Object.values(urls())) await read(other, studentOnB);
     expect(b.ctx.lineageCache.stats.hits, 'every read is cached').toBe(before + Object.keys(urls()).length);
+    for (const other of Object.values(leadUrls)) await read(other, leadOnB);
+    const leadBefore = b.ctx.lineageCache.stats.hits;
+    for (const other of Object.values(leadUrls)) await read(other, leadOnB);
+    expect(b.ctx.lineageCache.stats.hits, 'the lead queue is cached').toBe(leadBefore + Object.keys(leadUrls).length);
+    expect((await b.inject({ method: 'GET', url: leadUrls.suggestions, headers: { cookie: studentOnB } })).statusCode).toBe(403);
     // The guard still runs first.
     expect((await b.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
@@ -151,8 +159,11 @@ describe.each(testDialects)('cached 출제 이력 reads on %s', (dialect) => {
   });
 
   it('follows a lead’s confirm and reject made on the other process', async () => {
+    const pairs = (body: unknown) => (body as { suggestions: { problems: { uid: number }[] }[] }).suggestions.map((s) => s.problems.map((p) => p.uid).sort());
+    expect(pairs((await read(leadUrls.suggestions, leadOnB)).json())).toContainEqual([uid.y2018, uid.weak].sort());
     const confirmed = await around(() => post('/v1/lineage/links/confirm', { problem_a: uid.weak, problem_b: uid.y2018 }));
     expect(memberUids(confirmed.lineage)).toEqual([uid.y2018, uid.y2020, uid.y2024, uid.weak].sort());
+    expect(pairs(confirmed.suggestions)).not.toContainEqual([uid.y2018, uid.weak].sort());
     expect((confirmed.recurrence as { recurring_count: number }).recurring_count).toBe(2);
     const rejected = await around(() => post('/v1/lineage/links/reject', { problem_a: uid.weak, problem_b: uid.y2018 }));
     expect(memberUids(rejected.weak)).toEqual([]);

@@ -91,17 +91,18 @@ export async function lineageRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The lead's 출제 이력 관리 screen (decision 203): the bank's undecided suggestions and the
-  // lineages keyed differently, a page at a time.
+  // lineages keyed differently, a page at a time; the same for every lead, so cached as the
+  // readers' lineage reads are (decision 211), under a key of their own.
   api.get(
     '/v1/lineage/suggestions',
-    { onRequest: guard('lead'), schema: { querystring: lineageQueueQuerySchema, response: { 200: lineageSuggestionsResponseSchema } } },
-    async (request) => lineageSuggestions(ctx, request.query),
+    { onRequest: guard('lead', withVersions), schema: { querystring: lineageQueueQuerySchema, response: { 200: lineageSuggestionsResponseSchema } } },
+    async (request, reply) => replyWithLineages(ctx, request, reply, () => lineageSuggestions(ctx, request.query), 'lead'),
   );
 
   api.get(
     '/v1/lineage/key-conflicts',
-    { onRequest: guard('lead'), schema: { querystring: lineageQueueQuerySchema, response: { 200: keyConflictListResponseSchema } } },
-    async (request) => keyConflictList(ctx, request.query),
+    { onRequest: guard('lead', withVersions), schema: { querystring: lineageQueueQuerySchema, response: { 200: keyConflictListResponseSchema } } },
+    async (request, reply) => replyWithLineages(ctx, request, reply, () => keyConflictList(ctx, request.query), 'lead'),
   );
 
   api.post(
