@@ -1,12 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Actor } from '@qbank/shared/policies';
 import { ADMIN_ROLES, LEAD_ROLES, roleOfAuthority, type Role } from '@qbank/shared/roles';
-import type { Database, MemberRow } from '../db/schema';
+import type { MemberRow } from '../db/schema';
 import { forbidden, notApproved, unauthenticated } from '../errors';
-import { lineageVersionSum } from '../read-caches/lineage-version';
-import { contentVersionSum, versionText } from '../read-caches/response-cache';
-import { reusedQuery } from './reused-query';
+import { versionText } from '../read-caches/data-versions';
+import { loadMemberWithVersions } from './batched-reads';
 import { TOKEN_COOKIE, verifyToken } from './tokens';
 
 declare module 'fastify' {
@@ -24,50 +22,23 @@ export function tokenFromRequest(request: FastifyRequest): { token: string; via:
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
-// The guard's three statements, compiled once (./reused-query.ts): every signed-in request runs one.
-const memberByCode = reusedQuery((db: Kysely<Database>) => db.selectFrom('members').selectAll().where('code', '=', 0));
-const memberAndContentVersionByCode = reusedQuery((db: Kysely<Database>) =>
-  db.selectFrom('members').selectAll().select(contentVersionSum.as('content_version')).where('code', '=', 0),
-);
-const memberAndBothVersionsByCode = reusedQuery((db: Kysely<Database>) =>
-  db
-    .selectFrom('members')
-    .selectAll()
-    .select([contentVersionSum.as('content_version'), lineageVersionSum.as('lineage_version')])
-    .where('code', '=', 0),
-);
-
 // Every request loads the member from the database: the token's role claim is never trusted,
-// and a demoted, unapproved, deleted or logged-out member loses access at once.
-// `versions`: the same statement reads the response caches' content version (request.contentVersion)
-// and, for the 출제 이력 reads, the lineage version (request.lineageVersion, decision 211): one
-// round trip instead of two or three for a guarded cached read.
+// and a demoted, unapproved, deleted or logged-out member loses access at once. The requests of
+// one poll phase of the event loop share the statement (./batched-reads.ts, decision 212), which
+// also reads the response caches' content version (request.contentVersion) and the lineage
+// version (request.lineageVersion, decision 211) for the routes that ask: no round trip of their own.
 async function lookupMember(request: FastifyRequest, versions: GuardVersions): Promise<MemberRow | null> {
   const found = tokenFromRequest(request);
   if (!found) return null;
-  const { config, db } = request.server.ctx;
+  const { config, db, dialect } = request.server.ctx;
   const claims = await verifyToken(found.token, config.jwtSecret);
   if (!claims) return null;
-  let member: MemberRow | undefined;
-  if (versions.lineageVersion) {
-    const [row] = await memberAndBothVersionsByCode(db, [claims.memberCode]);
-    if (row) {
-      const { content_version: version, lineage_version: lineage, ...rest } = row;
-      request.contentVersion = versionText(version);
-      request.lineageVersion = versionText(lineage);
-      member = rest;
-    }
-  } else if (versions.contentVersion) {
-    const [row] = await memberAndContentVersionByCode(db, [claims.memberCode]);
-    if (row) {
-      const { content_version: version, ...rest } = row;
-      request.contentVersion = versionText(version);
-      member = rest;
-    }
-  } else {
-    [member] = await memberByCode(db, [claims.memberCode]);
-  }
-  if (!member || member.token_version !== claims.ver) return null;
+  const row = await loadMemberWithVersions(db, dialect, claims.memberCode);
+  if (!row) return null;
+  const { content_version: content, lineage_version: lineage, ...member } = row;
+  if (versions.contentVersion || versions.lineageVersion) request.contentVersion = versionText(content);
+  if (versions.lineageVersion) request.lineageVersion = versionText(lineage);
+  if (member.token_version !== claims.ver) return null;
   return member;
 }
 

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../core/context';
 import type { DbOrTx } from '../core/db';
 import { reusedQuery } from '../core/reused-query';
 import type { Database } from '../db/schema';
-import { versionText } from './response-cache';
+import { lineageVersionSum, versionText } from './data-versions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,9 +20,6 @@ declare module 'fastify' {
 // the sum of the rows of lineage_versions, raised by triggers on every write that changes a
 // lineage row (migration 2026-12-07-211). Like the content version it is read before the data
 // (in the guard's statement, or here), so a stored body is never older than its version.
-
-/** The lineage version as a select expression (see contentVersionSum in ./response-cache.ts). */
-export const lineageVersionSum = sql<number | string | null>`(select sum(version) from lineage_versions)`;
 
 // Compiled once (../core/reused-query.ts), like the content version's own read.
 const readLineageVersion = reusedQuery((db: Kysely<Database>) => db.selectNoFrom(lineageVersionSum.as('version')));

@@ -4,17 +4,8 @@ import type { DbOrTx } from '../core/db';
 import type { MemberRow } from '../db/schema';
 import { signedInMember } from '../core/auth-guards';
 import { SingleFlight } from './single-flight';
-import {
-  asksFresh,
-  contentVersionSum,
-  sendComputedOnce,
-  sendStored,
-  serializedBody,
-  storedSize,
-  versionText,
-  withDataVersion,
-  type StoredBody,
-} from './response-cache';
+import { contentVersionSum, versionText } from './data-versions';
+import { asksFresh, sendComputedOnce, sendStored, serializedBody, storedSize, withDataVersion, type StoredBody } from './response-cache';
 
 // Serialized answers of a member's own aggregate reads (their statistics, review deck, due count,
 // the study builder's count), kept per member and URL with the version they were made at: the

@@ -1,11 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { loadContentVersion } from '../core/batched-reads';
+import { versionText } from './data-versions';
 import type { Db } from '../core/db';
-import { reusedQuery } from '../core/reused-query';
-import type { Database } from '../db/schema';
 import { SingleFlight } from './single-flight';
 
 declare module 'fastify' {
@@ -44,22 +43,6 @@ interface Entry extends StoredBody {
 // Accept-Encoding parsed by @fastify/accept-negotiator (what @fastify/static uses for the web
 // build), with the answers for the few header values clients send kept in a small LRU.
 const gzipNegotiator = new Negotiator({ supportedValues: ['gzip'], cache: new LRUCache<string, string>({ max: 256 }) });
-/**
- * The content version as a select expression: the sum of the version rows (several on PostgreSQL,
- * see migration 070); every committed write raises it, so equal sums mean no write in between.
- * A guarded route reads it in the same statement as the member (core/auth-guards.ts); the shared
- * cache reads it alone (`ResponseCache.version`).
- */
-export const contentVersionSum = sql<number | string | null>`(select sum(version) from content_versions)`;
-
-// Compiled once (../core/reused-query.ts): every public cached read runs it first.
-const readContentVersion = reusedQuery((db: Kysely<Database>) => db.selectNoFrom(contentVersionSum.as('version')));
-
-/** The text form both readers of the version compare. */
-export function versionText(sum: number | string | null | undefined): string {
-  return String(sum ?? 'none');
-}
-
 /** A cache's own version joined with the version of other data a body derives from, if any. */
 export function withDataVersion(version: string, dataVersion: string | undefined): string {
   return dataVersion === undefined ? version : `${version}/${dataVersion}`;
@@ -88,9 +71,9 @@ export class ResponseCache {
 
   constructor(private readonly db: Db) {}
 
+  /** Read with the other requests of this poll phase (../core/batched-reads.ts, decision 212). */
   async version(): Promise<string> {
-    const [row] = await readContentVersion(this.db, []);
-    return versionText(row?.version);
+    return versionText(await loadContentVersion(this.db));
   }
 
   /**

@@ -1,0 +1,70 @@
+import DataLoader from 'dataloader';
+import { sql, type Kysely } from 'kysely';
+import type { Database, MemberRow } from '../db/schema';
+import { contentVersionSum, lineageVersionSum } from '../read-caches/data-versions';
+import type { Dialect } from './dialect';
+import { reusedQuery } from './reused-query';
+
+// Decision 212. Every signed-in request reads its member row, and every cached public read the
+// content version, before anything else: under 100 connections these one-row statements, not
+// the reads' own work, were most of a cached read's cost (on PostgreSQL a round trip to another
+// process each; on SQLite Kysely's and the connection lock's promise turns). The requests whose
+// sockets were read in one poll phase of the event loop share one statement, sent at the loop's
+// check phase (setImmediate): their members in one statement, the versions once for all of them.
+// Each request's read is still sent after it arrived and before its data, so a demoted or
+// logged-out member loses access at once and a stored body is never older than its version, as
+// with one statement a request. No DataLoader cache: a row is never kept for a later request.
+
+/** A member row with the versions read in the same statement. */
+export type MemberWithVersions = MemberRow & { content_version: number | string | null; lineage_version: number | string | null };
+
+/** The most members one statement reads; a busier poll phase sends several. */
+const MAX_BATCH = 128;
+
+/** DataLoader's options for a read shared by the requests of one poll phase, never cached. */
+const perPollPhase = { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (send: () => void) => setImmediate(send) } as const;
+
+// One compiled statement whatever the batch's size (./reused-query.ts): the codes go as one
+// parameter, an array on PostgreSQL and a JSON array on SQLite.
+const membersWithVersions = (db: Kysely<Database>) =>
+  db
+    .selectFrom('members')
+    .selectAll()
+    .select([contentVersionSum.as('content_version'), lineageVersionSum.as('lineage_version')]);
+const membersByCodes: Record<Dialect, (db: Kysely<Database>, codes: number[]) => Promise<MemberWithVersions[]>> = {
+  postgres: (db, codes) => membersOnPostgres(db, [codes]),
+  sqlite: (db, codes) => membersOnSqlite(db, [JSON.stringify(codes)]),
+};
+const membersOnPostgres = reusedQuery((db: Kysely<Database>) => membersWithVersions(db).where('code', '=', sql<number>`any(${[0]}::integer[])`));
+const membersOnSqlite = reusedQuery((db: Kysely<Database>) => membersWithVersions(db).where('code', 'in', sql<number>`(select value from json_each(${'[]'}))`));
+const contentVersion = reusedQuery((db: Kysely<Database>) => db.selectNoFrom(contentVersionSum.as('version')));
+
+/** One loader per database and read. */
+function loaderOf<K, V>(loaders: WeakMap<Kysely<Database>, DataLoader<K, V>>, db: Kysely<Database>, batch: (keys: readonly K[]) => Promise<V[]>) {
+  let loader = loaders.get(db);
+  if (!loader) {
+    loader = new DataLoader(batch, perPollPhase);
+    loaders.set(db, loader);
+  }
+  return loader;
+}
+
+const memberLoaders = new WeakMap<Kysely<Database>, DataLoader<number, MemberWithVersions | null>>();
+const versionLoaders = new WeakMap<Kysely<Database>, DataLoader<0, number | string | null>>();
+
+/** The member with this code and the versions, read with the other requests of this poll phase. */
+export function loadMemberWithVersions(db: Kysely<Database>, dialect: Dialect, code: number): Promise<MemberWithVersions | null> {
+  return loaderOf(memberLoaders, db, async (codes) => {
+    const rows = await membersByCodes[dialect](db, [...new Set(codes)]);
+    const byCode = new Map(rows.map((row) => [row.code, row]));
+    return codes.map((one) => byCode.get(one) ?? null);
+  }).load(code);
+}
+
+/** The content version's sum, read once for the requests of this poll phase. */
+export function loadContentVersion(db: Kysely<Database>): Promise<number | string | null> {
+  return loaderOf(versionLoaders, db, async (keys) => {
+    const [row] = await contentVersion(db, []);
+    return keys.map(() => row?.version ?? null);
+  }).load(0);
+}
