@@ -1,7 +1,7 @@
 import type { SimilarProblemsResponse } from '@qbank/shared/lineage';
 import type { AppContext } from '../core/context';
 import { stemSimilarity } from './compare';
-import { MAX_CANDIDATES } from './detect';
+import { FingerprintCache, MAX_CANDIDATES } from './detect';
 import { fingerprint } from './fingerprint';
 import { lineageKeys } from './minhash';
 import { candidateUids, loadSources } from './repository';
@@ -18,6 +18,11 @@ const MIN_SIMILARITY = 0.4;
 /** A stem being typed shares fewer bands than a saved copy: one shared band is enough to look. */
 const MIN_SHARED_KEYS = 1;
 const PREVIEW_CHARS = 160;
+/**
+ * The candidates' fingerprints, kept by problem and checked against its content (detect.ts): an
+ * editor asks again with each pause in typing and meets the same candidates.
+ */
+const candidatePrints = new FingerprintCache();
 
 export async function similarProblems(ctx: AppContext, text: string, subjectCode: number | undefined): Promise<SimilarProblemsResponse> {
   const print = fingerprint({ question_text: text, illustration: '', answer: '', choice_type: null });
@@ -25,7 +30,7 @@ export async function similarProblems(ctx: AppContext, text: string, subjectCode
   // uid 0 is no problem: nothing is left out of the candidates.
   const candidates = await candidateUids(ctx.db, 0, keys, MIN_SHARED_KEYS, MAX_CANDIDATES);
   const [sources, places] = await Promise.all([loadSources(ctx.db, candidates), problemPlaces(ctx.db, candidates, subjectCode)]);
-  const similarity = new Map(sources.map((source) => [source.uid, stemSimilarity(print, fingerprint(source))]));
+  const similarity = new Map(sources.map((source) => [source.uid, stemSimilarity(print, candidatePrints.get(source))]));
   const problems = places
     .map((place) => ({ ...place, similarity: Math.round((similarity.get(place.uid) ?? 0) * 100) / 100 }))
     .filter((place) => place.similarity >= MIN_SIMILARITY)
