@@ -179,6 +179,8 @@ describe.each(testDialects)('lineage lead queues on %s', (dialect) => {
     const exam = await createTest(t.db, { subject_code: otherSubject, year: 2025, test_name: '2025 기말고사' });
     const uids: number[] = [];
     for (let no = 1; no <= 46; no += 1) uids.push(await createProblem(t.db, { test_code: exam, no, question: `<p>문항 ${no}</p>`, answer: '①' }));
+    // The count of the bank's problems is kept per content version: the new ones raised it.
+    expect((await get('/v1/lineages/progress')).json().total).toBe(4 + 46);
     const links = uids.flatMap((a, i) =>
       uids.slice(i + 1).map((b) => ({ problem_a: a, problem_b: b, relation: 'variant' as const, similarity: 0.5, keys_agree: 1, detected: 1 })),
     );

@@ -17,7 +17,7 @@ import {
   type QueuePage,
 } from './lead-queue-repository';
 import { lineageMessages } from './messages';
-import { lineageCodesOf, queueProgress } from './repository';
+import { lineageCodesOf, problemCount, queueLength } from './repository';
 import { problemLineage } from './service';
 
 // The lead's 출제 이력 관리 screen (decision 203): the whole-bank run's progress, the bank's
@@ -26,9 +26,24 @@ import { problemLineage } from './service';
 /** The name job_runs keeps the lineage queue's last full drain under. */
 const LINEAGE_RUN = 'lineage-queue';
 
-export async function lineageProgress(ctx: AppContext): Promise<LineageProgressResponse> {
-  const [progress, last] = await Promise.all([queueProgress(ctx.db), runFinishedAt(ctx.db, LINEAGE_RUN)]);
-  return { ...progress, last_finished_at: last };
+/** The bank's problem count at a content version (only a content write changes it), per database. */
+const problemTotals = new WeakMap<AppContext['db'], { version: string; total: number }>();
+
+/**
+ * The whole-bank run's progress, which the lead's screen polls. `contentVersion`, read before
+ * (by the guard): the bank's problem count is kept under it; the queue is counted every time
+ * (the worker empties it without raising a version).
+ */
+export async function lineageProgress(ctx: AppContext, contentVersion?: string): Promise<LineageProgressResponse> {
+  const total = async () => {
+    const kept = problemTotals.get(ctx.db);
+    if (contentVersion !== undefined && kept?.version === contentVersion) return kept.total;
+    const counted = await problemCount(ctx.db);
+    if (contentVersion !== undefined) problemTotals.set(ctx.db, { version: contentVersion, total: counted });
+    return counted;
+  };
+  const [waiting, problems, last] = await Promise.all([queueLength(ctx.db), total(), runFinishedAt(ctx.db, LINEAGE_RUN)]);
+  return { waiting, total: problems, last_finished_at: last };
 }
 
 /** After a drain that detected something: when it left the queue empty, the run finished now. */

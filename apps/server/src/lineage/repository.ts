@@ -371,18 +371,22 @@ export async function releaseLease(db: DbOrTx, name: string, owner: string): Pro
   await db.updateTable('job_leases').set({ expires_at: 0 }).where('name', '=', name).where('owner', '=', owner).execute();
 }
 
-export async function queueProgress(db: DbOrTx): Promise<{ waiting: number; total: number }> {
-  const [waiting, total] = await Promise.all([
-    db
-      .selectFrom('lineage_queue')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('problems')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { waiting: Number(waiting.n), total: Number(total.n) };
+/** How many problems wait in the lineage queue. */
+export async function queueLength(db: DbOrTx): Promise<number> {
+  const row = await db
+    .selectFrom('lineage_queue')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** How many problems the bank holds. */
+export async function problemCount(db: DbOrTx): Promise<number> {
+  const row = await db
+    .selectFrom('problems')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 // ---------------------------------------------------------------- a problem's lineage, as read

@@ -81,8 +81,10 @@ export async function lineageRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => replyWithLineages(ctx, request, reply, () => classRecurrence(ctx, request.params.code)),
   );
 
-  api.get('/v1/lineages/progress', { onRequest: guard('lead'), schema: { response: { 200: lineageProgressResponseSchema } } }, async () =>
-    lineageProgress(ctx),
+  api.get(
+    '/v1/lineages/progress',
+    { onRequest: guard('lead', { contentVersion: true }), schema: { response: { 200: lineageProgressResponseSchema } } },
+    async (request) => lineageProgress(ctx, request.contentVersion),
   );
 
   api.post('/v1/lineages/run', { onRequest: guard('lead'), schema: { response: { 200: lineageProgressResponseSchema } } }, async () => {

@@ -10,10 +10,11 @@ import {
   statsMeQuerySchema,
   statsMeResponseSchema,
 } from '@qbank/shared/stats';
+import { lineageDataVersion } from '../read-caches/lineage-version';
 import { guard, signedInMember } from '../core/auth-guards';
 import { attachmentDisposition } from '../export/file-name';
 import { nextSeoulMidnight } from './figures';
-import { itemAnalysis, itemAnalysisFile, examKeyConflicts, examStatsVersion, myTestStats, problemStats, problemStatsVersion, statsOfMember } from './service';
+import { itemAnalysis, itemAnalysisFile, examStatsVersion, myTestStats, problemStats, problemStatsVersion, statsOfMember } from './service';
 import { XLSX_CONTENT_TYPE } from './workbook';
 
 // A member reads only their own figures (no route takes another member's code) and the class's
@@ -55,14 +56,18 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Leads' shared report: from ctx.contentCache while the content version and the sum of the
-  // exam's answers versions are unchanged (decision 063).
+  // Leads' shared report: from ctx.contentCache while the content version, the sum of the exam's
+  // answers versions (decision 063) and the lineage version (its keys that disagree across a
+  // lineage, decision 211) are unchanged; the guard reads both versions with the member.
   api.get(
     '/v1/test/:id/item-analysis',
-    { onRequest: guard('lead', { contentVersion: true }), schema: { params: itemAnalysisParamsSchema, response: { 200: itemAnalysisResponseSchema } } },
+    {
+      onRequest: guard('lead', { contentVersion: true, lineageVersion: true }),
+      schema: { params: itemAnalysisParamsSchema, response: { 200: itemAnalysisResponseSchema } },
+    },
     async (request, reply) => {
-      const [answersVersion, keys] = await Promise.all([examStatsVersion(ctx, request.params.id), examKeyConflicts(ctx, request.params.id)]);
-      return ctx.contentCache.reply(request, reply, () => itemAnalysis(ctx, request.params.id, keys.conflicts), `${answersVersion}|${keys.stamp}`);
+      const versions = `${await examStatsVersion(ctx, request.params.id)}|${await lineageDataVersion(ctx, request)}`;
+      return ctx.contentCache.reply(request, reply, () => itemAnalysis(ctx, request.params.id), versions);
     },
   );
 

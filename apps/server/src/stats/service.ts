@@ -16,7 +16,6 @@ import { notFound } from '../errors';
 import { messages } from '../messages';
 import { getTestInfo } from '../exams/service';
 import { keyConflictsOf } from '../lineage/key-conflicts';
-import type { KeyConflictVersion } from '@qbank/shared/lineage';
 import { statsMessages } from './messages';
 import { itemAnalysisWorkbook } from './workbook';
 import {
@@ -115,36 +114,19 @@ export async function myTestStats(ctx: AppContext, member: Pick<MemberRow, 'code
   return { ...base, peers: around.peers, percentile: shown ? percentileRank(around.peers, around.below, around.equal) : null };
 }
 
-/**
- * The key conflicts of an exam's scored problems, read outside the response cache: lineages change
- * after a save without raising the content version (decision 130), so the conflicts found join
- * the cache's data version (`stamp`) and a new one is never hidden behind a stored analysis.
- */
-export async function examKeyConflicts(ctx: AppContext, testCode: number): Promise<{ conflicts: Map<number, KeyConflictVersion[]>; stamp: string }> {
-  const scored = await listScoredProblems(ctx.db, testCode);
-  const conflicts = await keyConflictsOf(
-    ctx.db,
-    scored.map((problem) => problem.uid),
-  );
-  const stamp = [...conflicts].map(([uid, versions]) => `${uid}:${versions.map((v) => v.uid).join('.')}`).join(',');
-  return { conflicts, stamp };
-}
-
 /** What an exam's item analysis and its percentiles derive from besides content and the member: its problems' answers versions. */
 export function examStatsVersion(ctx: AppContext, testCode: number): Promise<string> {
   return examAnswersVersion(ctx.db, testCode);
 }
 
 /** Classical item analysis of an exam's objective problems over the members who answered them all. */
-export async function itemAnalysis(ctx: AppContext, testCode: number, keyConflicts?: Map<number, KeyConflictVersion[]>): Promise<ItemAnalysis> {
+export async function itemAnalysis(ctx: AppContext, testCode: number): Promise<ItemAnalysis> {
   const test = await getTestInfo(ctx, testCode);
   const scored = await listScoredProblems(ctx.db, testCode);
-  const conflicts =
-    keyConflicts ??
-    (await keyConflictsOf(
-      ctx.db,
-      scored.map((problem) => problem.uid),
-    ));
+  const conflicts = await keyConflictsOf(
+    ctx.db,
+    scored.map((problem) => problem.uid),
+  );
   const conflictOf = (uid: number) => conflicts.get(uid) ?? [];
   const answers = scored.length > 0 ? await examAnswersByScore(ctx.db, testCode, scored.length) : [];
   const distribution = scoreDistribution(answers);
