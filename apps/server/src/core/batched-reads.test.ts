@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type KyselyPlugin } from 'kysely';
 import { createMember, openTestDatabase, testDialects, type TestDatabase } from '../testing/harness';
-import { loadContentVersion, loadMemberWithVersions } from './batched-reads';
+import { loadContentVersion, loadMemberWithVersions, perPollPhase } from './batched-reads';
 
 // The reads the requests of one poll phase share (./batched-reads.ts, decision 212). Statements
 // are counted by a plugin: Kysely hands it every result, so one result is one statement.
@@ -55,5 +55,16 @@ describe.each(testDialects)('reads batched per poll phase on %s', (dialect) => {
     const after = await loadContentVersion(db);
     expect(statements).toBe(2);
     expect(Number(after)).toBeGreaterThan(Number(versions[0]));
+  });
+
+  it('answers each request its own key, one batch per poll phase', async () => {
+    const batches: number[][] = [];
+    const doubled = perPollPhase(async (_db, keys: readonly number[]) => {
+      batches.push([...keys]);
+      return keys.map((key) => key * 2);
+    });
+    expect(await Promise.all([1, 2, 1].map((key) => doubled(database.db, key)))).toEqual([2, 4, 2]);
+    expect(await doubled(database.db, 5)).toBe(10);
+    expect(batches).toEqual([[1, 2, 1], [5]]);
   });
 });

@@ -22,7 +22,7 @@ export type MemberWithVersions = MemberRow & { content_version: number | string 
 const MAX_BATCH = 128;
 
 /** DataLoader's options for a read shared by the requests of one poll phase, never cached. */
-const perPollPhase = { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (send: () => void) => setImmediate(send) } as const;
+const LOADER_OPTIONS = { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (send: () => void) => setImmediate(send) } as const;
 
 // One compiled statement whatever the batch's size (./reused-query.ts): the codes go as one
 // parameter, an array on PostgreSQL and a JSON array on SQLite.
@@ -39,32 +39,40 @@ const membersOnPostgres = reusedQuery((db: Kysely<Database>) => membersWithVersi
 const membersOnSqlite = reusedQuery((db: Kysely<Database>) => membersWithVersions(db).where('code', 'in', sql<number>`(select value from json_each(${'[]'}))`));
 const contentVersion = reusedQuery((db: Kysely<Database>) => db.selectNoFrom(contentVersionSum.as('version')));
 
-/** One loader per database and read. */
-function loaderOf<K, V>(loaders: WeakMap<Kysely<Database>, DataLoader<K, V>>, db: Kysely<Database>, batch: (keys: readonly K[]) => Promise<V[]>) {
-  let loader = loaders.get(db);
-  if (!loader) {
-    loader = new DataLoader(batch, perPollPhase);
-    loaders.set(db, loader);
-  }
-  return loader;
+/**
+ * A read the requests of one poll phase share, one DataLoader per database: `batch` answers the
+ * keys in order (a key asked twice comes twice). For the statements every request of a kind runs
+ * first, such as a version its cached answer is checked against.
+ */
+export function perPollPhase<K, V>(batch: (db: Kysely<Database>, keys: readonly K[]) => Promise<V[]>): (db: Kysely<Database>, key: K) => Promise<V> {
+  const loaders = new WeakMap<Kysely<Database>, DataLoader<K, V>>();
+  return (db, key) => {
+    let loader = loaders.get(db);
+    if (!loader) {
+      loader = new DataLoader((keys) => batch(db, keys), LOADER_OPTIONS);
+      loaders.set(db, loader);
+    }
+    return loader.load(key);
+  };
 }
 
-const memberLoaders = new WeakMap<Kysely<Database>, DataLoader<number, MemberWithVersions | null>>();
-const versionLoaders = new WeakMap<Kysely<Database>, DataLoader<0, number | string | null>>();
+const memberLoad = perPollPhase(async (db, codes: readonly { dialect: Dialect; code: number }[]) => {
+  const rows = await membersByCodes[codes[0]!.dialect](db, [...new Set(codes.map((one) => one.code))]);
+  const byCode = new Map(rows.map((row) => [row.code, row]));
+  return codes.map((one) => byCode.get(one.code) ?? null);
+});
+
+const versionLoad = perPollPhase(async (db, keys: readonly 0[]) => {
+  const [row] = await contentVersion(db, []);
+  return keys.map(() => row?.version ?? null);
+});
 
 /** The member with this code and the versions, read with the other requests of this poll phase. */
 export function loadMemberWithVersions(db: Kysely<Database>, dialect: Dialect, code: number): Promise<MemberWithVersions | null> {
-  return loaderOf(memberLoaders, db, async (codes) => {
-    const rows = await membersByCodes[dialect](db, [...new Set(codes)]);
-    const byCode = new Map(rows.map((row) => [row.code, row]));
-    return codes.map((one) => byCode.get(one) ?? null);
-  }).load(code);
+  return memberLoad(db, { dialect, code });
 }
 
 /** The content version's sum, read once for the requests of this poll phase. */
 export function loadContentVersion(db: Kysely<Database>): Promise<number | string | null> {
-  return loaderOf(versionLoaders, db, async (keys) => {
-    const [row] = await contentVersion(db, []);
-    return keys.map(() => row?.version ?? null);
-  }).load(0);
+  return versionLoad(db, 0);
 }

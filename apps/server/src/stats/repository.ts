@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { DbOrTx, Dialect } from '../core/db';
+import { perPollPhase } from '../core/batched-reads';
+import type { Db, DbOrTx, Dialect } from '../core/db';
 import { visibleProblems } from '../visibility/visible-problems';
 import type { AnswersAtScore } from './figures';
 import { hasVerdict } from '../answers/verdict-sql';
@@ -128,10 +129,21 @@ export function findStatsProblem(db: DbOrTx, uid: number) {
 }
 
 /** The problem's answers version (migration 2026-11-26-020) as text; 'none' before anyone answered it. */
-export async function problemAnswersVersion(db: DbOrTx, uid: number): Promise<string> {
-  const row = await db.selectFrom('problem_answer_versions').select('version').where('problem_uid', '=', uid).executeTakeFirst();
-  return row ? String(row.version) : 'none';
+export function problemAnswersVersion(db: Db, uid: number): Promise<string> {
+  return answersVersionLoad(db, uid);
 }
+
+// Read before every class-answers panel from the cache (stats/routes.ts): the requests of one poll
+// phase share the statement (../core/batched-reads.ts, decision 212).
+const answersVersionLoad = perPollPhase(async (db, uids: readonly number[]) => {
+  const rows = await db
+    .selectFrom('problem_answer_versions')
+    .select(['problem_uid', 'version'])
+    .where('problem_uid', 'in', [...new Set(uids)])
+    .execute();
+  const byUid = new Map(rows.map((row) => [row.problem_uid, String(row.version)]));
+  return uids.map((uid) => byUid.get(uid) ?? 'none');
+});
 
 /**
  * The sum of the answers versions of the exam's problems: every bump raises it, so it changes
