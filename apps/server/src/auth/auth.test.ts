@@ -1,7 +1,17 @@
+import { randomBytes, scrypt } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireApprovedMember, requireRole } from '../core/auth-guards';
+import { guard, requireApprovedMember, requireRole } from '../core/auth-guards';
+import { contentVersionSum, lineageVersionSum, versionText } from '../read-caches/data-versions';
 import { createMember, createTestContext, loginCookie, TEST_PASSWORD, testDialects, type TestContext } from '../testing/harness';
+
+/** A stored hash made with other scrypt parameters, as an older release stored them. */
+function hashAt(password: string, log2N: number, r: number, p: number): Promise<string> {
+  const salt = randomBytes(16);
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, 32, { N: 2 ** log2N, r, p }, (err, key) => (err ? reject(err) : resolve(['scrypt', log2N, r, p, salt.toString('base64'), key.toString('base64')].join('$')))),
+  );
+}
 
 const signupBody = (overrides: Record<string, unknown> = {}) => ({
   name: '김민지',
@@ -19,6 +29,10 @@ describe.each(testDialects)('auth on %s', (dialect) => {
     t = await createTestContext(dialect, {
       register(app) {
         app.get('/v1/test-probe/approved', async (request) => ({ code: (await requireApprovedMember(request)).code }));
+        app.get('/v1/test-probe/versions', { onRequest: guard('approved', { contentVersion: true }) }, async (request) => ({
+          content: request.contentVersion ?? null,
+          lineage: request.lineageVersion ?? null,
+        }));
         app.get('/v1/test-probe/admin', async (request) => ({ code: (await requireRole(request, ['admin', 'superadmin'])).code }));
         app.get('/v1/test-probe/crash', async () => {
           throw new Error('secret internal detail');
@@ -136,6 +150,21 @@ describe.each(testDialects)('auth on %s', (dialect) => {
       expect(login.json().user.code).toBe(owner.code);
     });
 
+    it('makes a hash from older parameters anew at login (decision 213), and only with the right password', async () => {
+      const member = await createMember(t.db);
+      const older = await hashAt(TEST_PASSWORD, 11, 8, 1);
+      await t.db.updateTable('members').set({ password_hash: older }).where('code', '=', member.code).execute();
+      const stored = async () => (await t.db.selectFrom('members').select('password_hash').where('code', '=', member.code).executeTakeFirstOrThrow()).password_hash;
+      expect((await post('/v1/auth/login', { id: member.id, password: 'not-the-password' })).statusCode).toBe(401);
+      expect(await stored()).toBe(older);
+      expect((await post('/v1/auth/login', { id: member.id, password: TEST_PASSWORD })).statusCode).toBe(200);
+      const remade = await stored();
+      expect(remade).not.toBe(older);
+      expect(remade.startsWith('scrypt$10$8$1$')).toBe(true);
+      expect((await post('/v1/auth/login', { id: member.id, password: TEST_PASSWORD })).statusCode).toBe(200);
+      expect(await stored()).toBe(remade);
+    });
+
     it('answers a wrong password and an unknown user with the same 401', async () => {
       const member = await createMember(t.db);
       const wrong = await post('/v1/auth/login', { id: member.id, password: 'not-the-password' });
@@ -186,6 +215,13 @@ describe.each(testDialects)('auth on %s', (dialect) => {
   });
 
   describe('session and roles', () => {
+    it('a guard asked for the content version hands over the lineage version read in the same statement', async () => {
+      const cookie = await loginCookie(t.app, (await createMember(t.db)).id);
+      const handed = (await get('/v1/test-probe/versions', { cookie })).json();
+      const read = await t.db.selectNoFrom([contentVersionSum.as('content'), lineageVersionSum.as('lineage')]).executeTakeFirstOrThrow();
+      expect(handed).toEqual({ content: versionText(read.content), lineage: versionText(read.lineage) });
+    });
+
     it.each([
       ['student', 403],
       ['lead', 403],

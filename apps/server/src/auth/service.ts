@@ -5,11 +5,11 @@ import { signToken } from '../core/tokens';
 import type { MemberRow } from '../db/schema';
 import { invalidCredentials, rateLimited } from '../errors';
 import { messages } from '../messages';
-import { bumpTokenVersion, findMemberByLoginIdentifier, insertMember } from '../members/repository';
+import { bumpTokenVersion, findMemberByLoginIdentifier, insertMember, replacePasswordHash } from '../members/repository';
 import { assertUniqueMemberFields, withUniqueMemberFields } from '../members/uniqueness';
 import { roleOfAuthority } from '@qbank/shared/roles';
 import type { LoginThrottle } from './login-throttle';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../core/password';
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../core/password';
 import { recordLockout } from '../audit/service';
 
 export function issueToken(ctx: AppContext, member: MemberRow): Promise<string> {
@@ -30,6 +30,8 @@ export async function login(ctx: AppContext, throttle: LoginThrottle, request: L
     throw invalidCredentials();
   }
   await throttle.reset(identifier);
+  // A hash from before decision 213 (128 MiB a check) is made anew while the password is at hand.
+  if (needsRehash(member.password_hash)) await replacePasswordHash(ctx.db, member.code, member.password_hash, await hashPassword(request.password));
   return member;
 }
 

@@ -26,7 +26,8 @@ export function tokenFromRequest(request: FastifyRequest): { token: string; via:
 // and a demoted, unapproved, deleted or logged-out member loses access at once. The requests of
 // one poll phase of the event loop share the statement (./batched-reads.ts, decision 212), which
 // also reads the response caches' content version (request.contentVersion) and the lineage
-// version (request.lineageVersion, decision 211) for the routes that ask: no round trip of their own.
+// version (request.lineageVersion, decision 211): a route that asks gets both, so a read that
+// turns out to need the lineage version (the 빈출순 list) has no round trip of its own.
 async function lookupMember(request: FastifyRequest, versions: GuardVersions): Promise<MemberRow | null> {
   const found = tokenFromRequest(request);
   if (!found) return null;
@@ -36,16 +37,17 @@ async function lookupMember(request: FastifyRequest, versions: GuardVersions): P
   const row = await loadMemberWithVersions(db, dialect, claims.memberCode);
   if (!row) return null;
   const { content_version: content, lineage_version: lineage, ...member } = row;
-  if (versions.contentVersion || versions.lineageVersion) request.contentVersion = versionText(content);
-  if (versions.lineageVersion) request.lineageVersion = versionText(lineage);
+  if (versions.contentVersion) {
+    request.contentVersion = versionText(content);
+    request.lineageVersion = versionText(lineage);
+  }
   if (member.token_version !== claims.ver) return null;
   return member;
 }
 
-/** The versions a guard reads with the member: the content version, and with it the lineage version. */
+/** Whether the guard hands over the versions read with the member: the content and the lineage version. */
 export interface GuardVersions {
   contentVersion?: boolean;
-  lineageVersion?: boolean;
 }
 
 export function currentMember(request: FastifyRequest, versions: GuardVersions = {}): Promise<MemberRow | null> {

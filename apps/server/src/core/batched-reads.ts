@@ -56,11 +56,17 @@ export function perPollPhase<K, V>(batch: (db: Kysely<Database>, keys: readonly 
   };
 }
 
-const memberLoad = perPollPhase(async (db, codes: readonly { dialect: Dialect; code: number }[]) => {
-  const rows = await membersByCodes[codes[0]!.dialect](db, [...new Set(codes.map((one) => one.code))]);
-  const byCode = new Map(rows.map((row) => [row.code, row]));
-  return codes.map((one) => byCode.get(one.code) ?? null);
-});
+function membersOf(dialect: Dialect) {
+  return perPollPhase(async (db, codes: readonly number[]) => {
+    const rows = await membersByCodes[dialect](db, [...new Set(codes)]);
+    const byCode = new Map(rows.map((row) => [row.code, row]));
+    return codes.map((code) => byCode.get(code) ?? null);
+  });
+}
+const memberLoads: Record<Dialect, (db: Kysely<Database>, code: number) => Promise<MemberWithVersions | null>> = {
+  postgres: membersOf('postgres'),
+  sqlite: membersOf('sqlite'),
+};
 
 const versionLoad = perPollPhase(async (db, keys: readonly 0[]) => {
   const [row] = await contentVersion(db, []);
@@ -69,7 +75,7 @@ const versionLoad = perPollPhase(async (db, keys: readonly 0[]) => {
 
 /** The member with this code and the versions, read with the other requests of this poll phase. */
 export function loadMemberWithVersions(db: Kysely<Database>, dialect: Dialect, code: number): Promise<MemberWithVersions | null> {
-  return memberLoad(db, { dialect, code });
+  return memberLoads[dialect](db, code);
 }
 
 /** The content version's sum, read once for the requests of this poll phase. */

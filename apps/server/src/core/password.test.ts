@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
-import { hashPassword, passwordHashing, setPasswordCost, verifyPassword } from './password';
+import { hashPassword, needsRehash, passwordHashing, setPasswordCost, verifyPassword } from './password';
 
 describe('scrypt password hashes', () => {
   it('stores the parameters with the hash and verifies only the right password', async () => {
@@ -12,15 +12,23 @@ describe('scrypt password hashes', () => {
     expect(await hashPassword('same')).not.toBe(await hashPassword('same'));
   });
 
-  it('uses the production cost (N=2^17) unless lowered, and verifies old low-cost hashes after', async () => {
+  it('uses the production cost (N=2^15, r=8, p=3) unless lowered, and verifies older hashes after', async () => {
     setPasswordCost('low');
     const low = await hashPassword('a-password');
     setPasswordCost('production');
     const strong = await hashPassword('a-password');
-    expect(strong.startsWith('scrypt$17$8$1$')).toBe(true);
+    expect(strong.startsWith('scrypt$15$8$3$')).toBe(true);
     expect(await verifyPassword('a-password', strong)).toBe(true);
     expect(await verifyPassword('a-password', low)).toBe(true);
+    // A hash made before decision 213 (N=2^17, p=1) still verifies, and asks to be made anew.
+    const before213 = 'scrypt$17$8$1$7xuPYm0HTZGx2sPNfwbc4Q==$DK7ueI7qfs0jPSLbxZoc7pT2TkNTD6oSG8+6Oxwl7Gs=';
+    expect(await verifyPassword('a-password', before213)).toBe(true);
+    expect(await verifyPassword('b-password', before213)).toBe(false);
+    expect(needsRehash(before213)).toBe(true);
+    expect(needsRehash(low)).toBe(true);
+    expect(needsRehash(strong)).toBe(false);
     setPasswordCost('low');
+    expect(needsRehash(low)).toBe(false);
   });
 
   it('rejects malformed stored values instead of throwing', async () => {

@@ -2,25 +2,34 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 
-// Decision 124: scrypt N=2^17, r=8, p=1, 16-byte salt; parameters stored with the hash
-// as `scrypt$<log2N>$<r>$<p>$<salt b64>$<hash b64>` so the cost can rise without breaking old hashes.
+// Decisions 124 and 213: scrypt N=2^15, r=8, p=3, 16-byte salt (OWASP's equivalent of N=2^17,
+// p=1 at a quarter of its memory); parameters stored with the hash as
+// `scrypt$<log2N>$<r>$<p>$<salt b64>$<hash b64>`, so older hashes still verify and are rehashed
+// at the member's next login.
 const KEY_LENGTH = 32;
-const PRODUCTION_LOG2N = 17;
-const LOW_COST_LOG2N = 10;
+
+interface ScryptCost {
+  log2N: number;
+  r: number;
+  p: number;
+}
+
+const PRODUCTION_COST: ScryptCost = { log2N: 15, r: 8, p: 3 };
+const LOW_COST: ScryptCost = { log2N: 10, r: 8, p: 1 };
 
 export type PasswordCost = 'production' | 'low';
 
-let currentLog2N = PRODUCTION_LOG2N;
+let currentCost = PRODUCTION_COST;
 
 // Tests and bulk seeding lower the cost through PASSWORD_HASH_COST=low (read in env.ts).
 export function setPasswordCost(cost: PasswordCost): void {
-  currentLog2N = cost === 'low' ? LOW_COST_LOG2N : PRODUCTION_LOG2N;
+  currentCost = cost === 'low' ? LOW_COST : PRODUCTION_COST;
 }
 
-// A production hash holds 128 MiB (128·N·r) and one of libuv's four threads for ~300 ms of CPU.
-// More hashes at once than there are cores finish no sooner (scrypt is CPU-bound), yet each adds
-// 128 MiB and takes a thread that file reads and zlib need: four concurrent logins took a process
-// to 728 MB (docs/performance.md). The rest wait their turn, in arrival order.
+// A production hash holds 32 MiB (128·N·r; p runs its lanes one after another in the same
+// memory) and one of libuv's four threads for ~200 ms of CPU. More hashes at once than there are
+// cores finish no sooner (scrypt is CPU-bound), yet each adds its memory and takes a thread that
+// file reads and zlib need. The rest wait their turn, in arrival order.
 export const passwordHashing = pLimit(Math.max(1, availableParallelism()));
 
 function derive(password: string, salt: Buffer, log2N: number, r: number, p: number): Promise<Buffer> {
@@ -36,8 +45,15 @@ function derive(password: string, salt: Buffer, log2N: number, r: number, p: num
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, currentLog2N, 8, 1);
-  return ['scrypt', currentLog2N, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+  const { log2N, r, p } = currentCost;
+  const key = await derive(password, salt, log2N, r, p);
+  return ['scrypt', log2N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/** Whether a stored hash was made with other parameters than today's: hash it anew at the next login. */
+export function needsRehash(stored: string): boolean {
+  const { log2N, r, p } = currentCost;
+  return !stored.startsWith(`scrypt$${log2N}$${r}$${p}$`);
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

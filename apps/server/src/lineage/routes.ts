@@ -32,7 +32,7 @@ import { classRecurrence, decideDetectedLink, lineageSummaries, listLineages, me
 // 출제 이력 (issue 28 items 2 and 8, decision 130): approved members read lineages; leads see the
 // suggestions too and decide them. The reads answer from ctx.lineageCache while the content and
 // lineage versions are unchanged (decision 211); the guard reads both with the member.
-const withVersions = { contentVersion: true, lineageVersion: true } as const;
+const withVersions = { contentVersion: true } as const;
 
 export async function lineageRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;

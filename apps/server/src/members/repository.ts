@@ -148,6 +148,15 @@ export async function updateMember(
     .executeTakeFirst();
 }
 
+/**
+ * Stores a hash of the same password made with today's parameters (decision 213), unless the
+ * password changed since `oldHash` was read: a concurrent password change wins. Not a member
+ * edit, so update_time stays.
+ */
+export async function replacePasswordHash(db: DbOrTx, code: number, oldHash: string, newHash: string): Promise<void> {
+  await db.updateTable('members').set({ password_hash: newHash }).where('code', '=', code).where('password_hash', '=', oldHash).execute();
+}
+
 /** Authored content stays (its member column becomes null); boxes, runs and assignments go. */
 export async function deleteMember(db: DbOrTx, code: number): Promise<boolean> {
   const result = await db.deleteFrom('members').where('code', '=', code).executeTakeFirst();

@@ -8,7 +8,7 @@ import { lineageVersionSum, versionText } from './data-versions';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The lineage version, when the route's guard read it with the member (guard(…, { lineageVersion: true })). */
+    /** The lineage version, when the route's guard read it with the member (guard(…, { contentVersion: true })). */
     lineageVersion?: string;
   }
 }

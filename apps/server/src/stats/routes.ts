@@ -62,7 +62,7 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v1/test/:id/item-analysis',
     {
-      onRequest: guard('lead', { contentVersion: true, lineageVersion: true }),
+      onRequest: guard('lead', { contentVersion: true }),
       schema: { params: itemAnalysisParamsSchema, response: { 200: itemAnalysisResponseSchema } },
     },
     async (request, reply) => {

@@ -24,7 +24,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   // back a problem whose same question was reviewed today (decision 173; lineage version, decision 211).
   api.get(
     '/v1/study/review',
-    { onRequest: guard('approved', { contentVersion: true, lineageVersion: true }), schema: { response: { 200: reviewDeckResponseSchema } } },
+    { onRequest: guard('approved', { contentVersion: true }), schema: { response: { 200: reviewDeckResponseSchema } } },
     async (request, reply) => {
       const member = signedInMember(request);
       return ctx.memberCache.reply(request, reply, (now) => reviewDeck(ctx, member.code, now), await lineageDataVersion(ctx, request));

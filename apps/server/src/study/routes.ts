@@ -39,7 +39,7 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v1/study/sessions/count',
     {
-      onRequest: guard('approved', { contentVersion: true, lineageVersion: true }),
+      onRequest: guard('approved', { contentVersion: true }),
       schema: { querystring: sessionCountQuerySchema, response: { 200: sessionCountResponseSchema } },
     },
     async (request, reply) => {
