@@ -9,7 +9,9 @@ import { createMember, createTestContext, loginCookie, TEST_PASSWORD, testDialec
 function hashAt(password: string, log2N: number, r: number, p: number): Promise<string> {
   const salt = randomBytes(16);
   return new Promise((resolve, reject) =>
-    scrypt(password, salt, 32, { N: 2 ** log2N, r, p }, (err, key) => (err ? reject(err) : resolve(['scrypt', log2N, r, p, salt.toString('base64'), key.toString('base64')].join('$')))),
+    scrypt(password, salt, 32, { N: 2 ** log2N, r, p }, (err, key) =>
+      err ? reject(err) : resolve(['scrypt', log2N, r, p, salt.toString('base64'), key.toString('base64')].join('$')),
+    ),
   );
 }
 
@@ -154,7 +156,8 @@ describe.each(testDialects)('auth on %s', (dialect) => {
       const member = await createMember(t.db);
       const older = await hashAt(TEST_PASSWORD, 11, 8, 1);
       await t.db.updateTable('members').set({ password_hash: older }).where('code', '=', member.code).execute();
-      const stored = async () => (await t.db.selectFrom('members').select('password_hash').where('code', '=', member.code).executeTakeFirstOrThrow()).password_hash;
+      const stored = async () =>
+        (await t.db.selectFrom('members').select('password_hash').where('code', '=', member.code).executeTakeFirstOrThrow()).password_hash;
       expect((await post('/v1/auth/login', { id: member.id, password: 'not-the-password' })).statusCode).toBe(401);
       expect(await stored()).toBe(older);
       expect((await post('/v1/auth/login', { id: member.id, password: TEST_PASSWORD })).statusCode).toBe(200);
