@@ -43,6 +43,8 @@ function summarize(lhr) {
     opportunities,
     failed_accessibility_audits: failedA11y,
     benchmark_index: lhr.environment?.benchmarkIndex,
+    // API calls the server refused as signed out: a signed-in page with any was not measured signed in.
+    unauthorized_requests: (lhr.audits['network-requests']?.details?.items ?? []).filter((item) => item.statusCode === 401).length,
     runtime_error: lhr.runtimeError?.code,
     runtime_message: lhr.runtimeError?.message,
     warnings: lhr.runWarnings,
@@ -78,12 +80,17 @@ export async function runLighthouse({ pages, chromePath, runs = 3, log, extraChr
           onlyCategories: ['performance', 'accessibility'],
           ...(page.headers ? { extraHeaders: page.headers } : {}),
         };
-        const tab = await browser.newPage();
+        // Each run in a browser context of its own: a service worker an earlier page registered
+        // would otherwise fetch this page's API calls without Lighthouse's extra headers (the
+        // session cookie), and a signed-in page was measured as its login card.
+        const context = await browser.createBrowserContext();
+        const tab = await context.newPage();
         if (page.signedIn) await tab.evaluateOnNewDocument(SIGNED_IN_FLAG);
-        const result = await lighthouse(page.url, flags, undefined, tab).finally(() => tab.close());
+        const result = await lighthouse(page.url, flags, undefined, tab).finally(() => context.close());
         if (!result) throw new Error(`lighthouse returned nothing for ${page.url}`);
         const attempt = summarize(result.lhr);
         if (attempt.runtime_error) failures.push(`${attempt.runtime_error}: ${attempt.runtime_message ?? ''}`);
+        else if (page.signedIn && attempt.unauthorized_requests > 0) failures.push(`signed out: ${attempt.unauthorized_requests} API call(s) answered 401`);
         else attempts.push(attempt);
       }
       if (attempts.length === 0) throw new Error(`lighthouse finished no run of ${page.url}: ${failures.join('; ')}`);

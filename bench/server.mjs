@@ -16,7 +16,7 @@ export const serverEnv = (passThrough, port, extra) => ({
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   SEED_DEMO: '0',
-  // Login is measured at the real cost (scrypt N=2^17), not the tests' low cost.
+  // Login is measured at the real cost (scrypt, decision 213), not the tests' low cost.
   PASSWORD_HASH_COST: 'production',
   // No proxy polls /healthz here: a stopped process closes at once instead of draining.
   SHUTDOWN_DRAIN_MS: '0',
