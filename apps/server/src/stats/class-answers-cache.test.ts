@@ -5,6 +5,7 @@ import { PROBLEM_TYPES } from '@qbank/shared/problems';
 import type { MemberRow } from '../db/schema';
 import { createMember, loginCookie, openTestDatabase, testDialects, twoProcessApps, type TestDatabase } from '../testing/harness';
 import { createProblem, createSubject, createTest } from '../testing/factories';
+import { examAnswersVersion } from './repository';
 
 // Decision 063. A problem's class answers (`/v1/problem/{id}/stats`) come from the shared
 // response cache while the content version and the problem's answers version are unchanged. Two
@@ -221,6 +222,32 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
       database.db.updateTable('solve_attempts').set({ answer: '⑤', is_correct: 0 }).where('code', 'in', first).execute(),
     );
     expect(changed.after.items[0]!.difficulty).not.toBe(changed.before.items[0]!.difficulty);
+  });
+
+  it("reads the answers versions of the exams asked for in one poll phase in one statement, each exam's own", async () => {
+    let statements = 0;
+    const db = database.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements += 1;
+        return args.result;
+      },
+    });
+    const quiz = await createTest(database.db, { subject_code: await createSubject(database.db), test_name: '배치 쪽지시험' });
+    const quizProblem = await createProblem(database.db, { test_code: quiz, no: 1, illustration: CHOICES, answer: '③' });
+    const sumOf = async (testCode: number) => {
+      const uids = (await database.db.selectFrom('problems').select('uid').where('test_code', '=', testCode).execute()).map((row) => row.uid);
+      return String((await Promise.all(uids.map(versionOf))).reduce((sum, version) => sum + version, 0));
+    };
+    const versions = await Promise.all([exam, quiz, exam, -1].map((code) => examAnswersVersion(db, code)));
+    expect(statements).toBe(1);
+    expect(versions).toEqual([await sumOf(exam), await sumOf(quiz), await sumOf(exam), '0']);
+    await insertAnswer(other.member, quizProblem, '③', true);
+    const [examAfter, quizAfter] = await Promise.all([exam, quiz].map((code) => examAnswersVersion(db, code)));
+    expect(statements).toBe(2);
+    expect(examAfter).toBe(versions[0]);
+    expect(quizAfter).not.toBe(versions[1]);
+    expect(quizAfter).toBe(await sumOf(quiz));
   });
 
   it("follows the grade's answers and grades in a member's percentile on an exam", async () => {
