@@ -77,6 +77,49 @@ for (const { name, path, texts } of PAGES) {
   });
 }
 
+test('the first question never moves while the app takes over, not even while the bookmark star is loading', async ({ browser }) => {
+  const code = await examCode(browser);
+  for (const width of [375, 412]) {
+    const page = await memberPage(browser, width, true);
+    // The star is a chunk of its own (app/providers.tsx): held back, so that the app's first
+    // frames are drawn without it.
+    await page.route(/\/assets\/bookmark-button-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    // Where the first question is drawn in every frame, the server's drawing's and the app's.
+    await page.addInitScript(() => {
+      const seen: Array<{ top: number; painted: boolean }> = [];
+      (window as unknown as { questionTops: typeof seen }).questionTops = seen;
+      const sample = () => {
+        const question = document.querySelector('main article .qbank-safe-html');
+        if (question) seen.push({ top: question.getBoundingClientRect().top, painted: question.closest('#qbank-paint') !== null });
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    await page.goto(`/tests/${code}/problems?view=all`);
+    await expect(page.locator('#qbank-paint')).toHaveCount(0);
+    await expect(page.locator('main article').first().getByRole('button', { name: '북마크' })).toBeVisible();
+    await page.waitForTimeout(300);
+    const tops = await page.evaluate(() => (window as unknown as { questionTops: Array<{ top: number; painted: boolean }> }).questionTops);
+    await page.context().close();
+    expect(
+      tops.some((sample) => sample.painted),
+      `the server's drawing was on screen at ${width} px`,
+    ).toBe(true);
+    expect(
+      tops.some((sample) => !sample.painted),
+      `the app's copy was on screen at ${width} px`,
+    ).toBe(true);
+    const final = tops[tops.length - 1]!.top;
+    expect(
+      tops.filter((sample) => Math.abs(sample.top - final) > 0.25),
+      `frames where the question sat elsewhere at ${width} px`,
+    ).toEqual([]);
+  }
+});
+
 test('without a session nothing is drawn: the login gate comes from the app', async ({ browser }) => {
   const code = await examCode(browser);
   const context = await browser.newContext({ baseURL: E2E_BASE_URL, javaScriptEnabled: false });

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type CSSProperties, type ReactNode } from 'react';
 import { ProblemCardSlotsProvider, type ProblemCardSlots } from '../problems/components/problem-card-slots';
 import { configureApiClient, isApiRequestError } from '../lib/api-client';
 import { prefetchLineageSummaries } from '../lineage/card-api';
@@ -16,11 +16,15 @@ import { cssVariablesResolver, theme } from './theme';
 const ToastContainer = lazy(() => import('./toast-container').then((m) => ({ default: m.ToastContainer })));
 
 // The problem card's bookmark star comes from boxes, which builds on problems (never the reverse).
-// Like the toasts, it is its own chunk, loaded with the first card.
+// Like the toasts, it is its own chunk, loaded with the first card. Until it arrives its room is
+// kept (Mantine's ActionIcon size md): the star is the tallest thing on the card's first line, and
+// without it the question moved up 1.9 px, then back, under a reader's eyes (and Lighthouse took
+// the moved question for a new, later largest paint than the server's drawing of it).
 const LazyBookmarkButton = lazy(() => import('../boxes/bookmark-button').then((m) => ({ default: m.BookmarkButton })));
+const bookmarkRoom: CSSProperties = { flex: 'none', width: 'calc(1.75rem * var(--mantine-scale))', height: 'calc(1.75rem * var(--mantine-scale))' };
 function BookmarkSlot({ problemUid }: { problemUid: number }) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<span aria-hidden style={bookmarkRoom} />}>
       <LazyBookmarkButton problemUid={problemUid} />
     </Suspense>
   );
