@@ -1,6 +1,6 @@
 // The few direct API calls the bench makes around the load runs: sign in, make bookmark boxes
-// for the write scenario, read the review deck's problems for their scenario, and time the Word
-// export.
+// for the write scenario, read the review deck's problems and the editor's typed stems for their
+// scenarios, and time the Word export.
 import { median, round } from './util.mjs';
 
 async function json(response, what) {
@@ -40,6 +40,24 @@ export async function createBoxes(base, token, count) {
 export async function reviewDeckUids(base, token) {
   const response = await fetch(`${base}/v1/study/review`, { headers: bearer(token) });
   return (await json(response, 'review deck')).problems.map((card) => card.problem_uid);
+}
+
+/**
+ * Stems as an author types them over existing problems (issue 28 item 6): the first `count`
+ * questions of the exam, tags gone, cut to four fifths of their length. The editor's
+ * suggestions are asked for with these beside stems that match nothing in the bank.
+ */
+export async function typedStems(base, token, testCode, count = 4) {
+  const response = await fetch(`${base}/v1/problem?test_code=${testCode}&page=1&limit=20`, { headers: bearer(token) });
+  const texts = (await json(response, 'typed stems')).problem.map((problem) =>
+    problem.question
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+  const stems = texts.filter((text) => text.length >= 20).slice(0, count);
+  if (stems.length < count) throw new Error(`typed stems: exam ${testCode} has ${stems.length} questions of 20 characters or more, ${count} asked`);
+  return stems.map((text) => text.slice(0, Math.ceil(text.length * 0.8)));
 }
 
 /** Entries under word/media/ in a .docx (zip): each name appears in a local and a central header.

@@ -21,9 +21,10 @@ const pages = (count, size) => Array.from({ length: Math.max(1, Math.ceil(count 
 /**
  * summary: the seed:large summary; token: an approved student's bearer token; boxCodes: boxes of
  * that student; load: { read, write, login } autocannon settings; reviewUids: the problems of
- * that student's review deck, as its first read gave them (bench/api.mjs `reviewDeckUids`).
+ * that student's review deck, as its first read gave them (bench/api.mjs `reviewDeckUids`);
+ * typedStems: stems typed over existing problems (bench/api.mjs `typedStems`).
  */
-export function buildScenarios({ summary, token, boxCodes, base, load, statsTokens = null, reviewUids = [] }) {
+export function buildScenarios({ summary, token, boxCodes, base, load, statsTokens = null, reviewUids = [], typedStems = [] }) {
   const auth = bearer(token);
   const get = (path) => ({ method: 'GET', path, headers: auth });
   const exam = summary.exam120.test_code;
@@ -145,12 +146,15 @@ export function buildScenarios({ summary, token, boxCodes, base, load, statsToke
       next: () => get(`/v1/search?q=${encodeURIComponent(term())}&page=1&limit=20`),
     },
     {
-      // The editor's live suggestions (issue 28 item 6, target p95 ≤ 50 ms): a stem as typed.
+      // The editor's live suggestions (issue 28 item 6, target p95 ≤ 50 ms): stems as typed, two
+      // thirds over existing problems (a student rebuilding a past exam: suggestions found and
+      // scored), a third new questions that match nothing.
       name: "the editor's similar problems",
       kind: 'read',
       ...load.read,
       next: (() => {
         const stems = [
+          ...typedStems,
           '65세 남자가 3일 전부터 시작된 가슴 통증으로 응급실에 왔다. 가장 적절한 치료는?',
           '혈액검사에서 빈혈이 관찰되었다. 가장 가능성 높은 진단은?',
         ];

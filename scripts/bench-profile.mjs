@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { login, reviewDeckUids } from '../bench/api.mjs';
+import { login, reviewDeckUids, typedStems as typedStemsOf } from '../bench/api.mjs';
 import { bundleResolver, moduleOf, summarizeProfile, trimProfile } from '../bench/cpu-profile.ts';
 import { cpuTimes, runScenario } from '../bench/load.mjs';
 import { buildScenarios } from '../bench/scenarios.mjs';
@@ -83,7 +83,7 @@ const profiledScenarios = (args) => buildScenarios(args).filter((s) => PROFILED_
 function scenarioNames() {
   const naming = { exam120: { problems: 1 }, classWithProblems: { problems: 1 }, problemIds: [1], searchTerms: ['-'], students: ['-'], stats: {} };
   const load = { read: {}, write: {}, login: {} };
-  return profiledScenarios({ summary: naming, token: '', boxCodes: [], base: '', load, statsTokens: {}, reviewUids: [1] }).map((s) => s.name);
+  return profiledScenarios({ summary: naming, token: '', boxCodes: [], base: '', load, statsTokens: {}, reviewUids: [1], typedStems: [] }).map((s) => s.name);
 }
 
 if (opts.scenario === 'list') {
@@ -208,11 +208,12 @@ try {
   // scenarios the stats student and a lead.
   const token = await login(base, summary.accounts.student, summary.password);
   const reviewUids = await reviewDeckUids(base, token);
+  const typedStems = await typedStemsOf(base, token, summary.exam120.test_code);
   const statsTokens = summary.stats
     ? { student: await login(base, summary.stats.student, summary.password), lead: await login(base, summary.accounts.lead, summary.password) }
     : null;
   const load = { read: { connections, duration: seconds, warmup }, write: {}, login: {} };
-  const scenarios = profiledScenarios({ summary, token, boxCodes: [summary.studentBoxId], base, load, statsTokens, reviewUids });
+  const scenarios = profiledScenarios({ summary, token, boxCodes: [summary.studentBoxId], base, load, statsTokens, reviewUids, typedStems });
   const scenario = scenarios.find((s) => s.name === opts.scenario);
   if (!scenario) throw new Error(`no read scenario "${opts.scenario}" on this seed; it has:\n  ${scenarios.map((s) => s.name).join('\n  ')}`);
 

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createBoxes, login, reviewDeckUids, timeExport } from '../bench/api.mjs';
+import { createBoxes, login, reviewDeckUids, timeExport, typedStems as typedStemsOf } from '../bench/api.mjs';
 import { measureCeiling } from '../bench/ceiling.mjs';
 import { FLOOR_SCENARIOS, measureFloor } from '../bench/floor.mjs';
 import { captureReads, measureSameBytes } from '../bench/same-bytes.mjs';
@@ -155,13 +155,14 @@ async function benchServer({ dialect, env, summary, lighthouse, floor, extraIdle
     token = await login(base, summary.accounts.student, summary.password);
     const boxCodes = [summary.studentBoxId, ...(await createBoxes(base, token, 29))];
     const reviewUids = await reviewDeckUids(base, token);
+    const typedStems = await typedStemsOf(base, token, summary.exam120.test_code);
     // The statistics scenarios sign in as the student with the most answers and as a lead.
     const statsTokens = summary.stats
       ? { student: await login(base, summary.stats.student, summary.password), lead: await login(base, summary.accounts.lead, summary.password) }
       : null;
     const sampler = rssSampler(server.pid);
     run.scenarios = [];
-    for (const scenario of buildScenarios({ summary, token, boxCodes, base, load, statsTokens, reviewUids })) {
+    for (const scenario of buildScenarios({ summary, token, boxCodes, base, load, statsTokens, reviewUids, typedStems })) {
       log(
         `${dialect}: ${scenario.name} (${scenario.connections} connections, ${scenario.amount ? `${scenario.amount} requests` : `${scenario.duration} s after ${scenario.warmup} s warm-up`})`,
       );
@@ -199,10 +200,10 @@ async function benchServer({ dialect, env, summary, lighthouse, floor, extraIdle
     if (lighthouse) await lighthouse(token);
     // The same-bytes ceiling replays these responses once qbank has stopped (it needs the cores).
     if (!opts['no-same-bytes']) {
-      readScenarios = buildScenarios({ summary, token, boxCodes, base, load, statsTokens, reviewUids }).filter((s) => s.kind === 'read');
+      readScenarios = buildScenarios({ summary, token, boxCodes, base, load, statsTokens, reviewUids, typedStems }).filter((s) => s.kind === 'read');
       capture = await captureReads(
         base,
-        buildScenarios({ summary, token, boxCodes, base, load, statsTokens, reviewUids }).filter((s) => s.kind === 'read'),
+        buildScenarios({ summary, token, boxCodes, base, load, statsTokens, reviewUids, typedStems }).filter((s) => s.kind === 'read'),
       );
     }
   } finally {
