@@ -27,8 +27,11 @@ describe('scrypt password hashes', () => {
     expect(needsRehash(before213)).toBe(true);
     expect(needsRehash(low)).toBe(true);
     expect(needsRehash(strong)).toBe(false);
+    // Never at the low cost: the stored hashes are not weakened by a mistaken setting.
     setPasswordCost('low');
     expect(needsRehash(low)).toBe(false);
+    expect(needsRehash(before213)).toBe(false);
+    expect(needsRehash(strong)).toBe(false);
   });
 
   it('rejects malformed stored values instead of throwing', async () => {

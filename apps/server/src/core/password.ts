@@ -27,7 +27,7 @@ export function setPasswordCost(cost: PasswordCost): void {
 }
 
 // A production hash holds 32 MiB (128·N·r; p runs its lanes one after another in the same
-// memory) and one of libuv's four threads for ~200 ms of CPU. More hashes at once than there are
+// memory) and one of libuv's four threads for ~350 ms of CPU. More hashes at once than there are
 // cores finish no sooner (scrypt is CPU-bound), yet each adds its memory and takes a thread that
 // file reads and zlib need. The rest wait their turn, in arrival order.
 export const passwordHashing = pLimit(Math.max(1, availableParallelism()));
@@ -50,8 +50,13 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', log2N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-/** Whether a stored hash was made with other parameters than today's: hash it anew at the next login. */
+/**
+ * Whether a stored hash was made with other parameters than today's: hash it anew at the next
+ * login. Never at the low cost, so a server started with PASSWORD_HASH_COST=low by mistake does
+ * not weaken the hashes already stored.
+ */
 export function needsRehash(stored: string): boolean {
+  if (currentCost === LOW_COST) return false;
   const { log2N, r, p } = currentCost;
   return !stored.startsWith(`scrypt$${log2N}$${r}$${p}$`);
 }
