@@ -56,13 +56,29 @@ export function perPollPhase<K, V>(batch: (db: Kysely<Database>, keys: readonly 
   };
 }
 
-function membersOf(dialect: Dialect) {
-  return perPollPhase(async (db, codes: readonly number[]) => {
-    const rows = await membersByCodes[dialect](db, [...new Set(codes)]);
-    const byCode = new Map(rows.map((row) => [row.code, row]));
-    return codes.map((code) => byCode.get(code) ?? null);
+/**
+ * perPollPhase for a read of rows by key: `read` gets each asked key once, and each request gets
+ * the value of its key's row, or `missing` when there is none.
+ */
+export function perPollPhaseByKey<K, R, V>(
+  read: (db: Kysely<Database>, keys: K[]) => Promise<R[]>,
+  keyOf: (row: R) => K,
+  valueOf: (row: R) => V,
+  missing: V,
+): (db: Kysely<Database>, key: K) => Promise<V> {
+  return perPollPhase(async (db, keys: readonly K[]) => {
+    const byKey = new Map((await read(db, [...new Set(keys)])).map((row) => [keyOf(row), valueOf(row)]));
+    return keys.map((key) => (byKey.has(key) ? byKey.get(key)! : missing));
   });
 }
+
+const membersOf = (dialect: Dialect) =>
+  perPollPhaseByKey(
+    membersByCodes[dialect],
+    (row) => row.code,
+    (row): MemberWithVersions | null => row,
+    null,
+  );
 const memberLoads: Record<Dialect, (db: Kysely<Database>, code: number) => Promise<MemberWithVersions | null>> = {
   postgres: membersOf('postgres'),
   sqlite: membersOf('sqlite'),
