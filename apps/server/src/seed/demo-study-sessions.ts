@@ -31,8 +31,15 @@ function wrongChoice(official: string): string {
   return CIRCLED_DIGITS.slice(0, 5).find((digit) => digit !== right) ?? '①';
 }
 
+/**
+ * How long before the seed's time of day each session starts. Reviews are scheduled in whole days
+ * from an answer, so an answer given minutes after that time of day fell due minutes after the
+ * seed: the demo's due count moved by itself while a newcomer (or an end-to-end run) used it.
+ */
+const START_HOURS_BEFORE = 3;
+
 async function insertPlan(trx: Transaction<Database>, memberCode: number, now: Date, plan: SessionPlan): Promise<void> {
-  const start = new Date(now.getTime() - plan.startDaysAgo * DAY_MS);
+  const start = new Date(now.getTime() - plan.startDaysAgo * DAY_MS - START_HOURS_BEFORE * 60 * MINUTE_MS);
   const endsAt = plan.minutes === null ? null : new Date(start.getTime() + plan.minutes * MINUTE_MS).toISOString();
   const finish = new Date(start.getTime() + plan.tookMinutes * MINUTE_MS).toISOString();
   const session = await trx
