@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { compareFingerprints } from './compare';
-import { fingerprint, type LineageSource } from './fingerprint';
+import { readFileSync } from 'node:fs';
+import { compareFingerprints, dice, diceOfCodes } from './compare';
+import { fingerprint, jamoGrams, type LineageSource } from './fingerprint';
+import { asProblem, type Question } from './evaluation/transform';
 import { lineageKeys } from './minhash';
 import { askClause, normalizeText, polarityOf } from './normalize';
 
@@ -130,5 +132,34 @@ describe('candidate keys', () => {
   it('a problem keeps a bounded number of keys however long it is', () => {
     const long = problem(CASE.repeat(40) + ' 가장 적절한 치료는?', TREATMENTS, 2);
     expect(lineageKeys(fingerprint(long)).length).toBeLessThanOrEqual(40);
+  });
+});
+
+describe('the stem similarity over gram codes', () => {
+  it('equals Dice over the gram sets on real stems: near copies, typed beginnings and unrelated pairs', () => {
+    const questions: Question[] = JSON.parse(readFileSync(new URL('../seed/large/fixtures/kormedmcqa-sample.json', import.meta.url), 'utf8'));
+    const prints = questions.flatMap((q) => {
+      const whole = asProblem(q);
+      // A stem being typed (the editor's suggestions) and one with a changed particle.
+      const typed = { ...whole, question_text: q.question.slice(0, Math.ceil(q.question.length * 0.6)) };
+      const reworded = { ...whole, question_text: q.question.replace('은?', '으로 옳은 것은?') };
+      return [whole, typed, reworded].map((source) => fingerprint(source));
+    });
+    let compared = 0;
+    for (let i = 0; i < prints.length; i++) {
+      for (const j of [i + 1, i + 2, i + 3, (i * 7) % prints.length]) {
+        const a = prints[i]!;
+        const b = prints[j % prints.length]!;
+        expect(diceOfCodes(a.stemCodes, b.stemCodes)).toBe(dice(a.stemGrams, b.stemGrams));
+        expect(diceOfCodes(a.jamoCodes, b.jamoCodes)).toBe(dice(new Set(jamoGrams(a.stem)), new Set(jamoGrams(b.stem))));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+    // Short texts (a gram of the whole text) and the 3-gram tag keep their own codes.
+    const short = fingerprint(asProblem({ id: 'x', question: '빈혈', choices: ['가'], answer: [1] }));
+    const other = fingerprint(asProblem({ id: 'y', question: '빈혈은', choices: ['가'], answer: [1] }));
+    expect(diceOfCodes(short.stemCodes, other.stemCodes)).toBe(dice(short.stemGrams, other.stemGrams));
+    expect(diceOfCodes(new Float64Array(), new Float64Array())).toBe(1);
   });
 });

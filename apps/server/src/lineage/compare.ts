@@ -46,9 +46,28 @@ export function dice(a: Set<string>, b: Set<string>): number {
   return (2 * shared) / (a.size + b.size);
 }
 
+/** dice over gram codes (fingerprint.ts gramCodes): the same value, counted by one merge of the two sorted arrays. */
+export function diceOfCodes(a: Float64Array, b: Float64Array): number {
+  if (a.length === 0 && b.length === 0) return 1;
+  let i = 0;
+  let j = 0;
+  let shared = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      shared++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return (2 * shared) / (a.length + b.length);
+}
+
 export function stemSimilarity(a: Fingerprint, b: Fingerprint): number {
   if (a.stem === b.stem) return 1;
-  return 0.5 * dice(a.stemGrams, b.stemGrams) + 0.5 * dice(a.jamoGrams, b.jamoGrams);
+  return 0.5 * diceOfCodes(a.stemCodes, b.stemCodes) + 0.5 * diceOfCodes(a.jamoCodes, b.jamoCodes);
 }
 
 /** For each option of `a`, the index of its match in `b` (or -1), greedily from the most alike pair. */

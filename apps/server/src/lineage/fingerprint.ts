@@ -18,7 +18,9 @@ export interface LineageSource {
 export interface Fingerprint {
   stem: string;
   stemGrams: Set<string>;
-  jamoGrams: Set<string>;
+  /** stemGrams, and the stem's jamo 3-grams, as sorted gram codes (syllableGramCodes, jamoGramCodes). */
+  stemCodes: Float64Array;
+  jamoCodes: Float64Array;
   numbers: string[];
   polarity: Polarity;
   /** The last words of the asking clause (what is asked) and all of its words. */
@@ -49,8 +51,51 @@ export function syllableGrams(text: string): Set<string> {
 }
 
 /** Jamo 3-grams: 환자에게서 ↔ 환자에서 or 했다 ↔ 한다 still share most of them. */
-export function jamoGrams(text: string): Set<string> {
-  return new Set(grams(disassemble(text), 3));
+export function jamoGrams(text: string): string[] {
+  return grams(disassemble(text), 3);
+}
+
+const TAGGED = 2 ** 50;
+const LENGTH_UNIT = 2 ** 48;
+const UNIT_PLACES = [2 ** 32, 2 ** 16, 1];
+
+/**
+ * The codes of grams(text, n) (tagged: syllableGrams' 3-grams), added to `out`. A code is a
+ * gram's up to three UTF-16 units, its length and the tag, exact in a double (under 2^51): two
+ * grams share a code only when they are the same gram.
+ */
+function addGramCodes(text: string, n: number, tagged: boolean, out: number[]): void {
+  // A text shorter than n is its own gram (grams above).
+  const length = Math.min(n, text.length);
+  const base = (tagged ? TAGGED : 0) + length * LENGTH_UNIT;
+  for (let i = 0; length > 0 && i + length <= text.length; i++) {
+    let code = base;
+    for (let k = 0; k < length; k++) code += text.charCodeAt(i + k) * UNIT_PLACES[k]!;
+    out.push(code);
+  }
+}
+
+/** Distinct codes in ascending order: counting the grams two texts share is then one merge of two arrays (compare.ts diceOfCodes). */
+function sortedDistinct(codes: number[]): Float64Array {
+  const sorted = Float64Array.from(codes).sort();
+  let distinct = 0;
+  for (let i = 0; i < sorted.length; i++) if (distinct === 0 || sorted[i] !== sorted[distinct - 1]) sorted[distinct++] = sorted[i]!;
+  return sorted.slice(0, distinct);
+}
+
+/** syllableGrams(text) as codes. */
+export function syllableGramCodes(text: string): Float64Array {
+  const codes: number[] = [];
+  addGramCodes(text, 2, false, codes);
+  addGramCodes(text, 3, true, codes);
+  return sortedDistinct(codes);
+}
+
+/** jamoGrams(text) as codes. */
+export function jamoGramCodes(text: string): Float64Array {
+  const codes: number[] = [];
+  addGramCodes(disassemble(text), 3, false, codes);
+  return sortedDistinct(codes);
 }
 
 export function fingerprint(source: LineageSource): Fingerprint {
@@ -64,7 +109,8 @@ export function fingerprint(source: LineageSource): Fingerprint {
   return {
     stem,
     stemGrams: syllableGrams(stem),
-    jamoGrams: jamoGrams(stem),
+    stemCodes: syllableGramCodes(stem),
+    jamoCodes: jamoGramCodes(stem),
     numbers: numbersOf(stemText),
     polarity: clausePolarity(ask),
     askWords: words.slice(-ASKING_WORDS),

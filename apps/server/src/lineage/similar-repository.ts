@@ -1,11 +1,12 @@
 import type { DbOrTx } from '../core/db';
 import { visibleProblems } from '../visibility/visible-problems';
 
-// The reads of the editor's suggestions (issue 28 item 6): candidates come from the detector's
-// band keys (repository.ts candidateUids), their places from here.
+// The read of the editor's suggestions (issue 28 item 6): candidates come from the detector's
+// band keys (repository.ts candidateUids); this one statement gives what ranks them (the fields a
+// fingerprint is made of) and where each stands.
 
-/** Where each of `uids` stands (exam, year, number), visible problems only, of one subject when given. */
-export async function problemPlaces(db: DbOrTx, uids: number[], subjectCode: number | undefined) {
+/** Each of `uids` a reader may see (of one subject when given): its fingerprint's fields and its place (exam, year, number). */
+export async function similarCandidates(db: DbOrTx, uids: number[], subjectCode: number | undefined) {
   if (uids.length === 0) return [];
   return db
     .selectFrom('problems')
@@ -13,6 +14,18 @@ export async function problemPlaces(db: DbOrTx, uids: number[], subjectCode: num
     .where(visibleProblems())
     .where('problems.uid', 'in', uids)
     .$if(subjectCode !== undefined, (qb) => qb.where('tests.subject_code', '=', subjectCode!))
-    .select(['problems.uid', 'problems.test_code', 'tests.test_name', 'tests.year', 'problems.no', 'problems.question_text'])
+    .select([
+      'problems.uid',
+      'problems.test_code',
+      'tests.test_name',
+      'tests.year',
+      'problems.no',
+      'problems.question_text',
+      'problems.illustration',
+      'problems.answer',
+      'problems.choice_type',
+      'problems.is_vacant',
+      'tests.subject_code',
+    ])
     .execute();
 }

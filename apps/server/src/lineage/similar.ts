@@ -4,8 +4,8 @@ import { stemSimilarity } from './compare';
 import { FingerprintCache, MAX_CANDIDATES } from './detect';
 import { fingerprint } from './fingerprint';
 import { lineageKeys } from './minhash';
-import { candidateUids, loadSources } from './repository';
-import { problemPlaces } from './similar-repository';
+import { candidateUids } from './repository';
+import { similarCandidates } from './similar-repository';
 
 // The editor's live suggestions (issue 28 item 6): a stem being written is fingerprinted as the
 // detector fingerprints a saved problem (decision 129), its band keys find the candidates in the
@@ -29,13 +29,19 @@ export async function similarProblems(ctx: AppContext, text: string, subjectCode
   const keys = lineageKeys(print);
   // uid 0 is no problem: nothing is left out of the candidates.
   const candidates = await candidateUids(ctx.db, 0, keys, MIN_SHARED_KEYS, MAX_CANDIDATES);
-  const [sources, places] = await Promise.all([loadSources(ctx.db, candidates), problemPlaces(ctx.db, candidates, subjectCode)]);
-  const similarity = new Map(sources.map((source) => [source.uid, stemSimilarity(print, candidatePrints.get(source))]));
-  const problems = places
-    .map((place) => ({ ...place, similarity: Math.round((similarity.get(place.uid) ?? 0) * 100) / 100 }))
-    .filter((place) => place.similarity >= MIN_SIMILARITY)
-    .sort((a, b) => b.similarity - a.similarity || b.year - a.year || a.uid - b.uid)
+  const problems = (await similarCandidates(ctx.db, candidates, subjectCode))
+    .map((candidate) => ({ candidate, similarity: Math.round(stemSimilarity(print, candidatePrints.get(candidate)) * 100) / 100 }))
+    .filter(({ similarity }) => similarity >= MIN_SIMILARITY)
+    .sort((a, b) => b.similarity - a.similarity || b.candidate.year - a.candidate.year || a.candidate.uid - b.candidate.uid)
     .slice(0, SUGGESTIONS)
-    .map((place) => ({ ...place, question_text: place.question_text.slice(0, PREVIEW_CHARS) }));
+    .map(({ candidate: { uid, test_code, test_name, year, no, question_text }, similarity }) => ({
+      uid,
+      test_code,
+      test_name,
+      year,
+      no,
+      question_text: question_text.slice(0, PREVIEW_CHARS),
+      similarity,
+    }));
   return { problems };
 }
