@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { compareFingerprints, dice, diceOfCodes } from './compare';
-import { fingerprint, jamoGrams, type LineageSource } from './fingerprint';
+import { fingerprint, jamoGrams, syllableGrams, type LineageSource } from './fingerprint';
 import { asProblem, type Question } from './evaluation/transform';
 import { lineageKeys } from './minhash';
 import { askClause, normalizeText, polarityOf } from './normalize';
@@ -150,7 +150,11 @@ describe('the stem similarity over gram codes', () => {
       for (const j of [i + 1, i + 2, i + 3, (i * 7) % prints.length]) {
         const a = prints[i]!;
         const b = prints[j % prints.length]!;
-        expect(diceOfCodes(a.stemCodes, b.stemCodes)).toBe(dice(a.stemGrams, b.stemGrams));
+        expect(diceOfCodes(a.stemCodes, b.stemCodes)).toBe(dice(syllableGrams(a.stem), syllableGrams(b.stem)));
+        a.options.forEach((option, k) => {
+          const other = b.options[k];
+          if (other !== undefined) expect(diceOfCodes(a.optionCodes[k]!, b.optionCodes[k]!)).toBe(dice(syllableGrams(option), syllableGrams(other)));
+        });
         expect(diceOfCodes(a.jamoCodes, b.jamoCodes)).toBe(dice(new Set(jamoGrams(a.stem)), new Set(jamoGrams(b.stem))));
         compared++;
       }
@@ -159,7 +163,19 @@ describe('the stem similarity over gram codes', () => {
     // Short texts (a gram of the whole text) and the 3-gram tag keep their own codes.
     const short = fingerprint(asProblem({ id: 'x', question: '빈혈', choices: ['가'], answer: [1] }));
     const other = fingerprint(asProblem({ id: 'y', question: '빈혈은', choices: ['가'], answer: [1] }));
-    expect(diceOfCodes(short.stemCodes, other.stemCodes)).toBe(dice(short.stemGrams, other.stemGrams));
+    expect(diceOfCodes(short.stemCodes, other.stemCodes)).toBe(dice(syllableGrams(short.stem), syllableGrams(other.stem)));
     expect(diceOfCodes(new Float64Array(), new Float64Array())).toBe(1);
+  });
+});
+
+describe('the band keys', () => {
+  it('are those already stored in lineage_keys: a new version of the code keeps finding the bank problems', () => {
+    // Made by the code that filled existing databases; a change here needs the whole bank detected again.
+    expect(lineageKeys(fingerprint(base))).toEqual([
+      -755126666, 1686928357, 542404024, 556648544, 460352867, -823091792, 1286517811, 218410547, -302130343, 1997975994, 757866594, 803790296, -1597397096,
+      -1157263169, 787726530, 1724403391, -903577181, -552295095, 318827695, -22208545, 44036180, 630856063, 1008646042, 104770792, -1490422102, -415843630,
+      -251481342, 947363299, 342126167, 397738648, -1193003457, -1784486944, 1056742313, -1586172623, -386565772, -464057234, -1615495316, 213411951, 702209898,
+      1852350000,
+    ]);
   });
 });

@@ -75,7 +75,7 @@ export function matchOptions(a: Fingerprint, b: Fingerprint): { pairs: number[];
   const candidates: [number, number, number][] = [];
   a.options.forEach((text, i) => {
     b.options.forEach((other, j) => {
-      const similarity = text === other ? 1 : dice(a.optionGrams[i]!, b.optionGrams[j]!);
+      const similarity = text === other ? 1 : diceOfCodes(a.optionCodes[i]!, b.optionCodes[j]!);
       if (similarity >= THRESHOLDS.optionMatch) candidates.push([similarity, i, j]);
     });
   });

@@ -17,8 +17,11 @@ export interface LineageSource {
 
 export interface Fingerprint {
   stem: string;
-  stemGrams: Set<string>;
-  /** stemGrams, and the stem's jamo 3-grams, as sorted gram codes (syllableGramCodes, jamoGramCodes). */
+  /**
+   * The stem's syllable grams and jamo 3-grams as sorted gram codes (syllableGramCodes,
+   * jamoGramCodes): numbers, not strings, so a cache of fingerprints stays small and compare.ts
+   * counts shared grams by a merge.
+   */
   stemCodes: Float64Array;
   jamoCodes: Float64Array;
   numbers: string[];
@@ -30,7 +33,8 @@ export interface Fingerprint {
   stemWords: string;
   /** Normalised option texts in their stored order (empty for a problem without options). */
   options: string[];
-  optionGrams: Set<string>[];
+  /** Each option's syllable grams as codes. */
+  optionCodes: Float64Array[];
   /** Indexes into `options` of the keyed options. */
   keys: number[];
   /** The normalised answer text of a problem without options. */
@@ -108,7 +112,6 @@ export function fingerprint(source: LineageSource): Fingerprint {
   const words = clauseWords(ask);
   return {
     stem,
-    stemGrams: syllableGrams(stem),
     stemCodes: syllableGramCodes(stem),
     jamoCodes: jamoGramCodes(stem),
     numbers: numbersOf(stemText),
@@ -117,7 +120,7 @@ export function fingerprint(source: LineageSource): Fingerprint {
     allAskWords: words,
     stemWords: stem.replace(/\d+(?:\.\d+)?/g, ''),
     options,
-    optionGrams: options.map(syllableGrams),
+    optionCodes: options.map(syllableGramCodes),
     keys: keyNumbers.map((n) => n - 1).filter((i) => i >= 0 && i < options.length),
     answerText: parsed ? '' : normalizeText(source.answer),
   };

@@ -1,4 +1,4 @@
-import type { Fingerprint } from './fingerprint';
+import { syllableGrams, type Fingerprint } from './fingerprint';
 
 // Candidate generation (decision 129): MinHash over a problem's stem grams and, separately, over
 // its option grams, cut into bands; two problems that share a band key are compared. A problem
@@ -65,11 +65,12 @@ function isLetterCombination(option: string): boolean {
 /** The lookup keys of a problem: stem bands and option bands, without duplicates. */
 export function lineageKeys(print: Fingerprint): number[] {
   const keys = new Set<number>();
-  if (print.stem.length >= MIN_KEYED_LENGTH) for (const key of bandKeys(print.stemGrams, 1)) keys.add(key);
+  // The grams as strings, as the keys in lineage_keys were made from them (the fingerprint keeps codes).
+  if (print.stem.length >= MIN_KEYED_LENGTH) for (const key of bandKeys(syllableGrams(print.stem), 1)) keys.add(key);
   const optionText = [...print.options].sort().join('');
   if (optionText.length >= MIN_KEYED_LENGTH && !print.options.every(isLetterCombination)) {
     const optionGrams = new Set<string>();
-    for (const set of print.optionGrams) for (const gram of set) optionGrams.add(gram);
+    for (const option of print.options) for (const gram of syllableGrams(option)) optionGrams.add(gram);
     for (const key of bandKeys(optionGrams, 2)) keys.add(key);
   }
   return [...keys];
