@@ -125,7 +125,9 @@ export function printReport(results) {
   const m = results.machine;
   // A reused seed (--data-dir) has the scale it was seeded at, whatever --scale says.
   const scales = [...new Set(results.runs.map((run) => run.seed?.scale).filter((value) => value !== undefined))];
-  out.push(`qbank bench — ${results.date} — ${m.cpus}× ${m.cpu_model}, ${m.memory_gb} GB, node ${m.node}, scale ${scales.length ? scales.join(' / ') : results.options.scale}`);
+  out.push(
+    `qbank bench — ${results.date} — ${m.cpus}× ${m.cpu_model}, ${m.memory_gb} GB, node ${m.node}, scale ${scales.length ? scales.join(' / ') : results.options.scale}`,
+  );
   out.push('');
   out.push(...loadTable(results));
   out.push(

@@ -1,5 +1,6 @@
 import type { DbOrTx, Dialect } from '../core/db';
 import { filtered } from '../problems/repository';
+import { PROBLEM_PLACE_COLUMNS } from './repository';
 
 // The whole-bank search's reads (issue 28 item 5). The matching is the per-exam search's own
 // (problems/repository.ts filtered: its search rows and indexes, 초성 included), without an exam.
@@ -48,17 +49,7 @@ export async function bankSearchMatches(
     // its covering listing index, PostgreSQL on the row or, for one exam, with the exam index).
     .$if(query.test_codes !== undefined, (qb) => qb.where('problems.test_code', 'in', query.test_codes!))
     .leftJoin('problem_lineages', 'problem_lineages.problem_uid', 'problems.uid')
-    .select([
-      'problems.uid',
-      'problems.test_code',
-      'tests.test_name',
-      'tests.year',
-      'problems.no',
-      'problems.type',
-      'subjects.subject_name',
-      'problem_lineages.lineage_code',
-      'problem_lineages.lineage_size',
-    ])
+    .select([...PROBLEM_PLACE_COLUMNS, 'problems.type', 'subjects.subject_name', 'problem_lineages.lineage_code', 'problem_lineages.lineage_size'])
     .limit(limit)
     .execute();
   return rows;

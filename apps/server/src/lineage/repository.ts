@@ -17,6 +17,9 @@ export interface StoredSource extends LineageSource {
   is_vacant: number;
 }
 
+/** A problem's place (problemPlace in packages/shared/src/lineage.ts), from problems joined with tests. */
+export const PROBLEM_PLACE_COLUMNS = ['problems.uid', 'problems.test_code', 'tests.test_name', 'tests.year', 'problems.no'] as const;
+
 export async function loadSources(db: DbOrTx, uids: number[]): Promise<StoredSource[]> {
   if (uids.length === 0) return [];
   return db

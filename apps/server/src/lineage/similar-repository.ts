@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../core/db';
 import { visibleProblems } from '../visibility/visible-problems';
+import { PROBLEM_PLACE_COLUMNS } from './repository';
 
 // The read of the editor's suggestions (issue 28 item 6): candidates come from the detector's
 // band keys (repository.ts candidateUids); this one statement gives what ranks them (the fields a
@@ -15,11 +16,7 @@ export async function similarCandidates(db: DbOrTx, uids: number[], subjectCode:
     .where('problems.uid', 'in', uids)
     .$if(subjectCode !== undefined, (qb) => qb.where('tests.subject_code', '=', subjectCode!))
     .select([
-      'problems.uid',
-      'problems.test_code',
-      'tests.test_name',
-      'tests.year',
-      'problems.no',
+      ...PROBLEM_PLACE_COLUMNS,
       'problems.question_text',
       'problems.illustration',
       'problems.answer',
