@@ -4,7 +4,6 @@ import { stemSimilarity } from './compare';
 import { FingerprintCache, MAX_CANDIDATES } from './detect';
 import { fingerprint } from './fingerprint';
 import { lineageKeys } from './minhash';
-import { candidateUids } from './repository';
 import { similarCandidates } from './similar-repository';
 
 // The editor's live suggestions (issue 28 item 6): a stem being written is fingerprinted as the
@@ -27,9 +26,7 @@ const candidatePrints = new FingerprintCache();
 export async function similarProblems(ctx: AppContext, text: string, subjectCode: number | undefined): Promise<SimilarProblemsResponse> {
   const print = fingerprint({ question_text: text, illustration: '', answer: '', choice_type: null });
   const keys = lineageKeys(print);
-  // uid 0 is no problem: nothing is left out of the candidates.
-  const candidates = await candidateUids(ctx.db, 0, keys, MIN_SHARED_KEYS, MAX_CANDIDATES);
-  const problems = (await similarCandidates(ctx.db, candidates, subjectCode))
+  const problems = (await similarCandidates(ctx.db, keys, MIN_SHARED_KEYS, MAX_CANDIDATES, subjectCode))
     .map((candidate) => ({ candidate, similarity: Math.round(stemSimilarity(print, candidatePrints.get(candidate)) * 100) / 100 }))
     .filter(({ similarity }) => similarity >= MIN_SIMILARITY)
     .sort((a, b) => b.similarity - a.similarity || b.candidate.year - a.candidate.year || a.candidate.uid - b.candidate.uid)
