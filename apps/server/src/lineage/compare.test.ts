@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { compareFingerprints, dice, diceOfCodes } from './compare';
-import { fingerprint, jamoGrams, syllableGrams, type LineageSource } from './fingerprint';
+import { disassemble } from 'es-hangul';
+import { fingerprint, grams, syllableGrams, type LineageSource } from './fingerprint';
 import { asProblem, type Question } from './evaluation/transform';
 import { lineageKeys } from './minhash';
 import { askClause, normalizeText, polarityOf } from './normalize';
@@ -155,7 +156,7 @@ describe('the stem similarity over gram codes', () => {
           const other = b.options[k];
           if (other !== undefined) expect(diceOfCodes(a.optionCodes[k]!, b.optionCodes[k]!)).toBe(dice(syllableGrams(option), syllableGrams(other)));
         });
-        expect(diceOfCodes(a.jamoCodes, b.jamoCodes)).toBe(dice(new Set(jamoGrams(a.stem)), new Set(jamoGrams(b.stem))));
+        expect(diceOfCodes(a.jamoCodes, b.jamoCodes)).toBe(dice(new Set(grams(disassemble(a.stem), 3)), new Set(grams(disassemble(b.stem), 3))));
         compared++;
       }
     }

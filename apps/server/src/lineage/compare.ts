@@ -46,7 +46,7 @@ export function dice(a: Set<string>, b: Set<string>): number {
   return (2 * shared) / (a.size + b.size);
 }
 
-/** dice over gram codes (fingerprint.ts gramCodes): the same value, counted by one merge of the two sorted arrays. */
+/** dice over gram codes (fingerprint.ts syllableGramCodes, jamoGramCodes): the same value, counted by one merge of the two sorted arrays. */
 export function diceOfCodes(a: Float64Array, b: Float64Array): number {
   if (a.length === 0 && b.length === 0) return 1;
   let i = 0;

@@ -54,11 +54,6 @@ export function syllableGrams(text: string): Set<string> {
   return new Set([...grams(text, 2), ...grams(text, 3).map((g) => `${g}\u0001`)]);
 }
 
-/** Jamo 3-grams: 환자에게서 ↔ 환자에서 or 했다 ↔ 한다 still share most of them. */
-export function jamoGrams(text: string): string[] {
-  return grams(disassemble(text), 3);
-}
-
 const TAGGED = 2 ** 50;
 const LENGTH_UNIT = 2 ** 48;
 const UNIT_PLACES = [2 ** 32, 2 ** 16, 1];
@@ -95,7 +90,7 @@ export function syllableGramCodes(text: string): Float64Array {
   return sortedDistinct(codes);
 }
 
-/** jamoGrams(text) as codes. */
+/** The codes of the jamo 3-grams of `text`: 환자에게서 ↔ 환자에서 or 했다 ↔ 한다 still share most of them. */
 export function jamoGramCodes(text: string): Float64Array {
   const codes: number[] = [];
   addGramCodes(disassemble(text), 3, false, codes);
