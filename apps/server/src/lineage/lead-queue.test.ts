@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProblem, createSubject, createTest } from '../testing/factories';
 import { callAs, createTestContext, roleCookies, testDialects, type TestContext } from '../testing/harness';
 import { FingerprintCache } from './detect';
-import { noteDrainFinished } from './lead-queue';
+import { lineageProgress, noteDrainFinished } from './lead-queue';
 import { detectQueued } from './service';
 
 // The lead's 출제 이력 관리 calls (decision 203): the bank's undecided suggestions, the lineages
@@ -172,6 +172,32 @@ describe.each(testDialects)('lineage lead queues on %s', (dialect) => {
     const after = (await get('/v1/lineages/progress')).json();
     expect(after.waiting).toBe(0);
     expect(Date.parse(after.last_finished_at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('reads the progress once for the leads asking in one poll phase, and anew for the next', async () => {
+    let statements = 0;
+    const db = t.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements += 1;
+        return args.result;
+      },
+    });
+    const ctx = { ...t.app.ctx, db };
+    // The queue, the last run and (once under a content version) the bank's count.
+    const answers = await Promise.all(['v-progress', 'v-progress', 'v-progress'].map((version) => lineageProgress(ctx, version)));
+    expect(statements).toBe(3);
+    expect(answers.map((answer) => answer.total)).toEqual([4, 4, 4]);
+    // A problem queued since is read by the next request: nothing is kept but the count per version.
+    await t.db
+      .insertInto('lineage_queue')
+      .values({ problem_uid: uid.y2019!, version: 99 })
+      .onConflict((oc) => oc.column('problem_uid').doNothing())
+      .execute();
+    statements = 0;
+    expect(await lineageProgress(ctx, 'v-progress')).toMatchObject({ waiting: 1, total: 4 });
+    expect(statements).toBe(2);
+    await t.db.deleteFrom('lineage_queue').where('problem_uid', '=', uid.y2019!).execute();
   });
 
   // Last: it adds problems the progress counts above do not expect.

@@ -1,5 +1,6 @@
 import type { KeyConflictListResponse, LineageProgressResponse, LineageSuggestionsResponse, ProblemLineageResponse } from '@qbank/shared/lineage';
 import { problemTarget, recordAudit, type AuditActor } from '../audit/service';
+import { perPollPhase } from '../core/batched-reads';
 import type { AppContext } from '../core/context';
 import type { DbOrTx } from '../core/db';
 import { notFound } from '../errors';
@@ -29,21 +30,34 @@ const LINEAGE_RUN = 'lineage-queue';
 /** The bank's problem count at a content version (only a content write changes it), per database. */
 const problemTotals = new WeakMap<AppContext['db'], { version: string; total: number }>();
 
+/** '' when no content version was read: the count is read and not kept. */
+async function problemTotal(db: AppContext['db'], contentVersion: string): Promise<number> {
+  const kept = problemTotals.get(db);
+  if (contentVersion !== '' && kept?.version === contentVersion) return kept.total;
+  const counted = await problemCount(db);
+  if (contentVersion !== '') problemTotals.set(db, { version: contentVersion, total: counted });
+  return counted;
+}
+
+/**
+ * Every lead's screen asks the same progress: the requests of one poll phase share its reads
+ * (../core/batched-reads.ts, decision 212), each sent after the requests arrived. Keyed by the
+ * content version each request's guard read ('' when none was).
+ */
+const progressLoad = perPollPhase(async (db, versions: readonly string[]): Promise<LineageProgressResponse[]> => {
+  const [waiting, last] = await Promise.all([queueLength(db), runFinishedAt(db, LINEAGE_RUN)]);
+  const totals = new Map<string, number>();
+  for (const version of new Set(versions)) totals.set(version, await problemTotal(db, version));
+  return versions.map((version) => ({ waiting, total: totals.get(version)!, last_finished_at: last }));
+});
+
 /**
  * The whole-bank run's progress, which the lead's screen polls. `contentVersion`, read before
  * (by the guard): the bank's problem count is kept under it; the queue is counted every time
  * (the worker empties it without raising a version).
  */
-export async function lineageProgress(ctx: AppContext, contentVersion?: string): Promise<LineageProgressResponse> {
-  const total = async () => {
-    const kept = problemTotals.get(ctx.db);
-    if (contentVersion !== undefined && kept?.version === contentVersion) return kept.total;
-    const counted = await problemCount(ctx.db);
-    if (contentVersion !== undefined) problemTotals.set(ctx.db, { version: contentVersion, total: counted });
-    return counted;
-  };
-  const [waiting, problems, last] = await Promise.all([queueLength(ctx.db), total(), runFinishedAt(ctx.db, LINEAGE_RUN)]);
-  return { waiting, total: problems, last_finished_at: last };
+export function lineageProgress(ctx: AppContext, contentVersion?: string): Promise<LineageProgressResponse> {
+  return progressLoad(ctx.db, contentVersion ?? '');
 }
 
 /** After a drain that detected something: when it left the queue empty, the run finished now. */
