@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type KyselyPlugin } from 'kysely';
+import { sql } from 'kysely';
 import { createMember, openTestDatabase, testDialects, type TestDatabase } from '../testing/harness';
+import { countingStatements } from '../testing/statement-counter';
 import { loadContentVersion, loadMemberWithVersions, perPollPhase } from './batched-reads';
 
-// The reads the requests of one poll phase share (./batched-reads.ts, decision 212). Statements
-// are counted by a plugin: Kysely hands it every result, so one result is one statement.
+// The reads the requests of one poll phase share (./batched-reads.ts, decision 212), their
+// statements counted (../testing/statement-counter.ts).
 describe.each(testDialects)('reads batched per poll phase on %s', (dialect) => {
   let database: TestDatabase;
-  let statements = 0;
-  const counting: KyselyPlugin = {
-    transformQuery: (args) => args.node,
-    transformResult: async (args) => {
-      statements += 1;
-      return args.result;
-    },
-  };
 
   beforeAll(async () => {
     database = await openTestDatabase(dialect);
@@ -24,11 +17,11 @@ describe.each(testDialects)('reads batched per poll phase on %s', (dialect) => {
   });
 
   it('reads the members asked for in one poll phase in one statement, each request its own row', async () => {
-    const db = database.db.withPlugin(counting);
+    const { db, count, reset } = countingStatements(database.db);
     const [first, second] = [await createMember(database.db, { id: 'batch-a' }), await createMember(database.db, { id: 'batch-b' })];
-    statements = 0;
+    reset();
     const rows = await Promise.all([first.code, second.code, first.code, -1].map((code) => loadMemberWithVersions(db, dialect, code)));
-    expect(statements).toBe(1);
+    expect(count()).toBe(1);
     expect(rows.map((row) => row?.id ?? null)).toEqual(['batch-a', 'batch-b', 'batch-a', null]);
     // The versions come with every row: the response caches compare them (../read-caches).
     expect(rows[0]?.content_version).not.toBeUndefined();
@@ -36,24 +29,24 @@ describe.each(testDialects)('reads batched per poll phase on %s', (dialect) => {
   });
 
   it('keeps no row for a later request: a change made in between is read', async () => {
-    const db = database.db.withPlugin(counting);
+    const { db, count, reset } = countingStatements(database.db);
     const member = await createMember(database.db, { id: 'batch-c' });
     expect((await loadMemberWithVersions(db, dialect, member.code))?.token_version).not.toBe(7);
     await database.db.updateTable('members').set({ token_version: 7 }).where('code', '=', member.code).execute();
-    statements = 0;
+    reset();
     expect((await loadMemberWithVersions(db, dialect, member.code))?.token_version).toBe(7);
-    expect(statements).toBe(1);
+    expect(count()).toBe(1);
   });
 
   it('reads the content version once for the requests of one poll phase, and anew for the next', async () => {
-    const db = database.db.withPlugin(counting);
-    statements = 0;
+    const { db, count, reset } = countingStatements(database.db);
+    reset();
     const versions = await Promise.all([1, 2, 3].map(() => loadContentVersion(db)));
-    expect(statements).toBe(1);
+    expect(count()).toBe(1);
     expect(new Set(versions).size).toBe(1);
     await sql`update content_versions set version = version + 1`.execute(database.db);
     const after = await loadContentVersion(db);
-    expect(statements).toBe(2);
+    expect(count()).toBe(2);
     expect(Number(after)).toBeGreaterThan(Number(versions[0]));
   });
 

@@ -2,6 +2,7 @@ import { LINEAGE_SUGGESTION_COUNT_CAP } from '@qbank/shared/lineage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProblem, createSubject, createTest } from '../testing/factories';
 import { callAs, createTestContext, roleCookies, testDialects, type TestContext } from '../testing/harness';
+import { countingStatements } from '../testing/statement-counter';
 import { FingerprintCache } from './detect';
 import { lineageProgress, noteDrainFinished } from './lead-queue';
 import { detectQueued } from './service';
@@ -175,18 +176,11 @@ describe.each(testDialects)('lineage lead queues on %s', (dialect) => {
   });
 
   it('reads the progress once for the leads asking in one poll phase, and anew for the next', async () => {
-    let statements = 0;
-    const db = t.db.withPlugin({
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        statements += 1;
-        return args.result;
-      },
-    });
+    const { db, count, reset } = countingStatements(t.db);
     const ctx = { ...t.app.ctx, db };
     // The queue, the last run and (once under a content version) the bank's count.
     const answers = await Promise.all(['v-progress', 'v-progress', 'v-progress'].map((version) => lineageProgress(ctx, version)));
-    expect(statements).toBe(3);
+    expect(count()).toBe(3);
     expect(answers.map((answer) => answer.total)).toEqual([4, 4, 4]);
     // A problem queued since is read by the next request: nothing is kept but the count per version.
     await t.db
@@ -194,9 +188,9 @@ describe.each(testDialects)('lineage lead queues on %s', (dialect) => {
       .values({ problem_uid: uid.y2019!, version: 99 })
       .onConflict((oc) => oc.column('problem_uid').doNothing())
       .execute();
-    statements = 0;
+    reset();
     expect(await lineageProgress(ctx, 'v-progress')).toMatchObject({ waiting: 1, total: 4 });
-    expect(statements).toBe(2);
+    expect(count()).toBe(2);
     await t.db.deleteFrom('lineage_queue').where('problem_uid', '=', uid.y2019!).execute();
   });
 

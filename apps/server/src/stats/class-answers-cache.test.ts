@@ -4,6 +4,7 @@ import type { ItemAnalysis, MyTestStats, ProblemStats } from '@qbank/shared/stat
 import { PROBLEM_TYPES } from '@qbank/shared/problems';
 import type { MemberRow } from '../db/schema';
 import { createMember, loginCookie, openTestDatabase, testDialects, twoProcessApps, type TestDatabase } from '../testing/harness';
+import { countingStatements } from '../testing/statement-counter';
 import { createProblem, createSubject, createTest } from '../testing/factories';
 import { examAnswersVersion } from './repository';
 
@@ -225,14 +226,7 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
   });
 
   it("reads the answers versions of the exams asked for in one poll phase in one statement, each exam's own", async () => {
-    let statements = 0;
-    const db = database.db.withPlugin({
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        statements += 1;
-        return args.result;
-      },
-    });
+    const { db, count } = countingStatements(database.db);
     const quiz = await createTest(database.db, { subject_code: await createSubject(database.db), test_name: '배치 쪽지시험' });
     const quizProblem = await createProblem(database.db, { test_code: quiz, no: 1, illustration: CHOICES, answer: '③' });
     const sumOf = async (testCode: number) => {
@@ -240,11 +234,11 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
       return String((await Promise.all(uids.map(versionOf))).reduce((sum, version) => sum + version, 0));
     };
     const versions = await Promise.all([exam, quiz, exam, -1].map((code) => examAnswersVersion(db, code)));
-    expect(statements).toBe(1);
+    expect(count()).toBe(1);
     expect(versions).toEqual([await sumOf(exam), await sumOf(quiz), await sumOf(exam), '0']);
     await insertAnswer(other.member, quizProblem, '③', true);
     const [examAfter, quizAfter] = await Promise.all([exam, quiz].map((code) => examAnswersVersion(db, code)));
-    expect(statements).toBe(2);
+    expect(count()).toBe(2);
     expect(examAfter).toBe(versions[0]);
     expect(quizAfter).not.toBe(versions[1]);
     expect(quizAfter).toBe(await sumOf(quiz));
