@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createMember, openTestDatabase, testDialects, type TestDatabase } from '../testing/harness';
 import { countingStatements } from '../testing/statement-counter';
-import { loadContentVersion, loadMemberWithVersions, perPollPhase } from './batched-reads';
+import { loadContentVersion, loadMemberWithVersions, perPollPhase, perPollPhaseByIntegerKey } from './batched-reads';
 
 // The reads the requests of one poll phase share (./batched-reads.ts, decision 212), their
 // statements counted (../testing/statement-counter.ts).
@@ -59,5 +59,25 @@ describe.each(testDialects)('reads batched per poll phase on %s', (dialect) => {
     expect(await Promise.all([1, 2, 1].map((key) => doubled(database.db, key)))).toEqual([2, 4, 2]);
     expect(await doubled(database.db, 5)).toBe(10);
     expect(batches).toEqual([[1, 2, 1], [5]]);
+  });
+
+  it('builds a read by integer keys once per database, whatever the number of keys a poll phase asks', async () => {
+    const { db, count, reset } = countingStatements(database.db);
+    const members = [await createMember(database.db, { id: 'batch-d' }), await createMember(database.db, { id: 'batch-e' })];
+    let builds = 0;
+    const idOf = perPollPhaseByIntegerKey(
+      (built, codesIn) => {
+        builds += 1;
+        return built.selectFrom('members').select(['code', 'id']).where(codesIn('code'));
+      },
+      (row) => row.code,
+      (row) => row.id,
+      'none',
+    );
+    reset();
+    expect(await idOf(db, dialect, members[0]!.code)).toBe('batch-d');
+    expect(await Promise.all([members[1]!.code, -1, members[0]!.code].map((code) => idOf(db, dialect, code)))).toEqual(['batch-e', 'none', 'batch-d']);
+    expect(count()).toBe(2);
+    expect(builds).toBe(1);
   });
 });

@@ -233,11 +233,11 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
       const uids = (await database.db.selectFrom('problems').select('uid').where('test_code', '=', testCode).execute()).map((row) => row.uid);
       return String((await Promise.all(uids.map(versionOf))).reduce((sum, version) => sum + version, 0));
     };
-    const versions = await Promise.all([exam, quiz, exam, -1].map((code) => examAnswersVersion(db, code)));
+    const versions = await Promise.all([exam, quiz, exam, -1].map((code) => examAnswersVersion(db, dialect, code)));
     expect(count()).toBe(1);
     expect(versions).toEqual([await sumOf(exam), await sumOf(quiz), await sumOf(exam), '0']);
     await insertAnswer(other.member, quizProblem, '③', true);
-    const [examAfter, quizAfter] = await Promise.all([exam, quiz].map((code) => examAnswersVersion(db, code)));
+    const [examAfter, quizAfter] = await Promise.all([exam, quiz].map((code) => examAnswersVersion(db, dialect, code)));
     expect(count()).toBe(2);
     expect(examAfter).toBe(versions[0]);
     expect(quizAfter).not.toBe(versions[1]);

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { perPollPhaseByKey } from '../core/batched-reads';
+import { perPollPhaseByIntegerKey } from '../core/batched-reads';
 import type { Db, DbOrTx, Dialect } from '../core/db';
 import { visibleProblems } from '../visibility/visible-problems';
 import type { AnswersAtScore } from './figures';
@@ -129,14 +129,14 @@ export function findStatsProblem(db: DbOrTx, uid: number) {
 }
 
 /** The problem's answers version (migration 2026-11-26-020) as text; 'none' before anyone answered it. */
-export function problemAnswersVersion(db: Db, uid: number): Promise<string> {
-  return answersVersionLoad(db, uid);
+export function problemAnswersVersion(db: Db, dialect: Dialect, uid: number): Promise<string> {
+  return answersVersionLoad(db, dialect, uid);
 }
 
 // Read before every class-answers panel from the cache (stats/routes.ts): the requests of one poll
 // phase share the statement (../core/batched-reads.ts, decision 212).
-const answersVersionLoad = perPollPhaseByKey(
-  (db, uids: number[]) => db.selectFrom('problem_answer_versions').select(['problem_uid', 'version']).where('problem_uid', 'in', uids).execute(),
+const answersVersionLoad = perPollPhaseByIntegerKey(
+  (db, uidsIn) => db.selectFrom('problem_answer_versions').select(['problem_uid', 'version']).where(uidsIn('problem_uid')),
   (row) => row.problem_uid,
   (row) => String(row.version),
   'none',
@@ -147,23 +147,22 @@ const answersVersionLoad = perPollPhaseByKey(
  * whenever the class's first answers to any of them can. Read before every exam report from the
  * cache (stats/routes.ts); the requests of one poll phase share the statement (decision 212).
  */
-export function examAnswersVersion(db: Db, testCode: number): Promise<string> {
-  return examAnswersVersionLoad(db, testCode);
+export function examAnswersVersion(db: Db, dialect: Dialect, testCode: number): Promise<string> {
+  return examAnswersVersionLoad(db, dialect, testCode);
 }
 
-const examAnswersVersionLoad = perPollPhaseByKey(
+const examAnswersVersionLoad = perPollPhaseByIntegerKey(
   // Each problem's version by its primary key: joined, PostgreSQL hashed the whole versions table
   // (rewritten on every answer, so bloated) for an exam's 120 rows: 5.8 → 1.4 ms at scale 0.1.
-  (db, testCodes: number[]) =>
+  (db, testCodesIn) =>
     db
       .selectFrom('problems as p')
       .select((eb) => [
         'p.test_code',
         eb.fn.sum<number | string>(eb.selectFrom('problem_answer_versions as v').select('v.version').whereRef('v.problem_uid', '=', 'p.uid')).as('version'),
       ])
-      .where('p.test_code', 'in', testCodes)
-      .groupBy('p.test_code')
-      .execute(),
+      .where(testCodesIn('p.test_code'))
+      .groupBy('p.test_code'),
   (row) => Number(row.test_code),
   (row) => String(row.version ?? 0),
   '0',

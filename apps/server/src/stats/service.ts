@@ -77,7 +77,7 @@ export async function statsOfMember(ctx: AppContext, memberCode: number, now: Da
 
 /** What the class's answers to the problem derive from besides content: its answers version. */
 export function problemStatsVersion(ctx: AppContext, uid: number): Promise<string> {
-  return problemAnswersVersion(ctx.db, uid);
+  return problemAnswersVersion(ctx.db, ctx.dialect, uid);
 }
 
 /** How approved members answered a problem the first time; figures only from MIN_CLASS_ANSWERS answers on. */
@@ -116,7 +116,7 @@ export async function myTestStats(ctx: AppContext, member: Pick<MemberRow, 'code
 
 /** What an exam's item analysis and its percentiles derive from besides content and the member: its problems' answers versions. */
 export function examStatsVersion(ctx: AppContext, testCode: number): Promise<string> {
-  return examAnswersVersion(ctx.db, testCode);
+  return examAnswersVersion(ctx.db, ctx.dialect, testCode);
 }
 
 /** Classical item analysis of an exam's objective problems over the members who answered them all. */
