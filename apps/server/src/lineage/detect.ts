@@ -40,23 +40,34 @@ function contentKey(source: StoredSource): string {
   return `${source.uid}\u0001${source.choice_type}\u0001${source.answer}\u0001${source.illustration}\u0001${source.question_text}`;
 }
 
-/** Fingerprints of recently compared problems: a whole-bank run meets the same neighbours again. */
+/**
+ * Fingerprints of recently compared problems: a whole-bank run meets the same neighbours again.
+ * An entry may carry the content version it was last checked at (`get`'s `contentVersion`): while
+ * that version is current, `current` answers without the problem's row (the editor's suggestions,
+ * ./similar.ts). The version is read before the row, so a stamp is never newer than the content.
+ */
 export class FingerprintCache {
-  private readonly entries = new Map<number, { key: string; print: Fingerprint }>();
+  private readonly entries = new Map<number, { key: string; print: Fingerprint; questionText: string; contentVersion?: string }>();
   constructor(private readonly capacity = 5000) {}
 
-  get(source: StoredSource): Fingerprint {
+  get(source: StoredSource, contentVersion?: string): Fingerprint {
     const key = contentKey(source);
     const hit = this.entries.get(source.uid);
     if (hit && hit.key === key) {
       this.entries.delete(source.uid);
-      this.entries.set(source.uid, hit);
+      this.entries.set(source.uid, { ...hit, contentVersion });
       return hit.print;
     }
     const print = fingerprint(source);
-    this.entries.set(source.uid, { key, print });
+    this.entries.set(source.uid, { key, print, questionText: source.question_text, contentVersion });
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
     return print;
+  }
+
+  /** The problem's fingerprint and stem if they were checked against its row at this content version. */
+  current(uid: number, contentVersion: string): { print: Fingerprint; questionText: string } | undefined {
+    const hit = this.entries.get(uid);
+    return hit?.contentVersion === contentVersion ? hit : undefined;
   }
 }
 

@@ -58,8 +58,8 @@ export async function lineageRoutes(app: FastifyInstance): Promise<void> {
   // The editor's suggestions while a stem is written (issue 28 item 6).
   api.get(
     '/v1/problem/similar',
-    { onRequest: guard('approved'), schema: { querystring: similarProblemsQuerySchema, response: { 200: similarProblemsResponseSchema } } },
-    async (request) => similarProblems(ctx, request.query.text, request.query.subject_code),
+    { onRequest: guard('approved', withVersions), schema: { querystring: similarProblemsQuerySchema, response: { 200: similarProblemsResponseSchema } } },
+    async (request) => similarProblems(ctx, request.query.text, request.query.subject_code, request.contentVersion ?? (await ctx.contentCache.version())),
   );
 
   api.get(

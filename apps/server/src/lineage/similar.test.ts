@@ -56,6 +56,14 @@ describe.each(testDialects)('similar problems on %s', (dialect) => {
     expect((await similar(`text=${encodeURIComponent('갑상선 기능 저하증의 가장 흔한 원인은?')}`)).json().problems).toEqual([]);
   });
 
+  it("ranks by a candidate's current content: a stem edited since it was last compared is compared anew", async () => {
+    const text = encodeURIComponent(`${CASE} 가장 적절한 치료는?`);
+    expect((await similar(`text=${text}`)).json().problems.map((p: { uid: number }) => p.uid)).toEqual([uid.copy, uid.variant]);
+    // Its band keys are left as they were (the detector has not run again): still a candidate, no longer alike.
+    await t.db.updateTable('problems').set({ question_text: '갑상선 기능 저하증의 가장 흔한 원인으로 옳은 것은?' }).where('uid', '=', uid.variant!).execute();
+    expect((await similar(`text=${text}`)).json().problems.map((p: { uid: number }) => p.uid)).toEqual([uid.copy]);
+  });
+
   it('refuses an empty text in Korean', async () => {
     for (const query of ['text=', 'text=%20', '', `text=a&subject_code=x`]) {
       const response = await similar(query);

@@ -3,7 +3,9 @@ import type { AppContext } from '../core/context';
 import { stemSimilarity } from './compare';
 import { FingerprintCache, MAX_CANDIDATES } from './detect';
 import { fingerprint } from './fingerprint';
+import type { Fingerprint } from './fingerprint';
 import { lineageKeys } from './minhash';
+import { loadSources } from './repository';
 import { similarCandidates } from './similar-repository';
 
 // The editor's live suggestions (issue 28 item 6): a stem being written is fingerprinted as the
@@ -19,26 +21,65 @@ const MIN_SHARED_KEYS = 1;
 const PREVIEW_CHARS = 160;
 /**
  * The candidates' fingerprints, kept by problem and checked against its content (detect.ts): an
- * editor asks again with each pause in typing and meets the same candidates.
+ * editor asks again with each pause in typing and meets the same candidates. While the content
+ * version is the one a print was checked at, the problem's row is not read again.
  */
 const candidatePrints = new FingerprintCache();
 
-export async function similarProblems(ctx: AppContext, text: string, subjectCode: number | undefined): Promise<SimilarProblemsResponse> {
+/**
+ * `contentVersion`: read before the candidates (the guard's statement), so a print checked now is
+ * stamped with a version no newer than the row it was made from.
+ */
+export async function similarProblems(
+  ctx: AppContext,
+  text: string,
+  subjectCode: number | undefined,
+  contentVersion: string,
+): Promise<SimilarProblemsResponse> {
   const print = fingerprint({ question_text: text, illustration: '', answer: '', choice_type: null });
   const keys = lineageKeys(print);
-  const problems = (await similarCandidates(ctx.db, keys, MIN_SHARED_KEYS, MAX_CANDIDATES, subjectCode))
-    .map((candidate) => ({ candidate, similarity: Math.round(stemSimilarity(print, candidatePrints.get(candidate)) * 100) / 100 }))
+  const candidates = await similarCandidates(ctx.db, keys, MIN_SHARED_KEYS, MAX_CANDIDATES, subjectCode);
+  const compared = await candidateFingerprints(
+    ctx,
+    candidates.map((candidate) => candidate.uid),
+    contentVersion,
+  );
+  const problems = candidates
+    .flatMap((candidate) => {
+      const seen = compared.get(candidate.uid);
+      return seen ? [{ candidate, questionText: seen.questionText, similarity: Math.round(stemSimilarity(print, seen.print) * 100) / 100 }] : [];
+    })
     .filter(({ similarity }) => similarity >= MIN_SIMILARITY)
     .sort((a, b) => b.similarity - a.similarity || b.candidate.year - a.candidate.year || a.candidate.uid - b.candidate.uid)
     .slice(0, SUGGESTIONS)
-    .map(({ candidate: { uid, test_code, test_name, year, no, question_text }, similarity }) => ({
+    .map(({ candidate: { uid, test_code, test_name, year, no }, questionText, similarity }) => ({
       uid,
       test_code,
       test_name,
       year,
       no,
-      question_text: question_text.slice(0, PREVIEW_CHARS),
+      question_text: questionText.slice(0, PREVIEW_CHARS),
       similarity,
     }));
   return { problems };
+}
+
+/** The fingerprints and stems of these problems: kept ones checked at this content version, the others from their rows. */
+async function candidateFingerprints(
+  ctx: AppContext,
+  uids: number[],
+  contentVersion: string,
+): Promise<Map<number, { print: Fingerprint; questionText: string }>> {
+  const compared = new Map<number, { print: Fingerprint; questionText: string }>();
+  const unchecked: number[] = [];
+  for (const uid of uids) {
+    const kept = candidatePrints.current(uid, contentVersion);
+    if (kept) compared.set(uid, kept);
+    else unchecked.push(uid);
+  }
+  // A problem removed since the candidates were read has no row and is left out.
+  for (const source of await loadSources(ctx.db, unchecked)) {
+    compared.set(source.uid, { print: candidatePrints.get(source, contentVersion), questionText: source.question_text });
+  }
+  return compared;
 }
