@@ -1,9 +1,9 @@
 import DataLoader from 'dataloader';
-import { sql, type Compilable, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
 import type { Database, MemberRow } from '../db/schema';
 import { contentVersionSum, lineageVersionSum } from '../read-caches/data-versions';
 import type { Dialect } from './dialect';
-import { reusedQuery } from './reused-query';
+import { keysIn, keysParameter, reusedQuery, type KeysCondition } from './reused-query';
 
 // Decision 212. Every signed-in request reads its member row, and every cached public read the
 // content version, before anything else: under 100 connections these one-row statements, not
@@ -64,20 +64,6 @@ export function perPollPhaseByKey<K, R, V>(
     return keys.map((key) => (byKey.has(key) ? byKey.get(key)! : missing));
   });
 }
-
-/** `column in (the keys)` with the keys as the statement's one parameter. */
-export type KeysCondition = (column: string) => RawBuilder<SqlBool>;
-
-// One compiled statement whatever the number of keys (./reused-query.ts): they go as one
-// parameter, an array on PostgreSQL and a JSON array on SQLite (the placeholders are replaced).
-const keysIn: Record<Dialect, KeysCondition> = {
-  postgres: (column) => sql<SqlBool>`${sql.ref(column)} = any(${[0]}::integer[])`,
-  sqlite: (column) => sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${'[]'}))`,
-};
-const keysParameter: Record<Dialect, (keys: readonly number[]) => unknown> = {
-  postgres: (keys) => keys,
-  sqlite: (keys) => JSON.stringify(keys),
-};
 
 /**
  * perPollPhaseByKey over integer keys with the statement built and compiled once per database

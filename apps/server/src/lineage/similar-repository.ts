@@ -1,4 +1,7 @@
-import type { DbOrTx } from '../core/db';
+import type { Kysely } from 'kysely';
+import type { Db, Dialect } from '../core/db';
+import { keysIn, keysParameter, reusedQuery, type KeysCondition } from '../core/reused-query';
+import type { Database } from '../db/schema';
 import { visibleProblems } from '../visibility/visible-problems';
 
 // The read of the editor's suggestions (issue 28 item 6), one statement: the problems sharing the
@@ -12,25 +15,39 @@ import { visibleProblems } from '../visibility/visible-problems';
  * The `limit` problems sharing at least `minShared` of `keys`, most shared first, that a reader
  * may see (of one subject when given): their place.
  */
-export async function similarCandidates(db: DbOrTx, keys: number[], minShared: number, limit: number, subjectCode: number | undefined) {
+export async function similarCandidates(db: Db, dialect: Dialect, keys: number[], minShared: number, limit: number, subjectCode: number | undefined) {
   if (keys.length === 0) return [];
-  return db
+  const keysValue = keysParameter[dialect](keys);
+  return subjectCode === undefined
+    ? candidatesStatements[dialect].anySubject(db, [keysValue, minShared, limit])
+    : candidatesStatements[dialect].ofSubject(db, [keysValue, minShared, limit, subjectCode]);
+}
+
+// Compiled once per database (../core/reused-query.ts): asked as an author types, Kysely's
+// building of it was a few per cent of the read. Its values, in order: the keys, minShared,
+// limit and the subject (placeholders here).
+const candidatesOf = (db: Kysely<Database>, keysCondition: KeysCondition, ofSubject: boolean) =>
+  db
     .with('candidates', (qb) =>
       qb
         .selectFrom('lineage_keys')
         .select(['problem_uid', (eb) => eb.fn.countAll<number>().as('shared')])
-        .where('key', 'in', keys)
+        .where(keysCondition('key'))
         .groupBy('problem_uid')
-        .having((eb) => eb.fn.countAll(), '>=', minShared)
+        .having((eb) => eb.fn.countAll(), '>=', 0)
         .orderBy('shared', 'desc')
         .orderBy('problem_uid')
-        .limit(limit),
+        .limit(0),
     )
     .selectFrom('candidates')
     .innerJoin('problem_search as ps', 'ps.uid', 'candidates.problem_uid')
     .innerJoin('tests', 'tests.code', 'ps.test_code')
     .where(visibleProblems('ps'))
-    .$if(subjectCode !== undefined, (qb) => qb.where('tests.subject_code', '=', subjectCode!))
-    .select(['ps.uid', 'ps.test_code', 'tests.test_name', 'tests.year', 'ps.no'])
-    .execute();
-}
+    .$if(ofSubject, (qb) => qb.where('tests.subject_code', '=', 0))
+    .select(['ps.uid', 'ps.test_code', 'tests.test_name', 'tests.year', 'ps.no']);
+
+const statementsOf = (dialect: Dialect) => ({
+  anySubject: reusedQuery((db: Kysely<Database>) => candidatesOf(db, keysIn[dialect], false)),
+  ofSubject: reusedQuery((db: Kysely<Database>) => candidatesOf(db, keysIn[dialect], true)),
+});
+const candidatesStatements: Record<Dialect, ReturnType<typeof statementsOf>> = { postgres: statementsOf('postgres'), sqlite: statementsOf('sqlite') };

@@ -38,7 +38,7 @@ export async function similarProblems(
 ): Promise<SimilarProblemsResponse> {
   const print = fingerprint({ question_text: text, illustration: '', answer: '', choice_type: null });
   const keys = lineageKeys(print);
-  const candidates = await similarCandidates(ctx.db, keys, MIN_SHARED_KEYS, MAX_CANDIDATES, subjectCode);
+  const candidates = await similarCandidates(ctx.db, ctx.dialect, keys, MIN_SHARED_KEYS, MAX_CANDIDATES, subjectCode);
   const compared = await candidateFingerprints(
     ctx,
     candidates.map((candidate) => candidate.uid),
