@@ -1,18 +1,20 @@
-// `npm run soak -- [--seconds 60] [--users 100]`: a soak test of the built server. Starts
-// apps/server/dist/main.js on a fresh SQLite DATA_DIR with the demo data and production password
-// hashing, signs in N virtual users (once each: the login limit is per address per minute) as the
-// approved demo accounts, and has each loop through what a student does: exam list, an exam's
+// `npm run soak -- [--seconds 60] [--users 100] [--data-dir DIR]`: a soak test of the built server.
+// Starts apps/server/dist/main.js on a fresh SQLite DATA_DIR with the demo data, or on a copy of a
+// seeded one (`npm run seed:large`, its students: issue 33 item 4's memory at scale), with
+// production password hashing, signs in N virtual users (once each: the login limit is per address
+// per minute) as the approved accounts, and has each loop through what a student does: exam list, an exam's
 // problems, a search, a problem and its comments, bookmark add/remove, comment post/delete, an
 // answer in solve mode. Every answer that is not 2xx/3xx is an error, counted by route. The
 // server's RSS is sampled every second. Prints a summary, writes bench/soak-results.json, and
 // exits 1 on any error or if memory grew. Ends with SIGTERM and expects a clean exit.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { readSummary, SUMMARY_FILE } from '../bench/seed.mjs';
 
 // Node 20 has a WebSocket client (for the inspector, below) only behind a flag.
 if (typeof WebSocket === 'undefined') {
@@ -25,6 +27,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '60' },
     users: { type: 'string', default: '100' },
     out: { type: 'string', default: 'bench/soak-results.json' },
+    // A seeded DATA_DIR (npm run seed:large) to soak on, copied first; the demo data when absent.
+    'data-dir': { type: 'string' },
     'keep-data': { type: 'boolean', default: false },
     // Production hashing is the default, as in a deployment; `low` only for quick trial runs.
     'hash-cost': { type: 'string', default: 'production' },
@@ -33,7 +37,7 @@ const { values: args } = parseArgs({
 const seconds = Number(args.seconds);
 const users = Number(args.users);
 if (!(seconds > 0) || !(users > 0)) {
-  console.error('usage: npm run soak -- [--seconds 60] [--users 100] [--out bench/soak-results.json]');
+  console.error('usage: npm run soak -- [--seconds 60] [--users 100] [--data-dir SEEDED_DIR] [--out bench/soak-results.json]');
   process.exit(2);
 }
 
@@ -65,6 +69,9 @@ async function freePort() {
 
 const loadBefore = Math.round(loadavg()[0] * 100) / 100;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'qbank-soak-'));
+/** The seed's summary (bench/seed.mjs) when soaking on seeded data: its password and students. */
+const seeded = args['data-dir'] ? readSummary(path.join(args['data-dir'], SUMMARY_FILE)) : null;
+if (args['data-dir']) cpSync(args['data-dir'], dataDir, { recursive: true });
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const logFile = path.join(dataDir, 'server.log');
@@ -78,7 +85,7 @@ const server = spawn(process.execPath, ['--inspect=127.0.0.1:0', serverMain], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    SEED_DEMO: '1',
+    SEED_DEMO: seeded ? '0' : '1',
     PASSWORD_HASH_COST: args['hash-cost'],
     LOG_LEVEL: 'warn',
   },
@@ -225,9 +232,10 @@ function pick(list, n) {
 
 const accountLines = serverOutput.split('\n');
 const passwordLine = accountLines.find((line) => line.startsWith('Demo accounts'));
-const password = /password (\S+):/.exec(passwordLine ?? '')?.[1];
-const demoIds = accountLines.filter((line) => /^ {2}\S/.test(line)).map((line) => line.trim().split(/\s+/)[0]);
-if (!password || demoIds.length === 0) throw new Error('could not read the demo accounts from the server output');
+// Seeded data: as many of its students as there are users (each signs in once, within the login limit).
+const password = seeded ? seeded.password : /password (\S+):/.exec(passwordLine ?? '')?.[1];
+const demoIds = seeded ? seeded.students.slice(0, users) : accountLines.filter((line) => /^ {2}\S/.test(line)).map((line) => line.trim().split(/\s+/)[0]);
+if (!password || demoIds.length === 0) throw new Error(`could not read the ${seeded ? "seed's" : 'demo'} accounts`);
 
 const login = async (id) => (await call('POST /v1/auth/login', 'POST', '/v1/auth/login', undefined, { id, email: id, password })) ?? {};
 // Members waiting for approval cannot read problems: keep the approved accounts only.
@@ -267,7 +275,7 @@ const warmUpStarted = performance.now();
 await Promise.all(virtualUsers.map((user) => call('GET /v1/auth/me', 'GET', '/v1/auth/me', user.token)));
 const warmUpMs = Math.round(performance.now() - warmUpStarted);
 console.log(
-  `${users} users signed in as ${approved.length} approved demo accounts in ${Math.round(performance.now() - signInStarted)} ms; ${exams.length} exams with problems; first page for all users in ${warmUpMs} ms`,
+  `${users} users signed in as ${approved.length} approved ${seeded ? 'seeded' : 'demo'} accounts in ${Math.round(performance.now() - signInStarted)} ms; ${exams.length} exams with problems; first page for all users in ${warmUpMs} ms`,
 );
 
 // ---------------------------------------------------------------- the soak
