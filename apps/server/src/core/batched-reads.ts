@@ -3,7 +3,7 @@ import type { Compilable, Kysely } from 'kysely';
 import type { Database, MemberRow } from '../db/schema';
 import { contentVersionSum, lineageVersionSum } from '../read-caches/data-versions';
 import type { Dialect } from './dialect';
-import { keysIn, keysParameter, reusedQuery, type KeysCondition } from './reused-query';
+import { reusedQuery, reusedQueryByKeys, type KeysCondition } from './reused-query';
 
 // Decision 212. Every signed-in request reads its member row, and every cached public read the
 // content version, before anything else: under 100 connections these one-row statements, not
@@ -76,10 +76,8 @@ export function perPollPhaseByIntegerKey<R, V>(
   valueOf: (row: R) => V,
   missing: V,
 ): (db: Kysely<Database>, dialect: Dialect, key: number) => Promise<V> {
-  const loadOf = (dialect: Dialect) => {
-    const statement = reusedQuery((db: Kysely<Database>) => build(db, keysIn[dialect]));
-    return perPollPhaseByKey((db, keys: number[]) => statement(db, [keysParameter[dialect](keys)]), keyOf, valueOf, missing);
-  };
+  const statement = reusedQueryByKeys(build);
+  const loadOf = (dialect: Dialect) => perPollPhaseByKey((db, keys: number[]) => statement(db, dialect, keys), keyOf, valueOf, missing);
   const loads: Record<Dialect, (db: Kysely<Database>, key: number) => Promise<V>> = { postgres: loadOf('postgres'), sqlite: loadOf('sqlite') };
   return (db, dialect, key) => loads[dialect](db, key);
 }

@@ -31,16 +31,30 @@ export function reusedQuery<Row, Database>(
   };
 }
 
-/** `column in (the keys)` with the keys as one parameter of a reused query (`keysParameter`). */
+/** `column in (the keys)`, the keys going as one value of the statement (`reusedQueryByKeys`). */
 export type KeysCondition = (column: string) => RawBuilder<SqlBool>;
 
-// One compiled statement whatever the number of keys: they go as one parameter, an array on
-// PostgreSQL and a JSON array on SQLite (the placeholders are replaced).
-export const keysIn: Record<Dialect, KeysCondition> = {
+// One compiled statement whatever the number of keys: they go as one value, an array on
+// PostgreSQL and a JSON array on SQLite (the placeholders here are replaced).
+const keysIn: Record<Dialect, KeysCondition> = {
   postgres: (column) => sql<SqlBool>`${sql.ref(column)} = any(${[0]}::integer[])`,
   sqlite: (column) => sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${'[]'}))`,
 };
-export const keysParameter: Record<Dialect, (keys: readonly number[]) => unknown> = {
+const keysValue: Record<Dialect, (keys: readonly number[]) => unknown> = {
   postgres: (keys) => keys,
   sqlite: (keys) => JSON.stringify(keys),
 };
+
+/**
+ * reusedQuery over a list of integer keys, compiled once per database for each dialect's form of
+ * `keysIn`: the keys must be the compiled statement's first value, `others` the rest in order.
+ */
+export function reusedQueryByKeys<Row, Database>(
+  build: (db: Kysely<Database>, keysIn: KeysCondition) => Compilable<Row>,
+): (db: Kysely<Database>, dialect: Dialect, keys: readonly number[], others?: readonly unknown[]) => Promise<Row[]> {
+  const queries: Record<Dialect, (db: Kysely<Database>, parameters: readonly unknown[]) => Promise<Row[]>> = {
+    postgres: reusedQuery((db: Kysely<Database>) => build(db, keysIn.postgres)),
+    sqlite: reusedQuery((db: Kysely<Database>) => build(db, keysIn.sqlite)),
+  };
+  return (db, dialect, keys, others = []) => queries[dialect](db, [keysValue[dialect](keys), ...others]);
+}

@@ -59,7 +59,7 @@ export async function lineageRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v1/problem/similar',
     { onRequest: guard('approved', withVersions), schema: { querystring: similarProblemsQuerySchema, response: { 200: similarProblemsResponseSchema } } },
-    async (request) => similarProblems(ctx, request.query.text, request.query.subject_code, request.contentVersion ?? (await ctx.contentCache.version())),
+    async (request) => similarProblems(ctx, request.query.text, request.query.subject_code, await ctx.contentCache.versionFor(request)),
   );
 
   api.get(

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Db, Dialect } from '../core/db';
-import { keysIn, keysParameter, reusedQuery, type KeysCondition } from '../core/reused-query';
+import { reusedQueryByKeys, type KeysCondition } from '../core/reused-query';
 import type { Database } from '../db/schema';
 import { visibleProblems } from '../visibility/visible-problems';
 
@@ -17,10 +17,9 @@ import { visibleProblems } from '../visibility/visible-problems';
  */
 export async function similarCandidates(db: Db, dialect: Dialect, keys: number[], minShared: number, limit: number, subjectCode: number | undefined) {
   if (keys.length === 0) return [];
-  const keysValue = keysParameter[dialect](keys);
   return subjectCode === undefined
-    ? candidatesStatements[dialect].anySubject(db, [keysValue, minShared, limit])
-    : candidatesStatements[dialect].ofSubject(db, [keysValue, minShared, limit, subjectCode]);
+    ? candidatesOfAnySubject(db, dialect, keys, [minShared, limit])
+    : candidatesOfSubject(db, dialect, keys, [minShared, limit, subjectCode]);
 }
 
 // Compiled once per database (../core/reused-query.ts): asked as an author types, Kysely's
@@ -46,8 +45,5 @@ const candidatesOf = (db: Kysely<Database>, keysCondition: KeysCondition, ofSubj
     .$if(ofSubject, (qb) => qb.where('tests.subject_code', '=', 0))
     .select(['ps.uid', 'ps.test_code', 'tests.test_name', 'tests.year', 'ps.no']);
 
-const statementsOf = (dialect: Dialect) => ({
-  anySubject: reusedQuery((db: Kysely<Database>) => candidatesOf(db, keysIn[dialect], false)),
-  ofSubject: reusedQuery((db: Kysely<Database>) => candidatesOf(db, keysIn[dialect], true)),
-});
-const candidatesStatements: Record<Dialect, ReturnType<typeof statementsOf>> = { postgres: statementsOf('postgres'), sqlite: statementsOf('sqlite') };
+const candidatesOfAnySubject = reusedQueryByKeys((db: Kysely<Database>, keysIn: KeysCondition) => candidatesOf(db, keysIn, false));
+const candidatesOfSubject = reusedQueryByKeys((db: Kysely<Database>, keysIn: KeysCondition) => candidatesOf(db, keysIn, true));

@@ -76,6 +76,11 @@ export class ResponseCache {
     return versionText(await loadContentVersion(this.db));
   }
 
+  /** The content version the request's guard read, else read now (still before the request's data). */
+  async versionFor(request: FastifyRequest): Promise<string> {
+    return request.contentVersion ?? (await this.version());
+  }
+
   /**
    * Answers from the cache when the stored body is current, else from `compute`, serialized by
    * the route's response schema exactly as an uncached answer would be. Errors are not cached.
@@ -86,7 +91,7 @@ export class ResponseCache {
   async reply(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>, dataVersion?: string, viewer?: string): Promise<FastifyReply> {
     const key = viewer === undefined ? request.url : `${viewer} ${request.url}`;
     // Read by the guard before this request's data, like our own read: still never newer than the data.
-    const version = withDataVersion(request.contentVersion ?? (await this.version()), dataVersion);
+    const version = withDataVersion(await this.versionFor(request), dataVersion);
     const entry = this.entries.get(key);
     if (entry?.version === version && !asksFresh(request)) {
       this.stats.hits += 1;
