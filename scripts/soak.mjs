@@ -150,6 +150,25 @@ async function liveHeapMb() {
   return Math.round((usedSize / 1024 / 1024) * 10) / 10;
 }
 
+/**
+ * Where the server's RSS is at the end (after the last forced GC): the pages V8 holds for its heap,
+ * the buffers outside it (the response caches' bodies), and the rest (code, the allocator's arenas,
+ * SQLite's page cache): the figure that decides whether an RSS over the aim is live data or kept pages.
+ */
+async function memoryBreakdownMb() {
+  const { result } = await inspector.send('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+  const usage = JSON.parse(result.value);
+  const mb = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+  return {
+    rss: mb(usage.rss),
+    v8_heap_total: mb(usage.heapTotal),
+    v8_heap_used: mb(usage.heapUsed),
+    external: mb(usage.external),
+    array_buffers: mb(usage.arrayBuffers),
+    native_rest: mb(usage.rss - usage.heapTotal - usage.external),
+  };
+}
+
 function rssMb() {
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1]);
@@ -326,6 +345,7 @@ await heapSampler;
 const loopSeconds = (performance.now() - loopStarted) / 1000;
 rss.push({ t: Math.round(loopSeconds * 10) / 10, mb: rssMb() });
 heap.push({ t: Math.round(loopSeconds * 10) / 10, mb: await liveHeapMb() });
+const breakdown = await memoryBreakdownMb();
 // Node waits for an attached debugger before it exits: detach first.
 inspector.close();
 
@@ -396,6 +416,8 @@ const report = {
   memory_rule: `live heap after forced full GC: slope over the last 2/3 <= ${MAX_HEAP_SLOPE_MB_PER_MIN} MB/min and end <= value at 1/3 + ${MAX_HEAP_END_OVER_THIRD * 100}%`,
   rss_samples: rss,
   live_heap_mb: { samples: heap, slope_last_two_thirds_mb_per_min: heapSlope },
+  memory_at_end_mb: breakdown,
+  malloc_arena_max: process.env.MALLOC_ARENA_MAX ?? null,
   shutdown: exit,
 };
 mkdirSync(path.dirname(args.out), { recursive: true });
@@ -416,6 +438,9 @@ console.log(
   `RSS (MB)   start ${report.rss_mb.start}, middle ${report.rss_mb.middle}, end ${endMb}, max ${report.rss_mb.max}; slope over last 2/3 ${slope} MB/min`,
 );
 console.log(`live heap  ${heap.map((sample) => `${sample.mb}`).join(' -> ')} MB after forced full GCs; slope over last 2/3 ${heapSlope} MB/min`);
+console.log(
+  `at the end ${breakdown.rss} MB RSS: V8 heap ${breakdown.v8_heap_total} (${breakdown.v8_heap_used} used), buffers outside it ${breakdown.external}, the rest ${breakdown.native_rest} (code, allocator arenas, SQLite)${report.malloc_arena_max ? `; MALLOC_ARENA_MAX=${report.malloc_arena_max}` : ''}`,
+);
 console.log(`memory     ${memoryFlat ? 'flat' : 'GROWING'} (${report.memory_rule})`);
 console.log(`shutdown   SIGTERM -> exit ${exit.code ?? exit.signal}`);
 console.log(`written    ${args.out}`);
