@@ -33,7 +33,8 @@ import { handleShortcut, useAnswerShortcuts } from '../answering/use-answer-shor
 import { useDeckScreen } from '../answering/use-deck-screen';
 import { useQueuedAnswers } from '../answering/use-queued-answers';
 import { firstUnanswered, resultsFromAttempts } from './solve-order';
-import { useSolveBox } from './use-solve-box';
+import { useWrongNotes } from './use-solve-box';
+import { ImportantButton } from './components/important-button';
 import { parseTestCode, testFromState } from './solve-params';
 import '../answering/answering.css';
 
@@ -125,7 +126,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
   const answering = current !== undefined && (!currentResult || retrying.has(current.uid));
   const currentScore = score(results, problems);
 
-  const boxes = useSolveBox(current?.uid ?? null);
+  const boxes = useWrongNotes();
 
   function resume() {
     setResults(new Map(prior));
@@ -310,7 +311,7 @@ function SolveScreen({ testCode }: { testCode: number }) {
               options={options}
               result={currentResult}
               answering={answering}
-              important={boxes.important}
+              important={<ImportantButton problemUid={current.uid} />}
               onAnswer={(value) => answer(current, value, true)}
               onRetry={() => retry(current.uid)}
               onJudgeSelf={(correct) => judgeSelf(current, correct)}

@@ -12,33 +12,39 @@ const m = messages.solve;
  * a wrong answer puts it in 오답 노트 (said once per visit). Both boxes are the member's own server
  * boxes, made by the server the first time they are needed.
  */
-export function useSolveBox(problemUid: number | null) {
+function useEnsureSolveBoxes() {
   const solveBoxes = useSolveBoxes(false);
-  const problemBoxes = useProblemBoxes(problemUid ?? 0, problemUid !== null);
-  const add = useAddToBox();
-  const remove = useRemoveFromBox();
-  const [pending, setPending] = useState<{ uid: number; checked: boolean } | null>(null);
-  const inWrongNotes = useRef(new Set<number>());
-  const toldWrongNotes = useRef(false);
   const latest = useRef(solveBoxes);
   useEffect(() => {
     latest.current = solveBoxes;
   });
-
-  async function ensureBoxes() {
+  return async function ensureBoxes() {
     const known = latest.current.data;
     if (known) return known;
     const fetched = await latest.current.refetch();
     if (!fetched.data) throw fetched.error ?? new Error(m.bookmarkAddFailed);
     return fetched.data;
-  }
+  };
+}
+
+/**
+ * The ★ 중요 switch of one problem. Used by the button itself (components/important-button.tsx),
+ * not the screen: the problem's boxes arrive after the screen is drawn, and read by the screen they
+ * drew the whole screen again (the problem and the grid of up to 120) on a phone's busy first second.
+ */
+export function useImportantToggle(problemUid: number) {
+  const ensureBoxes = useEnsureSolveBoxes();
+  const problemBoxes = useProblemBoxes(problemUid, true);
+  const add = useAddToBox();
+  const remove = useRemoveFromBox();
+  const [pending, setPending] = useState<{ uid: number; checked: boolean } | null>(null);
 
   const importantBox = problemBoxes.data?.find((box) => box.solve_slot === SOLVE_BOX_SLOTS.important);
   const waiting = pending !== null && pending.uid === problemUid;
   const checked = waiting ? pending.checked : importantBox?.has_problem === true;
 
   async function toggleImportant() {
-    if (problemUid === null || waiting) return;
+    if (waiting) return;
     const uid = problemUid;
     const next = !checked;
     setPending({ uid, checked: next });
@@ -54,6 +60,16 @@ export function useSolveBox(problemUid: number | null) {
       setPending(null);
     }
   }
+
+  return { checked, busy: waiting, onToggle: () => void toggleImportant() };
+}
+
+/** 오답 노트: a wrong answer's problem goes in, said once per visit. */
+export function useWrongNotes() {
+  const ensureBoxes = useEnsureSolveBoxes();
+  const add = useAddToBox();
+  const inWrongNotes = useRef(new Set<number>());
+  const toldWrongNotes = useRef(false);
 
   function addToWrongNotes(uid: number) {
     if (inWrongNotes.current.has(uid)) return;
@@ -73,8 +89,5 @@ export function useSolveBox(problemUid: number | null) {
     })();
   }
 
-  return {
-    important: { checked, busy: waiting, onToggle: () => void toggleImportant() },
-    addToWrongNotes,
-  };
+  return { addToWrongNotes };
 }

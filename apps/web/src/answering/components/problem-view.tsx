@@ -1,6 +1,5 @@
-import { Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Title } from '@mantine/core';
 import { problemFullLabel } from '@qbank/shared/problem-labels';
-import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNegationEmphasis } from '../../lib/use-negation-emphasis';
 import { useAnnotationSync } from '../../annotations/api';
@@ -14,12 +13,6 @@ import { ProblemTools } from './problem-tools';
 import { AnswerArea } from './answer-area';
 import { VoidedProblem } from './voided-problem';
 import '../answering.css';
-
-export interface ImportantToggle {
-  checked: boolean;
-  busy: boolean;
-  onToggle: () => void;
-}
 
 /** What ProblemView hands on to ResultView once the problem is answered (documented there). */
 type ResultShown = Pick<ResultViewProps, 'problem' | 'position' | 'options' | 'explanation' | 'onRetry' | 'onJudgeSelf' | 'resultRef'>;
@@ -38,8 +31,11 @@ export function ProblemView({
   result: AnswerResult | undefined;
   /** The answer area is shown (not answered yet, or 다시 풀기 pressed). */
   answering: boolean;
-  /** The ★ 중요 switch; left out where the screen has none (review: 박스에 담기 covers it). */
-  important?: ImportantToggle;
+  /**
+   * The ★ 중요 switch (solve/components/important-button.tsx); left out where the screen has none
+   * (review: 박스에 담기 covers it). A part of its own, so its read redraws only itself.
+   */
+  important?: ReactNode;
   onAnswer: (answer: string) => void;
   onOpenBoxes: () => void;
   /** Shown under the verdict (review: the self-rating). */
@@ -67,18 +63,7 @@ export function ProblemView({
             </Badge>
           </Group>
           <Group gap="xs">
-            {important && (
-              <Button
-                variant={important.checked ? 'filled' : 'default'}
-                className="qbank-solve-target"
-                aria-pressed={important.checked}
-                loading={important.busy}
-                onClick={important.onToggle}
-                leftSection={important.checked ? <IconStarFilled size={18} aria-hidden /> : <IconStar size={18} aria-hidden />}
-              >
-                {m.important}
-              </Button>
-            )}
+            {important}
             <AddToBoxButton onClick={onOpenBoxes} />
           </Group>
         </Group>
