@@ -38,8 +38,11 @@ test.afterEach(async () => {
 test('a rating from a timed session’s result reaches the lead’s queue, with the comments', async ({ page, browser }) => {
   await signIn(page, 'demo-student', '/study/new');
   const exam = await classExam(page);
+  // Every problem of the exam (a session draws its problems at random): in exam order the first is
+  // then its multiple-choice 1번, which item analysis covers. A draw of two could be two written
+  // answers, with no 보기 to press.
   const created = await page.request.post('/v1/study/sessions', {
-    data: { filter: 'all', scope: { test_codes: [exam.test_code] }, count: 2, order: 'exam', mode: 'timed' },
+    data: { filter: 'all', scope: { test_codes: [exam.test_code] }, count: 200, order: 'exam', mode: 'timed' },
   });
   expect(created.status()).toBe(201);
   const { session } = (await created.json()) as { session: { code: number; problem_uids: number[] } };
