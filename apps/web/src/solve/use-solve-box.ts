@@ -7,11 +7,11 @@ import { messages } from './messages';
 
 const m = messages.solve;
 
-/**
- * Solve mode's two boxes (decision 016): ★ 중요 toggles the problem in the member's 중요 문제 box;
- * a wrong answer puts it in 오답 노트 (said once per visit). Both boxes are the member's own server
- * boxes, made by the server the first time they are needed.
- */
+// Solve mode's two boxes (decision 016): ★ 중요 toggles the problem in the member's 중요 문제 box;
+// a wrong answer puts it in 오답 노트 (said once per visit). Both boxes are the member's own server
+// boxes, made by the server the first time they are needed.
+
+/** The member's two solve boxes, read (and so made) on first need, not with the screen. */
 function useEnsureSolveBoxes() {
   const solveBoxes = useSolveBoxes(false);
   const latest = useRef(solveBoxes);
@@ -34,7 +34,7 @@ function useEnsureSolveBoxes() {
  */
 export function useImportantToggle(problemUid: number) {
   const ensureBoxes = useEnsureSolveBoxes();
-  const problemBoxes = useProblemBoxes(problemUid, true);
+  const problemBoxes = useProblemBoxes(problemUid);
   const add = useAddToBox();
   const remove = useRemoveFromBox();
   const [pending, setPending] = useState<{ uid: number; checked: boolean } | null>(null);
