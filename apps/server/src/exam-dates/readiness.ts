@@ -1,3 +1,4 @@
+import { PROPORTION_DECIMALS, roundTo } from '../core/rounding';
 import { elapsedUntilDay, recall, type Weights } from './memory';
 
 // The predicted score (decision 152): the expected share of the exam's problems the member
@@ -50,7 +51,7 @@ export interface ReadinessOutput {
 }
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
-const round3 = (value: number) => Math.round(value * 1000) / 1000;
+const round3 = (value: number) => roundTo(value, PROPORTION_DECIMALS);
 
 export function predictReadiness(input: ReadinessInput): ReadinessOutput {
   const rates = new Map(input.classRates.map((rate) => [rate.problem_uid, rate]));

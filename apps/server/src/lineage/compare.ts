@@ -1,3 +1,4 @@
+import { roundTo } from '../core/rounding';
 import { grams, type Fingerprint } from './fingerprint';
 
 // Whether two problems belong to one lineage, and how (decision 129). Stem and options both
@@ -138,7 +139,8 @@ function keyAmongWrong(a: Fingerprint, b: Fingerprint, pairs: number[]): boolean
   return a.keys.length > 0 && a.keys.some((i) => pairs[i] !== -1 && pairs[i] !== undefined && !bKeys.has(pairs[i]!));
 }
 
-const round = (value: number) => Math.round(value * 1000) / 1000;
+/** A similarity to 0.001, as every link stores and sends it. */
+export const roundSimilarity = (value: number) => roundTo(value, 3);
 
 export function compareFingerprints(a: Fingerprint, b: Fingerprint): LinkVerdict | null {
   if (askDiffers(a, b)) return null;
@@ -148,7 +150,7 @@ export function compareFingerprints(a: Fingerprint, b: Fingerprint): LinkVerdict
   if (!withOptions) {
     if (a.options.length > 0 || b.options.length > 0 || a.polarity !== b.polarity || stem < THRESHOLDS.stemOnly) return null;
     const relation = stem >= THRESHOLDS.sameStem && sameNumbers(a, b) && a.answerText === b.answerText ? 'same' : 'variant';
-    return { relation, similarity: round(stem), keysAgree: a.answerText === b.answerText };
+    return { relation, similarity: roundSimilarity(stem), keysAgree: a.answerText === b.answerText };
   }
 
   const match = matchOptions(a, b);
@@ -156,7 +158,7 @@ export function compareFingerprints(a: Fingerprint, b: Fingerprint): LinkVerdict
     if (stem < THRESHOLDS.invertedStem) return null;
     const reverse = matchOptions(b, a);
     if (!keyAmongWrong(a, b, match.pairs) && !keyAmongWrong(b, a, reverse.pairs)) return null;
-    return { relation: 'inverted', similarity: round(0.7 * stem + 0.3 * Math.max(match.score, 0.5)), keysAgree: false };
+    return { relation: 'inverted', similarity: roundSimilarity(0.7 * stem + 0.3 * Math.max(match.score, 0.5)), keysAgree: false };
   }
 
   if (stem < THRESHOLDS.stem) return null;
@@ -172,5 +174,5 @@ export function compareFingerprints(a: Fingerprint, b: Fingerprint): LinkVerdict
   const similarity = 0.55 * stem + 0.45 * options;
   if (similarity < THRESHOLDS.link) return null;
   const same = match.exact && a.stem === b.stem;
-  return { relation: same ? 'same' : 'variant', similarity: round(similarity), keysAgree: agree };
+  return { relation: same ? 'same' : 'variant', similarity: roundSimilarity(similarity), keysAgree: agree };
 }

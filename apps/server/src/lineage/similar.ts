@@ -1,5 +1,6 @@
 import type { SimilarProblemsResponse } from '@qbank/shared/lineage';
 import type { AppContext } from '../core/context';
+import { roundTo } from '../core/rounding';
 import { stemSimilarity } from './compare';
 import { FingerprintCache, MAX_CANDIDATES } from './detect';
 import { fingerprint, type Fingerprint } from './fingerprint';
@@ -46,7 +47,7 @@ export async function similarProblems(
   const problems = candidates
     .flatMap((candidate) => {
       const seen = compared.get(candidate.uid);
-      return seen ? [{ candidate, questionText: seen.questionText, similarity: Math.round(stemSimilarity(print, seen.print) * 100) / 100 }] : [];
+      return seen ? [{ candidate, questionText: seen.questionText, similarity: roundTo(stemSimilarity(print, seen.print), 2) }] : [];
     })
     .filter(({ similarity }) => similarity >= MIN_SIMILARITY)
     .sort((a, b) => b.similarity - a.similarity || b.candidate.year - a.candidate.year || a.candidate.uid - b.candidate.uid)

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../core/db';
 import { validationError } from '../errors';
-import { compareFingerprints, stemSimilarity } from './compare';
+import { compareFingerprints, roundSimilarity, stemSimilarity } from './compare';
 import { fingerprint } from './fingerprint';
 import { lineageMessages } from './messages';
 import { enqueue, isVisibleProblem, loadSources, upsertStartedFromLink } from './repository';
@@ -28,7 +28,7 @@ export async function linkStartedFrom(db: DbOrTx, uid: number, origin: number, n
   // Reworded past what detection links: still a suggestion, as alike as the stems are.
   const found = verdict
     ? { relation: verdict.relation, similarity: verdict.similarity, keys_agree: verdict.keysAgree ? 1 : 0 }
-    : { relation: 'variant' as const, similarity: Math.round(stemSimilarity(a, b) * 1000) / 1000, keys_agree: 1 };
+    : { relation: 'variant' as const, similarity: roundSimilarity(stemSimilarity(a, b)), keys_agree: 1 };
   await upsertStartedFromLink(db, uid, origin, found, now);
   await enqueue(db, [uid]);
 }

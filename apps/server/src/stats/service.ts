@@ -11,6 +11,7 @@ import {
   type StatsMe,
 } from '@qbank/shared/stats';
 import type { AppContext } from '../core/context';
+import { INDEX_DECIMALS, PROPORTION_DECIMALS, roundTo } from '../core/rounding';
 import type { MemberRow } from '../db/schema';
 import { notFound } from '../errors';
 import { messages } from '../messages';
@@ -47,6 +48,7 @@ import {
 } from './repository';
 
 const rateOf = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
+const proportion = (part: number, whole: number) => roundTo(part / whole, PROPORTION_DECIMALS);
 
 /** The member's own figures; nothing in them names or counts another member. */
 export async function statsOfMember(ctx: AppContext, memberCode: number, now: Date = new Date()): Promise<StatsMe> {
@@ -95,10 +97,10 @@ export async function problemStats(ctx: AppContext, uid: number): Promise<Proble
     problem.type === PROBLEM_TYPES.multipleChoice
       ? optionNumbers(problem).map((n) => {
           const count = counts.get(n) ?? 0;
-          return { option: optionLabel(n), count: shown ? count : null, rate: shown ? count / answers : null };
+          return { option: optionLabel(n), count: shown ? count : null, rate: shown ? proportion(count, answers) : null };
         })
       : [];
-  return { answers, correct_rate: shown ? correct / answers : null, options, min_answers: MIN_CLASS_ANSWERS, voided: false };
+  return { answers, correct_rate: shown ? proportion(correct, answers) : null, options, min_answers: MIN_CLASS_ANSWERS, voided: false };
 }
 
 /** The member's first pass in solve mode on an exam and its percentile among their grade. */
@@ -152,25 +154,47 @@ export async function itemAnalysis(ctx: AppContext, testCode: number): Promise<I
     return { ...header, upper_size: 0, lower_size: 0, kr20: null, items };
   }
   const groups = answerGroups(answers, cuts);
-  const items = scored.map((problem) => ({
-    ...analyseItem(
+  const items = scored.map((problem) =>
+    analyseItem(
       problem,
       groups.filter((row) => row.problem_uid === problem.uid),
       members,
       cuts,
     ),
-    key_conflict: conflictOf(problem.uid),
-  }));
+  );
+  const reliability = kr20(
+    scored.length,
+    items.map((item) => item.difficulty),
+    distribution,
+  );
   return {
     ...header,
     upper_size: cuts.upperSize,
     lower_size: cuts.lowerSize,
-    kr20: kr20(
-      scored.length,
-      items.map((item) => item.difficulty ?? 0),
-      distribution,
-    ),
-    items,
+    kr20: reliability === null ? null : roundTo(reliability, INDEX_DECIMALS),
+    items: items.map((item) => ({ ...roundedItem(item), key_conflict: conflictOf(item.uid) })),
+  };
+}
+
+type AnalysedItem = Omit<Item, 'key_conflict' | 'difficulty' | 'discrimination' | 'options'> & {
+  difficulty: number;
+  discrimination: number;
+  options: Array<{ option: string; is_key: boolean; rate: number; upper_rate: number; lower_rate: number }>;
+};
+
+/** The item as sent (decision 215): its figures rounded once its flags and the KR-20 have used them exactly. */
+function roundedItem(item: AnalysedItem): Omit<Item, 'key_conflict'> {
+  const ofProportion = (value: number) => roundTo(value, PROPORTION_DECIMALS);
+  return {
+    ...item,
+    difficulty: ofProportion(item.difficulty),
+    discrimination: roundTo(item.discrimination, INDEX_DECIMALS),
+    options: item.options.map((option) => ({
+      ...option,
+      rate: ofProportion(option.rate),
+      upper_rate: ofProportion(option.upper_rate),
+      lower_rate: ofProportion(option.lower_rate),
+    })),
   };
 }
 
@@ -179,7 +203,7 @@ function analyseItem(
   rows: AnswerGroup[],
   members: number,
   cuts: { upperSize: number; lowerSize: number },
-): Omit<Item, 'key_conflict'> {
+): AnalysedItem {
   const keys = keyOptions(problem.answer);
   const sum = (pick: (row: AnswerGroup) => number, filter: (row: AnswerGroup) => boolean = () => true) =>
     rows.filter(filter).reduce((total, row) => total + pick(row), 0);

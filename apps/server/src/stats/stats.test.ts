@@ -139,14 +139,15 @@ describe.each(testDialects)('statistics on %s', (dialect) => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ test_code: exam, members: 10, upper_size: 4, lower_size: 3 });
-    expect(body.kr20).toBeCloseTo(4 / 3 / 10, 10);
+    // Sent rounded (decision 215): proportions to 0.001, discrimination and KR-20 to 0.0001.
+    expect(body.kr20).toBe(0.1333);
     expect(body.items.map((item: { uid: number }) => item.uid)).toEqual(problems);
     const [i1, i2, i3, i4] = body.items;
     expect([i1.difficulty, i2.difficulty, i3.difficulty, i4.difficulty]).toEqual([0.7, 0.6, 0.4, 0.3]);
-    expect(i1.discrimination).toBeCloseTo(2 / 3, 10);
+    expect(i1.discrimination).toBe(0.6667);
     expect(i2.discrimination).toBe(1);
     expect(i3.discrimination).toBe(0.75);
-    expect(i4.discrimination).toBeCloseTo(0.25 - 1 / 3, 10);
+    expect(i4.discrimination).toBe(-0.0833);
     expect(
       i1.options.map((o: { option: string; rate: number; upper_rate: number; lower_rate: number; is_key: boolean }) => [
         o.option,
@@ -156,13 +157,13 @@ describe.each(testDialects)('statistics on %s', (dialect) => {
         o.lower_rate,
       ]),
     ).toEqual([
-      ['①', false, 0.2, 0, 1 / 3],
-      ['②', false, 0.1, 0, 1 / 3],
-      ['③', true, 0.7, 1, 1 / 3],
+      ['①', false, 0.2, 0, 0.333],
+      ['②', false, 0.1, 0, 0.333],
+      ['③', true, 0.7, 1, 0.333],
       ['④', false, 0, 0, 0],
       ['⑤', false, 0, 0, 0],
     ]);
-    expect(i4.options.find((o: { option: string }) => o.option === '⑤')).toMatchObject({ upper_rate: 0.75, lower_rate: 1 / 3, rate: 0.4 });
+    expect(i4.options.find((o: { option: string }) => o.option === '⑤')).toMatchObject({ upper_rate: 0.75, lower_rate: 0.333, rate: 0.4 });
     expect(i1.flags).toEqual(['unchosen_distractor']);
     expect(i2.flags).toEqual([]);
     expect(i3.flags).toEqual([]);
@@ -216,7 +217,7 @@ describe.each(testDialects)('statistics on %s', (dialect) => {
   it("a problem's class distribution counts approved members' first answers", async () => {
     const body = (await get(`/v1/problem/${problems[0]}/stats`, members[4]!)).json();
     expect(body.answers).toBe(11);
-    expect(body.correct_rate).toBeCloseTo(8 / 11, 10);
+    expect(body.correct_rate).toBe(0.727);
     expect(body.options.map((o: { option: string; count: number }) => [o.option, o.count])).toEqual([
       ['①', 2],
       ['②', 1],
@@ -224,7 +225,7 @@ describe.each(testDialects)('statistics on %s', (dialect) => {
       ['④', 0],
       ['⑤', 0],
     ]);
-    expect(body.options[0].rate).toBeCloseTo(2 / 11, 10);
+    expect(body.options[0].rate).toBe(0.182);
     const under = (await get(`/v1/problem/${sparse}/stats`, members[4]!)).json();
     expect(under).toEqual({
       answers: 4,
