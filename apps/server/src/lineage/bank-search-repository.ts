@@ -42,17 +42,28 @@ export async function bankSearchMatches(
   query: BankExamFilters & { q: string; test_codes?: number[] | undefined },
   limit: number,
 ): Promise<BankSearchMatch[]> {
-  const rows = await filtered(db, dialect, { q: query.q })
-    .$if(query.subject_code !== undefined, (qb) => qb.where('tests.subject_code', '=', query.subject_code!))
-    .$if(query.year !== undefined, (qb) => qb.where('tests.year', '=', query.year!))
-    // On the search row's own test_code: the search's index still leads (SQLite checks the code in
-    // its covering listing index, PostgreSQL on the row or, for one exam, with the exam index).
-    .$if(query.test_codes !== undefined, (qb) => qb.where('problems.test_code', 'in', query.test_codes!))
-    .leftJoin('problem_lineages', 'problem_lineages.problem_uid', 'problems.uid')
-    .select([...PROBLEM_PLACE_COLUMNS, 'problems.type', 'subjects.subject_name', 'problem_lineages.lineage_code', 'problem_lineages.lineage_size'])
-    .limit(limit)
+  // The matches are gathered first (materialized), then their lineages looked up one by one: joined
+  // in the same pass, PostgreSQL merged the matches with every lineage row in problem order (the
+  // search row's primary key walked instead of its trigram index, ~11,500 lineage rows read for
+  // 501 matches): 44-47 ms against 7-9 ms for "고혈압" at 100,000 problems (docs/performance.md).
+  return db
+    .with(
+      (cte) => cte('hits').materialized(),
+      () =>
+        filtered(db, dialect, { q: query.q })
+          .$if(query.subject_code !== undefined, (qb) => qb.where('tests.subject_code', '=', query.subject_code!))
+          .$if(query.year !== undefined, (qb) => qb.where('tests.year', '=', query.year!))
+          // On the search row's own test_code: the search's index still leads (SQLite checks the code in
+          // its covering listing index, PostgreSQL on the row or, for one exam, with the exam index).
+          .$if(query.test_codes !== undefined, (qb) => qb.where('problems.test_code', 'in', query.test_codes!))
+          .select([...PROBLEM_PLACE_COLUMNS, 'problems.type', 'subjects.subject_name'])
+          .limit(limit),
+    )
+    .selectFrom('hits')
+    .leftJoin('problem_lineages', 'problem_lineages.problem_uid', 'hits.uid')
+    .selectAll('hits')
+    .select(['problem_lineages.lineage_code', 'problem_lineages.lineage_size'])
     .execute();
-  return rows;
 }
 
 /** The stems of the problems a page shows, as plain text. */
