@@ -13,3 +13,6 @@ export function roundTo(value: number, decimals: number): number {
   const scale = 10 ** decimals;
   return Math.round(value * scale) / scale;
 }
+
+/** A proportion as sent: to PROPORTION_DECIMALS. */
+export const roundProportion = (value: number) => roundTo(value, PROPORTION_DECIMALS);

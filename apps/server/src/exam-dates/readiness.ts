@@ -1,4 +1,4 @@
-import { PROPORTION_DECIMALS, roundTo } from '../core/rounding';
+import { roundProportion } from '../core/rounding';
 import { elapsedUntilDay, recall, type Weights } from './memory';
 
 // The predicted score (decision 152): the expected share of the exam's problems the member
@@ -51,7 +51,6 @@ export interface ReadinessOutput {
 }
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
-const round3 = (value: number) => roundTo(value, PROPORTION_DECIMALS);
 
 export function predictReadiness(input: ReadinessInput): ReadinessOutput {
   const rates = new Map(input.classRates.map((rate) => [rate.problem_uid, rate]));
@@ -157,17 +156,24 @@ export function predictReadiness(input: ReadinessInput): ReadinessOutput {
   }
   const levers: ReadinessOutput['levers'] = [];
   for (const group of groups.values()) {
-    if (group.unseen > 0) levers.push({ kind: 'unseen', class_uid: group.class_uid, name: group.name, count: group.unseen, gain: round3(group.unseenGain) });
-    if (group.weak > 0) levers.push({ kind: 'review', class_uid: group.class_uid, name: group.name, count: group.weak, gain: round3(group.weakGain) });
+    if (group.unseen > 0)
+      levers.push({ kind: 'unseen', class_uid: group.class_uid, name: group.name, count: group.unseen, gain: roundProportion(group.unseenGain) });
+    if (group.weak > 0) levers.push({ kind: 'review', class_uid: group.class_uid, name: group.name, count: group.weak, gain: roundProportion(group.weakGain) });
   }
   levers.sort((a, b) => b.gain - a.gain || b.count - a.count);
 
   return {
-    predicted: { mean: round3(mean), low: round3(clamp(mean - Z90 * sd, 0, 1)), high: round3(clamp(mean + Z90 * sd, 0, 1)) },
-    coverage: round3(scored.filter((item) => item.seen).length / scored.length),
+    predicted: { mean: roundProportion(mean), low: roundProportion(clamp(mean - Z90 * sd, 0, 1)), high: roundProportion(clamp(mean + Z90 * sd, 0, 1)) },
+    coverage: roundProportion(scored.filter((item) => item.seen).length / scored.length),
     by_subject: [...groups.values()]
       .sort((a, b) => a.name.localeCompare(b.name, 'ko'))
-      .map((group) => ({ class_uid: group.class_uid, name: group.name, problems: group.problems, seen: group.seen, mean: round3(group.sum / group.weight) })),
+      .map((group) => ({
+        class_uid: group.class_uid,
+        name: group.name,
+        problems: group.problems,
+        seen: group.seen,
+        mean: roundProportion(group.sum / group.weight),
+      })),
     levers: levers.filter((lever) => lever.gain > 0).slice(0, 5),
   };
 }

@@ -11,7 +11,7 @@ import {
   type StatsMe,
 } from '@qbank/shared/stats';
 import type { AppContext } from '../core/context';
-import { INDEX_DECIMALS, PROPORTION_DECIMALS, roundTo } from '../core/rounding';
+import { INDEX_DECIMALS, roundProportion, roundTo } from '../core/rounding';
 import type { MemberRow } from '../db/schema';
 import { notFound } from '../errors';
 import { messages } from '../messages';
@@ -48,7 +48,7 @@ import {
 } from './repository';
 
 const rateOf = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
-const proportion = (part: number, whole: number) => roundTo(part / whole, PROPORTION_DECIMALS);
+const proportion = (part: number, whole: number) => roundProportion(part / whole);
 
 /** The member's own figures; nothing in them names or counts another member. */
 export async function statsOfMember(ctx: AppContext, memberCode: number, now: Date = new Date()): Promise<StatsMe> {
@@ -184,16 +184,15 @@ type AnalysedItem = Omit<Item, 'key_conflict' | 'difficulty' | 'discrimination' 
 
 /** The item as sent (decision 215): its figures rounded once its flags and the KR-20 have used them exactly. */
 function roundedItem(item: AnalysedItem): Omit<Item, 'key_conflict'> {
-  const ofProportion = (value: number) => roundTo(value, PROPORTION_DECIMALS);
   return {
     ...item,
-    difficulty: ofProportion(item.difficulty),
+    difficulty: roundProportion(item.difficulty),
     discrimination: roundTo(item.discrimination, INDEX_DECIMALS),
     options: item.options.map((option) => ({
       ...option,
-      rate: ofProportion(option.rate),
-      upper_rate: ofProportion(option.upper_rate),
-      lower_rate: ofProportion(option.lower_rate),
+      rate: roundProportion(option.rate),
+      upper_rate: roundProportion(option.upper_rate),
+      lower_rate: roundProportion(option.lower_rate),
     })),
   };
 }
