@@ -51,9 +51,16 @@ export function useHighlight(
         document.getElementById(problemAnchorId(foundUid))?.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'center' });
         setHighlightedUid(foundUid);
       }, HIGHLIGHT_SCROLL_DELAY_MS),
-      window.setTimeout(() => setHighlightedUid(null), HIGHLIGHT_SCROLL_DELAY_MS + HIGHLIGHT_DURATION_MS),
     );
   }, [wanted, foundUid, problems.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  // The mark's time starts once it is drawn: timed from the scroll's timer, a main thread busy
+  // past both (a slow phone drawing a long exam) ran the two back to back and the mark never showed.
+  useEffect(() => {
+    if (highlightedUid === null) return;
+    const fade = window.setTimeout(() => setHighlightedUid(null), HIGHLIGHT_DURATION_MS);
+    return () => window.clearTimeout(fade);
+  }, [highlightedUid]);
 
   useEffect(() => {
     const pending = timers.current;
