@@ -2,7 +2,7 @@
 // Latencies come from autocannon's per-response event so p95 is exact (its own histogram only
 // reports p90/p97.5/p99), and every status code is counted: anything but 2xx is an error.
 // Percentiles describe the steady state: each connection's first response is reported apart.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { percentile, round, sleep } from './util.mjs';
 
@@ -88,6 +88,29 @@ export function cpuTimes(pid, tid) {
   } catch {
     return { user: 0, system: 0 };
   }
+}
+
+/**
+ * CPU seconds (user and system) used so far by every process whose command is `name`: on a machine
+ * where PostgreSQL runs beside the server, what its backends spent on a run is the difference.
+ * Processes that ended in between are not counted.
+ */
+export function cpuTimesOfCommand(name) {
+  let user = 0;
+  let system = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== name) continue;
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      user += Number(fields[11]) / 100;
+      system += Number(fields[12]) / 100;
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return { user, system };
 }
 
 /** CPU seconds a process has used. */

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { login, reviewDeckUids, typedStems as typedStemsOf } from '../bench/api.mjs';
 import { bundleResolver, moduleOf, summarizeProfile, trimProfile } from '../bench/cpu-profile.ts';
-import { cpuTimes, runScenario } from '../bench/load.mjs';
+import { cpuTimes, cpuTimesOfCommand, runScenario } from '../bench/load.mjs';
 import { buildScenarios } from '../bench/scenarios.mjs';
 import { copyDataDir, readSummary, SUMMARY_FILE } from '../bench/seed.mjs';
 import { passThroughEnv, serverEnv, startProcess, stopProcess } from '../bench/server.mjs';
@@ -157,6 +157,7 @@ function perRequest({ result, stats, window }) {
     main_thread_user_us: us(used('main', 'user')),
     main_thread_system_us: us(used('main', 'system')),
     process_cpu_us: us(used('process', 'user') + used('process', 'system')),
+    ...(dialect === 'postgres' ? { postgres_cpu_us: us(used('postgres', 'user') + used('postgres', 'system')) } : {}),
   };
 }
 
@@ -173,6 +174,8 @@ function printReport({ scenario, result, stats, costs }) {
     `  per request: ${costs.profile_not_idle_us} µs not idle in the profile; on a core (/proc) the main thread ${costs.main_thread_user_us} µs user + ` +
       `${costs.main_thread_system_us} µs system, all threads ${costs.process_cpu_us} µs; load average ${round(os.loadavg()[0], 1)}`,
   );
+  // PostgreSQL's side of a read: every postgres process of the machine, so nothing else may use it during the run.
+  if (costs.postgres_cpu_us !== undefined) console.log(`  PostgreSQL (every postgres process on this machine): ${costs.postgres_cpu_us} µs a request`);
   console.log(`\ntop ${stats.frames.length} frames by self time (% of non-idle time)`);
   for (const frame of stats.frames) console.log(`${pct(frame.selfShare)}  ${frame.function.slice(0, 44).padEnd(44)} ${frame.location}`);
   console.log('\nmodules (% of non-idle time; inclusive: on the stack, each sample once per module)');
@@ -222,11 +225,11 @@ try {
   const windowSampler = {
     start() {
       window.fromUs = nowUs();
-      window.cpuFrom = { process: cpuTimes(server.pid), main: cpuTimes(server.pid, server.pid) };
+      window.cpuFrom = { process: cpuTimes(server.pid), main: cpuTimes(server.pid, server.pid), postgres: cpuTimesOfCommand('postgres') };
       return {
         stop() {
           window.toUs = nowUs();
-          window.cpuTo = { process: cpuTimes(server.pid), main: cpuTimes(server.pid, server.pid) };
+          window.cpuTo = { process: cpuTimes(server.pid), main: cpuTimes(server.pid, server.pid), postgres: cpuTimesOfCommand('postgres') };
         },
       };
     },
