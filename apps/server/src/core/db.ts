@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/schema';
 import { cacheStatements, FairSqliteDialect } from './fair-sqlite';
+import { sendPreparedStatementsNamed } from './prepared-statements';
 import { bigramDocument, choseongDocument, choseongKey } from '../db/search-documents';
 
 export type { Dialect } from './dialect';
@@ -44,6 +45,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
     // figures, decision 058). Set per connection, since the URL's own options (the tests' search_path)
     // must stay; the client runs it before any query handed to it.
     pool.on('connect', (client) => {
+      sendPreparedStatementsNamed(client);
       // A server without JIT knows the setting too (PostgreSQL 11+); a failure only leaves JIT on.
       client.query('set jit = off').catch(() => undefined);
     });

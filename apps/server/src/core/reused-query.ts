@@ -1,12 +1,14 @@
 import { sql, type Compilable, type CompiledQuery, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from './dialect';
+import { prepareOnPostgres } from './prepared-statements';
 
 // Kysely builds a query's operation tree and compiles it to SQL anew on every call: for the
 // guard's member lookup that was a tenth of a signed-in read's CPU under load (freeze, visitNode,
 // cloneWithSelections in the profile of the due count, docs/performance.md). The statements every
 // request runs (the guard's member row, the response cache's content version) are built and
-// compiled once per database and run again with new values; Kysely has no prepared statements of
-// its own, and the SQLite driver keeps the compiled statement by its SQL text (fair-sqlite.ts).
+// compiled once per database and run again with new values, on PostgreSQL as named prepared
+// statements (./prepared-statements.ts); the SQLite driver keeps the compiled statement by its SQL
+// text (fair-sqlite.ts).
 
 /**
  * A query compiled once per database by `build` (with placeholder values), run with `parameters`
@@ -22,6 +24,7 @@ export function reusedQuery<Row, Database>(
     if (!query) {
       query = build(db).compile();
       compiled.set(db, query);
+      prepareOnPostgres(query.sql);
     }
     if (query.parameters.length !== parameters.length) {
       throw new Error(`reusedQuery: ${parameters.length} values for ${query.parameters.length} parameters in ${query.sql}`);
