@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyRequest } from 'fastify';
 import { createMember, createTestContext, loginCookie, testDialects, type TestContext } from '../testing/harness';
 import { guard, signedInMember, type Access } from './auth-guards';
 
@@ -8,6 +9,7 @@ describe.each(testDialects)('guard() on %s', (dialect) => {
   let cookies: Record<'unapproved' | 'student' | 'lead' | 'admin', string>;
   let studentCode: number;
   let bodiesParsed = 0;
+  const alongsideCalls: { id: string; memberKnown: boolean }[] = [];
 
   beforeAll(async () => {
     t = await createTestContext(dialect, {
@@ -18,6 +20,15 @@ describe.each(testDialects)('guard() on %s', (dialect) => {
           }));
         }
         app.get('/v1/guard-probe/unguarded', async (request) => ({ code: signedInMember(request).code }));
+        // A read started beside the member's (decision 216): the path's id, as the route would read a version by it.
+        const alongside = (request: FastifyRequest) => {
+          const id = (request.params as { id: string }).id;
+          alongsideCalls.push({ id, memberKnown: request.guardedMember !== undefined });
+          return /^\d+$/.test(id) ? Promise.resolve(`version of ${id}`) : undefined;
+        };
+        app.get('/v1/guard-probe/alongside/:id', { onRequest: guard('lead', { alongside }) }, async (request) => ({
+          alongside: (await request.readAlongside) ?? null,
+        }));
       },
     });
     const unapproved = await createMember(t.db, { validated: false });
@@ -62,5 +73,22 @@ describe.each(testDialects)('guard() on %s', (dialect) => {
     const response = await t.app.inject({ method: 'GET', url: '/v1/guard-probe/unguarded', headers: { cookie: cookies.student } });
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('guard');
+  });
+
+  it('starts a route’s read beside the member’s for a verified token only, and hands the handler what it read', async () => {
+    const get = (id: string, who: keyof typeof cookies | null, cookie?: string) =>
+      t.app.inject({ method: 'GET', url: `/v1/guard-probe/alongside/${id}`, headers: who ? { cookie: cookies[who] } : cookie ? { cookie } : {} });
+    alongsideCalls.length = 0;
+    const admitted = await get('42', 'lead');
+    expect(admitted.json()).toEqual({ alongside: 'version of 42' });
+    expect(alongsideCalls).toEqual([{ id: '42', memberKnown: false }]);
+    // Refused once the member is read: the read was started and is dropped, never reported as a failure.
+    expect((await get('43', 'student')).statusCode).toBe(403);
+    // No token, or one that does not verify: nothing is read.
+    expect((await get('44', null)).statusCode).toBe(401);
+    expect((await get('45', null, 'token=forged.token.value')).statusCode).toBe(401);
+    expect(alongsideCalls.map((call) => call.id)).toEqual(['42', '43']);
+    // A path the route cannot read by: the handler gets nothing and reads on its own.
+    expect((await get('abc', 'lead')).json()).toEqual({ alongside: null });
   });
 });

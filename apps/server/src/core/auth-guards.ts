@@ -12,6 +12,8 @@ declare module 'fastify' {
     memberLookup?: Promise<MemberRow | null>;
     /** The member a route's guard admitted; read it with signedInMember(). */
     guardedMember?: MemberRow;
+    /** What a route's guard started beside the member's read (GuardVersions.alongside). */
+    readAlongside?: Promise<string>;
   }
 }
 
@@ -34,6 +36,7 @@ async function lookupMember(request: FastifyRequest, versions: GuardVersions): P
   const { config, db, dialect } = request.server.ctx;
   const claims = await verifyToken(found.token, config.jwtSecret);
   if (!claims) return null;
+  startAlongside(request, versions);
   const row = await loadMemberWithVersions(db, dialect, claims.memberCode);
   if (!row) return null;
   const { content_version: content, lineage_version: lineage, ...member } = row;
@@ -48,6 +51,21 @@ async function lookupMember(request: FastifyRequest, versions: GuardVersions): P
 /** Whether the guard hands over the versions read with the member: the content and the lineage version. */
 export interface GuardVersions {
   contentVersion?: boolean;
+  /**
+   * A version the route reads whoever the member is (a report's answers version): started beside
+   * the member's read, once the token is verified, so both statements go in the same poll phase
+   * (decision 216) instead of one after the other. Undefined when the request cannot have it (its
+   * path's id is not a number); the handler awaits request.readAlongside.
+   */
+  alongside?: (request: FastifyRequest) => Promise<string> | undefined;
+}
+
+function startAlongside(request: FastifyRequest, versions: GuardVersions): void {
+  const read = versions.alongside?.(request);
+  if (!read) return;
+  // Awaited by the handler, which a refused request never reaches: its failure is the handler's to report.
+  read.catch(() => undefined);
+  request.readAlongside = read;
 }
 
 export function currentMember(request: FastifyRequest, versions: GuardVersions = {}): Promise<MemberRow | null> {

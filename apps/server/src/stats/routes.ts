@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   itemAnalysisParamsSchema,
@@ -22,6 +22,15 @@ import { XLSX_CONTENT_TYPE } from './workbook';
 export async function statsRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // The answers version each report is checked against, read beside the guard's member (decision 216).
+  const examVersionAlongside = (name: string) => (request: FastifyRequest) => {
+    const code = pathInteger(request, name);
+    return code === undefined ? undefined : examStatsVersion(ctx, code);
+  };
+  const problemVersionAlongside = (request: FastifyRequest) => {
+    const uid = pathInteger(request, 'id');
+    return uid === undefined ? undefined : problemStatsVersion(ctx, uid);
+  };
 
   // From ctx.memberCache while the member's version is unchanged, until midnight in Seoul (decision 061).
   api.get(
@@ -37,10 +46,13 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
   // exam's answers version (their grade peers' answers) are unchanged (decision 063).
   api.get(
     '/v1/stats/me/tests/:testCode',
-    { onRequest: guard('approved', { contentVersion: true }), schema: { params: myTestStatsParamsSchema, response: { 200: myTestStatsResponseSchema } } },
+    {
+      onRequest: guard('approved', { contentVersion: true, alongside: examVersionAlongside('testCode') }),
+      schema: { params: myTestStatsParamsSchema, response: { 200: myTestStatsResponseSchema } },
+    },
     async (request, reply) => {
       const member = signedInMember(request);
-      const answersVersion = await examStatsVersion(ctx, request.params.testCode);
+      const answersVersion = await (request.readAlongside ?? examStatsVersion(ctx, request.params.testCode));
       return ctx.memberCache.reply(request, reply, async () => ({ body: await myTestStats(ctx, member, request.params.testCode) }), answersVersion);
     },
   );
@@ -49,9 +61,12 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
   // problem's answers version are unchanged (decision 063).
   api.get(
     '/v1/problem/:id/stats',
-    { onRequest: guard('approved', { contentVersion: true }), schema: { params: problemStatsParamsSchema, response: { 200: problemStatsResponseSchema } } },
+    {
+      onRequest: guard('approved', { contentVersion: true, alongside: problemVersionAlongside }),
+      schema: { params: problemStatsParamsSchema, response: { 200: problemStatsResponseSchema } },
+    },
     async (request, reply) => {
-      const answersVersion = await problemStatsVersion(ctx, request.params.id);
+      const answersVersion = await (request.readAlongside ?? problemStatsVersion(ctx, request.params.id));
       return ctx.contentCache.reply(request, reply, () => problemStats(ctx, request.params.id), answersVersion);
     },
   );
@@ -62,11 +77,12 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v1/test/:id/item-analysis',
     {
-      onRequest: guard('lead', { contentVersion: true }),
+      onRequest: guard('lead', { contentVersion: true, alongside: examVersionAlongside('id') }),
       schema: { params: itemAnalysisParamsSchema, response: { 200: itemAnalysisResponseSchema } },
     },
     async (request, reply) => {
-      const versions = `${await examStatsVersion(ctx, request.params.id)}|${await lineageDataVersion(ctx, request)}`;
+      const answersVersion = await (request.readAlongside ?? examStatsVersion(ctx, request.params.id));
+      const versions = `${answersVersion}|${await lineageDataVersion(ctx, request)}`;
       return ctx.contentCache.reply(request, reply, () => itemAnalysis(ctx, request.params.id), versions);
     },
   );
@@ -79,4 +95,10 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
       .header('Cache-Control', 'no-store')
       .send(file.body);
   });
+}
+
+/** A path parameter's positive integer as the router found it (before the schema's check), else undefined. */
+function pathInteger(request: FastifyRequest, name: string): number | undefined {
+  const raw = (request.params as Record<string, unknown> | undefined)?.[name];
+  return typeof raw === 'string' && /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : undefined;
 }
