@@ -22,14 +22,10 @@ import { XLSX_CONTENT_TYPE } from './workbook';
 export async function statsRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // The answers version each report is checked against, read beside the guard's member (decision 216).
-  const examVersionAlongside = (name: string) => (request: FastifyRequest) => {
-    const code = pathInteger(request, name);
-    return code === undefined ? undefined : examStatsVersion(ctx, code);
-  };
-  const problemVersionAlongside = (request: FastifyRequest) => {
-    const uid = pathInteger(request, 'id');
-    return uid === undefined ? undefined : problemStatsVersion(ctx, uid);
+  // The answers version each report is checked against, by the path's `name`, read beside the guard's member (decision 216).
+  const versionAlongside = (name: string, read: typeof examStatsVersion) => (request: FastifyRequest) => {
+    const key = pathInteger(request, name);
+    return key === undefined ? undefined : read(ctx, key);
   };
 
   // From ctx.memberCache while the member's version is unchanged, until midnight in Seoul (decision 061).
@@ -47,7 +43,7 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v1/stats/me/tests/:testCode',
     {
-      onRequest: guard('approved', { contentVersion: true, alongside: examVersionAlongside('testCode') }),
+      onRequest: guard('approved', { contentVersion: true, alongside: versionAlongside('testCode', examStatsVersion) }),
       schema: { params: myTestStatsParamsSchema, response: { 200: myTestStatsResponseSchema } },
     },
     async (request, reply) => {
@@ -62,7 +58,7 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v1/problem/:id/stats',
     {
-      onRequest: guard('approved', { contentVersion: true, alongside: problemVersionAlongside }),
+      onRequest: guard('approved', { contentVersion: true, alongside: versionAlongside('id', problemStatsVersion) }),
       schema: { params: problemStatsParamsSchema, response: { 200: problemStatsResponseSchema } },
     },
     async (request, reply) => {
@@ -77,7 +73,7 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v1/test/:id/item-analysis',
     {
-      onRequest: guard('lead', { contentVersion: true, alongside: examVersionAlongside('id') }),
+      onRequest: guard('lead', { contentVersion: true, alongside: versionAlongside('id', examStatsVersion) }),
       schema: { params: itemAnalysisParamsSchema, response: { 200: itemAnalysisResponseSchema } },
     },
     async (request, reply) => {
