@@ -30,6 +30,7 @@ import * as reviewCardsFittedWeights from './migrations/2026-12-06-200-review-ca
 import * as lineageLead from './migrations/2026-12-06-203-lineage-lead';
 import * as lineageQueuePartialIndexes from './migrations/2026-12-06-206-lineage-queue-partial-indexes';
 import * as lineageVersion from './migrations/2026-12-07-211-lineage-version';
+import * as examAnswersVersion from './migrations/2026-12-08-217-exam-answers-version';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from disk, so the bundled server carries them.
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-203-lineage-lead': lineageLead,
   '2026-12-06-206-lineage-queue-partial-indexes': lineageQueuePartialIndexes,
   '2026-12-07-211-lineage-version': lineageVersion,
+  '2026-12-08-217-exam-answers-version': examAnswersVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

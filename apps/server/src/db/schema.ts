@@ -391,6 +391,12 @@ export interface ProblemAnswerVersionsTable {
   version: ColumnType<number | string, number, number>;
 }
 
+/** An exam's answers version (migration 2026-12-08-217): raised with its problems' answers versions. */
+export interface ExamAnswerVersionsTable {
+  test_code: number;
+  version: ColumnType<number | string, number, number>;
+}
+
 /** Who may run a once-only job until when (ms since the epoch); see jobs/. */
 export interface JobLeasesTable {
   name: string;
@@ -546,6 +552,7 @@ export interface Database {
   content_versions: ContentVersionsTable;
   lineage_versions: LineageVersionsTable;
   problem_answer_versions: ProblemAnswerVersionsTable;
+  exam_answer_versions: ExamAnswerVersionsTable;
   job_leases: JobLeasesTable;
   job_runs: JobRunsTable;
   lineage_keys: LineageKeysTable;

@@ -59,6 +59,10 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
     const row = await database.db.selectFrom('problem_answer_versions').select('version').where('problem_uid', '=', uid).executeTakeFirst();
     return row ? Number(row.version) : 0;
   };
+  const examVersionOf = async (testCode: number) => {
+    const row = await database.db.selectFrom('exam_answer_versions').select('version').where('test_code', '=', testCode).executeTakeFirst();
+    return row ? Number(row.version) : 0;
+  };
   const insertAnswer = (member: MemberRow, uid: number, answer: string, isCorrect: boolean) =>
     database.db
       .insertInto('solve_attempts')
@@ -229,19 +233,59 @@ describe.each(testDialects)('the class answers cache on %s', (dialect) => {
     const { db, count } = countingStatements(database.db);
     const quiz = await createTest(database.db, { subject_code: await createSubject(database.db), test_name: '배치 쪽지시험' });
     const quizProblem = await createProblem(database.db, { test_code: quiz, no: 1, illustration: CHOICES, answer: '③' });
-    const sumOf = async (testCode: number) => {
-      const uids = (await database.db.selectFrom('problems').select('uid').where('test_code', '=', testCode).execute()).map((row) => row.uid);
-      return String((await Promise.all(uids.map(versionOf))).reduce((sum, version) => sum + version, 0));
-    };
     const versions = await Promise.all([exam, quiz, exam, -1].map((code) => examAnswersVersion(db, dialect, code)));
     expect(count()).toBe(1);
-    expect(versions).toEqual([await sumOf(exam), await sumOf(quiz), await sumOf(exam), '0']);
+    expect(versions).toEqual([`exam-${await examVersionOf(exam)}`, 'none', `exam-${await examVersionOf(exam)}`, 'none']);
     await insertAnswer(other.member, quizProblem, '③', true);
     const [examAfter, quizAfter] = await Promise.all([exam, quiz].map((code) => examAnswersVersion(db, dialect, code)));
     expect(count()).toBe(2);
     expect(examAfter).toBe(versions[0]);
-    expect(quizAfter).not.toBe(versions[1]);
-    expect(quizAfter).toBe(await sumOf(quiz));
+    expect(quizAfter).toBe('exam-1');
+  });
+
+  // Migration 2026-12-08-217: the exam's row rises in the statement that raises a problem's.
+  it("raises an exam's answers version with its problems' and with nothing else", async () => {
+    const quiz = await createTest(database.db, { subject_code: await createSubject(database.db), test_name: '버전 쪽지시험' });
+    const otherQuiz = await createTest(database.db, { subject_code: await createSubject(database.db), test_name: '옆 쪽지시험' });
+    const [q1, q2] = [
+      await createProblem(database.db, { test_code: quiz, no: 1, illustration: CHOICES, answer: '③' }),
+      await createProblem(database.db, { test_code: quiz, no: 2, illustration: CHOICES, answer: '③' }),
+    ];
+    const elsewhere = await createProblem(database.db, { test_code: otherQuiz, no: 1, illustration: CHOICES, answer: '③' });
+    const both = async () => [await examVersionOf(quiz), await examVersionOf(otherQuiz)];
+    expect(await both()).toEqual([0, 0]);
+    await insertAnswer(other.member, q1, '③', true);
+    expect(await both()).toEqual([1, 0]);
+    // A repeat answer leaves the class's first answers, and both versions, as they were.
+    await insertAnswer(other.member, q1, '①', false);
+    expect([await versionOf(q1), ...(await both())]).toEqual([1, 1, 0]);
+    // One statement over two problems of the exam and one of another: each exam once.
+    await database.db
+      .insertInto('solve_attempts')
+      .values(
+        [q2, elsewhere].flatMap((uid) =>
+          classmates.slice(0, 2).map((member) => ({ member_code: member.code, problem_uid: uid, answer: '③', is_correct: 1, source: 'solve' as const })),
+        ),
+      )
+      .execute();
+    expect(await both()).toEqual([dialect === 'postgres' ? 2 : 3, dialect === 'postgres' ? 1 : 2]);
+    const before = await both();
+    // A changed verdict and a deleted answer raise the exam of their problem.
+    await database.db
+      .updateTable('solve_attempts')
+      .set({ is_correct: 0, judged_by: 'self' })
+      .where('problem_uid', '=', elsewhere)
+      .where('member_code', '=', classmates[0]!.code)
+      .execute();
+    const changed = await both();
+    expect(changed[0]).toBe(before[0]);
+    expect(changed[1]).toBeGreaterThan(before[1]!);
+    await database.db.deleteFrom('solve_attempts').where('problem_uid', '=', q1).execute();
+    expect((await both())[0]).toBeGreaterThan(before[0]!);
+    // A self-rating in review changes no judged column.
+    const after = await both();
+    await database.db.updateTable('solve_attempts').set({ review_rating: 3 }).where('problem_uid', '=', q2).execute();
+    expect(await both()).toEqual(after);
   });
 
   it("follows the grade's answers and grades in a member's percentile on an exam", async () => {

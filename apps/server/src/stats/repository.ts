@@ -143,29 +143,22 @@ const answersVersionLoad = perPollPhaseByIntegerKey(
 );
 
 /**
- * The sum of the answers versions of the exam's problems: every bump raises it, so it changes
- * whenever the class's first answers to any of them can. Read before every exam report from the
- * cache (stats/routes.ts); the requests of one poll phase share the statement (decision 212).
+ * The exam's answers version (migration 2026-12-08-217): raised with each of its problems' answers
+ * versions, so it changes whenever the class's first answers to any of them can. Read before
+ * every exam report from the cache (stats/routes.ts); the requests of one poll phase share the
+ * statement (decision 212). 'none' before anyone answered the exam.
  */
 export function examAnswersVersion(db: Db, dialect: Dialect, testCode: number): Promise<string> {
   return examAnswersVersionLoad(db, dialect, testCode);
 }
 
 const examAnswersVersionLoad = perPollPhaseByIntegerKey(
-  // Each problem's version by its primary key: joined, PostgreSQL hashed the whole versions table
-  // (rewritten on every answer, so bloated) for an exam's 120 rows: 5.8 → 1.4 ms at scale 0.1.
-  (db, testCodesIn) =>
-    db
-      .selectFrom('problems as p')
-      .select((eb) => [
-        'p.test_code',
-        eb.fn.sum<number | string>(eb.selectFrom('problem_answer_versions as v').select('v.version').whereRef('v.problem_uid', '=', 'p.uid')).as('version'),
-      ])
-      .where(testCodesIn('p.test_code'))
-      .groupBy('p.test_code'),
-  (row) => Number(row.test_code),
-  (row) => String(row.version ?? 0),
-  '0',
+  (db, testCodesIn) => db.selectFrom('exam_answer_versions').select(['test_code', 'version']).where(testCodesIn('test_code')),
+  (row) => row.test_code,
+  // Named apart from the sums that keyed the shared cache before (a process of the older code
+  // may still be answering beside this one while a deploy rolls).
+  (row) => `exam-${row.version}`,
+  'none',
 );
 
 /** Approved members' machine-judged first answers to one problem, grouped by the answer given. */

@@ -32,7 +32,7 @@ function changedRows(side: 'o' | 'n'): string {
   return `select ${side}.problem_uid from old_rows o join new_rows n on n.code = o.code where ${tuple('o')} is distinct from ${tuple('n')}`;
 }
 
-function postgresBump(problems: string): string {
+export function postgresBump(problems: string): string {
   return (
     `insert into problem_answer_versions as v (problem_uid, version) ` +
     `select distinct problem_uid, 1 from (${problems}) p order by 1 ` +
@@ -40,20 +40,20 @@ function postgresBump(problems: string): string {
   );
 }
 
-const POSTGRES_EVENTS = [
+export const POSTGRES_EVENTS = [
   { operation: 'insert', referencing: 'new table as new_rows', problems: FIRST_ANSWERS },
   { operation: 'update', referencing: 'old table as old_rows new table as new_rows', problems: `${changedRows('o')} union ${changedRows('n')}` },
   { operation: 'delete', referencing: 'old table as old_rows', problems: 'select problem_uid from old_rows' },
 ] as const;
 
-function sqliteBump(row: 'new' | 'old'): string {
+export function sqliteBump(row: 'new' | 'old'): string {
   return (
     `insert or ignore into problem_answer_versions (problem_uid, version) values (${row}.problem_uid, 0); ` +
     `update problem_answer_versions set version = version + 1 where problem_uid = ${row}.problem_uid;`
   );
 }
 
-const SQLITE_TRIGGERS = {
+export const SQLITE_TRIGGERS = {
   insert: {
     when: 'not exists (select 1 from solve_attempts a where a.problem_uid = new.problem_uid and a.member_code = new.member_code and a.code < new.code)',
     body: sqliteBump('new'),
