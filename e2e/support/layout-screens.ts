@@ -49,10 +49,18 @@ export function layoutTests(width: number | null, label: string): void {
         await waitForAppScreen(page);
         await page.waitForTimeout(300);
         // A whole-page photograph taken while the shell still slides (its main area's padding follows
-        // the sidebar with a transition) shows the content under the sidebar: wait until it rests.
+        // the sidebar with a transition) shows the content under the sidebar: wait until it rests,
+        // and photograph with transitions finished at once, as the whole-page capture resizes the
+        // window and a transition it starts was caught half way on a slow CI run (the content 30 px
+        // under the sidebar, the edge line short).
         await page.waitForLoadState('networkidle');
         await settleAnimations(page);
-        const photo = await page.screenshot({ path: `test-results/layout/${label}-${walk.role}${path.replace(/\//g, '_')}.png`, fullPage: true, scale: 'css' });
+        const photo = await page.screenshot({
+          path: `test-results/layout/${label}-${walk.role}${path.replace(/\//g, '_')}.png`,
+          fullPage: true,
+          scale: 'css',
+          animations: 'disabled',
+        });
         await expectCleanLayout(page, `${walk.role} ${path} at ${label}`, { desktop: (width ?? 412) >= 1024 });
         expect(await sidebarEdgeGap(page, photo), `${walk.role} ${path} at ${label}`).toBeNull();
       }
