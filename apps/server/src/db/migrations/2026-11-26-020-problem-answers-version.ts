@@ -53,16 +53,17 @@ export function sqliteBump(row: 'new' | 'old'): string {
   );
 }
 
-export const SQLITE_TRIGGERS = {
+/** Each operation's condition and the rows whose problems it bumps (the trigger's body, in order). */
+export const SQLITE_TRIGGERS: Record<'insert' | 'update' | 'delete', { when: string; rows: Array<'new' | 'old'> }> = {
   insert: {
     when: 'not exists (select 1 from solve_attempts a where a.problem_uid = new.problem_uid and a.member_code = new.member_code and a.code < new.code)',
-    body: sqliteBump('new'),
+    rows: ['new'],
   },
   update: {
     when: `(${JUDGED_COLUMNS.map((column) => `old.${column}`).join(', ')}) is not (${JUDGED_COLUMNS.map((column) => `new.${column}`).join(', ')})`,
-    body: sqliteBump('old') + ' ' + sqliteBump('new'),
+    rows: ['old', 'new'],
   },
-  delete: { when: '1', body: sqliteBump('old') },
+  delete: { when: '1', rows: ['old'] },
 };
 
 function isPostgres(db: Kysely<any>): boolean {
@@ -96,9 +97,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       )
       .execute(db);
   } else {
-    for (const [operation, { when, body }] of Object.entries(SQLITE_TRIGGERS)) {
+    for (const [operation, { when, rows }] of Object.entries(SQLITE_TRIGGERS)) {
       await sql
-        .raw(`create trigger solve_attempts_problem_answers_${operation} after ${operation} on solve_attempts when ${when} begin ${body} end`)
+        .raw(
+          `create trigger solve_attempts_problem_answers_${operation} after ${operation} on solve_attempts when ${when} begin ${rows.map(sqliteBump).join(' ')} end`,
+        )
         .execute(db);
     }
     await sql

@@ -43,8 +43,7 @@ async function replaceTriggers(db: Kysely<any>, withExams: boolean): Promise<voi
     }
     return;
   }
-  for (const [operation, { when }] of Object.entries(SQLITE_TRIGGERS)) {
-    const rows: Array<'new' | 'old'> = operation === 'insert' ? ['new'] : operation === 'delete' ? ['old'] : ['old', 'new'];
+  for (const [operation, { when, rows }] of Object.entries(SQLITE_TRIGGERS)) {
     const body = rows.map((row) => sqliteBump(row) + (withExams ? ` ${sqliteExamBump(row)}` : '')).join(' ');
     await sql.raw(`drop trigger solve_attempts_problem_answers_${operation}`).execute(db);
     await sql.raw(`create trigger solve_attempts_problem_answers_${operation} after ${operation} on solve_attempts when ${when} begin ${body} end`).execute(db);
